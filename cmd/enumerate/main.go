@@ -1,0 +1,124 @@
+// Command enumerate builds tilespace's data files: the exact distance of
+// every reachable board from a goal, by retrograde breadth-first search,
+// written to the tilespace cache folder (or -out DIR).
+//
+// Usage:
+//
+//	enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all]
+//
+// With no flags it builds the 8-puzzle table for the goal "last" and
+// prints its depth distribution, radius and the boards at the radius.
+// -all builds every default table in one batch run.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(2)
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(os.Stderr, "enumerate: interrupted; no partial files were written")
+		os.Exit(130)
+	default:
+		fmt.Fprintf(os.Stderr, "enumerate: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	shapeFlag := fs.String("shape", "3x3", "board shape RxC: R rows, C columns, at most 16 cells")
+	goalFlag := fs.String("goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
+	out := fs.String("out", "", "folder to write to (default: the tilespace cache folder)")
+	asJSON := fs.Bool("json", false, "print one JSON object per table instead of text")
+	all := fs.Bool("all", false, "build every default table: all shapes up to 10 cells for goals last and first, and the 3x3 centre and edge goals")
+	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", fs.Arg(0))
+	}
+	enc, err := parseEncoding(*encName)
+	if err != nil {
+		return err
+	}
+	dir := *out
+	if dir == "" {
+		if dir, err = store.CacheDir(); err != nil {
+			return err
+		}
+	}
+	var goals []statespace.Board
+	if *all {
+		goals = generate.DefaultGoals()
+	} else {
+		shape, err := statespace.ParseShape(*shapeFlag)
+		if err != nil {
+			return err
+		}
+		goal, err := statespace.ParseGoal(*goalFlag, shape)
+		if err != nil {
+			return err
+		}
+		goals = []statespace.Board{goal}
+	}
+	var total float64
+	for _, g := range goals {
+		total += float64(statespace.MustSpace(g).Size())
+	}
+	bar := progress.New(stderr, "enumerate", total)
+	var done float64
+	for i, g := range goals {
+		r, err := generate.Table(ctx, g, dir, enc, bar, done)
+		if err != nil {
+			bar.Done()
+			return err
+		}
+		done += float64(r.States)
+		bar.Done()
+		if *asJSON {
+			err = r.WriteJSON(stdout)
+		} else {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			err = r.WriteText(stdout)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func parseEncoding(name string) (tablefile.Encoding, error) {
+	switch name {
+	case "mod4-bit":
+		return tablefile.EncodingMod4Bit, nil
+	case "bytes":
+		return tablefile.EncodingBytes, nil
+	}
+	return 0, fmt.Errorf("-encoding %q: want mod4-bit or bytes", name)
+}

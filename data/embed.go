@@ -1,0 +1,30 @@
+// Package data ships the small generated files every tilespace binary
+// embeds: the 8-puzzle distance tables for the goals "last" and "first".
+// The file formats and the naming scheme are documented in README.md in
+// this folder.
+package data
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed *.tbl
+var files embed.FS
+
+// Open returns the embedded file with the given name (e.g. "3x3-last.tbl")
+// and whether it exists.
+func Open(name string) ([]byte, bool) {
+	b, err := fs.ReadFile(files, name)
+	return b, err == nil
+}
+
+// Names lists the embedded files.
+func Names() []string {
+	entries, _ := fs.ReadDir(files, ".")
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+// Package generate builds tilespace's data files in batch: the exact
+// distance table of a goal, the default set that `enumerate -all` builds,
+// and the reports (distribution, radius, antipodes) printed about them.
+package generate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+// DefaultGoals lists the goals `enumerate -all` builds tables for: every
+// shape of at most 10 cells for the goals "last" and "first", and the 3x3
+// with the blank in the centre and in the middle of the top edge.
+func DefaultGoals() []statespace.Board {
+	var goals []statespace.Board
+	for _, sh := range []statespace.Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}} {
+		goals = append(goals, statespace.GoalLast(sh), statespace.GoalFirst(sh))
+	}
+	sq := statespace.Shape{Rows: 3, Cols: 3}
+	return append(goals,
+		statespace.MustBoard(sq, 1, 2, 3, 4, 0, 5, 6, 7, 8), // centre
+		statespace.MustBoard(sq, 1, 0, 2, 3, 4, 5, 6, 7, 8), // edge
+	)
+}
+
+// TableReport describes a built distance table. Its JSON form is what
+// `enumerate -json` prints.
+type TableReport struct {
+	Shape     string   `json:"shape"`
+	Goal      string   `json:"goal"`
+	States    uint64   `json:"states"`
+	Radius    int      `json:"radius"`
+	Counts    []uint64 `json:"counts"`
+	Antipodes []string `json:"antipodes"`
+	File      string   `json:"file"`
+	Bytes     int64    `json:"bytes"`
+	Seconds   float64  `json:"seconds"`
+
+	goal statespace.Board
+}
+
+// Table enumerates the space of goal, writes its table into dir under the
+// store's naming scheme, and reports on it. bar may be nil.
+func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile.Encoding, bar *progress.Bar, done float64) (TableReport, error) {
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return TableReport{}, err
+	}
+	t, err := sp.Enumerate(ctx, func(_ int, reached, _ uint64) { bar.Update(done + float64(reached)) })
+	if err != nil {
+		return TableReport{}, err
+	}
+	path := filepath.Join(dir, store.TableFileName(goal))
+	size, err := store.WriteTable(path, t, enc)
+	if err != nil {
+		return TableReport{}, err
+	}
+	r := TableReport{
+		Shape:   sp.Shape().String(),
+		Goal:    goal.String(),
+		States:  t.States(),
+		Radius:  t.Radius(),
+		Counts:  t.Counts(),
+		File:    path,
+		Bytes:   size,
+		Seconds: t.SearchTime().Seconds(),
+		goal:    goal,
+	}
+	for _, b := range t.Antipodes() {
+		r.Antipodes = append(r.Antipodes, b.String())
+	}
+	return r, nil
+}
+
+// WriteJSON writes the report as one line of JSON.
+func (r TableReport) WriteJSON(w io.Writer) error {
+	return json.NewEncoder(w).Encode(r)
+}
+
+// WriteText writes the report for people: the goal, the distribution of
+// distances with cumulative counts, the radius and its boards, the file.
+func (r TableReport) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s puzzle, goal %s:\n", r.Shape, statespace.GoalName(r.goal))
+	for _, line := range strings.Split(strings.TrimRight(r.goal.Grid(), "\n"), "\n") {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	fmt.Fprintf(&b, "%d states, radius %d, BFS %.3f ms\n\n", r.States, r.Radius, r.Seconds*1000)
+	fmt.Fprintf(&b, "%8s %12s %12s\n", "distance", "count", "cumulative")
+	var cum uint64
+	for d, n := range r.Counts {
+		cum += n
+		fmt.Fprintf(&b, "%8d %12d %12d\n", d, n, cum)
+	}
+	fmt.Fprintf(&b, "\n%d %s at the radius %d:\n", len(r.Antipodes), plural(len(r.Antipodes), "state", "states"), r.Radius)
+	for _, a := range r.Antipodes {
+		fmt.Fprintf(&b, "  %s\n", a)
+	}
+	fmt.Fprintf(&b, "\nwrote %s: %d bytes, %.4f bytes per state\n", r.File, r.Bytes, float64(r.Bytes)/float64(r.States))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,114 @@
+package statespace
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+// Encode returns the table as a file header and raw payload in the given
+// encoding: tablefile.EncodingMod4Bit (the default and smallest: one bit
+// per board, bit 1 of its distance) or tablefile.EncodingBytes (one byte
+// per board, for readers outside Go).
+//
+// One bit suffices because distances alternate in parity with the colour
+// of the blank's cell on a chessboard, so bit 0 is known from where the
+// blank is, and with bits 0 and 1 (the distance mod 4) the neighbour one
+// move closer is always told apart from those one move farther: walking
+// toward the goal recovers the exact distance.
+func (t *Table) Encode(enc tablefile.Encoding) (tablefile.Header, []byte, error) {
+	h := t.header(enc)
+	switch enc {
+	case tablefile.EncodingBytes:
+		return h, append([]byte(nil), t.dist...), nil
+	case tablefile.EncodingMod4Bit:
+		payload := make([]byte, (len(t.dist)+7)/8)
+		for r, d := range t.dist {
+			payload[r>>3] |= (d >> 1 & 1) << (r & 7)
+		}
+		return h, payload, nil
+	}
+	return tablefile.Header{}, nil, fmt.Errorf("statespace: a distance table cannot be written as %s", enc)
+}
+
+func (t *Table) header(enc tablefile.Encoding) tablefile.Header {
+	g := t.space.goal
+	goal := make([]uint8, g.Cells())
+	copy(goal, g.tiles[:g.Cells()])
+	return tablefile.Header{
+		Kind:     tablefile.KindDistance,
+		Encoding: enc,
+		Rows:     g.Shape().Rows,
+		Cols:     g.Shape().Cols,
+		Goal:     goal,
+		Entries:  t.States(),
+		Counts:   t.Counts(),
+	}
+}
+
+// Decode rebuilds a table from a header and raw payload that
+// tablefile.Read has checked. A mod4-bit table is expanded by a
+// breadth-first search from the goal, and every recovered distance is
+// checked against the stored bit, as are the counts per distance.
+func Decode(ctx context.Context, h tablefile.Header, payload []byte) (*Table, error) {
+	if h.Kind != tablefile.KindDistance {
+		return nil, fmt.Errorf("statespace: file holds a %s, not a distance table", h.Kind)
+	}
+	tiles := make([]int, len(h.Goal))
+	for i, t := range h.Goal {
+		tiles[i] = int(t)
+	}
+	goal, err := NewBoard(Shape{h.Rows, h.Cols}, tiles)
+	if err != nil {
+		return nil, fmt.Errorf("statespace: table goal: %w", err)
+	}
+	sp := MustSpace(goal)
+	if h.Entries != sp.Size() {
+		return nil, fmt.Errorf("statespace: table has %d entries, %s has %d boards", h.Entries, sp.Shape(), sp.Size())
+	}
+	var t *Table
+	switch h.Encoding {
+	case tablefile.EncodingBytes:
+		if uint64(len(payload)) != sp.Size() {
+			return nil, fmt.Errorf("statespace: table payload has %d bytes, want %d", len(payload), sp.Size())
+		}
+		t = &Table{space: sp, dist: append([]byte(nil), payload...)}
+		for _, d := range t.dist {
+			for int(d) >= len(t.counts) {
+				t.counts = append(t.counts, 0)
+			}
+			t.counts[d]++
+		}
+	case tablefile.EncodingMod4Bit:
+		if uint64(len(payload)) != (sp.Size()+7)/8 {
+			return nil, fmt.Errorf("statespace: table payload has %d bytes, want %d", len(payload), (sp.Size()+7)/8)
+		}
+		if t, err = sp.Enumerate(ctx, nil); err != nil {
+			return nil, err
+		}
+		for r, d := range t.dist {
+			if payload[r>>3]>>(r&7)&1 != d>>1&1 {
+				return nil, fmt.Errorf("statespace: table payload disagrees with the distance %d of board %s (rank %d)", d, sp.Unrank(uint64(r)), r)
+			}
+		}
+	default:
+		return nil, fmt.Errorf("statespace: unsupported distance table encoding %s", h.Encoding)
+	}
+	if len(t.counts) != len(h.Counts) {
+		return nil, fmt.Errorf("statespace: table radius is %d, header says %d", len(t.counts)-1, len(h.Counts)-1)
+	}
+	for d, n := range h.Counts {
+		if t.counts[d] != n {
+			return nil, fmt.Errorf("statespace: table has %d boards at distance %d, header says %d", t.counts[d], d, n)
+		}
+	}
+	if h.Encoding == tablefile.EncodingBytes {
+		// A BFS produced the mod4-bit distances; stored bytes get checked.
+		if err := t.Verify(); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+

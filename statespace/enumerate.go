@@ -1,0 +1,270 @@
+package statespace
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bits-and-blooms/bitset"
+)
+
+// MaxEnumerate is the largest space Enumerate takes on: 13 cells
+// (3,113,510,400 boards), whose ranks still fit in 32 bits.
+const MaxEnumerate = 3_113_510_400
+
+// Progress receives the BFS's progress after each level: the depth just
+// finished and how many boards have been reached so far, of total.
+type Progress func(depth int, reached, total uint64)
+
+// Enumerate runs a retrograde breadth-first search from the goal over
+// every reachable board and returns their exact distances. It stops with
+// ctx's error when ctx is done; progress may be nil.
+//
+// Visited ranks live in a bitset (n!/2 bits, 22 KB for the 8-puzzle, so
+// the hot check stays in cache) and distances in one byte per board. The
+// search is level-synchronous with one queue per blank cell, so every
+// branch in the inner loop is predictable, and each queue entry carries
+// its code sequence with its Lehmer digits: a horizontal move leaves both
+// unchanged (the rank moves by (n−1)!/2), and a vertical move rotates
+// Cols codes, which updates Cols digits and the rank locally, with no
+// re-ranking.
+func (s *Space) Enumerate(ctx context.Context, progress Progress) (*Table, error) {
+	e, err := s.newEnumeration()
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	if err := e.run(ctx, progress); err != nil {
+		return nil, err
+	}
+	t := e.table()
+	t.searchTime = time.Since(start)
+	return t, nil
+}
+
+// entry is a board in a blank cell's queue: its code sequence q, the
+// Lehmer digits of q (digit k = codes after place k smaller than q's code
+// at k, 4 bits each) and the Lehmer rank lehmer = Σ digit k × (m−1−k)!.
+type entry struct {
+	q, digits uint64
+	lehmer    uint64
+}
+
+// enumeration holds the memory of one BFS, allocated and touched up front
+// so the timed search does no allocation or page faulting.
+type enumeration struct {
+	s       *Space
+	visited *bitset.BitSet
+	dist    []uint8
+	queues  [][]entry // by blank cell, each holding (n-1)!/2 entries over the search, plus a spare
+	counts  []uint64
+}
+
+func (s *Space) newEnumeration() (*enumeration, error) {
+	if s.size > MaxEnumerate || s.n > 13 {
+		return nil, fmt.Errorf("statespace: %s has %d reachable boards, more than the %d a full enumeration takes on", s.shape, s.size, uint64(MaxEnumerate))
+	}
+	e := &enumeration{
+		s:       s,
+		visited: bitset.New(uint(s.size)),
+		dist:    make([]uint8, s.size),
+		queues:  make([][]entry, s.n),
+		counts:  make([]uint64, 0, 256),
+	}
+	for i := 0; i < len(e.dist); i += 4096 {
+		e.dist[i] = 0
+	}
+	for c := range e.queues {
+		e.queues[c] = make([]entry, s.half+1) // +1: push's spare slot
+		for i := 0; i < len(e.queues[c]); i += 4096 / 24 {
+			e.queues[c][i] = entry{}
+		}
+	}
+	return e, nil
+}
+
+func (e *enumeration) run(ctx context.Context, progress Progress) error {
+	s := e.s
+	m := s.n - 1
+	cols := s.shape.Cols
+	var fact [MaxCells]uint64 // fact[k] = (m-1-k)!: the weight of Lehmer digit k
+	for k := m - 1; k >= 0; k-- {
+		fact[k] = 1
+		for f := 2; f <= m-1-k; f++ {
+			fact[k] *= uint64(f)
+		}
+	}
+	words := e.visited.Words()
+	half := s.half
+	var head, tail [MaxCells]int
+	goal := s.goal
+	gq := s.codes(goal)
+	gd, gl := lehmerDigits(gq, m)
+	gb := goal.Blank()
+	e.queues[gb][0] = entry{gq, gd, gl}
+	tail[gb] = 1
+	gr := uint64(gb)*half + gl>>1
+	words[gr>>6] |= 1 << (gr & 63)
+	// push appends en to cell c's queue if its board is new. It is written
+	// without branches: about two children in three were seen before, in no
+	// predictable pattern, so a branch would mispredict often. The entry is
+	// always stored in the queue's spare slot and kept by advancing tail.
+	// Distances are written after the search, from the queues' level
+	// boundaries, so the hot loop touches only the bitset and the queues.
+	push := func(c int, en entry) {
+		r := uint64(c)*half + en.lehmer>>1
+		w := &words[r>>6]
+		isNew := ^(*w >> (r & 63)) & 1
+		*w |= 1 << (r & 63)
+		e.queues[c][tail[c]] = en
+		tail[c] += int(isNew)
+	}
+	var levelEnds [][MaxCells]int // tail of every queue after each level
+	for depth := 0; ; depth++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		end := tail
+		var level uint64
+		for c := 0; c < s.n; c++ {
+			level += uint64(end[c] - head[c])
+		}
+		if level == 0 {
+			break
+		}
+		e.counts = append(e.counts, level)
+		levelEnds = append(levelEnds, end)
+		if depth >= 255 {
+			return fmt.Errorf("statespace: distances above 255 in %s", s.shape)
+		}
+		for b := 0; b < s.n; b++ {
+			up, down := b-cols, b+cols
+			left, right := b-1, b+1
+			if b%cols == 0 {
+				left = -1
+			}
+			if b%cols == cols-1 {
+				right = -1
+			}
+			queue := e.queues[b][head[b]:end[b]]
+			for _, en := range queue {
+				if up >= 0 {
+					push(up, rotateUp(en, up, b-1, &fact))
+				}
+				if down < s.n {
+					push(down, rotateDown(en, b, down-1, &fact))
+				}
+				if left >= 0 {
+					push(left, en)
+				}
+				if right >= 0 {
+					push(right, en)
+				}
+			}
+			head[b] = end[b]
+		}
+		if progress != nil {
+			var n uint64
+			for c := 0; c < s.n; c++ {
+				n += uint64(tail[c])
+			}
+			progress(depth, n, s.size)
+		}
+	}
+	var n uint64
+	for c := 0; c < s.n; c++ {
+		n += uint64(tail[c])
+		start := 0
+		for d, ends := range levelEnds {
+			base := uint64(c) * half
+			for _, en := range e.queues[c][start:ends[c]] {
+				e.dist[base+en.lehmer>>1] = uint8(d)
+			}
+			start = ends[c]
+		}
+	}
+	if n != s.size {
+		return fmt.Errorf("statespace: BFS reached %d boards of %s, expected %d", n, s.shape, s.size)
+	}
+	return nil
+}
+
+// lehmerDigits returns the Lehmer digits of the first m codes of q (4 bits
+// each) and the Lehmer rank Σ digit k × (m−1−k)!.
+func lehmerDigits(q uint64, m int) (digits, rank uint64) {
+	for k := 0; k < m; k++ {
+		x := q >> (4 * k) & 15
+		var d uint64
+		for l := k + 1; l < m; l++ {
+			if q>>(4*l)&15 < x {
+				d++
+			}
+		}
+		digits |= d << (4 * k)
+		rank = rank*uint64(m-k) + d
+	}
+	return digits, rank
+}
+
+// rotateUp moves the code at place i to place j (i < j), shifting places
+// i+1..j down by one: the blank's vertical move up. Only digits i..j change:
+// the codes that pass x gain one smaller code to their right if x is
+// smaller, and x loses those smaller than it. Shifts are masked with 63 so
+// the compiler drops its out-of-range handling.
+func rotateUp(en entry, i, j int, fact *[MaxCells]uint64) entry {
+	sh := uint(4*i) & 63
+	q, d := en.q>>sh, en.digits>>sh // the segment, at the bottom
+	f := fact[i : j+1]
+	x := q & 15
+	var seg, segD, smaller uint64
+	lehmer := en.lehmer
+	for t := 1; t < len(f); t++ {
+		p := q >> (uint(4*t) & 63) & 15
+		nd := d >> (uint(4*t) & 63) & 15
+		lt := (x - p) >> 63 // 1 when x < p; arithmetic, since a branch would be a coin flip
+		nd += lt
+		smaller += 1 - lt
+		lehmer += (nd - d>>(uint(4*t-4)&63)&15) * f[t-1]
+		seg |= p << (uint(4*t-4) & 63)
+		segD |= nd << (uint(4*t-4) & 63)
+	}
+	last := uint(4*(len(f)-1)) & 63
+	nd := d&15 - smaller
+	lehmer += (nd - d>>last&15) * f[len(f)-1]
+	seg |= x << last
+	segD |= nd << last
+	mask := (uint64(1)<<(last+4) - 1) << sh
+	return entry{en.q&^mask | seg<<sh, en.digits&^mask | segD<<sh, lehmer}
+}
+
+// rotateDown moves the code at place j to place i (i < j), shifting places
+// i..j−1 up by one: the blank's vertical move down.
+func rotateDown(en entry, i, j int, fact *[MaxCells]uint64) entry {
+	sh := uint(4*i) & 63
+	q, d := en.q>>sh, en.digits>>sh
+	f := fact[i : j+1]
+	last := uint(4*(len(f)-1)) & 63
+	y := q >> last & 15
+	var seg, segD, smaller uint64
+	lehmer := en.lehmer
+	for t := 1; t < len(f); t++ {
+		p := q >> (uint(4*t-4) & 63) & 15
+		nd := d >> (uint(4*t-4) & 63) & 15
+		lt := (y - p) >> 63 // 1 when y < p
+		nd -= lt
+		smaller += 1 - lt
+		lehmer += (nd - d>>(uint(4*t)&63)&15) * f[t]
+		seg |= p << (uint(4*t) & 63)
+		segD |= nd << (uint(4*t) & 63)
+	}
+	nd := d>>last&15 + smaller
+	lehmer += (nd - d&15) * f[0]
+	seg |= y
+	segD |= nd
+	mask := (uint64(1)<<(last+4) - 1) << sh
+	return entry{en.q&^mask | seg<<sh, en.digits&^mask | segD<<sh, lehmer}
+}
+
+func (e *enumeration) table() *Table {
+	return &Table{space: e.s, dist: e.dist, counts: e.counts}
+}

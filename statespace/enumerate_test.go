@@ -1,0 +1,206 @@
+package statespace
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// Published distributions, OEIS A089473 (corner), A089474 (centre) and
+// A089483 (edge); see ../shared/reference/README.md.
+var published3x3 = []struct {
+	goal   string
+	counts []uint64
+}{
+	{"1,2,3,4,5,6,7,8,0", []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}},
+	{"0,1,2,3,4,5,6,7,8", []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}},
+	{"1,2,3,4,0,5,6,7,8", []uint64{1, 4, 8, 8, 16, 32, 60, 72, 136, 200, 376, 512, 964, 1296, 2368, 3084, 5482, 6736, 11132, 12208, 18612, 18444, 24968, 19632, 22289, 13600, 11842, 4340, 2398, 472, 148}},
+	{"1,0,2,3,4,5,6,7,8", []uint64{1, 3, 5, 10, 14, 28, 42, 80, 108, 202, 278, 524, 726, 1348, 1804, 3283, 4193, 7322, 8596, 13930, 14713, 21721, 19827, 25132, 18197, 18978, 9929, 7359, 2081, 878, 126, 2}},
+}
+
+func TestEnumeratePublished3x3(t *testing.T) {
+	for i, c := range published3x3 {
+		goal, err := Parse(c.goal, Shape{3, 3})
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		if got := tab.Counts(); !slices.Equal(got, c.counts) {
+			t.Errorf("case %d goal %s: counts %v, want %v", i, c.goal, got, c.counts)
+		}
+	}
+}
+
+// Radius and states at the radius for corner goals, OEIS A090034-A090036,
+// A090166, A090167, A089484 (../shared/reference/README.md).
+var publishedRadius = []struct {
+	shape     Shape
+	states    uint64
+	radius    int
+	antipodes uint64
+}{
+	{Shape{2, 2}, 12, 6, 1},
+	{Shape{2, 3}, 360, 21, 1},
+	{Shape{3, 2}, 360, 21, 1},
+	{Shape{2, 4}, 20160, 36, 1},
+	{Shape{4, 2}, 20160, 36, 1},
+	{Shape{3, 3}, 181440, 31, 2},
+	{Shape{2, 5}, 1814400, 55, 2},
+}
+
+func TestEnumeratePublishedRadius(t *testing.T) {
+	for i, c := range publishedRadius {
+		if testing.Short() && c.states > 200000 {
+			continue
+		}
+		for _, goal := range []Board{GoalLast(c.shape), GoalFirst(c.shape)} {
+			tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+			if err != nil {
+				t.Fatalf("case %d: %v", i, err)
+			}
+			var sum uint64
+			for _, n := range tab.Counts() {
+				sum += n
+			}
+			if sum != c.states || tab.States() != c.states {
+				t.Errorf("case %d %s goal %s: %d states counted, %d in space, want %d", i, c.shape, GoalName(goal), sum, tab.States(), c.states)
+			}
+			if tab.Radius() != c.radius || uint64(len(tab.Antipodes())) != c.antipodes {
+				t.Errorf("case %d %s goal %s: radius %d with %d antipodes, want %d with %d", i, c.shape, GoalName(goal), tab.Radius(), len(tab.Antipodes()), c.radius, c.antipodes)
+			}
+		}
+	}
+}
+
+// The two 31-move positions of the 8-puzzle (OEIS A089473, example).
+func TestAntipodes3x3(t *testing.T) {
+	tab, err := MustSpace(GoalLast(Shape{3, 3})).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range tab.Antipodes() {
+		got = append(got, b.String())
+	}
+	slices.Sort(got)
+	want := []string{"6,4,7,8,5,0,3,2,1", "8,6,7,2,5,4,3,0,1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("antipodes %v, want %v", got, want)
+	}
+}
+
+// plainBFS is an independent oracle: a BFS over boards as strings with a
+// map, sharing nothing with the ranker or Enumerate.
+func plainBFS(shape Shape, goal []int) map[string]int {
+	key := func(t []int) string { return fmt.Sprint(t) }
+	dist := map[string]int{key(goal): 0}
+	queue := [][]int{goal}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		z := slices.Index(cur, 0)
+		r, c := z/shape.Cols, z%shape.Cols
+		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			nr, nc := r+d[0], c+d[1]
+			if nr < 0 || nc < 0 || nr >= shape.Rows || nc >= shape.Cols {
+				continue
+			}
+			next := slices.Clone(cur)
+			to := nr*shape.Cols + nc
+			next[z], next[to] = next[to], 0
+			if _, seen := dist[key(next)]; !seen {
+				dist[key(next)] = dist[key(cur)] + 1
+				queue = append(queue, next)
+			}
+		}
+	}
+	return dist
+}
+
+func TestEnumerateMatchesPlainBFS(t *testing.T) {
+	goals := []struct {
+		shape Shape
+		tiles []int
+	}{
+		{Shape{2, 2}, []int{1, 2, 3, 0}},
+		{Shape{2, 3}, []int{0, 1, 2, 3, 4, 5}},
+		{Shape{3, 2}, []int{1, 2, 0, 3, 4, 5}},
+		{Shape{2, 4}, []int{1, 2, 3, 4, 5, 6, 7, 0}},
+		{Shape{2, 4}, []int{0, 1, 2, 3, 4, 5, 6, 7}},
+		{Shape{2, 4}, []int{3, 1, 0, 7, 5, 6, 2, 4}}, // an arbitrary goal
+		{Shape{4, 2}, []int{1, 2, 3, 4, 5, 6, 7, 0}},
+		{Shape{3, 3}, []int{1, 2, 3, 4, 0, 5, 6, 7, 8}},
+		{Shape{3, 3}, []int{8, 1, 3, 4, 0, 2, 7, 6, 5}},
+	}
+	for i, g := range goals {
+		if testing.Short() && g.shape.Cells() > 8 {
+			continue
+		}
+		goal := MustBoard(g.shape, g.tiles...)
+		sp := MustSpace(goal)
+		tab, err := sp.Enumerate(context.Background(), nil)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		want := plainBFS(g.shape, g.tiles)
+		if uint64(len(want)) != tab.States() {
+			t.Fatalf("case %d: oracle reached %d boards, table has %d", i, len(want), tab.States())
+		}
+		for r := uint64(0); r < tab.States(); r++ {
+			b := sp.Unrank(r)
+			if d, ok := want[fmt.Sprint(b.Tiles())]; !ok || d != tab.DistanceAt(r) {
+				t.Fatalf("case %d: board %s: table %d, oracle %d (found %v)", i, b, tab.DistanceAt(r), d, ok)
+			}
+		}
+	}
+}
+
+// In every table, the goal alone is at 0, every other board has a
+// neighbour exactly one closer, and no neighbour differs by more than one.
+func TestTableInvariant(t *testing.T) {
+	shapes := []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}}
+	for _, sh := range shapes {
+		if testing.Short() && sh.Cells() > 9 {
+			continue
+		}
+		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {
+			tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tab.Verify(); err != nil {
+				t.Errorf("%s goal %s: %v", sh, GoalName(goal), err)
+			}
+		}
+	}
+}
+
+func TestEnumerateCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := MustSpace(GoalLast(Shape{3, 3})).Enumerate(ctx, nil); err != context.Canceled {
+		t.Fatalf("cancelled enumeration returned %v, want context.Canceled", err)
+	}
+}
+
+// Verify catches a damaged table: one entry changed by two.
+func TestVerifyCatchesDamage(t *testing.T) {
+	tab, err := MustSpace(GoalLast(Shape{2, 3})).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range tab.dist {
+		tab.dist[r] += 2
+		if tab.Verify() == nil {
+			t.Fatalf("Verify accepts the table with rank %d moved by 2", r)
+		}
+		tab.dist[r] -= 2
+	}
+	if err := tab.Verify(); err != nil {
+		t.Fatal(err)
+	}
+}

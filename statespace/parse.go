@@ -1,0 +1,112 @@
+package statespace
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseError describes board text that is not a valid board.
+type ParseError struct {
+	Pos   int    // 1-based position of the offending tile in reading order, 0 if none
+	Token string // the offending text, if any
+	Msg   string
+}
+
+func (e *ParseError) Error() string {
+	if e.Pos > 0 && !strings.Contains(e.Msg, "position") {
+		return fmt.Sprintf("%s (position %d)", e.Msg, e.Pos)
+	}
+	return e.Msg
+}
+
+// Parse reads a board from what people type: tiles separated by commas or
+// spaces ("1,2,5,3,4,0,6,7,8", "1 2 5 3 4 0 6 7 8"), or written as single
+// digits ("125340678", boards of at most 10 cells); rows may be separated
+// by "/" or newlines; "_" or "0" is the blank. When shape is the zero
+// Shape it is taken from the rows, or from the tile count when that is
+// unambiguous (4, 9 or 16 tiles).
+func Parse(text string, shape Shape) (Board, error) {
+	rows, err := tokenize(text)
+	if err != nil {
+		return Board{}, err
+	}
+	var tokens []string
+	for _, r := range rows {
+		tokens = append(tokens, r...)
+	}
+	if len(tokens) == 0 {
+		return Board{}, &ParseError{Msg: "empty board: no tiles given"}
+	}
+	if len(rows) > 1 {
+		for i, r := range rows {
+			if len(r) != len(rows[0]) {
+				return Board{}, &ParseError{Msg: fmt.Sprintf("row %d has %d tiles, row 1 has %d", i+1, len(r), len(rows[0]))}
+			}
+		}
+		byRows := Shape{len(rows), len(rows[0])}
+		if shape == (Shape{}) {
+			shape = byRows
+		} else if shape != byRows {
+			return Board{}, &ParseError{Msg: fmt.Sprintf("the rows make a %s board, want %s", byRows, shape)}
+		}
+	}
+	if shape == (Shape{}) {
+		s, ok := knownShapes[len(tokens)]
+		if !ok {
+			return Board{}, &ParseError{Msg: fmt.Sprintf("%d tiles: give the shape (e.g. -shape 2x%d) or separate rows with /", len(tokens), (len(tokens)+1)/2)}
+		}
+		shape = s
+	}
+	if err := shape.Validate(); err != nil {
+		return Board{}, err
+	}
+	if len(tokens) != shape.Cells() {
+		return Board{}, &ParseError{Msg: fmt.Sprintf("expected %d tiles for a %s board, got %d", shape.Cells(), shape, len(tokens))}
+	}
+	tiles := make([]int, len(tokens))
+	for i, tok := range tokens {
+		if tok == "_" {
+			continue
+		}
+		t, err := strconv.Atoi(tok)
+		if err != nil {
+			return Board{}, &ParseError{Pos: i + 1, Token: tok, Msg: fmt.Sprintf("%q is not a tile number", tok)}
+		}
+		tiles[i] = t
+	}
+	return NewBoard(shape, tiles)
+}
+
+// tokenize splits text into rows of tile tokens. A token made only of
+// digits and "_" is read as single-digit tiles when it is at least three
+// characters long or holds a "_", since no board has a tile above 15.
+func tokenize(text string) ([][]string, error) {
+	text = strings.TrimSpace(text)
+	var rows [][]string
+	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '/' || r == '\n' || r == '\r' }) {
+		var row []string
+		for _, tok := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == ';' }) {
+			if (len(tok) >= 3 || (len(tok) == 2 && strings.Contains(tok, "_"))) && isDigitsOrBlank(tok) {
+				for _, c := range tok {
+					row = append(row, string(c))
+				}
+				continue
+			}
+			row = append(row, tok)
+		}
+		if len(row) > 0 {
+			rows = append(rows, row)
+		}
+	}
+	return rows, nil
+}
+
+func isDigitsOrBlank(s string) bool {
+	for _, c := range s {
+		if (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,74 @@
+package statespace
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxCells is the largest number of cells a board may have (4x4).
+const MaxCells = 16
+
+// Shape is the size of a board: Rows rows of Cols cells.
+type Shape struct {
+	Rows, Cols int
+}
+
+// Cells returns the number of cells, Rows*Cols.
+func (s Shape) Cells() int { return s.Rows * s.Cols }
+
+// String writes the shape as "RxC", e.g. "3x3".
+func (s Shape) String() string { return strconv.Itoa(s.Rows) + "x" + strconv.Itoa(s.Cols) }
+
+// Validate reports whether the shape is one this package supports:
+// at least 2 rows and 2 columns and at most MaxCells cells.
+func (s Shape) Validate() error {
+	if s.Rows < 2 || s.Cols < 2 {
+		return fmt.Errorf("shape %s: a board needs at least 2 rows and 2 columns", s)
+	}
+	if s.Cells() > MaxCells {
+		return fmt.Errorf("shape %s: %d cells, at most %d are supported", s, s.Cells(), MaxCells)
+	}
+	return nil
+}
+
+// ParseShape reads a shape written "RxC" (R rows, C columns), e.g. "3x3" or "2x5".
+func ParseShape(text string) (Shape, error) {
+	r, c, ok := strings.Cut(strings.ToLower(strings.TrimSpace(text)), "x")
+	if !ok {
+		return Shape{}, fmt.Errorf("shape %q: want RxC, e.g. 3x3", text)
+	}
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if err1 != nil || err2 != nil {
+		return Shape{}, fmt.Errorf("shape %q: want RxC with whole numbers, e.g. 3x3", text)
+	}
+	s := Shape{rows, cols}
+	return s, s.Validate()
+}
+
+// Row returns the row of cell (0-based, from the top).
+func (s Shape) Row(cell int) int { return cell / s.Cols }
+
+// Col returns the column of cell (0-based, from the left).
+func (s Shape) Col(cell int) int { return cell % s.Cols }
+
+// Neighbor returns the cell the blank reaches from cell by move m, and
+// whether that move stays on the board.
+func (s Shape) Neighbor(cell int, m Move) (int, bool) {
+	switch m {
+	case Up:
+		return cell - s.Cols, cell >= s.Cols
+	case Down:
+		return cell + s.Cols, cell+s.Cols < s.Cells()
+	case Left:
+		return cell - 1, cell%s.Cols != 0
+	case Right:
+		return cell + 1, cell%s.Cols != s.Cols-1
+	}
+	panic("statespace: invalid move " + strconv.Itoa(int(m)))
+}
+
+// knownShapes lists the shapes inferred from a bare tile count; other
+// counts are ambiguous (6 tiles: 2x3 or 3x2) and need rows or -shape.
+var knownShapes = map[int]Shape{4: {2, 2}, 9: {3, 3}, 16: {4, 4}}

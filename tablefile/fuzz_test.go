@@ -1,0 +1,50 @@
+package tablefile
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// FuzzRead feeds arbitrary bytes to Read. It must never panic, every
+// failure must be a typed format or unsupported error (a bytes.Reader has
+// no I/O errors), and whatever Read accepts must survive Write and Read
+// unchanged.
+func FuzzRead(f *testing.F) {
+	seeds, err := filepath.Glob(filepath.Join("testdata", "*.tsp"))
+	if err != nil || len(seeds) == 0 {
+		f.Fatalf("no seed files in testdata: %v", err)
+	}
+	for _, path := range seeds {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, p, err := Read(bytes.NewReader(data))
+		if err != nil {
+			var fe *FormatError
+			var ue *UnsupportedError
+			if !errors.As(err, &fe) && !errors.As(err, &ue) {
+				t.Fatalf("untyped error %v (%T)", err, err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, h, p); err != nil {
+			t.Fatalf("Write of a header Read accepted: %v", err)
+		}
+		h2, p2, err := Read(&buf)
+		if err != nil {
+			t.Fatalf("re-Read: %v", err)
+		}
+		if !reflect.DeepEqual(h, h2) || !bytes.Equal(p, p2) {
+			t.Fatalf("round trip changed the table: %+v vs %+v", h, h2)
+		}
+	})
+}

@@ -1,0 +1,368 @@
+package tablefile
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/tilespace/tilespace/internal/atomicfile"
+)
+
+// Format constants; see the package documentation for the layout.
+const (
+	magic   = "TSPACE\r\n"
+	version = 1
+
+	fixedLen     = 32 // magic through goal: the part read before p and c are known
+	minHeaderLen = 72 // headerLen(0, 1)
+
+	// maxExpansion bounds how far zstd can expand its input: a block
+	// decodes to at most 128 KiB and occupies at least 4 bytes (an RLE
+	// block). A header claiming more is rejected before the output buffer
+	// is allocated.
+	maxExpansion = (128 << 10) / 4
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// headerLen is the total header length for pattern length p and c counts.
+func headerLen(p, c int) int { return fixedLen + p + 8 + 8*c + 8 + 4 + 8 + 4 }
+
+// maxCompressedLen bounds the compressed length for a raw length: zstd's
+// worst case is a few bytes per 128 KiB block plus a frame header, so
+// raw/8 + 1 MiB of slack is generous while still preventing a damaged
+// header from demanding an enormous read.
+func maxCompressedLen(raw uint64) uint64 { return raw + raw/8 + 1<<20 }
+
+// The encoder and decoder are shared because creating them is costly
+// (SpeedBestCompression allocates large match tables) and both are safe
+// for concurrent EncodeAll/DecodeAll calls.
+var (
+	encoder = sync.OnceValues(func() (*zstd.Encoder, error) {
+		return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression))
+	})
+	// The decoder caps output at cap(dst) (WithDecodeAllCapLimit), and Read
+	// passes a buffer whose capacity is exactly the header's raw length, so
+	// every decode is bounded by that length; WithDecoderMaxMemory is the
+	// global backstop. Concurrency 0 (GOMAXPROCS) lets tables load in
+	// parallel.
+	decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
+		return zstd.NewReader(nil,
+			zstd.WithDecoderConcurrency(0),
+			zstd.WithDecoderMaxMemory(maxPayloadLen),
+			zstd.WithDecodeAllCapLimit(true),
+		)
+	})
+)
+
+// Write writes a table file holding h and payload to w. The payload is the
+// raw encoded entries; its length must equal h.PayloadLen(). Write
+// validates h first and writes nothing if it is invalid.
+func Write(w io.Writer, h Header, payload []byte) error {
+	if err := h.Validate(); err != nil {
+		return err
+	}
+	raw, _ := h.PayloadLen()
+	if uint64(len(payload)) != raw {
+		return fmt.Errorf("tablefile: payload is %d bytes, %d %s entries need %d", len(payload), h.Entries, h.Encoding, raw)
+	}
+	enc, err := encoder()
+	if err != nil {
+		return fmt.Errorf("tablefile: creating zstd encoder: %w", err)
+	}
+	comp := enc.EncodeAll(payload, nil)
+
+	hdr := make([]byte, headerLen(len(h.Pattern), len(h.Counts)))
+	copy(hdr, magic)
+	binary.LittleEndian.PutUint16(hdr[8:], version)
+	hdr[10] = byte(h.Kind)
+	hdr[11] = byte(h.Encoding)
+	hdr[12] = byte(h.Rows)
+	hdr[13] = byte(h.Cols)
+	hdr[14] = byte(len(h.Pattern))
+	hdr[15] = byte(len(h.Counts) - 1)
+	for i := range 16 {
+		hdr[16+i] = 0xFF
+	}
+	copy(hdr[16:], h.Goal)
+	off := fixedLen + copy(hdr[fixedLen:], h.Pattern)
+	off = putUint64(hdr, off, h.Entries)
+	for _, c := range h.Counts {
+		off = putUint64(hdr, off, c)
+	}
+	off = putUint64(hdr, off, raw)
+	binary.LittleEndian.PutUint32(hdr[off:], crc32.Checksum(payload, castagnoli))
+	off += 4
+	off = putUint64(hdr, off, uint64(len(comp)))
+	binary.LittleEndian.PutUint32(hdr[off:], crc32.Checksum(hdr[:off], castagnoli))
+
+	if _, err := w.Write(hdr); err != nil {
+		return fmt.Errorf("tablefile: %w", err)
+	}
+	if _, err := w.Write(comp); err != nil {
+		return fmt.Errorf("tablefile: %w", err)
+	}
+	return nil
+}
+
+func putUint64(b []byte, off int, v uint64) int {
+	binary.LittleEndian.PutUint64(b[off:], v)
+	return off + 8
+}
+
+// WriteFile writes a table file to path atomically: readers see the old
+// file or the complete new one, and a failed write leaves no new file.
+func WriteFile(path string, h Header, payload []byte) error {
+	// Validate up front so an invalid header never creates a temporary file.
+	if err := h.Validate(); err != nil {
+		return &pathError{op: "write", path: path, err: err}
+	}
+	err := atomicfile.Write(path, func(w io.Writer) error { return Write(w, h, payload) })
+	if err != nil {
+		return &pathError{op: "write", path: path, err: err}
+	}
+	return nil
+}
+
+// Read reads a table file from r and returns its header and raw payload
+// after checking the magic, version, header checksum, header fields,
+// payload length and payload checksum. r must end right after the
+// payload. Damage gives a *FormatError, an unknown version, kind or
+// encoding an *UnsupportedError; I/O errors from r are returned wrapped.
+func Read(r io.Reader) (Header, []byte, error) {
+	return read(r, -1)
+}
+
+// ReadFile reads the table file at path like Read; errors name the path.
+func ReadFile(path string) (Header, []byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Header{}, nil, fmt.Errorf("tablefile: %w", err)
+	}
+	defer f.Close()
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	h, payload, err := read(f, size)
+	if err != nil {
+		return Header{}, nil, &pathError{op: "read", path: path, err: err}
+	}
+	return h, payload, nil
+}
+
+// read implements Read. size is the total input size if known (a regular
+// file), else -1; it only lets truncation be reported before reading.
+func read(r io.Reader, size int64) (Header, []byte, error) {
+	hdr, err := readHeaderBytes(r)
+	if err != nil {
+		return Header{}, nil, err
+	}
+	h, rawLen, rawCRC, compLen, err := parseHeader(hdr)
+	if err != nil {
+		return Header{}, nil, err
+	}
+
+	if size >= 0 && uint64(size-int64(len(hdr))) < compLen {
+		return Header{}, nil, &FormatError{Field: "payload", sentinel: ErrTruncated,
+			Msg: fmt.Sprintf("truncated payload (got %d of %d compressed bytes)", size-int64(len(hdr)), compLen)}
+	}
+	comp, err := readN(r, compLen)
+	if err != nil {
+		return Header{}, nil, err
+	}
+	var one [1]byte
+	switch n, err := io.ReadFull(r, one[:]); {
+	case n > 0:
+		return Header{}, nil, &FormatError{Field: "trailing", Msg: "trailing data after payload"}
+	case err != io.EOF:
+		return Header{}, nil, fmt.Errorf("tablefile: reading past payload: %w", err)
+	}
+
+	payload, err := decompress(comp, rawLen)
+	if err != nil {
+		return Header{}, nil, err
+	}
+	if got := crc32.Checksum(payload, castagnoli); got != rawCRC {
+		return Header{}, nil, &FormatError{Field: "payload", sentinel: ErrChecksum,
+			Msg: fmt.Sprintf("payload checksum mismatch (stored 0x%08x, computed 0x%08x)", rawCRC, got)}
+	}
+	return h, payload, nil
+}
+
+// readHeaderBytes reads the whole header, checking the magic and version
+// as soon as their bytes are available so that a foreign or newer file is
+// reported as such even when it is shorter than a header.
+func readHeaderBytes(r io.Reader) ([]byte, error) {
+	buf := make([]byte, fixedLen, headerLen(maxCells-1, maxCounts))
+	n, err := io.ReadFull(r, buf)
+	if err := checkMagicVersion(buf[:n]); err != nil {
+		return nil, err
+	}
+	if err != nil {
+		return nil, truncatedHeader(buf[:n], err)
+	}
+	p, c := int(buf[14]), int(buf[15])+1
+	if p > maxCells-1 {
+		return nil, &FormatError{Field: "pattern", Msg: fmt.Sprintf("pattern length %d out of range 0..%d", p, maxCells-1)}
+	}
+	buf = buf[:headerLen(p, c)]
+	m, err := io.ReadFull(r, buf[fixedLen:])
+	if err != nil {
+		return nil, truncatedHeader(buf[:fixedLen+m], err)
+	}
+	return buf, nil
+}
+
+func checkMagicVersion(b []byte) error {
+	m := min(len(b), len(magic))
+	if string(b[:m]) != magic[:m] {
+		msg := "bad magic: not a tilespace file"
+		// CRLF turned into LF, or LF into CRLF.
+		if m >= 7 && string(b[:7]) == magic[:6]+"\n" || len(b) >= 9 && string(b[:9]) == magic[:7]+"\r\n" {
+			msg = "bad magic: line endings changed (file copied in text mode?)"
+		}
+		return &FormatError{Field: "magic", Msg: msg}
+	}
+	if len(b) >= 10 {
+		if v := binary.LittleEndian.Uint16(b[8:]); v != version {
+			return &UnsupportedError{Msg: fmt.Sprintf("unsupported format version %d (this build reads version %d)", v, version)}
+		}
+	}
+	return nil
+}
+
+// truncatedHeader reports a header cut short; b holds the bytes read.
+// The full length is known once the p and c bytes have been read.
+func truncatedHeader(b []byte, err error) error {
+	if err != io.EOF && err != io.ErrUnexpectedEOF {
+		return fmt.Errorf("tablefile: reading header: %w", err)
+	}
+	want := minHeaderLen
+	if len(b) >= 16 {
+		want = headerLen(int(b[14]), int(b[15])+1)
+	}
+	return &FormatError{Field: "header", sentinel: ErrTruncated,
+		Msg: fmt.Sprintf("truncated header (read %d of %d bytes)", len(b), want)}
+}
+
+// parseHeader checks the header checksum and decodes and validates the
+// fields of a complete header whose magic and version are already checked.
+func parseHeader(hdr []byte) (h Header, rawLen uint64, rawCRC uint32, compLen uint64, err error) {
+	crcOff := len(hdr) - 4
+	if stored, got := binary.LittleEndian.Uint32(hdr[crcOff:]), crc32.Checksum(hdr[:crcOff], castagnoli); stored != got {
+		return h, 0, 0, 0, &FormatError{Field: "header", sentinel: ErrChecksum, Msg: "header checksum mismatch"}
+	}
+	h.Kind = Kind(hdr[10])
+	h.Encoding = Encoding(hdr[11])
+	h.Rows, h.Cols = int(hdr[12]), int(hdr[13])
+	p, c := int(hdr[14]), int(hdr[15])+1
+
+	// An unknown kind or encoding means a newer writer, not damage, so it is
+	// reported before anything else. The goal's length depends on the
+	// shape; check the shape here so the slicing below is safe, and leave
+	// the remaining checks to Validate.
+	if !h.Kind.known() {
+		return h, 0, 0, 0, &UnsupportedError{Msg: "unsupported kind " + strconv.Itoa(int(h.Kind))}
+	}
+	if h.Encoding.entriesPerByte() == 0 {
+		return h, 0, 0, 0, &UnsupportedError{Msg: "unsupported encoding " + strconv.Itoa(int(h.Encoding))}
+	}
+	n := h.Rows * h.Cols
+	if h.Rows < 2 || h.Cols < 2 || n > maxCells {
+		return h, 0, 0, 0, &FormatError{Field: "shape", Msg: fmt.Sprintf("invalid shape %dx%d (need rows, cols ≥ 2 and at most %d cells)", h.Rows, h.Cols, maxCells)}
+	}
+	h.Goal = append([]uint8(nil), hdr[16:16+n]...)
+	for _, b := range hdr[16+n : fixedLen] {
+		if b != 0xFF {
+			return h, 0, 0, 0, &FormatError{Field: "goal", Msg: "goal padding is not 0xFF"}
+		}
+	}
+	if p > 0 {
+		h.Pattern = append([]uint8(nil), hdr[fixedLen:fixedLen+p]...)
+	}
+	off := fixedLen + p
+	h.Entries = binary.LittleEndian.Uint64(hdr[off:])
+	off += 8
+	h.Counts = make([]uint64, c)
+	for i := range h.Counts {
+		h.Counts[i] = binary.LittleEndian.Uint64(hdr[off:])
+		off += 8
+	}
+	rawLen = binary.LittleEndian.Uint64(hdr[off:])
+	rawCRC = binary.LittleEndian.Uint32(hdr[off+8:])
+	compLen = binary.LittleEndian.Uint64(hdr[off+12:])
+
+	if err := h.Validate(); err != nil {
+		return h, 0, 0, 0, err
+	}
+	want, _ := h.PayloadLen()
+	if rawLen != want {
+		return h, 0, 0, 0, &FormatError{Field: "payload length",
+			Msg: fmt.Sprintf("payload length %d does not match %d %s entries (want %d)", rawLen, h.Entries, h.Encoding, want)}
+	}
+	if compLen > maxCompressedLen(rawLen) || rawLen > compLen*maxExpansion {
+		return h, 0, 0, 0, &FormatError{Field: "compressed length",
+			Msg: fmt.Sprintf("compressed length %d is impossible for a %d-byte payload", compLen, rawLen)}
+	}
+	if compLen > math.MaxInt || rawLen > math.MaxInt {
+		return h, 0, 0, 0, &UnsupportedError{Msg: fmt.Sprintf("%d-byte payload is too large for this platform", rawLen)}
+	}
+	return h, rawLen, rawCRC, compLen, nil
+}
+
+// readN reads exactly n bytes. The buffer grows as data arrives rather
+// than being allocated from n up front, so a stream that ends early costs
+// memory in proportion to what it actually delivered.
+func readN(r io.Reader, n uint64) ([]byte, error) {
+	const chunk = 1 << 20
+	buf := make([]byte, 0, min(n, chunk))
+	for uint64(len(buf)) < n {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, int(min(n-uint64(len(buf)), uint64(max(len(buf), chunk)))))
+		}
+		m, err := io.ReadFull(r, buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil, &FormatError{Field: "payload", sentinel: ErrTruncated,
+				Msg: fmt.Sprintf("truncated payload (got %d of %d compressed bytes)", len(buf), n)}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("tablefile: reading payload: %w", err)
+		}
+	}
+	return buf, nil
+}
+
+// decompress decodes comp, which must hold exactly rawLen bytes of data.
+func decompress(comp []byte, rawLen uint64) ([]byte, error) {
+	dec, err := decoder()
+	if err != nil {
+		return nil, fmt.Errorf("tablefile: creating zstd decoder: %w", err)
+	}
+	// The capacity is the output limit (WithDecodeAllCapLimit). parseHeader
+	// has bounded rawLen by maxPayloadLen and by compLen*maxExpansion, and
+	// comp was actually read, so this allocation is justified by the input.
+	out, err := dec.DecodeAll(comp, make([]byte, 0, rawLen))
+	if err != nil {
+		fe := &FormatError{Field: "payload", Msg: "corrupt compressed payload: " + err.Error()}
+		if errors.Is(err, zstd.ErrCRCMismatch) {
+			fe.sentinel = ErrChecksum
+		}
+		return nil, fe
+	}
+	if uint64(len(out)) != rawLen {
+		return nil, &FormatError{Field: "payload",
+			Msg: "payload decompresses to " + strconv.Itoa(len(out)) + " bytes, header says " + strconv.FormatUint(rawLen, 10)}
+	}
+	return out, nil
+}
