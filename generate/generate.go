@@ -22,7 +22,8 @@ import (
 // with the blank in the centre and in the middle of the top edge.
 func DefaultGoals() []statespace.Board {
 	var goals []statespace.Board
-	for _, sh := range []statespace.Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}} {
+	for _, rc := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}} {
+		sh := statespace.Shape{Rows: rc[0], Cols: rc[1]}
 		goals = append(goals, statespace.GoalLast(sh), statespace.GoalFirst(sh))
 	}
 	sq := statespace.Shape{Rows: 3, Cols: 3}
