@@ -111,4 +111,3 @@ func Decode(ctx context.Context, h tablefile.Header, payload []byte) (*Table, er
 	}
 	return t, nil
 }
-
