@@ -3,6 +3,7 @@ package statespace
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -203,4 +204,44 @@ func TestVerifyCatchesDamage(t *testing.T) {
 	if err := tab.Verify(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestSample(t *testing.T) {
+	tab, err := MustSpace(GoalLast(Shape{3, 3})).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := func() *rand.Rand { return rand.New(rand.NewPCG(7, 0)) }
+	for _, d := range []int{0, 1, 5, 20, 31} {
+		got := tab.Sample(rng(), d, 5)
+		if len(got) != 5 {
+			t.Fatalf("depth %d: %d boards, want 5", d, len(got))
+		}
+		seen := map[Board]bool{}
+		for _, b := range got {
+			if tab.Distance(b) != d {
+				t.Errorf("depth %d: sampled %s at distance %d", d, b, tab.Distance(b))
+			}
+			seen[b] = true
+		}
+		if want := min(5, int(tab.counts[d])); len(seen) != want {
+			t.Errorf("depth %d: %d distinct boards, want %d", d, len(seen), want)
+		}
+		if again := tab.Sample(rng(), d, 5); !slices.Equal(again, got) {
+			t.Errorf("depth %d: same seed gave %v then %v", d, got, again)
+		}
+	}
+	// All 221 boards at 30, each once, when 221 are asked for.
+	if got := tab.Sample(rng(), 30, 221); len(got) != 221 || len(slices.Compact(sortedKeys(got))) != 221 {
+		t.Errorf("sampling all of depth 30 repeats boards")
+	}
+}
+
+func sortedKeys(bs []Board) []uint64 {
+	var ks []uint64
+	for _, b := range bs {
+		ks = append(ks, b.Packed())
+	}
+	slices.Sort(ks)
+	return ks
 }
