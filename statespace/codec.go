@@ -111,3 +111,37 @@ func Decode(ctx context.Context, h tablefile.Header, payload []byte) (*Table, er
 	}
 	return t, nil
 }
+
+// WalkDistance recovers the exact distance of b from a mod4-bit payload
+// alone, without expanding the table: it knows every board's distance mod
+// 4 (bit 0 from the blank's cell, bit 1 from the payload), so at each step
+// it can tell the neighbour one move closer and walk to the goal, counting
+// moves. It costs O(distance) rankings; b must belong to sp.
+func WalkDistance(sp *Space, payload []byte, b Board) int {
+	mod4 := func(c Board) int {
+		r := sp.Rank(c)
+		return sp.blankParity(c) | int(payload[r>>3]>>(r&7)&1)<<1
+	}
+	d := 0
+	for b != sp.goal {
+		want := (mod4(b) + 3) & 3
+		for _, m := range Moves {
+			if c, ok := b.Apply(m); ok && mod4(c) == want {
+				b = c
+				break
+			}
+		}
+		d++
+	}
+	return d
+}
+
+// blankParity is the parity of every distance of boards with b's blank
+// cell: the parity of the blank's taxicab distance from the goal blank.
+func (s *Space) blankParity(b Board) int {
+	sh := s.shape
+	g := s.goal.Blank()
+	dr := sh.Row(b.Blank()) - sh.Row(g)
+	dc := sh.Col(b.Blank()) - sh.Col(g)
+	return (dr + dc) & 1
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/store"
+)
+
+func runCmd(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), &out, &errb, args)
+	return out.String(), errb.String(), err
+}
+
+func TestDefaultRun(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	out, _, err := runCmd(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// OEIS A089473: 181,440 states, radius 31, two antipodes.
+	for _, want := range []string{"3x3 puzzle, goal last", "181440 states, radius 31", "      31            2       181440", "8,6,7,2,5,4,3,0,1", "6,4,7,8,5,0,3,2,1", filepath.Join(cache, "3x3-last.tbl")} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(cache, "3x3-last.tbl")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := runCmd(t, "-shape", "2x4", "-goal", "first", "-out", dir, "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Shape     string   `json:"shape"`
+		Goal      string   `json:"goal"`
+		States    uint64   `json:"states"`
+		Radius    int      `json:"radius"`
+		Counts    []uint64 `json:"counts"`
+		Antipodes []string `json:"antipodes"`
+		File      string   `json:"file"`
+		Bytes     int64    `json:"bytes"`
+		Seconds   float64  `json:"seconds"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	// OEIS A090035 (2x4): 20,160 states, radius 36, one antipode.
+	if r.Shape != "2x4" || r.Goal != "0,1,2,3,4,5,6,7" || r.States != 20160 || r.Radius != 36 || len(r.Antipodes) != 1 || len(r.Counts) != 37 {
+		t.Errorf("report %+v", r)
+	}
+	st, err := os.Stat(r.File)
+	if err != nil || st.Size() != r.Bytes || r.Seconds <= 0 {
+		t.Errorf("file %s: %v, size %d vs %d, seconds %v", r.File, err, st.Size(), r.Bytes, r.Seconds)
+	}
+}
+
+func TestAll(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 18 tables")
+	}
+	dir := t.TempDir()
+	out, _, err := runCmd(t, "-all", "-out", dir, "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 18 {
+		t.Fatalf("%d reports, want 18", len(lines))
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.tbl"))
+	if len(files) != 18 {
+		t.Errorf("%d files written, want 18", len(files))
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-shape", "1x9"}, "at least 2 rows"},
+		{[]string{"-shape", "4x5"}, "at most 16"},
+		{[]string{"-goal", "1,2,3"}, "expected 9 tiles"},
+		{[]string{"-shape", "4x4", "-out", "DIR"}, "more than"},
+		{[]string{"-encoding", "gzip"}, "mod4-bit or bytes"},
+		{[]string{"8,6,7,2,5,4,3,0,1"}, "boards go to query"},
+	}
+	for i, c := range cases {
+		dir := t.TempDir()
+		for j, a := range c.args {
+			if a == "DIR" {
+				c.args[j] = dir
+			}
+		}
+		_, _, err := runCmd(t, append([]string{"-out", dir}, c.args...)...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("case %d %v: %v, want an error with %q", i, c.args, err, c.want)
+		}
+		if files, _ := os.ReadDir(dir); len(files) != 0 {
+			t.Errorf("case %d: wrote %d files", i, len(files))
+		}
+	}
+}

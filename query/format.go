@@ -1,0 +1,249 @@
+package query
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// Format is an output format for records, one board a record.
+type Format int
+
+const (
+	// Plain writes one tab-separated line per board: the board, its
+	// distance, its optimal moves separated by spaces, and with
+	// Options.Path the path. Failed lines go to the error writer.
+	Plain Format = iota
+	// JSON writes one object per line with the keys board, distance,
+	// optimal_moves and path, or line, input and error for a failed line.
+	JSON
+	// CSV writes the header board,distance,optimal_moves,path,error and
+	// one row per board, moves separated by spaces inside a field.
+	CSV
+)
+
+// Options chooses how records are written.
+type Options struct {
+	Format Format
+	// Path adds the path to plain records (JSON and CSV always have it).
+	Path bool
+	// TileMoves writes each move as the tile that slides and where it
+	// goes, e.g. "5Down" for the blank's Up, instead of the blank's move.
+	TileMoves bool
+	// Field takes the board from this 1-based tab-separated column of
+	// each input line; 0 takes the whole line.
+	Field int
+}
+
+// WantsPath reports whether the records carry a path.
+func (o Options) WantsPath() bool { return o.Path || o.Format != Plain }
+
+// CSVHeader is the first line of CSV output.
+const CSVHeader = "board,distance,optimal_moves,path,error\n"
+
+// A RecordWriter writes answers and failures in input order, buffered;
+// call Flush at the end.
+type RecordWriter struct {
+	w      *bufio.Writer
+	errw   io.Writer
+	opts   Options
+	buf    []byte
+	header bool
+}
+
+// NewRecordWriter writes records to w. In the plain format failures go
+// to errw as "line N: reason" (after flushing w, so a terminal shows
+// them in order); in JSON and CSV they are records on w.
+func NewRecordWriter(w, errw io.Writer, opts Options) *RecordWriter {
+	if errw == nil {
+		errw = io.Discard
+	}
+	return &RecordWriter{w: bufio.NewWriterSize(w, 64<<10), errw: errw, opts: opts, buf: make([]byte, 0, 512)}
+}
+
+func (rw *RecordWriter) start() {
+	if !rw.header {
+		rw.header = true
+		if rw.opts.Format == CSV {
+			rw.w.WriteString(CSVHeader)
+		}
+	}
+}
+
+// Answer writes the record of one answered board.
+func (rw *RecordWriter) Answer(a Answer) error {
+	rw.start()
+	b := rw.buf[:0]
+	tile := rw.opts.TileMoves
+	switch rw.opts.Format {
+	case Plain:
+		b = AppendBoard(b, a.Board)
+		b = append(b, '\t')
+		b = strconv.AppendInt(b, int64(a.Distance), 10)
+		b = append(b, '\t')
+		b = appendMoveSet(b, a.Board, a.Optimal, tile, false)
+		if rw.opts.Path {
+			b = append(b, '\t')
+			b = appendPath(b, a.Board, a.Path, tile, false)
+		}
+	case JSON:
+		b = append(b, `{"board":"`...)
+		b = AppendBoard(b, a.Board)
+		b = append(b, `","distance":`...)
+		b = strconv.AppendInt(b, int64(a.Distance), 10)
+		b = append(b, `,"optimal_moves":[`...)
+		b = appendMoveSet(b, a.Board, a.Optimal, tile, true)
+		b = append(b, `],"path":[`...)
+		b = appendPath(b, a.Board, a.Path, tile, true)
+		b = append(b, "]}"...)
+	case CSV:
+		b = append(b, '"')
+		b = AppendBoard(b, a.Board)
+		b = append(b, `",`...)
+		b = strconv.AppendInt(b, int64(a.Distance), 10)
+		b = append(b, ',')
+		b = appendMoveSet(b, a.Board, a.Optimal, tile, false)
+		b = append(b, ',')
+		b = appendPath(b, a.Board, a.Path, tile, false)
+		b = append(b, ',')
+	}
+	b = append(b, '\n')
+	rw.buf = b
+	_, err := rw.w.Write(b)
+	return err
+}
+
+// Fail writes the record of a line that has no answer: line is its
+// 1-based number (or argument number), input the board text.
+func (rw *RecordWriter) Fail(line int, input string, reason error) error {
+	rw.start()
+	switch rw.opts.Format {
+	case JSON:
+		out, err := json.Marshal(struct {
+			Line  int    `json:"line"`
+			Input string `json:"input"`
+			Error string `json:"error"`
+		}{line, input, reason.Error()})
+		if err != nil {
+			return err
+		}
+		rw.w.Write(out)
+		return rw.w.WriteByte('\n')
+	case CSV:
+		b := appendCSVField(rw.buf[:0], input)
+		b = append(b, ",,,,"...)
+		b = appendCSVField(b, reason.Error())
+		b = append(b, '\n')
+		rw.buf = b
+		_, err := rw.w.Write(b)
+		return err
+	}
+	if err := rw.w.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(rw.errw, "query: line %d: %v\n", line, reason)
+	return err
+}
+
+// Flush writes out what is buffered (and the CSV header of an empty
+// output).
+func (rw *RecordWriter) Flush() error {
+	rw.start()
+	return rw.w.Flush()
+}
+
+// AppendBoard appends b written as comma-separated tiles, as
+// statespace.Board.String writes it.
+func AppendBoard(dst []byte, b statespace.Board) []byte {
+	for i := range b.Cells() {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, int64(b.Tile(i)), 10)
+	}
+	return dst
+}
+
+// AppendMove appends the name of move m made on board b: the blank's move
+// ("Up"), or with tile set the tile that slides and its direction
+// ("5Down": the tile slides opposite to the blank).
+func AppendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []byte {
+	if tile {
+		dst = strconv.AppendInt(dst, int64(b.SlidingTile(m)), 10)
+		m = m.Opposite()
+	}
+	return append(dst, m.String()...)
+}
+
+// MoveName returns the name AppendMove writes.
+func MoveName(b statespace.Board, m statespace.Move, tile bool) string {
+	return string(AppendMove(nil, b, m, tile))
+}
+
+func appendMoveSet(dst []byte, b statespace.Board, set statespace.MoveSet, tile, quoted bool) []byte {
+	first := true
+	for _, m := range statespace.Moves {
+		if set.Has(m) {
+			dst = appendSep(dst, first, quoted)
+			first = false
+			dst = AppendMove(dst, b, m, tile)
+			if quoted {
+				dst = append(dst, '"')
+			}
+		}
+	}
+	return dst
+}
+
+func appendPath(dst []byte, b statespace.Board, path []statespace.Move, tile, quoted bool) []byte {
+	for i, m := range path {
+		dst = appendSep(dst, i == 0, quoted)
+		dst = AppendMove(dst, b, m, tile)
+		if quoted {
+			dst = append(dst, '"')
+		}
+		if tile {
+			b, _ = b.Apply(m)
+		}
+	}
+	return dst
+}
+
+func appendSep(dst []byte, first, quoted bool) []byte {
+	switch {
+	case quoted && first:
+		return append(dst, '"')
+	case quoted:
+		return append(dst, `,"`...)
+	case first:
+		return dst
+	}
+	return append(dst, ' ')
+}
+
+// appendCSVField appends s as one CSV field, quoted when it must be
+// (RFC 4180, as encoding/csv does).
+func appendCSVField(dst []byte, s string) []byte {
+	need := s != "" && (s[0] == ' ' || s[0] == '\t')
+	for i := 0; i < len(s) && !need; i++ {
+		switch s[i] {
+		case ',', '"', '\r', '\n':
+			need = true
+		}
+	}
+	if !need {
+		return append(dst, s...)
+	}
+	dst = append(dst, '"')
+	for i := range len(s) {
+		if s[i] == '"' {
+			dst = append(dst, '"')
+		}
+		dst = append(dst, s[i])
+	}
+	return append(dst, '"')
+}

@@ -1,0 +1,187 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+// DefaultBuildLimit is the largest space a Resolver builds a table for on
+// the fly when none is stored: 1,814,400 states, every shape of up to 10
+// cells, which the breadth-first search covers in well under a second.
+const DefaultBuildLimit = 1_814_400
+
+// Config says where a Resolver finds its answers.
+type Config struct {
+	// Shape fixes the board shape; zero takes it from Goal when that is a
+	// board, else from TableFile, else from each board.
+	Shape statespace.Shape
+	// Goal is "last", "first" or a board; empty means the table file's
+	// goal when TableFile is set, else "last".
+	Goal string
+	// TableFile is a table to use instead of the embedded and cached ones
+	// (-table); its shape and goal must fit.
+	TableFile string
+	// Log receives notes for people, such as a table being built; nil
+	// discards them.
+	Log io.Writer
+	// BuildLimit is the largest space built in memory when no table is
+	// stored; 0 means DefaultBuildLimit.
+	BuildLimit uint64
+	// Untabled answers for goals whose space is too large for any table
+	// (more than statespace.MaxEnumerate boards, as the 15-puzzle). Nil
+	// makes such boards an error (*TooLargeError).
+	Untabled func(ctx context.Context, goal statespace.Board) (Oracle, error)
+}
+
+// A Resolver finds the Oracle for each board shape, once: the table file
+// given, else the embedded or cached table (store.LoadTable), else a
+// table built in memory for small spaces, else Config.Untabled. It is not
+// safe for concurrent use.
+type Resolver struct {
+	cfg     Config
+	shape   statespace.Shape
+	file    *TableOracle // the table read from cfg.TableFile
+	oracles map[statespace.Shape]resolved
+}
+
+type resolved struct {
+	o   Oracle
+	err error
+}
+
+// NewResolver checks cfg and reads cfg.TableFile, if any.
+func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
+	if cfg.BuildLimit == 0 {
+		cfg.BuildLimit = DefaultBuildLimit
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	r := &Resolver{cfg: cfg, shape: cfg.Shape, oracles: map[statespace.Shape]resolved{}}
+	if r.shape != (statespace.Shape{}) {
+		if err := r.shape.Validate(); err != nil {
+			return nil, err
+		}
+	}
+	if r.shape == (statespace.Shape{}) && !isGoalName(cfg.Goal) {
+		g, err := statespace.ParseGoal(cfg.Goal, statespace.Shape{})
+		if err != nil {
+			return nil, err
+		}
+		r.shape = g.Shape()
+	}
+	if cfg.TableFile != "" {
+		t, err := store.ReadTable(ctx, cfg.TableFile, statespace.Board{})
+		if err != nil {
+			return nil, err
+		}
+		goal := t.Space().Goal()
+		if r.shape == (statespace.Shape{}) {
+			r.shape = goal.Shape()
+		}
+		if goal.Shape() != r.shape {
+			return nil, fmt.Errorf("%s holds the %s table (goal %s), not %s", cfg.TableFile, goal.Shape(), statespace.GoalName(goal), r.shape)
+		}
+		if cfg.Goal != "" {
+			want, err := statespace.ParseGoal(cfg.Goal, r.shape)
+			if err != nil {
+				return nil, err
+			}
+			if want != goal {
+				return nil, fmt.Errorf("%s holds the table for goal %s, not %s", cfg.TableFile, statespace.GoalName(goal), statespace.GoalName(want))
+			}
+		}
+		r.file = &TableOracle{Table: t, Source: cfg.TableFile}
+	}
+	return r, nil
+}
+
+func isGoalName(s string) bool {
+	return s == "" || s == "last" || s == "first"
+}
+
+// Shape returns the shape every board must have, or the zero Shape when
+// each board's own shape is used.
+func (r *Resolver) Shape() statespace.Shape { return r.shape }
+
+// For returns the oracle for boards of the given shape.
+func (r *Resolver) For(ctx context.Context, shape statespace.Shape) (Oracle, error) {
+	if got, ok := r.oracles[shape]; ok {
+		return got.o, got.err
+	}
+	o, err := r.resolve(ctx, shape)
+	if ctx.Err() == nil {
+		r.oracles[shape] = resolved{o, err}
+	}
+	return o, err
+}
+
+func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle, error) {
+	if r.shape != (statespace.Shape{}) && shape != r.shape {
+		return nil, fmt.Errorf("the board is %s, want %s", shape, r.shape)
+	}
+	if r.file != nil {
+		return r.file, nil
+	}
+	goal, err := statespace.ParseGoal(r.cfg.Goal, shape)
+	if err != nil {
+		return nil, err
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil, err
+	}
+	if sp.Size() > statespace.MaxEnumerate {
+		if r.cfg.Untabled != nil {
+			return r.cfg.Untabled(ctx, goal)
+		}
+		return nil, &TooLargeError{Goal: goal, States: sp.Size()}
+	}
+	t, src, err := store.LoadTable(ctx, "", goal)
+	var nf *store.NotFoundError
+	if errors.As(err, &nf) && sp.Size() <= r.cfg.BuildLimit {
+		fmt.Fprintf(r.cfg.Log, "query: no table for %s goal %s in the cache; building it (%s states)…\n",
+			shape, statespace.GoalName(goal), Commas(sp.Size()))
+		t, err = sp.Enumerate(ctx, nil)
+		src = "built in memory"
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &TableOracle{Table: t, Source: src}, nil
+}
+
+// TooLargeError says a goal's space is too large for a distance table and
+// no other solver was configured.
+type TooLargeError struct {
+	Goal   statespace.Board
+	States uint64
+}
+
+func (e *TooLargeError) Error() string {
+	name := "such boards are"
+	if e.Goal.Shape() == (statespace.Shape{Rows: 4, Cols: 4}) {
+		name = "the 15-puzzle is"
+	}
+	return fmt.Sprintf("%s boards have %s states, too many for a distance table (at most %s); %s solved with pattern databases and IDA*, which query does not offer yet",
+		e.Goal.Shape(), Commas(e.States), Commas(statespace.MaxEnumerate), name)
+}
+
+// Commas writes n with thousands separated by commas, e.g. "181,440".
+func Commas(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	out := make([]byte, 0, len(s)+len(s)/3)
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}

@@ -1,0 +1,222 @@
+package statespace
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+var sq = Shape{3, 3}
+
+var parseCases = []struct {
+	text  string
+	shape Shape
+	want  string // the board written with commas, or "" when an error is expected
+	err   string // a fragment of the error
+}{
+	{"1,2,5,3,4,0,6,7,8", Shape{}, "1,2,5,3,4,0,6,7,8", ""},
+	{"1 2 5 3 4 0 6 7 8", Shape{}, "1,2,5,3,4,0,6,7,8", ""},
+	{"125340678", Shape{}, "1,2,5,3,4,0,6,7,8", ""},
+	{"1 2 5 / 3 4 _ / 6 7 8", Shape{}, "1,2,5,3,4,0,6,7,8", ""},
+	{"1 2 5\n3 4 _\n6 7 8\n", Shape{}, "1,2,5,3,4,0,6,7,8", ""},
+	{"125/34_/678", Shape{}, "1,2,5,3,4,0,6,7,8", ""},
+	{"  8, 6, 7, 2, 5, 4, 3, _, 1 ", sq, "8,6,7,2,5,4,3,0,1", ""},
+	{"1 2 3 4 / 5 6 7 0", Shape{}, "1,2,3,4,5,6,7,0", ""},
+	{"1,2,3,4,5,6,7,0", Shape{2, 4}, "1,2,3,4,5,6,7,0", ""},
+	{"12340", Shape{}, "", "5 tiles"},
+	{"1,2,3,4,5,6,7,0", Shape{}, "", "give the shape"},
+	{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", Shape{}, "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", ""},
+	{"1,2,3,4,5,6,7,8", sq, "", "expected 9 tiles for a 3x3 board, got 8"},
+	{"1,2,3,4,5,6,7,8,0,9", sq, "", "expected 9 tiles"},
+	{"1,2,3,4,5,6,7,9,0", sq, "", "tile 9 is out of range: a 3x3 board has tiles 0..8 (position 8)"},
+	{"1,2,3,4,5,6,7,7,0", sq, "", "tile 7 appears twice (positions 7 and 8); tile 8 is missing"},
+	{"1,2,3,4,_,6,7,8,0", sq, "", "the blank appears twice (positions 5 and 9); tile 5 is missing"},
+	{"1,2,3,4,x,6,7,8,0", sq, "", `"x" is not a tile number (position 5)`},
+	{"1,2,3,4,-5,6,7,8,0", sq, "", "tile -5 is out of range"},
+	{"1 2 3 / 4 5 / 6 7 8 0", Shape{}, "", "row 2 has 2 tiles, row 1 has 3"},
+	{"1 2 3 / 4 5 6 / 7 8 0", Shape{2, 4}, "", "the rows make a 3x3 board, want 2x4"},
+	{"", sq, "", "empty board"},
+	{" / \n", sq, "", "empty board"},
+	{"1,2,3", Shape{1, 3}, "", "at least 2 rows"},
+	{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0", Shape{1, 17}, "", "at least 2 rows"},
+}
+
+func TestParse(t *testing.T) {
+	for i, c := range parseCases {
+		b, err := Parse(c.text, c.shape)
+		switch {
+		case c.want != "" && err != nil:
+			t.Errorf("case %d %q: %v", i, c.text, err)
+		case c.want != "" && b.String() != c.want:
+			t.Errorf("case %d %q: got %s, want %s", i, c.text, b, c.want)
+		case c.want == "" && err == nil:
+			t.Errorf("case %d %q: got %s, want an error containing %q", i, c.text, b, c.err)
+		case c.want == "" && !strings.Contains(err.Error(), c.err):
+			t.Errorf("case %d %q: error %q, want it to contain %q", i, c.text, err, c.err)
+		}
+	}
+}
+
+func TestGrid(t *testing.T) {
+	b := MustBoard(sq, 8, 6, 7, 2, 5, 4, 3, 0, 1)
+	if got, want := b.Grid(), "8 6 7\n2 5 4\n3 _ 1\n"; got != want {
+		t.Errorf("Grid:\n%s\nwant\n%s", got, want)
+	}
+	b4 := GoalFirst(Shape{4, 4})
+	if got := strings.Split(b4.Grid(), "\n")[0]; got != " _  1  2  3" {
+		t.Errorf("4x4 Grid first row %q", got)
+	}
+	again, err := Parse(b.Grid(), Shape{})
+	if err != nil || again != b {
+		t.Errorf("Parse(Grid()) = %s, %v", again, err)
+	}
+}
+
+func TestApply(t *testing.T) {
+	b := MustBoard(sq, 1, 2, 5, 3, 4, 0, 6, 7, 8)
+	if got := b.LegalMoves(); got.String() != "Up Down Left" {
+		t.Errorf("legal moves %s", got)
+	}
+	if _, ok := b.Apply(Right); ok {
+		t.Error("Right from the right edge is legal")
+	}
+	// COMS 4701 example: Up, Left, Left solves it for goal 0..8.
+	end, bad := b.ApplyAll([]Move{Up, Left, Left})
+	if bad != -1 || end != GoalFirst(sq) {
+		t.Errorf("Up Left Left gives %s (illegal at %d)", end, bad)
+	}
+	if tile := b.SlidingTile(Up); tile != 5 {
+		t.Errorf("Up slides tile %d, want 5", tile)
+	}
+	for _, m := range Moves {
+		if c, ok := b.Apply(m); ok {
+			if back, _ := c.Apply(m.Opposite()); back != b {
+				t.Errorf("%s then %s does not return", m, m.Opposite())
+			}
+		}
+	}
+}
+
+func TestParseMove(t *testing.T) {
+	for _, m := range Moves {
+		for _, text := range []string{m.String(), strings.ToLower(m.String()), m.String()[:1]} {
+			if got, err := ParseMove(text); err != nil || got != m {
+				t.Errorf("ParseMove(%q) = %v, %v", text, got, err)
+			}
+		}
+	}
+	if _, err := ParseMove("Sideways"); err == nil {
+		t.Error("ParseMove accepts Sideways")
+	}
+}
+
+func TestUnsolvable(t *testing.T) {
+	cases := []struct {
+		shape Shape
+		goal  string
+		board string
+		want  []string
+	}{
+		// The notebook's "Easy" preset is unsolvable for its own goal.
+		{sq, "last", "2 8 3 1 6 4 7 0 5", []string{"unsolvable for goal last", "11 inversions", "odd width"}},
+		{sq, "first", "1,0,2,3,4,5,6,7,8", nil},
+		{sq, "first", "1,2,0,3,4,5,6,7,8", nil},
+		{sq, "first", "2,1,0,3,4,5,6,7,8", []string{"unsolvable for goal first", "1 inversions"}},
+		// 4x4: the goals last and first are in different classes.
+		{Shape{4, 4}, "last", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", []string{"unsolvable for goal last", "0 inversions", "row 1, 3 rows from the goal blank's row 4", "0 + 3 = 3 is odd", "; solvable for goal first"}},
+		// Sam Loyd's 14-15 puzzle.
+		{Shape{4, 4}, "last", "1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", []string{"unsolvable for goal last", "1 inversions", "row 4, 0 rows", "1 + 0 = 1 is odd", "; solvable for goal first"}},
+		{Shape{2, 2}, "last", "0,1,2,3", []string{"solvable for goal first"}},
+	}
+	for i, c := range cases {
+		goal, err := ParseGoal(c.goal, c.shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Parse(c.board, c.shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = MustSpace(goal).Check(b)
+		if c.want == nil {
+			if err != nil {
+				t.Errorf("case %d: %v", i, err)
+			}
+			continue
+		}
+		var ue *UnsolvableError
+		if !errors.As(err, &ue) {
+			t.Errorf("case %d: got %v, want an UnsolvableError", i, err)
+			continue
+		}
+		for _, frag := range c.want {
+			if !strings.Contains(err.Error(), frag) {
+				t.Errorf("case %d: %q lacks %q", i, err, frag)
+			}
+		}
+	}
+}
+
+// Inversions agrees with a direct count for the goal last, where the
+// goal's order is 1..n-1.
+func TestInversionsClassic(t *testing.T) {
+	sp := MustSpace(GoalLast(sq))
+	for r := uint64(0); r < sp.Size(); r += 101 {
+		b := sp.Unrank(r)
+		var tiles []int
+		for _, v := range b.Tiles() {
+			if v != 0 {
+				tiles = append(tiles, v)
+			}
+		}
+		want := 0
+		for i := range tiles {
+			for j := i + 1; j < len(tiles); j++ {
+				if tiles[i] > tiles[j] {
+					want++
+				}
+			}
+		}
+		if got := sp.Inversions(b); got != want {
+			t.Fatalf("%s: %d inversions, want %d", b, got, want)
+		}
+		if want%2 != 0 {
+			t.Fatalf("%s: reachable with odd inversions", b)
+		}
+	}
+}
+
+func TestShape(t *testing.T) {
+	for _, bad := range []string{"3", "3x", "x3", "1x9", "5x4", "axb", "17x1"} {
+		if _, err := ParseShape(bad); err == nil {
+			t.Errorf("ParseShape(%q) accepted", bad)
+		}
+	}
+	if s, err := ParseShape(" 2X5 "); err != nil || s != (Shape{2, 5}) {
+		t.Errorf("ParseShape(2X5) = %v, %v", s, err)
+	}
+}
+
+// FuzzParse: Parse never panics; what it accepts is a permutation that
+// reads back the same from its String and Grid forms.
+func FuzzParse(f *testing.F) {
+	for _, c := range parseCases {
+		f.Add(c.text, c.shape.Rows, c.shape.Cols)
+	}
+	f.Fuzz(func(t *testing.T, text string, rows, cols int) {
+		sh := Shape{rows, cols}
+		b, err := Parse(text, sh)
+		if err != nil {
+			return
+		}
+		if sh != (Shape{}) && b.Shape() != sh {
+			t.Fatalf("Parse(%q, %v) gave a %v board", text, sh, b.Shape())
+		}
+		if again, err := Parse(b.String(), b.Shape()); err != nil || again != b {
+			t.Fatalf("String round trip of %q: %v, %v", text, again, err)
+		}
+		if again, err := Parse(b.Grid(), Shape{}); err != nil || again != b {
+			t.Fatalf("Grid round trip of %q: %v, %v", text, again, err)
+		}
+	})
+}

@@ -1,0 +1,168 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/data"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+var sq = statespace.Shape{Rows: 3, Cols: 3}
+
+func enumerate(t testing.TB, goal statespace.Board) *statespace.Table {
+	t.Helper()
+	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+// The committed tables equal a fresh enumeration, byte for byte in their
+// raw payloads and in every header field. Regenerate them with
+// `go run ./cmd/enumerate -goal last -out data` (and -goal first).
+func TestEmbeddedTablesAreFresh(t *testing.T) {
+	for _, goal := range []statespace.Board{statespace.GoalLast(sq), statespace.GoalFirst(sq)} {
+		name := TableFileName(goal)
+		raw, ok := data.Open(name)
+		if !ok {
+			t.Fatalf("%s is not embedded", name)
+		}
+		h, payload, err := tablefile.Read(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		wantH, wantPayload, err := enumerate(t, goal).Encode(h.Encoding)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(payload, wantPayload) {
+			t.Errorf("%s: payload differs from a fresh enumeration", name)
+		}
+		if h.Rows != wantH.Rows || h.Cols != wantH.Cols || !bytes.Equal(h.Goal, wantH.Goal) || h.Entries != wantH.Entries || len(h.Counts) != len(wantH.Counts) {
+			t.Errorf("%s: header %+v, fresh %+v", name, h, wantH)
+		}
+		if len(raw) > 24576 {
+			t.Errorf("%s: %d bytes, the goal is at most 24,576", name, len(raw))
+		}
+	}
+}
+
+func TestLoadTableOrder(t *testing.T) {
+	ctx := context.Background()
+	cache := t.TempDir()
+	t.Setenv(EnvCache, cache)
+
+	// Embedded first for the 3x3 goals.
+	if _, from, err := LoadTable(ctx, "", statespace.GoalLast(sq)); err != nil || !strings.HasPrefix(from, "embedded") {
+		t.Fatalf("3x3 last: from %q, %v", from, err)
+	}
+
+	// Not found: the error names the command that builds the table.
+	g24 := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
+	_, _, err := LoadTable(ctx, "", g24)
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 2x4 -goal first") {
+		t.Fatalf("missing table: %v", err)
+	}
+
+	// The cache folder next.
+	tab := enumerate(t, g24)
+	path := filepath.Join(cache, TableFileName(g24))
+	if _, err := WriteTable(path, tab, tablefile.EncodingMod4Bit); err != nil {
+		t.Fatal(err)
+	}
+	got, from, err := LoadTable(ctx, "", g24)
+	if err != nil || from != path || got.Radius() != 36 {
+		t.Fatalf("cached 2x4: from %q, %v", from, err)
+	}
+
+	// An explicit file wins, and must match the goal.
+	if _, _, err := LoadTable(ctx, path, statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})); err == nil || !strings.Contains(err.Error(), "goal") {
+		t.Fatalf("explicit file for another goal: %v", err)
+	}
+	if _, from, err := LoadTable(ctx, path, g24); err != nil || from != path {
+		t.Fatalf("explicit: from %q, %v", from, err)
+	}
+}
+
+// A damaged cached file is an error, never skipped or used.
+func TestDamagedCacheFile(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(EnvCache, cache)
+	g := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
+	path := filepath.Join(cache, TableFileName(g))
+	if _, err := WriteTable(path, enumerate(t, g), tablefile.EncodingMod4Bit); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b[:len(b)-3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = LoadTable(context.Background(), "", g)
+	if !errors.Is(err, tablefile.ErrTruncated) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("truncated cache file: %v", err)
+	}
+}
+
+func TestRoundTripEncodings(t *testing.T) {
+	dir := t.TempDir()
+	for _, sh := range []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 4, Cols: 2}} {
+		for _, enc := range []tablefile.Encoding{tablefile.EncodingMod4Bit, tablefile.EncodingBytes} {
+			g := statespace.GoalFirst(sh)
+			want := enumerate(t, g)
+			path := filepath.Join(dir, enc.String()+TableFileName(g))
+			if _, err := WriteTable(path, want, enc); err != nil {
+				t.Fatal(err)
+			}
+			got, err := ReadTable(context.Background(), path, g)
+			if err != nil {
+				t.Fatalf("%s %s: %v", sh, enc, err)
+			}
+			for r := uint64(0); r < want.States(); r++ {
+				if got.DistanceAt(r) != want.DistanceAt(r) {
+					t.Fatalf("%s %s: rank %d reads %d, want %d", sh, enc, r, got.DistanceAt(r), want.DistanceAt(r))
+				}
+			}
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	cases := []struct {
+		goal statespace.Board
+		want string
+	}{
+		{statespace.GoalLast(sq), "3x3-last.tbl"},
+		{statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 5}), "2x5-first.tbl"},
+		{statespace.MustBoard(sq, 1, 2, 3, 4, 0, 5, 6, 7, 8), "3x3-1.2.3.4.0.5.6.7.8.tbl"},
+	}
+	for i, c := range cases {
+		if got := TableFileName(c.goal); got != c.want {
+			t.Errorf("case %d: %s, want %s", i, got, c.want)
+		}
+	}
+	if got := PDBFileName(statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), []int{1, 2, 5, 6, 9, 10}); got != "4x4-last-pdb-1.2.5.6.9.10.pdb" {
+		t.Errorf("PDB name %s", got)
+	}
+}
+
+func BenchmarkLoadEmbedded(b *testing.B) {
+	ctx := context.Background()
+	g := statespace.GoalLast(sq)
+	for b.Loop() {
+		if _, _, err := LoadTable(ctx, "", g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
