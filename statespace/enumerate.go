@@ -147,18 +147,43 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 				right = -1
 			}
 			queue := e.queues[b][head[b]:end[b]]
-			for _, en := range queue {
+			if cols == 3 {
+				// The 8-puzzle's width, unrolled: about a third faster.
+				var fu, fd [3]uint64
 				if up >= 0 {
-					push(up, rotateUp(en, up, b-1, &fact))
+					copy(fu[:], fact[up:])
 				}
 				if down < s.n {
-					push(down, rotateDown(en, b, down-1, &fact))
+					copy(fd[:], fact[b:])
 				}
-				if left >= 0 {
-					push(left, en)
+				for _, en := range queue {
+					if up >= 0 {
+						push(up, rotateUp3(en, up, &fu))
+					}
+					if down < s.n {
+						push(down, rotateDown3(en, b, &fd))
+					}
+					if left >= 0 {
+						push(left, en)
+					}
+					if right >= 0 {
+						push(right, en)
+					}
 				}
-				if right >= 0 {
-					push(right, en)
+			} else {
+				for _, en := range queue {
+					if up >= 0 {
+						push(up, rotateUp(en, up, b-1, &fact))
+					}
+					if down < s.n {
+						push(down, rotateDown(en, b, down-1, &fact))
+					}
+					if left >= 0 {
+						push(left, en)
+					}
+					if right >= 0 {
+						push(right, en)
+					}
 				}
 			}
 			head[b] = end[b]
@@ -263,6 +288,33 @@ func rotateDown(en entry, i, j int, fact *[MaxCells]uint64) entry {
 	segD |= nd
 	mask := (uint64(1)<<(last+4) - 1) << sh
 	return entry{en.q&^mask | seg<<sh, en.digits&^mask | segD<<sh, lehmer}
+}
+
+// rotateUp3 is rotateUp for three places i..i+2, with f the weights of
+// their digits.
+func rotateUp3(en entry, i int, f *[3]uint64) entry {
+	sh := uint(4*i) & 63
+	q, d := en.q>>sh, en.digits>>sh
+	x, p1, p2 := q&15, q>>4&15, q>>8&15
+	d0, d1, d2 := d&15, d>>4&15, d>>8&15
+	lt1, lt2 := (x-p1)>>63, (x-p2)>>63
+	n0, n1, n2 := d1+lt1, d2+lt2, d0-2+lt1+lt2
+	lehmer := en.lehmer + (n0-d0)*f[0] + (n1-d1)*f[1] + (n2-d2)*f[2]
+	mask := uint64(0xfff) << sh
+	return entry{en.q&^mask | (p1|p2<<4|x<<8)<<sh, en.digits&^mask | (n0|n1<<4|n2<<8)<<sh, lehmer}
+}
+
+// rotateDown3 is rotateDown for three places i..i+2.
+func rotateDown3(en entry, i int, f *[3]uint64) entry {
+	sh := uint(4*i) & 63
+	q, d := en.q>>sh, en.digits>>sh
+	p0, p1, y := q&15, q>>4&15, q>>8&15
+	d0, d1, d2 := d&15, d>>4&15, d>>8&15
+	lt0, lt1 := (y-p0)>>63, (y-p1)>>63
+	n0, n1, n2 := d2+2-lt0-lt1, d0-lt0, d1-lt1
+	lehmer := en.lehmer + (n0-d0)*f[0] + (n1-d1)*f[1] + (n2-d2)*f[2]
+	mask := uint64(0xfff) << sh
+	return entry{en.q&^mask | (y|p0<<4|p1<<8)<<sh, en.digits&^mask | (n0|n1<<4|n2<<8)<<sh, lehmer}
 }
 
 func (e *enumeration) table() *Table {
