@@ -48,6 +48,10 @@ const CSVHeader = "board,distance,optimal_moves,path,error\n"
 // A RecordWriter writes answers and failures in input order, buffered;
 // call Flush at the end.
 type RecordWriter struct {
+	// Unit names what a failure's number counts in plain output:
+	// "line" (the default) or "argument".
+	Unit string
+
 	w      *bufio.Writer
 	errw   io.Writer
 	opts   Options
@@ -145,7 +149,11 @@ func (rw *RecordWriter) Fail(line int, input string, reason error) error {
 	if err := rw.w.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(rw.errw, "query: line %d: %v\n", line, reason)
+	unit := rw.Unit
+	if unit == "" {
+		unit = "line"
+	}
+	_, err := fmt.Fprintf(rw.errw, "query: %s %d: %v\n", unit, line, reason)
 	return err
 }
 

@@ -48,6 +48,9 @@ type Resolver struct {
 	shape   statespace.Shape
 	file    *TableOracle // the table read from cfg.TableFile
 	oracles map[statespace.Shape]resolved
+	// the oracle Answer used last, to skip the map for runs of one shape
+	lastShape  statespace.Shape
+	lastOracle Oracle
 }
 
 type resolved struct {
@@ -97,7 +100,7 @@ func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
 				return nil, fmt.Errorf("%s holds the table for goal %s, not %s", cfg.TableFile, statespace.GoalName(goal), statespace.GoalName(want))
 			}
 		}
-		r.file = &TableOracle{Table: t, Source: cfg.TableFile}
+		r.file = NewTableOracle(t, cfg.TableFile)
 	}
 	return r, nil
 }
@@ -120,6 +123,45 @@ func (r *Resolver) For(ctx context.Context, shape statespace.Shape) (Oracle, err
 		r.oracles[shape] = resolved{o, err}
 	}
 	return o, err
+}
+
+// Answer answers b from the oracle for its shape. When there is none, an
+// unsolvable board still gets its *statespace.UnsolvableError, which
+// needs no table; other boards get the reason there is no oracle.
+func (r *Resolver) Answer(ctx context.Context, b statespace.Board, withPath bool) (Answer, error) {
+	if sh := b.Shape(); r.lastOracle == nil || sh != r.lastShape {
+		o, err := r.For(ctx, sh)
+		if err != nil {
+			if ctx.Err() == nil {
+				if uerr := r.unsolvable(b); uerr != nil {
+					return Answer{Board: b, Distance: -1}, uerr
+				}
+			}
+			return Answer{Board: b, Distance: -1}, err
+		}
+		r.lastShape, r.lastOracle = sh, o
+	}
+	return r.lastOracle.Answer(ctx, b, withPath)
+}
+
+// unsolvable returns b's *statespace.UnsolvableError, or nil.
+func (r *Resolver) unsolvable(b statespace.Board) error {
+	goal, err := statespace.ParseGoal(r.cfg.Goal, b.Shape())
+	if r.file != nil {
+		goal, err = r.file.Goal(), nil
+	}
+	if err != nil {
+		return nil
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil
+	}
+	var u *statespace.UnsolvableError
+	if errors.As(sp.Check(b), &u) {
+		return u
+	}
+	return nil
 }
 
 func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle, error) {
@@ -154,7 +196,7 @@ func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle,
 	if err != nil {
 		return nil, err
 	}
-	return &TableOracle{Table: t, Source: src}, nil
+	return NewTableOracle(t, src), nil
 }
 
 // TooLargeError says a goal's space is too large for a distance table and

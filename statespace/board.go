@@ -26,7 +26,7 @@ func NewBoard(shape Shape, tiles []int) (Board, error) {
 		return Board{}, &ParseError{Msg: fmt.Sprintf("expected %d tiles for a %s board, got %d", n, shape, len(tiles))}
 	}
 	b := Board{rows: uint8(shape.Rows), cols: uint8(shape.Cols)}
-	seen := make([]int, n) // 1-based position where each tile was seen
+	var seen [MaxCells]int // 1-based position where each tile was seen
 	for i, t := range tiles {
 		if t < 0 || t >= n {
 			return Board{}, &ParseError{Pos: i + 1, Token: strconv.Itoa(t),

@@ -36,6 +36,7 @@ var parseCases = []struct {
 	{"1 2 3 / 4 5 / 6 7 8 0", Shape{}, "", "row 2 has 2 tiles, row 1 has 3"},
 	{"1 2 3 / 4 5 6 / 7 8 0", Shape{2, 4}, "", "the rows make a 3x3 board, want 2x4"},
 	{"", sq, "", "empty board"},
+	{"board", Shape{}, "", `"board" is not a tile number (position 1)`},
 	{" / \n", sq, "", "empty board"},
 	{"1,2,3", Shape{1, 3}, "", "at least 2 rows"},
 	{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0", Shape{1, 17}, "", "at least 2 rows"},
@@ -121,11 +122,11 @@ func TestUnsolvable(t *testing.T) {
 		{sq, "last", "2 8 3 1 6 4 7 0 5", []string{"unsolvable for goal last", "11 inversions", "odd width"}},
 		{sq, "first", "1,0,2,3,4,5,6,7,8", nil},
 		{sq, "first", "1,2,0,3,4,5,6,7,8", nil},
-		{sq, "first", "2,1,0,3,4,5,6,7,8", []string{"unsolvable for goal first", "1 inversions"}},
+		{sq, "first", "2,1,0,3,4,5,6,7,8", []string{"unsolvable for goal first", "1 inversion relative"}},
 		// 4x4: the goals last and first are in different classes.
 		{Shape{4, 4}, "last", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", []string{"unsolvable for goal last", "0 inversions", "row 1, 3 rows from the goal blank's row 4", "0 + 3 = 3 is odd", "; solvable for goal first"}},
 		// Sam Loyd's 14-15 puzzle.
-		{Shape{4, 4}, "last", "1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", []string{"unsolvable for goal last", "1 inversions", "row 4, 0 rows", "1 + 0 = 1 is odd", "; solvable for goal first"}},
+		{Shape{4, 4}, "last", "1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", []string{"unsolvable for goal last", "1 inversion relative", "row 4, 0 rows", "1 + 0 = 1 is odd", "; solvable for goal first"}},
 		{Shape{2, 2}, "last", "0,1,2,3", []string{"solvable for goal first"}},
 	}
 	for i, c := range cases {

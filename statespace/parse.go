@@ -38,6 +38,16 @@ func Parse(text string, shape Shape) (Board, error) {
 	if len(tokens) == 0 {
 		return Board{}, &ParseError{Msg: "empty board: no tiles given"}
 	}
+	// A word where a tile should be is the likeliest fault (a header line,
+	// a typo), so it is named before any count is checked.
+	for i, tok := range tokens {
+		if tok == "_" {
+			continue
+		}
+		if _, err := strconv.Atoi(tok); err != nil {
+			return Board{}, &ParseError{Pos: i + 1, Token: tok, Msg: fmt.Sprintf("%q is not a tile number", tok)}
+		}
+	}
 	if len(rows) > 1 {
 		for i, r := range rows {
 			if len(r) != len(rows[0]) {

@@ -272,17 +272,25 @@ func (e *UnsolvableError) Error() string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "unsolvable for goal %s: ", e.Goal)
 	if e.Cols%2 == 1 {
-		fmt.Fprintf(&s, "the tiles have %d inversions relative to the goal, an odd number; on a board of odd width every move keeps the inversion parity, and the goal has 0", e.Inversions)
+		fmt.Fprintf(&s, "the tiles have %s relative to the goal, an odd number; on a board of odd width every move keeps the inversion parity, and the goal has 0", count(e.Inversions, "inversion", "inversions"))
 	} else {
 		dr := e.BlankRow - e.GoalBlankRow
 		if dr < 0 {
 			dr = -dr
 		}
-		fmt.Fprintf(&s, "the tiles have %d inversions relative to the goal and the blank is in row %d, %d rows from the goal blank's row %d; on a board of even width every vertical move changes the inversion parity, so inversions plus row distance must be even, and %d + %d = %d is odd",
-			e.Inversions, e.BlankRow, dr, e.GoalBlankRow, e.Inversions, dr, e.Inversions+dr)
+		fmt.Fprintf(&s, "the tiles have %s relative to the goal and the blank is in row %d, %s from the goal blank's row %d; on a board of even width every vertical move changes the inversion parity, so inversions plus row distance must be even, and %d + %d = %d is odd",
+			count(e.Inversions, "inversion", "inversions"), e.BlankRow, count(dr, "row", "rows"), e.GoalBlankRow, e.Inversions, dr, e.Inversions+dr)
 	}
 	for _, g := range e.SolvableFor {
 		fmt.Fprintf(&s, "; solvable for goal %s", g)
 	}
 	return s.String()
+}
+
+// count writes n with the singular or plural noun.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

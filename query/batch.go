@@ -1,0 +1,133 @@
+package query
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Summary counts the boards of a batch.
+type Summary struct {
+	Boards int // board lines read (blank lines and comments not counted)
+	Failed int // of them, lines that gave an error record
+}
+
+// Batch answers every board in in, one per line, writing one record per
+// board to out in input order. Blank lines and lines starting with "#"
+// are skipped; with Options.Field the board is that tab-separated column.
+// A bad line becomes a failure record and the batch goes on; the error
+// returned is only for reading, writing or ctx.
+func Batch(ctx context.Context, in io.Reader, res *Resolver, out *RecordWriter) (Summary, error) {
+	br := bufio.NewReaderSize(in, 64<<10)
+	a := answerer{res: res, out: out}
+	var long []byte
+	lineNo := 0
+	for {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			long = append(long[:0], line...)
+			for errors.Is(err, bufio.ErrBufferFull) {
+				line, err = br.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			line = long
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return a.sum, err
+		}
+		if len(line) > 0 {
+			lineNo++
+			if lineNo&4095 == 0 && ctx.Err() != nil {
+				return a.sum, ctx.Err()
+			}
+			if werr := a.line(ctx, lineNo, line); werr != nil {
+				return a.sum, werr
+			}
+		}
+		if err != nil {
+			return a.sum, nil
+		}
+	}
+}
+
+// Boards answers each text as one board, numbering them from 1, as Batch
+// does lines (nothing is skipped).
+func Boards(ctx context.Context, texts []string, res *Resolver, out *RecordWriter) (Summary, error) {
+	a := answerer{res: res, out: out}
+	for i, t := range texts {
+		if err := a.board(ctx, i+1, []byte(t)); err != nil {
+			return a.sum, err
+		}
+	}
+	return a.sum, nil
+}
+
+type answerer struct {
+	res *Resolver
+	out *RecordWriter
+	sum Summary
+}
+
+func (a *answerer) line(ctx context.Context, n int, line []byte) error {
+	line = bytes.TrimRight(line, "\r\n")
+	if t := bytes.TrimLeft(line, " \t"); len(t) == 0 || t[0] == '#' {
+		return nil
+	}
+	if f := a.out.opts.Field; f > 0 {
+		text, count := field(line, f)
+		if count < f {
+			a.sum.Boards++
+			a.sum.Failed++
+			return a.out.Fail(n, string(line), fmt.Errorf("%d tab-separated %s, -field %d needs at least %d", count, plural(count, "field", "fields"), f, f))
+		}
+		line = text
+	}
+	return a.board(ctx, n, line)
+}
+
+// field returns the f-th (1-based) tab-separated field of line and how
+// many fields line has (counted up to f).
+func field(line []byte, f int) ([]byte, int) {
+	count := 1
+	for {
+		i := bytes.IndexByte(line, '\t')
+		if count == f {
+			if i >= 0 {
+				line = line[:i]
+			}
+			return line, count
+		}
+		if i < 0 {
+			return nil, count
+		}
+		line = line[i+1:]
+		count++
+	}
+}
+
+func (a *answerer) board(ctx context.Context, n int, text []byte) error {
+	a.sum.Boards++
+	b, err := ParseBoard(text, a.res.Shape())
+	var ans Answer
+	if err == nil {
+		ans, err = a.res.Answer(ctx, b, a.out.opts.WantsPath())
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		a.sum.Failed++
+		return a.out.Fail(n, string(text), err)
+	}
+	return a.out.Answer(ans)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,29 @@
+// Package query answers, for any board, its exact distance from the goal,
+// every optimal first move and an optimal solution, one board at a time or
+// in bulk; it is the logic behind cmd/query.
+//
+// A Resolver finds the source of answers (an Oracle) for each board shape:
+// the table file given, else the embedded or cached table
+// (store.LoadTable), else a table built in memory for spaces of at most
+// DefaultBuildLimit boards, else a pluggable solver for spaces too large
+// to tabulate (Config.Untabled; none yet, so the 15-puzzle is an error).
+//
+// Batch reads boards one per line and writes records through a
+// RecordWriter in one of three formats, in input order:
+//
+//	Plain  8,6,7,2,5,4,3,0,1<TAB>31<TAB>Up Left Right[<TAB>path]
+//	JSON   {"board":"8,6,7,2,5,4,3,0,1","distance":31,"optimal_moves":["Up","Left","Right"],"path":["Up",…]}
+//	       {"line":4,"input":"1,2,9","error":"…"}
+//	CSV    board,distance,optimal_moves,path,error
+//	       "8,6,7,2,5,4,3,0,1",31,Up Left Right,Up Up …,
+//	       "1,2,9",,,,"…"
+//
+// Moves name where the blank goes (Up, Down, Left, Right). With
+// Options.TileMoves they name the tile that slides and its direction
+// instead, written as one word: "5Down" is the blank's Up when tile 5 is
+// above it.
+//
+// The batch path is built for throughput: ParseBoard reads the common
+// board forms straight from the input bytes, table lookups allocate
+// nothing, and records are appended into one reused buffer.
+package query

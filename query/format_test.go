@@ -1,0 +1,350 @@
+package query
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+func runBatch(t *testing.T, input string, opts Options) (stdout, stderr string, sum Summary) {
+	t.Helper()
+	ctx := context.Background()
+	res, err := NewResolver(ctx, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errw bytes.Buffer
+	rw := NewRecordWriter(&out, &errw, opts)
+	sum, err = Batch(ctx, strings.NewReader(input), res, rw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errw.String(), sum
+}
+
+// batchInput mixes good boards with the kinds of bad lines; wantFailed
+// gives the 1-based line numbers that must fail.
+const batchInput = `# a comment
+8,6,7,2,5,4,3,0,1
+
+1,2,3,4,5,6,7,8,9
+  # an indented comment
+6,4,7,8,5,0,3,2,1
+8,6,7,2,5,4,1,0,3
+1,2,3,4,5,6,7,8,0
+1 2 3 / 4 5 6 / 7 0 8
+1,2,3,0,4
+`
+
+var wantFailed = map[int]string{
+	4:  "tile 9 is out of range",
+	7:  "unsolvable for goal last",
+	10: "5 tiles: give the shape",
+}
+
+var wantBoards = []string{"8,6,7,2,5,4,3,0,1", "6,4,7,8,5,0,3,2,1", "1,2,3,4,5,6,7,8,0", "1,2,3,4,5,6,7,0,8"}
+
+var oracle3x3Last *bfsSpace
+
+func lastOracle() *bfsSpace {
+	if oracle3x3Last == nil {
+		oracle3x3Last = newBFS(3, 3, []int{1, 2, 3, 4, 5, 6, 7, 8, 0})
+	}
+	return oracle3x3Last
+}
+
+// parseMoves reads move names back, either the blank's or, with tile,
+// the tile that slides and its direction, which the board must bear out:
+// all on b for a set of first moves, one after another for a path.
+func parseMoves(t *testing.T, b statespace.Board, names []string, tile, path bool) []statespace.Move {
+	t.Helper()
+	var out []statespace.Move
+	for _, name := range names {
+		if !tile {
+			m, err := statespace.ParseMove(name)
+			if err != nil || m.String() != name {
+				t.Fatalf("move %q: %v", name, err)
+			}
+			out = append(out, m)
+			continue
+		}
+		i := strings.IndexAny(name, "UDLR")
+		n, err := strconv.Atoi(name[:max(i, 0)])
+		if i <= 0 || err != nil {
+			t.Fatalf("tile move %q: want a tile number and a direction", name)
+		}
+		dir, err := statespace.ParseMove(name[i:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The tile slides into the blank, so it stands on the side of the
+		// blank opposite to its direction: the blank moves that way.
+		m := dir.Opposite()
+		if got := b.SlidingTile(m); got != n || n == 0 {
+			t.Fatalf("tile move %q on %s: tile %d slides %s", name, b, got, dir)
+		}
+		if path {
+			b, _ = b.Apply(m)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func splitMoves(field string) []string {
+	return strings.Fields(field)
+}
+
+// checkRecord checks one answer record against the BFS oracle.
+func checkRecord(t *testing.T, board string, dist int, optimal, path []string, withPath, tile bool) {
+	t.Helper()
+	b, err := statespace.Parse(board, statespace.Shape{})
+	if err != nil {
+		t.Fatalf("record board %q: %v", board, err)
+	}
+	a := Answer{Board: b, Distance: dist}
+	for _, m := range parseMoves(t, b, optimal, tile, false) {
+		a.Optimal = a.Optimal.Add(m)
+	}
+	if withPath {
+		a.Path = parseMoves(t, b, path, tile, true)
+	}
+	lastOracle().check(t, cellsOf(b), a, withPath)
+}
+
+func TestPlainRecords(t *testing.T) {
+	for _, withPath := range []bool{false, true} {
+		out, errs, sum := runBatch(t, batchInput, Options{Path: withPath})
+		if sum.Boards != 7 || sum.Failed != 3 {
+			t.Errorf("summary %+v, want 7 boards, 3 failed", sum)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != len(wantBoards) {
+			t.Fatalf("%d lines:\n%s", len(lines), out)
+		}
+		for i, line := range lines {
+			f := strings.Split(line, "\t")
+			if len(f) != 3+btoi(withPath) || f[0] != wantBoards[i] {
+				t.Fatalf("line %d: %q", i+1, line)
+			}
+			d, err := strconv.Atoi(f[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var path []string
+			if withPath {
+				path = splitMoves(f[3])
+			}
+			checkRecord(t, f[0], d, splitMoves(f[2]), path, withPath, false)
+		}
+		errLines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+		if len(errLines) != len(wantFailed) {
+			t.Fatalf("errors:\n%s", errs)
+		}
+		for _, e := range errLines {
+			var n int
+			if _, err := fmt.Sscanf(e, "query: line %d:", &n); err != nil || !strings.Contains(e, wantFailed[n]) || wantFailed[n] == "" {
+				t.Errorf("error line %q", e)
+			}
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestJSONRecords(t *testing.T) {
+	for _, tile := range []bool{false, true} {
+		out, errs, sum := runBatch(t, batchInput, Options{Format: JSON, TileMoves: tile})
+		if errs != "" || sum.Failed != 3 {
+			t.Errorf("stderr %q, summary %+v", errs, sum)
+		}
+		dec := json.NewDecoder(strings.NewReader(out))
+		dec.DisallowUnknownFields()
+		answers, failures := 0, 0
+		for i := 0; dec.More(); i++ {
+			var r struct {
+				Board    *string   `json:"board"`
+				Distance *int      `json:"distance"`
+				Optimal  *[]string `json:"optimal_moves"`
+				Path     *[]string `json:"path"`
+				Line     int       `json:"line"`
+				Input    string    `json:"input"`
+				Error    string    `json:"error"`
+			}
+			if err := dec.Decode(&r); err != nil {
+				t.Fatalf("record %d: %v", i, err)
+			}
+			if r.Error != "" {
+				if !strings.Contains(r.Error, wantFailed[r.Line]) || wantFailed[r.Line] == "" || r.Board != nil ||
+					r.Input != strings.Split(batchInput, "\n")[r.Line-1] {
+					t.Errorf("record %d: %+v", i, r)
+				}
+				failures++
+				continue
+			}
+			if r.Board == nil || r.Distance == nil || r.Optimal == nil || r.Path == nil || r.Line != 0 {
+				t.Fatalf("record %d lacks a key: %+v", i, r)
+			}
+			if *r.Board != wantBoards[answers] {
+				t.Errorf("record %d: board %s, want %s", i, *r.Board, wantBoards[answers])
+			}
+			checkRecord(t, *r.Board, *r.Distance, *r.Optimal, *r.Path, true, tile)
+			answers++
+		}
+		if answers != 4 || failures != 3 {
+			t.Errorf("%d answers, %d failures", answers, failures)
+		}
+	}
+}
+
+func TestCSVRecords(t *testing.T) {
+	out, errs, _ := runBatch(t, batchInput, Options{Format: CSV})
+	if errs != "" {
+		t.Errorf("stderr %q", errs)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rows[0], ",") != strings.TrimSuffix(CSVHeader, "\n") || len(rows) != 1+4+3 {
+		t.Fatalf("rows %q", rows)
+	}
+	inputs := strings.Split(batchInput, "\n")
+	answers := 0
+	for i, r := range rows[1:] {
+		if r[4] != "" {
+			ok := false
+			for n, msg := range wantFailed {
+				ok = ok || (r[0] == inputs[n-1] && strings.Contains(r[4], msg))
+			}
+			if !ok || r[1] != "" || r[2] != "" || r[3] != "" {
+				t.Errorf("row %d: %q", i+1, r)
+			}
+			continue
+		}
+		if r[0] != wantBoards[answers] {
+			t.Errorf("row %d: board %s, want %s", i+1, r[0], wantBoards[answers])
+		}
+		answers++
+		d, err := strconv.Atoi(r[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRecord(t, r[0], d, splitMoves(r[2]), splitMoves(r[3]), true, false)
+	}
+}
+
+func TestCSVField(t *testing.T) {
+	for i, s := range []string{"", "a", "a,b", `say "hi"`, " lead", "two\nlines", "x\ry"} {
+		line := string(appendCSVField(nil, s)) + ",end\n"
+		rows, err := csv.NewReader(strings.NewReader(line)).ReadAll()
+		if err != nil || len(rows) != 1 || rows[0][0] != s || rows[0][1] != "end" {
+			t.Errorf("case %d: %q wrote %q, read back %q (%v)", i, s, line, rows, err)
+		}
+	}
+}
+
+func TestEmptyCSVHasHeader(t *testing.T) {
+	out, _, _ := runBatch(t, "# nothing\n", Options{Format: CSV})
+	if out != CSVHeader {
+		t.Errorf("output %q", out)
+	}
+}
+
+func TestTileMoveNames(t *testing.T) {
+	// Blank in the centre of 1,2,3/4,_,5/6,7,8: the tile above (2) slides
+	// down when the blank goes up, and so on.
+	b := statespace.MustBoard(statespace.Shape{Rows: 3, Cols: 3}, 1, 2, 3, 4, 0, 5, 6, 7, 8)
+	want := map[statespace.Move]string{statespace.Up: "2Down", statespace.Down: "7Up", statespace.Left: "4Right", statespace.Right: "5Left"}
+	for m, name := range want {
+		if got := MoveName(b, m, true); got != name {
+			t.Errorf("%s: %q, want %q", m, got, name)
+		}
+		if got := MoveName(b, m, false); got != m.String() {
+			t.Errorf("%s: %q", m, got)
+		}
+	}
+}
+
+func TestAppendBoard(t *testing.T) {
+	_, boards := sampleBoards(t, 50)
+	boards = append(boards, statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4}))
+	for i, b := range boards {
+		if got := string(AppendBoard(nil, b)); got != b.String() {
+			t.Errorf("case %d: %q, want %q", i, got, b.String())
+		}
+	}
+}
+
+func TestField(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	in := "id\tboard\tnote\r\n" + // a header line: its board column fails
+		"1\t8,6,7,2,5,4,3,0,1\t31\r\n" +
+		"# skipped\n" +
+		"2\t1,2,3,4,5,6,7,0,8\n" +
+		"3\n" +
+		"4\t6,4,7,8,5,0,3,2,1" // no final newline
+	out, _, sum := runBatch(t, in, Options{Format: JSON, Field: 2})
+	want := []string{
+		`{"line":1,"input":"board","error":"`,
+		`{"board":"8,6,7,2,5,4,3,0,1","distance":31,`,
+		`{"board":"1,2,3,4,5,6,7,0,8","distance":1,"optimal_moves":["Right"],"path":["Right"]}`,
+		`{"line":5,"input":"3","error":"1 tab-separated field, -field 2 needs at least 2"}`,
+		`{"board":"6,4,7,8,5,0,3,2,1","distance":31,`,
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(want) || sum.Boards != 5 || sum.Failed != 2 {
+		t.Fatalf("summary %+v, output:\n%s", sum, out)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d: %s\nwant %s", i+1, lines[i], w)
+		}
+	}
+}
+
+func TestLongLines(t *testing.T) {
+	long := "# " + strings.Repeat("x", 200_000) + "\n"
+	bad := strings.Repeat("1,", 50_000) + "0\n"
+	out, errs, sum := runBatch(t, long+"8,6,7,2,5,4,3,0,1\n"+bad+"1,2,3,4,5,6,7,0,8\n", Options{})
+	if out != "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n1,2,3,4,5,6,7,0,8\t1\tRight\n" || sum.Failed != 1 ||
+		!strings.HasPrefix(errs, "query: line 3: ") {
+		t.Errorf("summary %+v, output:\n%s\nerrors: %.200s", sum, out, errs)
+	}
+}
+
+func TestBoardsArguments(t *testing.T) {
+	ctx := context.Background()
+	res, err := NewResolver(ctx, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errw bytes.Buffer
+	rw := NewRecordWriter(&out, &errw, Options{})
+	rw.Unit = "argument"
+	sum, err := Boards(ctx, []string{"8,6,7,2,5,4,3,0,1", "# not a comment", "1,2,3,4,5,6,7,0,8"}, res, rw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rw.Flush()
+	if sum.Boards != 3 || sum.Failed != 1 || !strings.HasPrefix(errw.String(), "query: argument 2: ") ||
+		strings.Count(out.String(), "\n") != 2 {
+		t.Errorf("summary %+v, output %q, errors %q", sum, out.String(), errw.String())
+	}
+}

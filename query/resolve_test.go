@@ -1,0 +1,199 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+func TestBuildOnTheFly(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	var log strings.Builder
+	ctx := context.Background()
+	res, err := NewResolver(ctx, Config{Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := statespace.Shape{Rows: 2, Cols: 4}
+	for range 2 { // the second time comes from the resolver's memory
+		o, err := res.For(ctx, sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if src := o.(*TableOracle).Source; src != "built in memory" {
+			t.Errorf("source %q", src)
+		}
+	}
+	// 8!/2 = 20,160 boards.
+	want := "query: no table for 2x4 goal last in the cache; building it (20,160 states)…\n"
+	if log.String() != want {
+		t.Errorf("log %q, want %q", log.String(), want)
+	}
+}
+
+func TestFromCache(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(store.EnvCache, dir)
+	ctx := context.Background()
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 3})
+	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, store.TableFileName(goal))
+	if _, err := store.WriteTable(path, tab, tablefile.EncodingMod4Bit); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	res, err := NewResolver(ctx, Config{Goal: "first", Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := res.For(ctx, goal.Shape())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src := o.(*TableOracle).Source; src != path || log.Len() != 0 {
+		t.Errorf("source %q, log %q; want the cached %s and no log", src, log.String(), path)
+	}
+}
+
+func TestTooLargeToBuild(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	ctx := context.Background()
+	res, err := NewResolver(ctx, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 3x4 has 12!/2 = 239,500,800 boards, above the build limit.
+	_, err = res.For(ctx, statespace.Shape{Rows: 3, Cols: 4})
+	var nf *store.NotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 3x4 -goal last") {
+		t.Errorf("3x4: %v; want a NotFoundError naming the enumerate command", err)
+	}
+	// A lower limit refuses what it would otherwise build.
+	res, err = NewResolver(ctx, Config{BuildLimit: 360})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 3}); err != nil {
+		t.Errorf("2x3 (360 boards) under a limit of 360: %v", err)
+	}
+	if _, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 4}); !errors.As(err, &nf) {
+		t.Errorf("2x4 over a limit of 360: %v", err)
+	}
+}
+
+type fakeOracle struct{ goal statespace.Board }
+
+func (f fakeOracle) Goal() statespace.Board { return f.goal }
+func (f fakeOracle) Answer(_ context.Context, b statespace.Board, _ bool) (Answer, error) {
+	return Answer{Board: b, Distance: 99}, nil
+}
+
+func TestUntabled(t *testing.T) {
+	ctx := context.Background()
+	sh := statespace.Shape{Rows: 4, Cols: 4}
+	korf1, err := statespace.Parse("14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3", statespace.Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := NewResolver(ctx, Config{Goal: "first"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = res.Answer(ctx, korf1, false)
+	var tl *TooLargeError
+	// 16!/2 = 10,461,394,944,000.
+	if !errors.As(err, &tl) || tl.States != 10_461_394_944_000 || !strings.Contains(err.Error(), "15-puzzle") {
+		t.Errorf("4x4 without a solver: %v", err)
+	}
+	// An unsolvable 4x4 board is explained even without a solver.
+	if res, err = NewResolver(ctx, Config{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = res.Answer(ctx, korf1, false)
+	var u *statespace.UnsolvableError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "solvable for goal first") {
+		t.Errorf("Korf's first instance for goal last: %v; want unsolvable", err)
+	}
+
+	var asked statespace.Board
+	res, err = NewResolver(ctx, Config{Goal: "first", Untabled: func(_ context.Context, goal statespace.Board) (Oracle, error) {
+		asked = goal
+		return fakeOracle{goal}, nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := res.Answer(ctx, korf1, false)
+	if err != nil || a.Distance != 99 || asked != statespace.GoalFirst(sh) {
+		t.Errorf("with a solver: %+v, %v, asked for %s", a, err, asked)
+	}
+}
+
+func TestTableFile(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	ctx := context.Background()
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 2})
+	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "my.tbl")
+	if _, err := store.WriteTable(path, tab, tablefile.EncodingBytes); err != nil {
+		t.Fatal(err)
+	}
+	res, err := NewResolver(ctx, Config{TableFile: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Shape() != goal.Shape() {
+		t.Errorf("shape %s, want the file's %s", res.Shape(), goal.Shape())
+	}
+	b, _ := statespace.Parse("1,2/3,4/0,5", statespace.Shape{})
+	oracle := newBFS(3, 2, []int{1, 2, 3, 4, 5, 0})
+	a, err := res.Answer(ctx, b, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oracle.check(t, cellsOf(b), a, true)
+
+	for i, cfg := range []Config{
+		{TableFile: path, Goal: "first"},
+		{TableFile: path, Shape: statespace.Shape{Rows: 2, Cols: 3}},
+		{TableFile: path, Goal: "1,2,3,4,5,6,7,8,0"},
+		{TableFile: filepath.Join(t.TempDir(), "missing.tbl")},
+	} {
+		if _, err := NewResolver(ctx, cfg); err == nil {
+			t.Errorf("case %d: %+v accepted", i, cfg)
+		}
+	}
+}
+
+func TestGoalBoardSetsShape(t *testing.T) {
+	res, err := NewResolver(context.Background(), Config{Goal: "1,2,3/4,0,5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (statespace.Shape{Rows: 2, Cols: 3}); res.Shape() != want {
+		t.Errorf("shape %s, want %s", res.Shape(), want)
+	}
+}
+
+func TestCommas(t *testing.T) {
+	for i, tc := range []struct {
+		n    uint64
+		want string
+	}{{0, "0"}, {12, "12"}, {999, "999"}, {1000, "1,000"}, {181440, "181,440"}, {1814400, "1,814,400"}} {
+		if got := Commas(tc.n); got != tc.want {
+			t.Errorf("case %d: Commas(%d) = %q, want %q", i, tc.n, got, tc.want)
+		}
+	}
+}
