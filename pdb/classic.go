@@ -82,24 +82,77 @@ func (h *Misplaced) Distance(b statespace.Board) int {
 // of its goal lines, so the number of tiles that must step out changes by
 // at most one there, and when it does, Manhattan distance changes by one
 // in the opposite direction.
+//
+// Each line is scored through a small table indexed by which of its cells
+// hold which of its own tiles ((len+1)^len entries: 64 for a line of 3,
+// 625 for 4), so Distance is a lookup per line; lines longer than 5 cells
+// (2x6 and wider) fall back to computing the run.
 type LinearConflict struct {
-	md         *Manhattan
-	rows, cols int
-	goalRow    [statespace.MaxCells]int8 // goal row of each tile, -1 for the blank
-	goalCol    [statespace.MaxCells]int8
+	md    *Manhattan
+	lines []classicLine
 }
+
+// classicLine is one row or column: its cells, the code of each tile in it
+// (1 + the tile's goal position along the line when the line is the
+// tile's goal line, else 0), and the extra moves per combination of codes.
+type classicLine struct {
+	cells []uint8
+	code  [statespace.MaxCells]uint8
+	extra []uint8 // indexed by the codes in base len+1; nil for long lines
+}
+
+// classicMaxTableLine is the longest line scored by table lookup.
+const classicMaxTableLine = 5
 
 // NewLinearConflict returns the linear-conflict heuristic for goal.
 func NewLinearConflict(goal statespace.Board) *LinearConflict {
 	sh := goal.Shape()
-	h := &LinearConflict{md: NewManhattan(goal), rows: sh.Rows, cols: sh.Cols}
-	for c := 0; c < goal.Cells(); c++ {
-		t := goal.Tile(c)
-		if t == 0 {
-			h.goalRow[0], h.goalCol[0] = -1, -1
-			continue
+	h := &LinearConflict{md: NewManhattan(goal)}
+	addLine := func(cells []uint8) {
+		l := classicLine{cells: cells}
+		for k, c := range cells {
+			if t := goal.Tile(int(c)); t != 0 {
+				l.code[t] = uint8(k + 1)
+			}
 		}
-		h.goalRow[t], h.goalCol[t] = int8(sh.Row(c)), int8(sh.Col(c))
+		if n := len(cells); n <= classicMaxTableLine {
+			size := 1
+			for range cells {
+				size *= n + 1
+			}
+			l.extra = make([]uint8, size)
+			var seq [statespace.MaxCells]int8
+			for key := range l.extra {
+				m, x := 0, key
+				for k := 0; k < n; k++ { // most significant digit first = first cell
+					d := x
+					for j := k + 1; j < n; j++ {
+						d /= n + 1
+					}
+					d %= n + 1
+					if d != 0 {
+						seq[m] = int8(d)
+						m++
+					}
+				}
+				l.extra[key] = uint8(2 * (m - classicLongestIncreasing(seq[:m])))
+			}
+		}
+		h.lines = append(h.lines, l)
+	}
+	for r := 0; r < sh.Rows; r++ {
+		cells := make([]uint8, sh.Cols)
+		for c := range cells {
+			cells[c] = uint8(r*sh.Cols + c)
+		}
+		addLine(cells)
+	}
+	for c := 0; c < sh.Cols; c++ {
+		cells := make([]uint8, sh.Rows)
+		for r := range cells {
+			cells[r] = uint8(r*sh.Cols + c)
+		}
+		addLine(cells)
 	}
 	return h
 }
@@ -107,31 +160,28 @@ func NewLinearConflict(goal statespace.Board) *LinearConflict {
 // Distance returns the linear-conflict estimate of b, which must have the
 // goal's shape.
 func (h *LinearConflict) Distance(b statespace.Board) int {
-	var line [statespace.MaxCells]int8
-	out := 0
-	for r := 0; r < h.rows; r++ {
-		n := 0
-		for c := 0; c < h.cols; c++ {
-			t := b.Tile(r*h.cols+c) & (statespace.MaxCells - 1)
-			if int(h.goalRow[t]) == r {
-				line[n] = h.goalCol[t]
-				n++
+	d := h.md.Distance(b)
+	for i := range h.lines {
+		l := &h.lines[i]
+		if l.extra != nil {
+			base, key := len(l.cells)+1, 0
+			for _, c := range l.cells {
+				key = key*base + int(l.code[b.Tile(int(c))&(statespace.MaxCells-1)])
+			}
+			d += int(l.extra[key])
+			continue
+		}
+		var seq [statespace.MaxCells]int8
+		m := 0
+		for _, c := range l.cells {
+			if k := l.code[b.Tile(int(c))&(statespace.MaxCells-1)]; k != 0 {
+				seq[m] = int8(k)
+				m++
 			}
 		}
-		out += n - classicLongestIncreasing(line[:n])
+		d += 2 * (m - classicLongestIncreasing(seq[:m]))
 	}
-	for c := 0; c < h.cols; c++ {
-		n := 0
-		for r := 0; r < h.rows; r++ {
-			t := b.Tile(r*h.cols+c) & (statespace.MaxCells - 1)
-			if int(h.goalCol[t]) == c {
-				line[n] = h.goalRow[t]
-				n++
-			}
-		}
-		out += n - classicLongestIncreasing(line[:n])
-	}
-	return h.md.Distance(b) + 2*out
+	return d
 }
 
 // classicLongestIncreasing returns the length of the longest strictly increasing

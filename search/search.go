@@ -1,30 +1,53 @@
 package search
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
 
+// Defaults for Limits on boards of at most SmallBoardCells cells.
+const (
+	DefaultMaxExpanded = 2_000_000
+	DefaultMaxTime     = 60 * time.Second
+	SmallBoardCells    = 9
+)
+
+// Values of Result.StoppedBy.
+const (
+	StoppedNodeLimit  = "node limit"
+	StoppedTimeLimit  = "time limit"
+	StoppedDepthLimit = "depth limit"
+	StoppedStuck      = "stuck"
+	StoppedCanceled   = "canceled"
+)
+
 // Limits bound a search; zero fields mean the algorithm's defaults
 // (generous on boards of at most 9 cells: DefaultMaxExpanded expansions and
 // DefaultMaxTime; on larger boards MaxExpanded or MaxTime must be set, else
-// the Result says so in StoppedBy).
+// the Result is an error).
 type Limits struct {
 	MaxExpanded int64
 	MaxTime     time.Duration
 	MaxDepth    int // DFS depth limit (0 = unlimited); ignored by the others
 }
 
-// Problem is one search: where to start, the goal, the limits, and an
-// optional hook.
+// Problem is one search: where to start, the goal, the limits, and
+// optional hooks.
 type Problem struct {
 	Start, Goal statespace.Board
 	Limits      Limits
 	// OnExpand, if set, is called with each board as it is expanded and its
 	// depth (number of moves from Start along the search's own path).
 	OnExpand func(b statespace.Board, depth int)
+	// Ctx, if set, stops the search when done (StoppedBy "canceled").
+	Ctx context.Context
 }
 
 // Result is what a search found and what it cost, counted exactly.
@@ -33,67 +56,263 @@ type Result struct {
 	Found          bool              // a path to the goal was found
 	Path           []statespace.Move // moves of the blank from Start to Goal
 	Cost           float64           // path cost (len(Path) with unit costs)
-	Expanded       int64             // boards whose children were generated
-	Generated      int64             // children generated (legal moves applied)
-	MaxFrontier    int64             // largest number of entries in the frontier
+	Expanded       int64             // nodes whose children were generated
+	Generated      int64             // children made (legal moves applied)
+	MaxFrontier    int64             // most entries the frontier held at once
 	SearchDepth    int               // depth of the goal node found
 	MaxSearchDepth int               // deepest node ever added to the frontier (COMS semantics)
 	Elapsed        time.Duration     // wall time of the search
 	PeakBytes      int64             // peak bytes of the algorithm's own frontier + visited structures, counted exactly
-	StoppedBy      string            // "" if it ran to completion; else "node limit", "time limit", "depth limit", "stuck" (climber), "error: …"
+	StoppedBy      string            // "" if it ran to completion; else "node limit", "time limit", "depth limit", "stuck" (climber), "canceled", "error: …"
+}
+
+// MarshalJSON writes the result with move names and times in seconds.
+func (r Result) MarshalJSON() ([]byte, error) {
+	path := make([]string, len(r.Path))
+	for i, m := range r.Path {
+		path[i] = m.String()
+	}
+	return json.Marshal(struct {
+		Algorithm      string   `json:"algorithm"`
+		Found          bool     `json:"found"`
+		Path           []string `json:"path"`
+		PathLength     int      `json:"path_length"`
+		Cost           float64  `json:"cost"`
+		Expanded       int64    `json:"nodes_expanded"`
+		Generated      int64    `json:"nodes_generated"`
+		MaxFrontier    int64    `json:"max_frontier"`
+		SearchDepth    int      `json:"search_depth"`
+		MaxSearchDepth int      `json:"max_search_depth"`
+		Seconds        float64  `json:"seconds"`
+		PeakBytes      int64    `json:"peak_bytes"`
+		StoppedBy      string   `json:"stopped_by"`
+	}{r.Algorithm, r.Found, path, len(r.Path), r.Cost, r.Expanded, r.Generated,
+		r.MaxFrontier, r.SearchDepth, r.MaxSearchDepth, r.Elapsed.Seconds(), r.PeakBytes, r.StoppedBy})
 }
 
 // CostFunc is the cost of one move of the blank from a board (the
-// notebook's cost_fn). A nil CostFunc costs 1 per move.
+// notebook's cost_fn). A nil CostFunc costs 1 per move. Costs must not be
+// negative.
 type CostFunc func(m statespace.Move, from statespace.Board) float64
 
 // Algorithm names a search and runs it.
 type Algorithm struct {
 	Key     string // "bfs", "dfs", "ucs", "astar-manhattan", "astar-misplaced", "astar-linear-conflict", "astar-exact", "greedy", "climber", "iddfs", "idastar"
 	Name    string // "BFS", "DFS", "UCS", "A* (Manhattan)", …
-	Optimal bool   // always returns a shortest path when it finds one
+	Optimal bool   // every path it returns is a shortest one
 	Run     func(Problem) Result
 }
 
-// BFS is breadth-first graph search with COMS 4701 semantics.
-func BFS(p Problem) Result { return Result{Algorithm: "BFS", StoppedBy: "error: not implemented"} }
-
-// DFS is depth-first graph search with a global visited set.
-func DFS(p Problem) Result { return Result{Algorithm: "DFS", StoppedBy: "error: not implemented"} }
-
-// DLS is depth-limited tree search rejecting only states on the current path.
-func DLS(p Problem, limit int) Result {
-	return Result{Algorithm: "DLS", StoppedBy: "error: not implemented"}
+// Standard lists every algorithm for goal in a fixed order — uninformed
+// (bfs, dfs, iddfs, ucs), then A* from the weakest heuristic to the exact
+// table, IDA*, and the two greedy ones (greedy, climber); table may be nil
+// (then no "astar-exact"). Heuristics are built once for goal.
+func Standard(goal statespace.Board, table *statespace.Table) []Algorithm {
+	md := pdb.NewManhattan(goal)
+	mis := pdb.NewMisplaced(goal)
+	lc := pdb.NewLinearConflict(goal)
+	algs := []Algorithm{
+		{"bfs", "BFS", true, BFS},
+		{"dfs", "DFS", false, DFS},
+		{"iddfs", "IDDFS", true, IDDFS},
+		{"ucs", "UCS", true, func(p Problem) Result { return UCS(p, nil) }},
+		{"astar-misplaced", "A* (misplaced)", true, func(p Problem) Result { return aStar(p, mis, "A* (misplaced)") }},
+		{"astar-manhattan", "A* (Manhattan)", true, func(p Problem) Result { return aStar(p, md, "A* (Manhattan)") }},
+		{"astar-linear-conflict", "A* (linear conflict)", true, func(p Problem) Result { return aStar(p, lc, "A* (linear conflict)") }},
+	}
+	if table != nil {
+		algs = append(algs, Algorithm{"astar-exact", "A* (exact table)", true,
+			func(p Problem) Result { return aStar(p, table, "A* (exact table)") }})
+	}
+	return append(algs,
+		Algorithm{"idastar", "IDA* (Manhattan)", true, func(p Problem) Result { return idaStar(p, md, "IDA* (Manhattan)") }},
+		Algorithm{"greedy", "Greedy (Manhattan)", false, func(p Problem) Result { return greedy(p, md, "Greedy (Manhattan)") }},
+		Algorithm{"climber", "Gain climber", false, GainClimber},
+	)
 }
 
-// IDDFS runs DLS with limits 0, 1, 2, …
-func IDDFS(p Problem) Result { return Result{Algorithm: "IDDFS", StoppedBy: "error: not implemented"} }
-
-// UCS is uniform-cost search with a pluggable step cost.
-func UCS(p Problem, cost CostFunc) Result {
-	return Result{Algorithm: "UCS", StoppedBy: "error: not implemented"}
+// Find returns the algorithm with the given key.
+func Find(algs []Algorithm, key string) (Algorithm, bool) {
+	for _, a := range algs {
+		if a.Key == key {
+			return a, true
+		}
+	}
+	return Algorithm{}, false
 }
 
-// AStar is A* graph search on h.
-func AStar(p Problem, h pdb.Heuristic) Result {
-	return Result{Algorithm: "A*", StoppedBy: "error: not implemented"}
+// heuristicName names a heuristic for display: its Name() if it has one,
+// the classic heuristics and the exact table by name, others by type.
+func heuristicName(h pdb.Heuristic) string {
+	if n, ok := h.(interface{ Name() string }); ok {
+		return n.Name()
+	}
+	switch h.(type) {
+	case *pdb.Manhattan:
+		return "Manhattan"
+	case *pdb.Misplaced:
+		return "misplaced"
+	case *pdb.LinearConflict:
+		return "linear conflict"
+	case *statespace.Table:
+		return "exact table"
+	}
+	return strings.TrimPrefix(fmt.Sprintf("%T", h), "*")
 }
 
-// Greedy is greedy best-first search on h.
-func Greedy(p Problem, h pdb.Heuristic) Result {
-	return Result{Algorithm: "Greedy", StoppedBy: "error: not implemented"}
+// Entry sizes for PeakBytes (see the package documentation).
+const (
+	visitedEntryBytes = 8  // packed board
+	indexEntryBytes   = 12 // packed board → int32 arena index
+	stackIndexBytes   = 4  // int32 arena index
+	pathEntryBytes    = 9  // packed board + move
+	nodeBytes         = int64(unsafe.Sizeof(node{}))
+	costNodeBytes     = int64(unsafe.Sizeof(costNode{}))
+	heapEntryBytes    = int64(unsafe.Sizeof(heapEntry{}))
+	treeEntryBytes    = int64(unsafe.Sizeof(treeEntry{}))
+)
+
+// node is a search-tree node in an arena; parent is its parent's index
+// (-1 for the root), so paths are rebuilt without copying.
+type node struct {
+	board  statespace.Board
+	move   statespace.Move
+	parent int32
+	depth  int32
 }
 
-// GainClimber is seed 003's gain-score climber.
-func GainClimber(p Problem) Result {
-	return Result{Algorithm: "Gain climber", StoppedBy: "error: not implemented"}
+// pathTo rebuilds the moves from the root to node i.
+func pathTo(a *arena[node], i int32) []statespace.Move {
+	path := make([]statespace.Move, a.at(i).depth)
+	for k := len(path) - 1; k >= 0; k-- {
+		n := a.at(i)
+		path[k] = n.move
+		i = n.parent
+	}
+	return path
 }
 
-// IDAStar is iterative-deepening A* on h.
-func IDAStar(p Problem, h pdb.Heuristic) Result {
-	return Result{Algorithm: "IDA*", StoppedBy: "error: not implemented"}
+// runner holds what every algorithm does the same way: checking the
+// problem, the limits, the clock, and the result being filled in.
+type runner struct {
+	p           Problem
+	res         Result
+	t0          time.Time
+	maxExpanded int64
+	deadline    time.Time
+	ctx         context.Context
+	nextCheck   int64 // expansion count at which the clock and ctx are read next
 }
 
-// Standard lists every algorithm for goal in a fixed order; table may be nil
-// (then no "astar-exact").
-func Standard(goal statespace.Board, table *statespace.Table) []Algorithm { return nil }
+// timeCheckEvery is how many expansions pass between reads of the clock.
+const timeCheckEvery = 1024
+
+// start checks the problem and returns a runner, or nil with res filled in
+// when the problem cannot be searched.
+func start(p Problem, name string) (*runner, Result) {
+	r := &runner{p: p, res: Result{Algorithm: name}, t0: time.Now(), ctx: p.Ctx}
+	if err := check(p); err != nil {
+		r.res.StoppedBy = "error: " + err.Error()
+		return nil, r.res
+	}
+	small := p.Start.Cells() <= SmallBoardCells
+	r.maxExpanded = p.Limits.MaxExpanded
+	maxTime := p.Limits.MaxTime
+	if r.maxExpanded <= 0 && maxTime <= 0 && !small {
+		r.res.StoppedBy = fmt.Sprintf("error: a %s board needs a node or time limit (Limits.MaxExpanded or MaxTime)", p.Start.Shape())
+		return nil, r.res
+	}
+	if r.maxExpanded <= 0 {
+		r.maxExpanded = 1<<63 - 1
+		if small {
+			r.maxExpanded = DefaultMaxExpanded
+		}
+	}
+	if maxTime <= 0 && small {
+		maxTime = DefaultMaxTime
+	}
+	if maxTime > 0 {
+		r.deadline = r.t0.Add(maxTime)
+	}
+	if r.ctx == nil {
+		r.ctx = context.Background()
+	}
+	if r.ctx.Err() != nil {
+		r.res.StoppedBy = StoppedCanceled
+		return nil, r.res
+	}
+	r.nextCheck = timeCheckEvery
+	return r, Result{}
+}
+
+// check reports why p cannot be searched.
+func check(p Problem) error {
+	if p.Start.IsZero() || p.Goal.IsZero() {
+		return fmt.Errorf("search: problem needs a start and a goal")
+	}
+	sp, err := statespace.NewSpace(p.Goal)
+	if err != nil {
+		return err
+	}
+	return sp.Check(p.Start)
+}
+
+// stop reports whether a limit forbids expanding one more node, and
+// records which.
+func (r *runner) stop() bool {
+	if r.res.Expanded >= r.maxExpanded {
+		r.res.StoppedBy = StoppedNodeLimit
+		return true
+	}
+	if r.res.Expanded >= r.nextCheck {
+		r.nextCheck = r.res.Expanded + timeCheckEvery
+		if r.ctx.Err() != nil {
+			r.res.StoppedBy = StoppedCanceled
+			return true
+		}
+		if !r.deadline.IsZero() && time.Now().After(r.deadline) {
+			r.res.StoppedBy = StoppedTimeLimit
+			return true
+		}
+	}
+	return false
+}
+
+// expand counts one expansion and calls the hook.
+func (r *runner) expand(b statespace.Board, depth int) {
+	r.res.Expanded++
+	if r.p.OnExpand != nil {
+		r.p.OnExpand(b, depth)
+	}
+}
+
+// found records a unit-cost path.
+func (r *runner) found(path []statespace.Move) {
+	r.res.Found = true
+	r.res.Path = path
+	r.res.Cost = float64(len(path))
+	r.res.SearchDepth = len(path)
+}
+
+func (r *runner) frontier(n int64) {
+	if n > r.res.MaxFrontier {
+		r.res.MaxFrontier = n
+	}
+}
+
+func (r *runner) bytes(n int64) {
+	if n > r.res.PeakBytes {
+		r.res.PeakBytes = n
+	}
+}
+
+func (r *runner) depth(d int) {
+	if d > r.res.MaxSearchDepth {
+		r.res.MaxSearchDepth = d
+	}
+}
+
+func (r *runner) done() Result {
+	r.res.Elapsed = time.Since(r.t0)
+	return r.res
+}

@@ -9,6 +9,10 @@
 //	query [flags] [-] < FILE      boards from stdin, one per line
 //	query [flags] -in FILE        boards from FILE
 //	query [flags] -random N [-depth D] [-seed S]
+//	query -coms bfs|dfs|ast BOARD  COMS 4701: goal 0,1,…,8, writes output.txt
+//	query -compare BOARD [-json]   every search algorithm side by side
+//	query -explain-dfs BOARD [-json]
+//	query -greedy-stats [-seed S] [-n N] [-k 10,20,…] [-json]
 //
 // Flags:
 //
@@ -24,6 +28,12 @@
 //	-depth D       the distance -random draws from (default: every board)
 //	-seed S        the seed of -random (default 1)
 //	-tile-moves    name moves by the tile that slides: "5Down" for the blank's Up
+//	-coms METHOD   solve BOARD as COMS 4701 asks (bfs, dfs or ast) and write output.txt
+//	-compare       run BFS, DFS, IDDFS, UCS, A* (misplaced, Manhattan, linear
+//	               conflict, exact), IDA*, greedy and the gain climber on BOARD
+//	-explain-dfs   tell, in words and numbers, why DFS blows up on BOARD
+//	-greedy-stats  seed 003's greedy climber statistics by mixing moves
+//	-n N, -k LIST  boards per mixing length and the mixing lengths of -greedy-stats
 //
 // Plain batch lines are tab-separated: the board, its distance, its
 // optimal moves (separated by spaces, empty at the goal), and with -path
@@ -87,6 +97,12 @@ type flags struct {
 	json, csv, path, tile  bool
 	goalSet                bool
 	boards                 []string
+
+	// the classroom modes (classroom.go)
+	coms                        string
+	compare, explainDFS, greedy bool
+	greedyN                     int
+	greedyKs                    string
 }
 
 func parseFlags(stderr io.Writer, args []string) (*flags, error) {
@@ -106,6 +122,12 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.IntVar(&f.depth, "depth", -1, "with -random, draw from the boards at distance `D`; -1 draws from all boards")
 	fs.Uint64Var(&f.seed, "seed", query.DefaultSeed, "the `seed` of -random: the same seed draws the same boards")
 	fs.BoolVar(&f.tile, "tile-moves", false, "name moves by the tile that slides and its direction (5Down)")
+	fs.StringVar(&f.coms, "coms", "", "COMS 4701: solve BOARD with `method` bfs, dfs or ast toward 0,1,…,8 and write output.txt")
+	fs.BoolVar(&f.compare, "compare", false, "run every search algorithm on BOARD and compare them side by side")
+	fs.BoolVar(&f.explainDFS, "explain-dfs", false, "explain why depth-first search blows up on BOARD")
+	fs.BoolVar(&f.greedy, "greedy-stats", false, "repeat seed 003's gain-score climber experiment (with -seed, -n, -k)")
+	fs.IntVar(&f.greedyN, "n", 0, "with -greedy-stats, boards per mixing length (default 1000)")
+	fs.StringVar(&f.greedyKs, "k", "", "with -greedy-stats, the mixing lengths, e.g. 10,20,50 (default 10,20,50,100,200,500,1000)")
 	// Flags may come before, between or after the boards.
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -123,15 +145,22 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 		f.boards = append(f.boards, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	drawFlags := false
+	drawFlags, greedyFlags := false, false
 	fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
 		case "goal":
 			f.goalSet = true
-		case "depth", "seed":
+		case "depth":
 			drawFlags = true
+		case "seed":
+			drawFlags = drawFlags || !f.greedy
+		case "n", "k":
+			greedyFlags = true
 		}
 	})
+	if err := checkClassroomFlags(&f, greedyFlags); err != nil {
+		return nil, err
+	}
 	switch {
 	case f.json && f.csv:
 		return nil, usagef("-json and -csv exclude each other")
@@ -140,7 +169,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	case f.random < 0:
 		return nil, usagef("-random %d: want a number of boards", f.random)
 	case drawFlags && f.random == 0:
-		return nil, usagef("-depth and -seed need -random N with N > 0")
+		return nil, usagef("-depth and -seed need -random N with N > 0 (or -seed with -greedy-stats)")
 	case f.random > 0 && (len(f.boards) > 0 || f.in != ""):
 		return nil, usagef("-random draws its own boards: give no boards and no -in")
 	case f.depth < -1:
@@ -191,9 +220,16 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		}
 	}
 
-	// Each mode is a small branch calling into a package; modes to come
-	// (-coms, -compare, -explain-dfs, -greedy-stats, -serve) go here.
+	// Each mode is a small branch calling into a package.
 	switch {
+	case f.coms != "":
+		return coms(f.coms, f.boards[0], stdout)
+	case f.compare:
+		return compare(ctx, res, f.boards[0], f.json, stdout)
+	case f.explainDFS:
+		return explainDFS(ctx, res, f.boards[0], f.json, stdout)
+	case f.greedy:
+		return greedyStats(ctx, res, f, stdout)
 	case f.random > 0:
 		return randomBoards(ctx, res, f, opts, stdout, stderr)
 	case len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == query.Plain:

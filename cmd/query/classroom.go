@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// checkClassroomFlags validates the classroom modes' flags: one mode at a
+// time, one board for the board modes, none for -greedy-stats.
+func checkClassroomFlags(f *flags, greedyFlags bool) error {
+	modes := 0
+	for _, on := range []bool{f.coms != "", f.compare, f.explainDFS, f.greedy, f.random > 0} {
+		if on {
+			modes++
+		}
+	}
+	switch {
+	case modes > 1:
+		return usagef("-coms, -compare, -explain-dfs, -greedy-stats and -random exclude each other")
+	case f.coms != "" && !slices.Contains(search.COMSMethods, f.coms):
+		return usagef("-coms %q: want bfs, dfs or ast", f.coms)
+	case greedyFlags && !f.greedy:
+		return usagef("-n and -k go with -greedy-stats")
+	case f.greedy && (len(f.boards) > 0 || f.in != ""):
+		return usagef("-greedy-stats mixes its own boards: give no boards")
+	case (f.coms != "" || f.compare || f.explainDFS) && (len(f.boards) != 1 || f.boards[0] == "-"):
+		return usagef("-coms, -compare and -explain-dfs take exactly one board")
+	case f.coms != "" && (f.json || f.csv):
+		return usagef("-coms writes output.txt in the assignment's format; -json and -csv do not apply")
+	case (f.compare || f.explainDFS || f.greedy) && f.csv:
+		return usagef("-csv does not apply to -compare, -explain-dfs or -greedy-stats; use -json")
+	}
+	return nil
+}
+
+// coms solves one board as COMS 4701 homework 1 asks: goal 0,1,…,8, the
+// assignment's semantics, output.txt in the current folder in its
+// seven-line format (written atomically), and the same lines on stdout.
+func coms(method, text string, stdout io.Writer) error {
+	b, err := statespace.Parse(text, statespace.Shape{Rows: 3, Cols: 3})
+	if err != nil {
+		return fmt.Errorf("board %q: %w", text, err)
+	}
+	run, err := search.RunCOMS(method, b, search.Limits{})
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error { return search.WriteCOMS(w, run.Result, run.MaxRSSBytes) }
+	if err := atomicfile.Write("output.txt", write); err != nil {
+		return err
+	}
+	return write(stdout)
+}
+
+// boardAndTable parses a board and finds its goal and table (nil when the
+// shape has none, e.g. 4x4).
+func boardAndTable(ctx context.Context, res *query.Resolver, text string) (statespace.Board, statespace.Board, *statespace.Table, error) {
+	b, err := statespace.Parse(text, res.Shape())
+	if err != nil {
+		return b, b, nil, fmt.Errorf("board %q: %w", text, err)
+	}
+	o, err := res.For(ctx, b.Shape())
+	if err != nil {
+		var tooLarge *query.TooLargeError
+		if !asTooLarge(err, &tooLarge) {
+			return b, b, nil, err
+		}
+		return b, tooLarge.Goal, nil, nil
+	}
+	if t, ok := o.(*query.TableOracle); ok {
+		return b, o.Goal(), t.Table, nil
+	}
+	return b, o.Goal(), nil, nil
+}
+
+// compare runs every algorithm on one board, side by side.
+func compare(ctx context.Context, res *query.Resolver, text string, asJSON bool, stdout io.Writer) error {
+	b, goal, table, err := boardAndTable(ctx, res, text)
+	if err != nil {
+		return err
+	}
+	c, err := search.Compare(ctx, b, goal, table, search.Limits{})
+	if err != nil {
+		return fmt.Errorf("board %s: %w", b, err)
+	}
+	if asJSON {
+		return c.WriteJSON(stdout)
+	}
+	return c.WriteText(stdout)
+}
+
+// explainDFS explains, with the exact table, why DFS blows up on a board.
+func explainDFS(ctx context.Context, res *query.Resolver, text string, asJSON bool, stdout io.Writer) error {
+	b, _, table, err := boardAndTable(ctx, res, text)
+	if err != nil {
+		return err
+	}
+	if table == nil {
+		return fmt.Errorf("board %s: -explain-dfs needs the exact distance table of its shape, and %s has none", b, b.Shape())
+	}
+	e, err := search.ExplainDFS(ctx, b, table, search.ExplainOptions{})
+	if err != nil {
+		return fmt.Errorf("board %s: %w", b, err)
+	}
+	if asJSON {
+		return e.WriteJSON(stdout)
+	}
+	return e.WriteText(stdout)
+}
+
+// greedyStats repeats seed 003's experiment on the 8-puzzle (or -shape)
+// for the resolver's goal.
+func greedyStats(ctx context.Context, res *query.Resolver, f *flags, stdout io.Writer) error {
+	shape := res.Shape()
+	if shape == (statespace.Shape{}) {
+		shape = statespace.Shape{Rows: 3, Cols: 3}
+	}
+	o, err := res.For(ctx, shape)
+	if err != nil {
+		return err
+	}
+	t, ok := o.(*query.TableOracle)
+	if !ok {
+		return fmt.Errorf("-greedy-stats needs the exact distance table of %s", shape)
+	}
+	opt := search.GreedyStatsOptions{Seed: f.seed, N: f.greedyN}
+	if f.greedyKs != "" {
+		if opt.Ks, err = search.ParseKs(f.greedyKs); err != nil {
+			return usageError{fmt.Errorf("-k: %w", err)}
+		}
+	}
+	g, err := search.GreedyStats(ctx, t.Table, opt)
+	if err != nil {
+		return err
+	}
+	if f.json {
+		return g.WriteJSON(stdout)
+	}
+	return g.WriteText(stdout)
+}
+
+func asTooLarge(err error, target **query.TooLargeError) bool { return errors.As(err, target) }

@@ -1,0 +1,40 @@
+// Package search holds the classroom search algorithms for sliding-tile
+// puzzles of any shape and goal — BFS, DFS (graph search with a global
+// visited set, unlimited or depth-limited), depth-limited tree search and
+// IDDFS on it, UCS with a pluggable step cost, A*, greedy best-first, the
+// gain-score hill climber of seed 003, and IDA* — each returning its path
+// and exact counters, and the reports built on them: the COMS 4701
+// output.txt, the side-by-side comparison, the DFS explanation and the
+// greedy climber's statistics.
+//
+// # Semantics shared by every algorithm
+//
+// Children are generated in Up, Down, Left, Right order (moves of the
+// blank); stacks push them in reverse so they pop in that order. A node is
+// tested for the goal when it is taken from the frontier, not when it is
+// generated, and the goal node is not counted as expanded (the COMS 4701
+// rules, which reproduce its published counts). Expanded counts nodes
+// whose children were generated; Generated counts children made (legal
+// moves applied, including those then skipped as already seen); MaxFrontier
+// is the largest number of entries the frontier held; MaxSearchDepth is the
+// depth of the deepest node ever added to the frontier.
+//
+// PeakBytes is counted by the algorithm from its own structures, never read
+// from the Go runtime: entries × the documented size of one entry, summed
+// over the frontier and the visited or path structures, and maximised over
+// the run. Sizes: an arena node (board, move, parent, depth) is 28 bytes
+// (40 with a float64 cost); a visited-set entry is 8 bytes (the board
+// packed into a uint64); a state→node index entry is 12 bytes; a stack
+// entry is 4 bytes (an arena index) or 24 bytes (a board, move and depth,
+// in the tree searches); a heap entry is 16 bytes; a path entry is 9 bytes
+// (packed board and move). Go's own map and slice overheads are not
+// counted, so PeakBytes is a lower bound on the heap the search used and,
+// unlike RSS, is the same on every run.
+//
+// Limits: zero fields take the defaults (DefaultMaxExpanded expansions and
+// DefaultMaxTime on boards of at most 9 cells); on larger boards one of
+// MaxExpanded and MaxTime must be set. A search stopped by a limit says so
+// in Result.StoppedBy. A start that cannot reach the goal is reported at
+// once (StoppedBy "error: …", with the parity explanation) instead of being
+// discovered by exhausting half of all permutations.
+package search

@@ -1,0 +1,292 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// DefaultGreedyKs are seed 003's mixing lengths.
+var DefaultGreedyKs = []int{10, 20, 50, 100, 200, 500, 1000}
+
+// DefaultGreedyN is the default number of boards per mixing length.
+const DefaultGreedyN = 1000
+
+// GreedyStatsOptions tune GreedyStats; zero fields take the defaults.
+type GreedyStatsOptions struct {
+	Seed uint64 // the same seed gives the same boards
+	N    int    // boards per k (default DefaultGreedyN)
+	Ks   []int  // mixing lengths (default DefaultGreedyKs)
+	// MaxMoves caps each climb (default: the number of reachable boards,
+	// which cannot bind: the climber never revisits a board).
+	MaxMoves int64
+}
+
+// GreedyStatsRow is the outcome for one mixing length k.
+type GreedyStatsRow struct {
+	K         int     `json:"k"`
+	Boards    int     `json:"boards"`
+	AtGoal    int     `json:"boards_at_goal"` // mixed boards that came back to the goal
+	Solved    int     `json:"solved"`
+	Stuck     int     `json:"stuck"`
+	Capped    int     `json:"capped"` // stopped by MaxMoves
+	SolveRate float64 `json:"solve_rate"`
+	// Over solved boards: the climber's moves, the exact optimum, and the
+	// difference.
+	MeanMoves         float64 `json:"mean_moves_solved"`
+	MedianMoves       float64 `json:"median_moves_solved"`
+	MaxMoves          int     `json:"max_moves_solved"`
+	MeanOptimalSolved float64 `json:"mean_optimal_solved"`
+	MeanExcess        float64 `json:"mean_excess_solved"`
+	// Over all boards: the exact optimum.
+	MeanOptimal float64 `json:"mean_optimal"`
+	// Over stuck boards: how long the walk was when it got stuck.
+	MeanStuckMoves float64 `json:"mean_moves_stuck"`
+	// The other reading of the seed's score (the blank's goal cell scored
+	// too), on the same boards.
+	SolveRateBlankCounted float64 `json:"solve_rate_blank_counted"`
+	MeanMovesBlankCounted float64 `json:"mean_moves_solved_blank_counted"`
+}
+
+// GreedyReport is the repeat of seed 003's experiment.
+type GreedyReport struct {
+	Goal     statespace.Board
+	Seed     uint64
+	N        int
+	MaxMoves int64
+	Rows     []GreedyStatsRow
+	// All k together, as the seed's "approaching 84–86%, about 240 moves"
+	// speaks of the large k.
+	Overall GreedyStatsRow
+}
+
+// GreedyStats repeats seed 003's experiment: for each k, N boards made by
+// k uniformly random legal moves of the blank from the goal (a move may
+// undo the previous one), each solved by the gain-score climber
+// (GainClimber); and it adds what the seed could not know, each board's
+// optimal distance from table and how far the climber's path is from it.
+// The goal is table's goal (the seed's is 1 2 3 / 4 5 6 / 7 8 _, "last").
+// Every k draws from its own random stream (seed, k), so a k gives the
+// same boards whatever other ks are asked for.
+func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOptions) (*GreedyReport, error) {
+	if table == nil {
+		return nil, fmt.Errorf("search: greedy statistics need the distance table")
+	}
+	if opt.N <= 0 {
+		opt.N = DefaultGreedyN
+	}
+	if len(opt.Ks) == 0 {
+		opt.Ks = DefaultGreedyKs
+	}
+	for _, k := range opt.Ks {
+		if k < 0 {
+			return nil, fmt.Errorf("search: mixing length %d is negative", k)
+		}
+	}
+	if opt.MaxMoves <= 0 {
+		opt.MaxMoves = int64(table.States())
+	}
+	goal := table.Space().Goal()
+	rep := &GreedyReport{Goal: goal, Seed: opt.Seed, N: opt.N, MaxMoves: opt.MaxMoves}
+	var all greedyAcc
+	for _, k := range opt.Ks {
+		rng := rand.New(rand.NewPCG(opt.Seed, uint64(k)))
+		var acc greedyAcc
+		for i := 0; i < opt.N; i++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			b := Mix(goal, k, rng)
+			p := Problem{Start: b, Goal: goal, Limits: Limits{MaxExpanded: opt.MaxMoves, MaxTime: 1 << 62}}
+			acc.add(table.Distance(b), climb(p, "", false), climb(p, "", true))
+		}
+		row := acc.row(k)
+		rep.Rows = append(rep.Rows, row)
+		all.merge(&acc)
+	}
+	rep.Overall = all.row(-1)
+	return rep, nil
+}
+
+// Mix returns the board reached from goal by k uniformly random legal
+// moves of the blank.
+func Mix(goal statespace.Board, k int, rng *rand.Rand) statespace.Board {
+	b := goal
+	for j := 0; j < k; j++ {
+		var moves [4]statespace.Move
+		n := 0
+		for _, m := range statespace.Moves {
+			if _, ok := b.Apply(m); ok {
+				moves[n] = m
+				n++
+			}
+		}
+		b, _ = b.Apply(moves[rng.IntN(n)])
+	}
+	return b
+}
+
+type greedyAcc struct {
+	boards, atGoal, solved, stuck, capped int
+	moves                                 []int
+	optSolved, opt, excess, stuckMoves    float64
+	solvedB, movesB                       int
+}
+
+func (a *greedyAcc) add(opt int, r, rb Result) {
+	a.boards++
+	a.opt += float64(opt)
+	if opt == 0 {
+		a.atGoal++
+	}
+	switch {
+	case r.Found:
+		a.solved++
+		a.moves = append(a.moves, len(r.Path))
+		a.optSolved += float64(opt)
+		a.excess += float64(len(r.Path) - opt)
+	case r.StoppedBy == StoppedStuck:
+		a.stuck++
+		a.stuckMoves += float64(r.MaxSearchDepth)
+	default:
+		a.capped++
+	}
+	if rb.Found {
+		a.solvedB++
+		a.movesB += len(rb.Path)
+	}
+}
+
+func (a *greedyAcc) merge(b *greedyAcc) {
+	a.boards += b.boards
+	a.atGoal += b.atGoal
+	a.solved += b.solved
+	a.stuck += b.stuck
+	a.capped += b.capped
+	a.moves = append(a.moves, b.moves...)
+	a.optSolved += b.optSolved
+	a.opt += b.opt
+	a.excess += b.excess
+	a.stuckMoves += b.stuckMoves
+	a.solvedB += b.solvedB
+	a.movesB += b.movesB
+}
+
+func (a *greedyAcc) row(k int) GreedyStatsRow {
+	r := GreedyStatsRow{K: k, Boards: a.boards, AtGoal: a.atGoal, Solved: a.solved, Stuck: a.stuck, Capped: a.capped}
+	div := func(x float64, n int) float64 {
+		if n == 0 {
+			return 0
+		}
+		return x / float64(n)
+	}
+	r.SolveRate = div(float64(a.solved), a.boards)
+	r.MeanOptimal = div(a.opt, a.boards)
+	r.MeanOptimalSolved = div(a.optSolved, a.solved)
+	r.MeanExcess = div(a.excess, a.solved)
+	r.MeanStuckMoves = div(a.stuckMoves, a.stuck)
+	r.SolveRateBlankCounted = div(float64(a.solvedB), a.boards)
+	r.MeanMovesBlankCounted = div(float64(a.movesB), a.solvedB)
+	if len(a.moves) > 0 {
+		m := append([]int(nil), a.moves...)
+		sort.Ints(m)
+		s := 0
+		for _, v := range m {
+			s += v
+		}
+		r.MeanMoves = float64(s) / float64(len(m))
+		r.MaxMoves = m[len(m)-1]
+		if len(m)%2 == 1 {
+			r.MedianMoves = float64(m[len(m)/2])
+		} else {
+			r.MedianMoves = float64(m[len(m)/2-1]+m[len(m)/2]) / 2
+		}
+	}
+	return r
+}
+
+// WriteText writes the table per k and the notes on definitions.
+func (g *GreedyReport) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Gain-score climber (seed 003) on boards mixed from goal %s by k random moves;\n%s boards per k, seed %d.\n\n",
+		goalLabel(g.Goal, statespace.GoalName(g.Goal)), commas(int64(g.N)), g.Seed)
+	t := &textTable{}
+	t.add("k", "solved", "solve rate", "mean moves", "median", "mean optimal", "excess", "optimal (all)", "stuck after", "blank counted: rate, moves")
+	f1 := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+	pc := func(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
+	// ci is the half-width of the normal-approximation 95% interval of a
+	// proportion p over n boards, in percentage points.
+	ci := func(p float64, n int) string {
+		if n == 0 {
+			return ""
+		}
+		return " ±" + strconv.FormatFloat(100*1.96*math.Sqrt(p*(1-p)/float64(n)), 'f', 1, 64)
+	}
+	rows := append(append([]GreedyStatsRow(nil), g.Rows...), g.Overall)
+	for _, r := range rows {
+		k := strconv.Itoa(r.K)
+		if r.K < 0 {
+			k = "all"
+		}
+		t.add(k, fmt.Sprintf("%d/%d", r.Solved, r.Boards), pc(r.SolveRate)+ci(r.SolveRate, r.Boards), f1(r.MeanMoves), f1(r.MedianMoves),
+			f1(r.MeanOptimalSolved), f1(r.MeanExcess), f1(r.MeanOptimal), f1(r.MeanStuckMoves),
+			pc(r.SolveRateBlankCounted)+", "+f1(r.MeanMovesBlankCounted))
+	}
+	if err := t.write(stringWriter{&b}); err != nil {
+		return err
+	}
+	capped := 0
+	for _, r := range g.Rows {
+		capped += r.Capped
+	}
+	fmt.Fprintf(&b, `
+solve rate: with the half-width of its 95%% interval (normal approximation).
+mean moves, median: the climber's moves on solved boards. mean optimal, excess: the
+exact optimal distance of those boards (from the table) and the mean of (climber's
+moves - optimal). optimal (all): mean optimal distance of every mixed board, solved
+or not. stuck after: mean moves walked before the climber had no allowed move left.
+blank counted: solve rate and mean moves when the goal's blank cell is scored too
+(the seed's "each matched square" can be read that way); the main columns score only
+the cells whose goal tile is a tile, as the issue defines it. A random move may undo
+the previous one. Climbs are capped at %s moves (%d capped), a cap that cannot bind:
+the climber never revisits a board.
+`, commas(g.MaxMoves), capped)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes the report as one JSON object.
+func (g *GreedyReport) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(map[string]any{
+		"goal": g.Goal.String(), "seed": g.Seed, "boards_per_k": g.N, "max_moves": g.MaxMoves,
+		"rows": g.Rows, "overall": g.Overall,
+	})
+}
+
+// ParseKs reads a list of mixing lengths such as "10,20,50" (commas or
+// spaces); each must be a whole number ≥ 0.
+func ParseKs(text string) ([]int, error) {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("mixing lengths %q: want numbers such as 10,20,50", text)
+	}
+	ks := make([]int, len(fields))
+	for i, f := range fields {
+		k, err := strconv.Atoi(f)
+		if err != nil || k < 0 {
+			return nil, fmt.Errorf("mixing length %q (item %d): want a whole number ≥ 0", f, i+1)
+		}
+		ks[i] = k
+	}
+	return ks, nil
+}

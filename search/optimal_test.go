@@ -1,0 +1,177 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// optimalRuns are the optimal algorithms with the largest distance each
+// is asked to solve in tests (tree searches without a heuristic grow as
+// about 2.1^d on 3x3).
+func optimalRuns(goal statespace.Board, tb *statespace.Table, short bool) []struct {
+	name    string
+	maxDist int
+	run     func(Problem) Result
+} {
+	treeMax := 16
+	if short {
+		treeMax = 12
+	}
+	md, mis, lc := pdb.NewManhattan(goal), pdb.NewMisplaced(goal), pdb.NewLinearConflict(goal)
+	type r = struct {
+		name    string
+		maxDist int
+		run     func(Problem) Result
+	}
+	return []r{
+		{"BFS", 99, BFS},
+		{"UCS", 99, func(p Problem) Result { return UCS(p, nil) }},
+		{"A* misplaced", 99, func(p Problem) Result { return AStar(p, mis) }},
+		{"A* Manhattan", 99, func(p Problem) Result { return AStar(p, md) }},
+		{"A* linear conflict", 99, func(p Problem) Result { return AStar(p, lc) }},
+		{"A* exact", 99, func(p Problem) Result { return AStar(p, tb) }},
+		{"IDA* Manhattan", 99, func(p Problem) Result { return IDAStar(p, md) }},
+		{"IDA* linear conflict", 99, func(p Problem) Result { return IDAStar(p, lc) }},
+		{"IDA* misplaced", 20, func(p Problem) Result { return IDAStar(p, mis) }},
+		{"IDDFS", treeMax, IDDFS},
+		{"DLS at the optimum", treeMax, nil}, // run with the table distance as limit
+	}
+}
+
+// On boards sampled at every distance from the 3x3 table (goal "last"),
+// every optimal algorithm returns a path as long as the table distance,
+// and every path replays to the goal.
+func TestOptimalAlgorithmsMatchTable3x3(t *testing.T) {
+	goal := statespace.GoalLast(sh33)
+	perDistance := 2
+	if testing.Short() {
+		perDistance = 1
+	}
+	checkOptimal(t, goal, 1, perDistance)
+}
+
+// The same on other shapes and goals: every distance of 2x3, 3x2 and 2x4
+// for the goals last, first and an arbitrary one, and the 3x3 goal with
+// the blank in the centre.
+func TestOptimalAlgorithmsMatchTableOtherGoals(t *testing.T) {
+	goals := []statespace.Board{
+		statespace.GoalLast(sh23), statespace.GoalFirst(sh32),
+		statespace.GoalLast(sh24), statespace.GoalFirst(sh24), statespace.MustBoard(sh24, 5, 1, 7, 3, 0, 2, 6, 4),
+		statespace.MustBoard(sh33, 1, 2, 3, 4, 0, 5, 6, 7, 8),
+	}
+	step := 1
+	if testing.Short() {
+		step = 3
+	}
+	for _, g := range goals {
+		checkOptimal(t, g, step, 1)
+	}
+}
+
+func checkOptimal(t *testing.T, goal statespace.Board, step, perDistance int) {
+	tb := tableFor(t, goal)
+	runs := optimalRuns(goal, tb, testing.Short())
+	for d := 0; d <= tb.Radius(); d += step {
+		for i, b := range tb.Sample(newRand(uint64(d)), d, perDistance) {
+			p := Problem{Start: b, Goal: goal}
+			for _, a := range runs {
+				if d > a.maxDist {
+					continue
+				}
+				var r Result
+				if a.run == nil {
+					r = DLS(p, d)
+				} else {
+					r = a.run(p)
+				}
+				if !r.Found || len(r.Path) != d || r.Cost != float64(d) || r.SearchDepth != d || r.StoppedBy != "" {
+					t.Errorf("goal %s, distance %d, case %d: %s on %s: found %v, %d moves, cost %v, depth %d, stopped %q",
+						goal, d, i, a.name, b, r.Found, len(r.Path), r.Cost, r.SearchDepth, r.StoppedBy)
+					continue
+				}
+				replay(t, a.name, b, goal, r.Path)
+			}
+		}
+	}
+}
+
+// A* with the exact table as heuristic expands only boards on shortest
+// paths: each expanded board's depth plus its table distance is the
+// start's distance. With its tie rule (lower h first) it expands exactly
+// one shortest path.
+func TestAStarExactExpandsOnlyOptimal(t *testing.T) {
+	for _, goal := range []statespace.Board{statespace.GoalLast(sh33), statespace.GoalLast(sh24)} {
+		tb := tableFor(t, goal)
+		for d := 0; d <= tb.Radius(); d++ {
+			for _, b := range tb.Sample(newRand(uint64(d)+9), d, 2) {
+				bad := 0
+				p := Problem{Start: b, Goal: goal, OnExpand: func(x statespace.Board, depth int) {
+					if depth+tb.Distance(x) != d {
+						bad++
+					}
+				}}
+				r := AStar(p, pdb.Exact(tb))
+				if bad > 0 || !r.Found || len(r.Path) != d {
+					t.Errorf("%s (distance %d): %d expansions off every shortest path; found %v, %d moves", b, d, bad, r.Found, len(r.Path))
+				}
+				if r.Expanded != int64(d) {
+					t.Errorf("%s (distance %d): expanded %d, want %d", b, d, r.Expanded, d)
+				}
+			}
+		}
+	}
+}
+
+// The non-optimal algorithms find paths that replay, never shorter than
+// the optimum.
+func TestNonOptimalAlgorithmsReplay(t *testing.T) {
+	for _, goal := range []statespace.Board{statespace.GoalLast(sh33), statespace.MustBoard(sh24, 5, 1, 7, 3, 0, 2, 6, 4)} {
+		tb := tableFor(t, goal)
+		for _, a := range Standard(goal, tb) {
+			for i, b := range tb.Sample(newRand(3), -1, 6) {
+				if a.Key == "iddfs" && tb.Distance(b) > 16 {
+					continue // too deep for tree search without a heuristic; see checkOptimal
+				}
+				r := a.Run(Problem{Start: b, Goal: goal})
+				if !r.Found {
+					if a.Key == "climber" && r.StoppedBy == StoppedStuck {
+						continue
+					}
+					t.Errorf("case %d: %s on %s: not found (%q)", i, a.Name, b, r.StoppedBy)
+					continue
+				}
+				if len(r.Path) < tb.Distance(b) || (a.Optimal && len(r.Path) != tb.Distance(b)) {
+					t.Errorf("case %d: %s on %s: %d moves, optimum %d", i, a.Name, b, len(r.Path), tb.Distance(b))
+				}
+				replay(t, a.Name, b, goal, r.Path)
+			}
+		}
+	}
+}
+
+// On a 4x4 board, where no table exists, IDA* and A* with linear conflict
+// (both optimal) agree on the length, within limits.
+func TestFourByFour(t *testing.T) {
+	sh := statespace.Shape{Rows: 4, Cols: 4}
+	goal := statespace.GoalFirst(sh)
+	lc := pdb.NewLinearConflict(goal)
+	rng := newRand(44)
+	for i := 0; i < 3; i++ {
+		b := Mix(goal, 120, rng)
+		lim := Limits{MaxExpanded: 3_000_000}
+		ida := IDAStar(Problem{Start: b, Goal: goal, Limits: lim}, lc)
+		as := AStar(Problem{Start: b, Goal: goal, Limits: lim}, lc)
+		t.Logf("%s: IDA* %d moves, %d expanded; A* %d moves, %d expanded", b, len(ida.Path), ida.Expanded, len(as.Path), as.Expanded)
+		if !ida.Found || !as.Found || len(ida.Path) != len(as.Path) {
+			t.Errorf("case %d: %s: IDA* %v %d moves (%q), A* %v %d moves (%q)", i, b, ida.Found, len(ida.Path), ida.StoppedBy, as.Found, len(as.Path), as.StoppedBy)
+		}
+		replay(t, "IDA*", b, goal, ida.Path)
+		replay(t, "A*", b, goal, as.Path)
+	}
+	// Without limits a 4x4 search refuses to start.
+	if r := BFS(Problem{Start: Mix(goal, 10, rng), Goal: goal}); r.Found || len(r.StoppedBy) < 6 || r.StoppedBy[:6] != "error:" {
+		t.Errorf("4x4 BFS without limits: found %v, StoppedBy %q", r.Found, r.StoppedBy)
+	}
+}
