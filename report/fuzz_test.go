@@ -1,0 +1,66 @@
+package report
+
+import (
+	"errors"
+	"testing"
+
+	"gonum.org/v1/plot/vg"
+)
+
+var tinySize = Size{Width: 4 * vg.Centimeter, Height: 3 * vg.Centimeter, DPI: 30}
+
+// FuzzDepthHistogram feeds arbitrary counts (one byte each, zeros
+// included) to the depth histograms and the layer ratio: each must either
+// draw or return a *DataError, never panic.
+func FuzzDepthHistogram(f *testing.F) {
+	f.Add([]byte{1, 2, 4, 8, 16, 20, 39, 62}, []byte{1, 3, 5})
+	f.Add([]byte{1, 0, 3}, []byte{})
+	f.Add([]byte{0}, []byte{1})
+	f.Add([]byte{}, []byte{255, 255})
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		series := []DepthSeries{{"a", toCounts(a)}, {"b", toCounts(b)}}
+		for _, logScale := range []bool{false, true} {
+			fig, err := DepthHistogram(DepthData{Panels: []DepthPanel{{Title: "p", Series: series, Share: true}}}, logScale)
+			mustDrawOrDataError(t, fig, err)
+		}
+		fig, err := LayerRatio(series, "")
+		mustDrawOrDataError(t, fig, err)
+	})
+}
+
+// FuzzScaling feeds arbitrary values, zeros included, to the scaling figure.
+func FuzzScaling(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4}, uint8(2))
+	f.Add([]byte{0}, uint8(0))
+	f.Add([]byte{}, uint8(5))
+	f.Fuzz(func(t *testing.T, vals []byte, cut uint8) {
+		var pts []ScalingPoint
+		for i, v := range vals {
+			pts = append(pts, ScalingPoint{Distance: i % 7, Values: []float64{float64(v) / 8}, CutOff: int(cut % 3)})
+		}
+		fig, err := Scaling(ScalingData{Name: NameScalingTime, Series: []ScalingSeries{{Label: "x", Points: pts}}})
+		mustDrawOrDataError(t, fig, err)
+	})
+}
+
+func toCounts(b []byte) []uint64 {
+	c := make([]uint64, len(b))
+	for i, v := range b {
+		c[i] = uint64(v) * 997
+	}
+	return c
+}
+
+func mustDrawOrDataError(t *testing.T, fig *Figure, err error) {
+	t.Helper()
+	if err != nil {
+		var de *DataError
+		if !errors.As(err, &de) {
+			t.Fatalf("error is not a *DataError: %v", err)
+		}
+		return
+	}
+	if _, err := fig.Render("png", tinySize); err != nil {
+		t.Fatalf("accepted data failed to draw: %v", err)
+	}
+}

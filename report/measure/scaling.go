@@ -1,0 +1,159 @@
+package measure
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tilespace/tilespace/report"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// ScalingConfig says which searches to run on which boards.
+type ScalingConfig struct {
+	Table      *statespace.Table
+	Algorithms []search.Algorithm
+	Distances  []int  // optimal distances to sample (each ≥ 1)
+	N          int    // boards per distance
+	Seed       uint64 // with SaltScaling, picks the boards
+	// MaxDistance caps, by algorithm key, the distances an algorithm is run
+	// at (IDDFS grows by about 2.1× a move); missing or 0: every distance.
+	MaxDistance map[string]int
+	Limits      search.Limits // per run; zero fields: the search package's defaults
+	Workers     int           // parallel runs; 0: GOMAXPROCS
+	Progress    io.Writer     // progress bar (shown only on a terminal); nil: none
+}
+
+// Scaling holds the three scaling figures' data, measured on the same runs.
+type Scaling struct {
+	Nodes, Time, Frontier report.ScalingData
+	Boards                int // boards searched
+	Runs                  int // searches run
+}
+
+// MeasureScaling runs every algorithm on N boards sampled uniformly at each
+// exact distance (Table.Sample), so every distance is covered, and collects
+// nodes expanded, wall time and largest frontier. A run stopped by a limit
+// is counted as cut off, not averaged.
+func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
+	if cfg.Table == nil {
+		return nil, errNoTable
+	}
+	if cfg.N < 1 || len(cfg.Distances) == 0 || len(cfg.Algorithms) == 0 {
+		return nil, fmt.Errorf("measure: scaling needs boards (N = %d), distances (%d) and algorithms (%d)", cfg.N, len(cfg.Distances), len(cfg.Algorithms))
+	}
+	rng := RNG(cfg.Seed, SaltScaling)
+	goal := cfg.Table.Space().Goal()
+	type job struct {
+		alg, dist, board int
+	}
+	boards := make([][]statespace.Board, len(cfg.Distances))
+	var jobs []job
+	for di, d := range cfg.Distances {
+		if d < 1 || d > cfg.Table.Radius() {
+			return nil, fmt.Errorf("measure: distance %d is outside 1…%d", d, cfg.Table.Radius())
+		}
+		boards[di] = cfg.Table.Sample(rng, d, cfg.N)
+		for ai, a := range cfg.Algorithms {
+			if m := cfg.MaxDistance[a.Key]; m > 0 && d > m {
+				continue
+			}
+			for bi := range boards[di] {
+				jobs = append(jobs, job{ai, di, bi})
+			}
+		}
+	}
+	results := make([]search.Result, len(jobs))
+	err := runAll(ctx, len(jobs), cfg.Workers, cfg.Progress, "scaling", func(i int) error {
+		j := jobs[i]
+		start := boards[j.dist][j.board]
+		r := cfg.Algorithms[j.alg].Run(search.Problem{Start: start, Goal: goal, Limits: cfg.Limits, Ctx: ctx})
+		if err := searchError(r, start); err != nil {
+			return err
+		}
+		if !r.Found && r.StoppedBy == "" {
+			return fmt.Errorf("measure: %s on %s found no path and gave no reason", r.Algorithm, start)
+		}
+		r.Path = nil // keep memory flat over thousands of runs
+		results[i] = r
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	type key struct{ alg, dist int }
+	points := map[key]*[3]report.ScalingPoint{}
+	for i, j := range jobs {
+		k := key{j.alg, j.dist}
+		p := points[k]
+		if p == nil {
+			p = &[3]report.ScalingPoint{}
+			for m := range p {
+				p[m].Distance = cfg.Distances[j.dist]
+			}
+			points[k] = p
+		}
+		r := results[i]
+		if stoppedByLimit(r) {
+			for m := range p {
+				p[m].CutOff++
+			}
+			continue
+		}
+		// A search faster than the clock's resolution reads 0; 1 ns keeps it
+		// on the log axis (Linux clocks resolve nanoseconds, so this does not
+		// happen there).
+		ms := float64(max(r.Elapsed, time.Nanosecond)) / float64(time.Millisecond)
+		p[0].Values = append(p[0].Values, float64(r.Expanded))
+		p[1].Values = append(p[1].Values, ms)
+		p[2].Values = append(p[2].Values, float64(r.MaxFrontier))
+	}
+	out := &Scaling{Runs: len(jobs)}
+	for _, b := range boards {
+		out.Boards += len(b)
+	}
+	series := [3][]report.ScalingSeries{}
+	var capped []string
+	for ai, a := range cfg.Algorithms {
+		label := a.Name
+		if m := cfg.MaxDistance[a.Key]; m > 0 && m < slices.Max(cfg.Distances) {
+			label += fmt.Sprintf(" (d ≤ %d)", m)
+			capped = append(capped, fmt.Sprintf("%s only up to distance %d", a.Name, m))
+		}
+		var s [3]report.ScalingSeries
+		for m := range s {
+			s[m].Label = label
+		}
+		for di := range cfg.Distances {
+			if p := points[key{ai, di}]; p != nil {
+				for m := range s {
+					s[m].Points = append(s[m].Points, p[m])
+				}
+			}
+		}
+		for m := range s {
+			series[m] = append(series[m], s[m])
+		}
+	}
+	note := fmt.Sprintf("%s, goal %s: %s drawn uniformly at each optimal distance from the exact table (seed %d).",
+		goal.Shape(), statespace.GoalName(goal), nBoards(cfg.N), cfg.Seed)
+	if len(capped) > 0 {
+		note += " Run " + strings.Join(capped, ", ") + "."
+	}
+	if cfg.Limits.MaxExpanded > 0 {
+		note += fmt.Sprintf(" Limit: %d expansions per run.", cfg.Limits.MaxExpanded)
+	}
+	out.Nodes = report.ScalingData{Name: report.NameScalingNodes, Title: "Nodes expanded against optimal distance",
+		YLabel: "nodes expanded", Series: series[0], Note: note}
+	out.Time = report.ScalingData{Name: report.NameScalingTime, Title: "Search time against optimal distance",
+		YLabel: "time per search (ms)", Series: series[1], Median: true,
+		Note: note + " Wall-clock times depend on the machine and its load; the median resists outliers."}
+	out.Frontier = report.ScalingData{Name: report.NameScalingFrontier, Title: "Largest frontier against optimal distance",
+		YLabel: "largest frontier (entries)", Series: series[2], Note: note}
+	return out, nil
+}

@@ -1,0 +1,569 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// States at each distance of the 8-puzzle for the three goals, from OEIS
+// A089473 (blank in a corner), A089474 (centre) and A089483 (edge), as
+// listed in ../shared/reference/README.md.
+var (
+	oeisCorner = []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}
+	oeisCentre = []uint64{1, 4, 8, 8, 16, 32, 60, 72, 136, 200, 376, 512, 964, 1296, 2368, 3084, 5482, 6736, 11132, 12208, 18612, 18444, 24968, 19632, 22289, 13600, 11842, 4340, 2398, 472, 148}
+	oeisEdge   = []uint64{1, 3, 5, 10, 14, 28, 42, 80, 108, 202, 278, 524, 726, 1348, 1804, 3283, 4193, 7322, 8596, 13930, 14713, 21721, 19827, 25132, 18197, 18978, 9929, 7359, 2081, 878, 126, 2}
+	// 2x3, blank last, as statespace.Enumerate counts it; its total (360 =
+	// 6!/2) and radius (21, one state there) agree with the reference
+	// README's table of other boards (OEIS A090034 ff.).
+	small2x3 = []uint64{1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1}
+)
+
+func depthData() DepthData {
+	return DepthData{Panels: []DepthPanel{
+		{Title: "3x3 goals", Series: []DepthSeries{{"corner", oeisCorner}, {"centre", oeisCentre}, {"edge", oeisEdge}}},
+		{Title: "shapes", Share: true, Series: []DepthSeries{{"3x3", oeisCorner}, {"2x3", small2x3}}},
+	}}
+}
+
+func scalingData() ScalingData {
+	return ScalingData{Name: NameScalingNodes, Title: "t", YLabel: "nodes", Series: []ScalingSeries{
+		{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Values: []float64{2, 3}}, {Distance: 2, Values: []float64{5, 9, 7, 11}}, {Distance: 3, Values: nil, CutOff: 2}}},
+		{Label: "A*", Points: []ScalingPoint{{Distance: 1, Values: []float64{1}}, {Distance: 3, Values: []float64{3, 4, 5}, CutOff: 1}}},
+	}}
+}
+
+func dfsBlowupData() DFSBlowupData {
+	return DFSBlowupData{States: 181440, Runs: []DFSRun{
+		{Optimal: 1, Found: true, PathLen: 1, Expanded: 3},
+		{Optimal: 4, Found: true, PathLen: 60, Expanded: 14696},
+		{Optimal: 4, Found: false, Expanded: 181439},
+		{Optimal: 8, Found: true, PathLen: 58, Expanded: 4785},
+	}}
+}
+
+func dfsWalkData(steps int) DFSWalkData {
+	d := DFSWalkData{Board: "1,2,3,4,5,6,7,0,8", Optimal: 1, Found: true, PathLen: 7}
+	for i := range steps {
+		d.Distances = append(d.Distances, (i*7)%32)
+		d.Depths = append(d.Depths, i/2)
+	}
+	return d
+}
+
+func heuristicData() HeuristicData {
+	return HeuristicData{Key: "manhattan", Label: "Manhattan", Counts: [][]uint64{{1}, {0, 2}, {2, 0, 2}, {0, 5, 0, 3}}}
+}
+
+func climberData() ClimberData {
+	return ClimberData{ReportedSolvePercent: 84, ReportedMoves: 240, Rows: []ClimberRow{
+		{Mix: 10, Runs: 4, Solved: 3, MeanMoves: 12.5, MeanOptimal: 6},
+		{Mix: 20, Runs: 4, Solved: 0, MeanMoves: math.NaN(), MeanOptimal: 10.25},
+		{Mix: 30, Runs: 5, Solved: 2, MeanMoves: 100, MeanOptimal: 13.2},
+	}}
+}
+
+// climberAltData has seed 003's mixing counts 10…1000 (a log axis) and a
+// second variant of the climber.
+func climberAltData() ClimberData {
+	return ClimberData{AltLabel: "variant", Rows: []ClimberRow{
+		{Mix: 10, Runs: 8, Solved: 6, MeanMoves: 20, MeanOptimal: 7, AltSolved: 8, AltMeanMoves: 9.5},
+		{Mix: 1000, Runs: 8, Solved: 2, MeanMoves: 250, MeanOptimal: 21.5, AltSolved: 0, AltMeanMoves: math.NaN()},
+	}}
+}
+
+var sh3x3 = statespace.Shape{Rows: 3, Cols: 3}
+
+// stripData is the notebook's "Medium" preset 1 2 5 / 3 4 _ / 6 7 8 with
+// the path Up Left Left (the COMS 4701 answer for goal first, reference
+// README), here only drawn, and a long walk to force truncation.
+func stripData(long bool) StripData {
+	start := statespace.MustBoard(sh3x3, 1, 2, 5, 3, 4, 0, 6, 7, 8)
+	path := []statespace.Move{statespace.Up, statespace.Left, statespace.Left}
+	if long {
+		for range 5 {
+			path = append(path, statespace.Right, statespace.Right, statespace.Left, statespace.Left)
+		}
+	}
+	return StripData{Start: start, Path: path}
+}
+
+// figureCase builds one figure from small data; check compares its CSV
+// with the data.
+type figureCase struct {
+	name  string
+	build func() (*Figure, error)
+	check func(t *testing.T, rows [][]string)
+}
+
+var figureCases = []figureCase{
+	{NameDepthHistogram, func() (*Figure, error) { return DepthHistogram(depthData(), false) }, checkDepthCSV},
+	{NameDepthHistogramLog, func() (*Figure, error) { return DepthHistogram(depthData(), true) }, checkDepthCSV},
+	{NameLayerRatio, func() (*Figure, error) { return LayerRatio(depthData().Panels[1].Series, "") }, checkRatioCSV},
+	{NameScalingNodes, func() (*Figure, error) { return Scaling(scalingData()) }, checkScalingCSV},
+	{NameScalingNodes, func() (*Figure, error) { d := scalingData(); d.Median = true; return Scaling(d) }, checkScalingCSV},
+	{NameDFSBlowup, func() (*Figure, error) { return DFSBlowup(dfsBlowupData()) }, checkBlowupCSV},
+	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(dfsWalkData(50)) }, checkWalkCSV(50)},
+	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(dfsWalkData(3000)) }, checkWalkCSV(3000)},
+	{NameHeuristicManhattan, func() (*Figure, error) { return HeuristicHeatMap(heuristicData()) }, checkHeuristicCSV},
+	{NameGreedyClimber, func() (*Figure, error) { return GreedyClimber(climberData()) }, checkClimberCSV},
+	{NameGreedyClimber, func() (*Figure, error) { return GreedyClimber(climberAltData()) }, checkClimberAltCSV},
+	{NameSolutionStrip, func() (*Figure, error) { return SolutionStrip(stripData(false)) }, checkStripCSV(false)},
+	{NameSolutionStrip, func() (*Figure, error) { return SolutionStrip(stripData(true)) }, checkStripCSV(true)},
+}
+
+// expectedPixels converts a length in centimetres to pixels at dpi the way
+// a printer would: inches × dpi, rounded.
+func expectedPixels(cm float64, dpi int) int { return int(math.Round(cm / 2.54 * float64(dpi))) }
+
+func TestFiguresRenderAtRequestedSize(t *testing.T) {
+	sizes := []struct {
+		wcm, hcm float64
+		dpi      int
+	}{{10, 6, 96}, {16, 10, 150}}
+	for i, c := range figureCases {
+		f, err := c.build()
+		if err != nil {
+			t.Fatalf("case %d (%s): %v", i, c.name, err)
+		}
+		if f.Name != c.name {
+			t.Errorf("case %d: name %q, want %q", i, f.Name, c.name)
+		}
+		for _, sz := range sizes {
+			if testing.Short() && sz.dpi != 96 {
+				continue
+			}
+			size := Size{Width: vg.Length(sz.wcm) * vg.Centimeter, Height: vg.Length(sz.hcm) * vg.Centimeter, DPI: sz.dpi}
+			b, err := f.Render("png", size)
+			if err != nil {
+				t.Fatalf("case %d (%s): png: %v", i, c.name, err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("case %d (%s): decoding png: %v", i, c.name, err)
+			}
+			w, h := img.Bounds().Dx(), img.Bounds().Dy()
+			if w != expectedPixels(sz.wcm, sz.dpi) || h != expectedPixels(sz.hcm, sz.dpi) {
+				t.Errorf("case %d (%s): image %d×%d, want %d×%d", i, c.name, w, h, expectedPixels(sz.wcm, sz.dpi), expectedPixels(sz.hcm, sz.dpi))
+			}
+			if pw, ph := size.Pixels(); pw != w || ph != h {
+				t.Errorf("case %d (%s): Size.Pixels %d×%d, image %d×%d", i, c.name, pw, ph, w, h)
+			}
+			// Something was drawn: not every pixel is the white background.
+			if blank(img) {
+				t.Errorf("case %d (%s): image is blank", i, c.name)
+			}
+			s, err := f.Render("svg", size)
+			if err != nil {
+				t.Fatalf("case %d (%s): svg: %v", i, c.name, err)
+			}
+			checkSVG(t, i, s, sz.wcm, sz.hcm)
+		}
+	}
+}
+
+// blank reports whether every pixel of img is white.
+func blank(img image.Image) bool {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r != 0xffff || g != 0xffff || bl != 0xffff {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func checkSVG(t *testing.T, i int, b []byte, wcm, hcm float64) {
+	t.Helper()
+	var root struct {
+		XMLName xml.Name
+		Width   string `xml:"width,attr"`
+		Height  string `xml:"height,attr"`
+	}
+	if err := xml.Unmarshal(b, &root); err != nil {
+		t.Fatalf("case %d: svg does not parse: %v", i, err)
+	}
+	want := func(cm float64) float64 { return cm / 2.54 * 72 } // points
+	got := func(s string) float64 {
+		v, _ := strconv.ParseFloat(strings.TrimSuffix(s, "pt"), 64)
+		return v
+	}
+	if root.XMLName.Local != "svg" || math.Abs(got(root.Width)-want(wcm)) > 0.01 || math.Abs(got(root.Height)-want(hcm)) > 0.01 {
+		t.Errorf("case %d: svg root %s %s×%s, want svg %.2fpt×%.2fpt", i, root.XMLName.Local, root.Width, root.Height, want(wcm), want(hcm))
+	}
+}
+
+func TestCSVMatchesData(t *testing.T) {
+	for i, c := range figureCases {
+		f, err := c.build()
+		if err != nil {
+			t.Fatalf("case %d (%s): %v", i, c.name, err)
+		}
+		b, err := f.Render("csv", DefaultSize)
+		if err != nil {
+			t.Fatalf("case %d (%s): %v", i, c.name, err)
+		}
+		rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+		if err != nil {
+			t.Fatalf("case %d (%s): CSV does not parse: %v", i, c.name, err)
+		}
+		t.Run(fmt.Sprintf("%d-%s", i, c.name), func(t *testing.T) { c.check(t, rows) })
+	}
+}
+
+func atof(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return v
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return v
+}
+
+func checkDepthCSV(t *testing.T, rows [][]string) {
+	d := depthData()
+	want := [][]string{{"panel", "series", "distance", "states", "share_percent"}}
+	for _, p := range d.Panels {
+		for _, s := range p.Series {
+			var total uint64
+			for _, n := range s.Counts {
+				total += n
+			}
+			if want := map[string]uint64{"corner": 181440, "centre": 181440, "edge": 181440, "3x3": 181440, "2x3": 360}[s.Label]; total != want {
+				t.Fatalf("test data %q: %d states, want %d", s.Label, total, want)
+			}
+			for dist, n := range s.Counts {
+				want = append(want, []string{p.Title, s.Label, strconv.Itoa(dist), strconv.FormatUint(n, 10), ""})
+			}
+		}
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(rows), len(want))
+	}
+	totals := map[string]float64{"corner": 181440, "centre": 181440, "edge": 181440, "3x3": 181440, "2x3": 360}
+	for i := range want {
+		if i == 0 {
+			if strings.Join(rows[0], ",") != strings.Join(want[0], ",") {
+				t.Fatalf("header %v", rows[0])
+			}
+			continue
+		}
+		if strings.Join(rows[i][:4], ",") != strings.Join(want[i][:4], ",") {
+			t.Errorf("row %d: %v, want %v", i, rows[i][:4], want[i][:4])
+		}
+		// The share is of each goal's whole space: 181,440 states for the
+		// 8-puzzle (9!/2), 360 for 2x3 (6!/2).
+		if got, w := atof(t, rows[i][4]), 100*atof(t, rows[i][3])/totals[rows[i][1]]; math.Abs(got-w) > 1e-12 {
+			t.Errorf("row %d: share %v, want %v", i, got, w)
+		}
+	}
+}
+
+func checkRatioCSV(t *testing.T, rows [][]string) {
+	series := depthData().Panels[1].Series
+	i := 1
+	for _, s := range series {
+		for dist := 0; dist+1 < len(s.Counts); dist++ {
+			r := rows[i]
+			i++
+			if r[0] != s.Label || atoi(t, r[1]) != dist || atof(t, r[2]) != float64(s.Counts[dist]) || atof(t, r[3]) != float64(s.Counts[dist+1]) {
+				t.Fatalf("row %d: %v", i-1, r)
+			}
+			if atof(t, r[4]) != float64(s.Counts[dist+1])/float64(s.Counts[dist]) {
+				t.Errorf("row %d: ratio %s", i-1, r[4])
+			}
+		}
+	}
+	if i != len(rows) {
+		t.Errorf("%d rows, want %d", len(rows), i)
+	}
+}
+
+func checkScalingCSV(t *testing.T, rows [][]string) {
+	// Hand-computed statistics (quartiles as R's default type 7):
+	// {2,3}: mean 2.5, q1 2.25, median 2.5, q3 2.75;
+	// {5,9,7,11} sorted 5,7,9,11: mean 8, q1 6.5, median 8, q3 9.5;
+	// {3,4,5}: mean 4, q1 3.5, median 4, q3 4.5.
+	want := [][]string{
+		{"algorithm", "distance", "runs", "cut_off", "mean", "min", "q1", "median", "q3", "max"},
+		{"BFS", "1", "2", "0", "2.5", "2", "2.25", "2.5", "2.75", "3"},
+		{"BFS", "2", "4", "0", "8", "5", "6.5", "8", "9.5", "11"},
+		{"BFS", "3", "0", "2", "", "", "", "", "", ""},
+		{"A*", "1", "1", "0", "1", "1", "1", "1", "1", "1"},
+		{"A*", "3", "3", "1", "4", "3", "3.5", "4", "4.5", "5"},
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) {
+		t.Errorf("CSV\n%v\nwant\n%v", rows, want)
+	}
+}
+
+func checkBlowupCSV(t *testing.T, rows [][]string) {
+	runs := dfsBlowupData().Runs
+	if len(rows) != len(runs)+1 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for i, r := range runs {
+		got := rows[i+1]
+		path := ""
+		if r.Found {
+			path = strconv.Itoa(r.PathLen)
+		}
+		want := []string{strconv.Itoa(r.Optimal), strconv.FormatBool(r.Found), path, strconv.FormatInt(r.Expanded, 10)}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("run %d: %v, want %v", i, got, want)
+		}
+	}
+}
+
+func checkWalkCSV(steps int) func(*testing.T, [][]string) {
+	return func(t *testing.T, rows [][]string) {
+		d := dfsWalkData(steps)
+		if len(rows) != steps+1 {
+			t.Fatalf("%d rows, want %d", len(rows), steps+1)
+		}
+		for i := range steps {
+			r := rows[i+1]
+			if atoi(t, r[0]) != i+1 || atoi(t, r[1]) != d.Distances[i] || atoi(t, r[2]) != d.Depths[i] {
+				t.Fatalf("step %d: %v", i+1, r)
+			}
+		}
+	}
+}
+
+func checkHeuristicCSV(t *testing.T, rows [][]string) {
+	d := heuristicData()
+	var want [][]string
+	for dist, row := range d.Counts {
+		for h, n := range row {
+			if n > 0 {
+				want = append(want, []string{strconv.Itoa(dist), strconv.Itoa(h), strconv.FormatUint(n, 10)})
+			}
+		}
+	}
+	if fmt.Sprint(rows[1:]) != fmt.Sprint(want) {
+		t.Errorf("rows %v, want %v", rows[1:], want)
+	}
+}
+
+func checkClimberCSV(t *testing.T, rows [][]string) {
+	// 3 of 4 is 75 %, 0 of 4 is 0 %, 2 of 5 is 40 %.
+	want := [][]string{
+		{"mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"},
+		{"10", "4", "3", "75", "12.5", "6"},
+		{"20", "4", "0", "0", "", "10.25"},
+		{"30", "5", "2", "40", "100", "13.2"},
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) {
+		t.Errorf("CSV %v, want %v", rows, want)
+	}
+}
+
+func checkClimberAltCSV(t *testing.T, rows [][]string) {
+	// 6 of 8 is 75 %, 8 of 8 100 %, 2 of 8 25 %, 0 of 8 0 %.
+	want := [][]string{
+		{"mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal", "alt_solved", "alt_solve_percent", "alt_mean_moves_solved"},
+		{"10", "8", "6", "75", "20", "7", "8", "100", "9.5"},
+		{"1000", "8", "2", "25", "250", "21.5", "0", "0", ""},
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) {
+		t.Errorf("CSV %v, want %v", rows, want)
+	}
+}
+
+func checkStripCSV(long bool) func(*testing.T, [][]string) {
+	return func(t *testing.T, rows [][]string) {
+		d := stripData(long)
+		if len(rows) != len(d.Path)+2 {
+			t.Fatalf("%d rows for %d moves", len(rows), len(d.Path))
+		}
+		shown := 0
+		for i := 0; i <= len(d.Path); i++ {
+			r := rows[i+1]
+			b, bad := d.Start.ApplyAll(d.Path[:i])
+			if bad >= 0 {
+				t.Fatalf("test path illegal at %d", bad)
+			}
+			if atoi(t, r[0]) != i || r[3] != b.String() || atoi(t, r[4]) != len(d.Path)-i {
+				t.Errorf("step %d: %v, want board %s", i, r, b)
+			}
+			if i > 0 && r[1] != d.Path[i-1].String() {
+				t.Errorf("step %d: move %s, want %s", i, r[1], d.Path[i-1])
+			}
+			if r[5] == "true" {
+				shown++
+			}
+		}
+		// The notebook's max_show is 12: a longer path shows 11 boards and the last.
+		if want := min(len(d.Path)+1, DefaultMaxShow); shown != want {
+			t.Errorf("%d boards shown, want %d", shown, want)
+		}
+		if long && rows[len(rows)-1][5] != "true" {
+			t.Errorf("the last board is not shown")
+		}
+	}
+}
+
+// badCases are data no figure can be drawn from.
+var badCases = []struct {
+	figure string
+	build  func() (*Figure, error)
+	want   string // in the message
+}{
+	{NameDepthHistogramLog, func() (*Figure, error) {
+		return DepthHistogram(DepthData{Panels: []DepthPanel{{Title: "p", Series: []DepthSeries{{"a", []uint64{1, 0, 3}}}}}}, true)
+	}, "0 states at distance 1"},
+	{NameDepthHistogram, func() (*Figure, error) {
+		return DepthHistogram(DepthData{Panels: []DepthPanel{{Title: "p", Series: []DepthSeries{{"a", nil}}}}}, false)
+	}, "empty"},
+	{NameDepthHistogram, func() (*Figure, error) { return DepthHistogram(DepthData{}, false) }, "no panels"},
+	{NameLayerRatio, func() (*Figure, error) { return LayerRatio([]DepthSeries{{"a", []uint64{1}}}, "") }, "single distance"},
+	{NameScalingTime, func() (*Figure, error) {
+		return Scaling(ScalingData{Name: NameScalingTime, Series: []ScalingSeries{{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Values: []float64{0.5, 0}}}}}})
+	}, "value 0 at distance 1"},
+	{NameScalingNodes, func() (*Figure, error) {
+		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "IDDFS", Points: []ScalingPoint{{Distance: 20, CutOff: 3}}}}})
+	}, `"IDDFS" is empty`},
+	{NameScalingNodes, func() (*Figure, error) {
+		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "x", Points: []ScalingPoint{{Distance: 2, Values: []float64{math.NaN()}}}}}})
+	}, "NaN"},
+	{NameDFSBlowup, func() (*Figure, error) {
+		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 0, Found: true, Expanded: 1}}})
+	}, "distance 0"},
+	{NameDFSBlowup, func() (*Figure, error) {
+		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 5, Found: true, PathLen: 3, Expanded: 10}}})
+	}, "shorter than the optimal"},
+	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{}) }, "no steps"},
+	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{Distances: []int{1, 2}, Depths: []int{0}}) }, "2 distances but 1 depths"},
+	{NameHeuristicManhattan, func() (*Figure, error) {
+		return HeuristicHeatMap(HeuristicData{Key: "manhattan", Counts: [][]uint64{{0}}})
+	}, "no states"},
+	{NameHeuristicPrefix + "Bad Key", func() (*Figure, error) {
+		return HeuristicHeatMap(HeuristicData{Key: "Bad Key", Counts: [][]uint64{{1}}})
+	}, "lower-case"},
+	{NameGreedyClimber, func() (*Figure, error) {
+		return GreedyClimber(ClimberData{Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 0, MeanMoves: math.NaN()}}})
+	}, "no board was solved"},
+	{NameGreedyClimber, func() (*Figure, error) {
+		return GreedyClimber(ClimberData{Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 4}}})
+	}, "4 solved of 3"},
+	{NameSolutionStrip, func() (*Figure, error) {
+		return SolutionStrip(StripData{Start: statespace.GoalLast(sh3x3), Path: []statespace.Move{statespace.Down}})
+	}, "move 1 (Down) is not legal"},
+	{NameSolutionStrip, func() (*Figure, error) { return SolutionStrip(StripData{}) }, "no start board"},
+}
+
+func TestBadDataIsAnErrorNamingTheFigure(t *testing.T) {
+	for i, c := range badCases {
+		f, err := c.build()
+		var de *DataError
+		if !errors.As(err, &de) {
+			t.Errorf("case %d: got figure %v, error %v; want a *DataError", i, f != nil, err)
+			continue
+		}
+		if f != nil {
+			t.Errorf("case %d: a figure came back with the error", i)
+		}
+		if de.Figure != c.figure || !strings.Contains(err.Error(), "figure "+c.figure+":") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("case %d: error %q, want one naming figure %s and saying %q", i, err, c.figure, c.want)
+		}
+	}
+}
+
+func TestWriteLeavesNoFileWhenRenderingFails(t *testing.T) {
+	dir := t.TempDir()
+	// A drawing that panics inside the plotting library, as gonum/plot does
+	// on a log axis with a non-positive value.
+	f := &Figure{Name: "broken", CSV: [][]string{{"a"}}, draw: func(draw.Canvas) { panic("log scale with non-positive value") }}
+	paths, err := f.Write(dir, DefaultSize, Formats)
+	if err == nil || !strings.Contains(err.Error(), "figure broken") || len(paths) != 0 {
+		t.Fatalf("Write = %v, %v; want an error naming the figure and no paths", paths, err)
+	}
+	// An impossible size fails before anything is drawn.
+	good, err := LayerRatio(depthData().Panels[1].Series, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := good.Write(dir, Size{Width: -1, Height: 5 * vg.Centimeter, DPI: 150}, Formats); err == nil {
+		t.Fatal("negative width accepted")
+	}
+	if _, err := good.Write(dir, DefaultSize, []string{"csv", "gif"}); err == nil {
+		t.Fatal("unknown format accepted")
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 0 {
+		t.Errorf("files left behind: %v", entries)
+	}
+	// And a good figure writes exactly its three files.
+	paths, err = good.Write(dir, Size{Width: 8 * vg.Centimeter, Height: 5 * vg.Centimeter, DPI: 72}, Formats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ext := range Formats {
+		if want := filepath.Join(dir, NameLayerRatio+"."+ext); paths[i] != want {
+			t.Errorf("path %d: %s, want %s", i, paths[i], want)
+		}
+		if st, err := os.Stat(paths[i]); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", paths[i], err)
+		}
+	}
+}
+
+func TestSummarizeMatchesRQuantileType7(t *testing.T) {
+	// R: quantile(c(1,2,3,4)) gives 1, 1.75, 2.5, 3.25, 4 (type 7 is R's
+	// default, Hyndman & Fan 1996); quantile(c(10)) is 10 throughout;
+	// quantile(c(1,100,2,50,3)) gives 1, 2, 3, 50, 100.
+	cases := []struct {
+		in   []float64
+		want Summary
+	}{
+		{[]float64{4, 1, 3, 2}, Summary{N: 4, Mean: 2.5, Min: 1, Q1: 1.75, Median: 2.5, Q3: 3.25, Max: 4}},
+		{[]float64{10}, Summary{N: 1, Mean: 10, Min: 10, Q1: 10, Median: 10, Q3: 10, Max: 10}},
+		{[]float64{1, 100, 2, 50, 3}, Summary{N: 5, Mean: 31.2, Min: 1, Q1: 2, Median: 3, Q3: 50, Max: 100}},
+	}
+	for i, c := range cases {
+		if got := Summarize(c.in); got != c.want {
+			t.Errorf("case %d: %+v, want %+v", i, got, c.want)
+		}
+	}
+}
+
+func TestHumanLabels(t *testing.T) {
+	cases := []struct {
+		v    float64
+		want string
+	}{{0.01, "0.01"}, {1, "1"}, {1000, "1,000"}, {20000, "20,000"}, {100000, "100k"}, {181440, "181,440"}, {2e6, "2M"}, {1e10, "1e+10"}}
+	for i, c := range cases {
+		if got := human(c.v); got != c.want {
+			t.Errorf("case %d: human(%v) = %q, want %q", i, c.v, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,382 @@
+package suite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/report"
+	"github.com/tilespace/tilespace/report/measure"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+// maxInMemoryCells is the largest board whose table is enumerated in memory
+// when no file holds it: 2x5 (1,814,400 states) takes about 0.1 s, while
+// 12-cell boards take minutes and gigabytes.
+const maxInMemoryCells = 10
+
+// job makes one or more figures from shared data.
+type job struct {
+	names []string
+	make  func(ctx context.Context) ([]*report.Figure, error)
+}
+
+// gatherer loads and caches the tables the figures share.
+type gatherer struct {
+	o      Options
+	mu     sync.Mutex
+	tables map[statespace.Board]*statespace.Table
+	counts map[statespace.Board][]uint64
+}
+
+func newGatherer(o Options) *gatherer {
+	return &gatherer{o: o, tables: map[statespace.Board]*statespace.Table{}, counts: map[statespace.Board][]uint64{}}
+}
+
+func (g *gatherer) logf(format string, args ...any) {
+	if g.o.Log != nil {
+		fmt.Fprintf(g.o.Log, "plot: "+format+"\n", args...)
+	}
+}
+
+// table returns the distance table for goal: the explicit file (for the
+// main goal), the embedded or cached one, or one enumerated in memory for
+// boards of at most maxInMemoryCells cells.
+func (g *gatherer) table(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if t := g.tables[goal]; t != nil {
+		return t, nil
+	}
+	explicit := ""
+	if goal == g.o.Goal {
+		explicit = g.o.TablePath
+	}
+	t, _, err := store.LoadTable(ctx, explicit, goal)
+	var nf *store.NotFoundError
+	if errors.As(err, &nf) && goal.Cells() <= maxInMemoryCells {
+		space, serr := statespace.NewSpace(goal)
+		if serr != nil {
+			return nil, serr
+		}
+		t, err = space.Enumerate(ctx, nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.tables[goal] = t
+	return t, nil
+}
+
+// stateCounts is a measure.CountsFunc: counts from a table in memory when
+// the board is small, else from the header of a table file in the cache
+// folder (which holds them), without decoding its payload.
+func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]uint64, bool, error) {
+	g.mu.Lock()
+	c, ok := g.counts[goal]
+	g.mu.Unlock()
+	if ok {
+		return c, c != nil, nil
+	}
+	if goal.Cells() <= maxInMemoryCells {
+		t, err := g.table(ctx, goal)
+		if err != nil {
+			return nil, false, err
+		}
+		c = t.Counts()
+	} else {
+		c, err := g.cachedCounts(goal)
+		if err != nil {
+			return nil, false, err
+		}
+		if c == nil {
+			g.logf("%s left out of the shape comparisons: no table for goal %s in the cache folder (go run ./cmd/enumerate -shape %s builds one)",
+				goal.Shape(), statespace.GoalName(goal), goal.Shape())
+		}
+		g.mu.Lock()
+		g.counts[goal] = c
+		g.mu.Unlock()
+		return c, c != nil, nil
+	}
+	g.mu.Lock()
+	g.counts[goal] = c
+	g.mu.Unlock()
+	return c, true, nil
+}
+
+// cachedCounts reads the counts per distance of goal's table file in the
+// cache folder; nil when there is none.
+func (g *gatherer) cachedCounts(goal statespace.Board) ([]uint64, error) {
+	dir, err := store.CacheDir()
+	if err != nil {
+		return nil, nil
+	}
+	path := filepath.Join(dir, store.TableFileName(goal))
+	if _, err := os.Stat(path); err != nil {
+		return nil, nil
+	}
+	h, _, err := tablefile.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	tiles := make([]uint8, goal.Cells())
+	for i, t := range goal.Tiles() {
+		tiles[i] = uint8(t)
+	}
+	sh := goal.Shape()
+	if err := h.Expect(tablefile.KindDistance, sh.Rows, sh.Cols, tiles, nil); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	// Trailing zero counts (distances no state has) are not part of the
+	// histogram.
+	c := h.Counts
+	for len(c) > 0 && c[len(c)-1] == 0 {
+		c = c[:len(c)-1]
+	}
+	return c, nil
+}
+
+func (g *gatherer) jobs() []job {
+	o := g.o
+	depthNames := []string{report.NameDepthHistogram, report.NameDepthHistogramLog, report.NameLayerRatio}
+	jobs := []job{
+		{depthNames, g.depth},
+		{[]string{report.NameSolutionStrip}, g.strip},
+		{[]string{report.NameHeuristicManhattan}, func(ctx context.Context) ([]*report.Figure, error) {
+			return g.heuristic(ctx, pdb.NewManhattan(o.Goal), "manhattan", "Manhattan distance")
+		}},
+		{[]string{report.NameHeuristicLinearConflict}, func(ctx context.Context) ([]*report.Figure, error) {
+			return g.heuristic(ctx, pdb.NewLinearConflict(o.Goal), "linear-conflict", "linear conflict")
+		}},
+	}
+	for _, spec := range o.PDB {
+		part, err := pdb.ParsePartition(spec, o.Goal)
+		if err != nil {
+			// Reported when the group is wanted, under a name the user can
+			// select.
+			jobs = append(jobs, job{[]string{NamePDBGroup}, func(context.Context) ([]*report.Figure, error) {
+				return nil, fmt.Errorf("partition %q: %w", spec, err)
+			}})
+			continue
+		}
+		key := pdbKey(part)
+		jobs = append(jobs, job{[]string{report.NameHeuristicPrefix + key}, func(ctx context.Context) ([]*report.Figure, error) {
+			h, err := g.additive(ctx, part)
+			if err != nil {
+				return nil, err
+			}
+			return g.heuristic(ctx, h, key, "pattern databases "+part.String())
+		}})
+	}
+	if len(o.PDB) == 0 {
+		jobs = append(jobs, job{[]string{NamePDBGroup}, func(context.Context) ([]*report.Figure, error) {
+			g.logf("heuristic-pdb: no partition for %s (set one with -pdb); skipped", o.Shape)
+			return nil, nil
+		}})
+	}
+	jobs = append(jobs,
+		job{[]string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier}, g.scaling},
+		job{[]string{report.NameDFSBlowup}, g.dfsBlowup},
+		job{[]string{report.NameDFSWalk}, g.dfsWalk},
+		job{[]string{report.NameGreedyClimber}, g.climber},
+	)
+	return jobs
+}
+
+// pdbKey names a partition in file names: tiles joined by dots, patterns by
+// dashes, e.g. "pdb-1.2.3.4-5.6.7.8".
+func pdbKey(p pdb.Partition) string {
+	var parts []string
+	for _, pat := range p.Patterns {
+		var tiles []string
+		for _, t := range pat {
+			tiles = append(tiles, fmt.Sprint(t))
+		}
+		parts = append(parts, strings.Join(tiles, "."))
+	}
+	return "pdb-" + strings.Join(parts, "-")
+}
+
+// additive returns the partition's heuristic: each pattern's database read
+// from the cache folder when a file is there, else built in memory.
+func (g *gatherer) additive(ctx context.Context, part pdb.Partition) (*pdb.Additive, error) {
+	goal := g.o.Goal
+	dir, _ := store.CacheDir()
+	dbs := make([]*pdb.PDB, len(part.Patterns))
+	for i, pat := range part.Patterns {
+		if dir != "" {
+			path := filepath.Join(dir, store.PDBFileName(goal, pat))
+			if f, err := os.Open(path); err == nil {
+				db, err := pdb.Read(f)
+				f.Close()
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", path, err)
+				}
+				dbs[i] = db
+				continue
+			}
+		}
+		db, err := pdb.Build(ctx, goal, pat, nil)
+		if err != nil {
+			return nil, err
+		}
+		dbs[i] = db
+	}
+	return pdb.NewAdditive(goal, part, dbs)
+}
+
+func (g *gatherer) depth(ctx context.Context) ([]*report.Figure, error) {
+	o := g.o
+	goals, err := measure.GoalPanel(ctx, o.Shape, g.stateCounts)
+	if err != nil {
+		return nil, err
+	}
+	// The main shape first (drawn as bars), then the others by size.
+	shapes := []statespace.Shape{o.Shape}
+	for _, sh := range o.Shapes {
+		if sh != o.Shape {
+			shapes = append(shapes, sh)
+		}
+	}
+	series, err := measure.ShapeSeries(ctx, shapes, g.stateCounts)
+	if err != nil {
+		return nil, err
+	}
+	data := report.DepthData{
+		Panels: []report.DepthPanel{goals, {Title: "Shapes, blank-last goal", Series: series, Share: true}},
+		Note:   "Exact counts from a breadth-first enumeration of every state.",
+	}
+	lin, err := report.DepthHistogram(data, false)
+	if err != nil {
+		return nil, err
+	}
+	lg, err := report.DepthHistogram(data, true)
+	if err != nil {
+		return nil, err
+	}
+	ratio, err := report.LayerRatio(series, "Blank-last goals; exact counts from a breadth-first enumeration of every state.")
+	if err != nil {
+		return nil, err
+	}
+	return []*report.Figure{lin, lg, ratio}, nil
+}
+
+func (g *gatherer) strip(ctx context.Context) ([]*report.Figure, error) {
+	t, err := g.table(ctx, g.o.Goal)
+	if err != nil {
+		return nil, err
+	}
+	start := g.o.Board
+	if start.IsZero() {
+		start = t.Antipodes()[0]
+	}
+	d, err := measure.Strip(t, start, g.o.MaxShow)
+	if err != nil {
+		return nil, err
+	}
+	f, err := report.SolutionStrip(d)
+	return []*report.Figure{f}, err
+}
+
+func (g *gatherer) heuristic(ctx context.Context, h pdb.Heuristic, key, label string) ([]*report.Figure, error) {
+	t, err := g.table(ctx, g.o.Goal)
+	if err != nil {
+		return nil, err
+	}
+	d, err := measure.MeasureHeuristic(ctx, t, h, key, label, g.o.Log)
+	if err != nil {
+		return nil, err
+	}
+	f, err := report.HeuristicHeatMap(d)
+	return []*report.Figure{f}, err
+}
+
+func (g *gatherer) scaling(ctx context.Context) ([]*report.Figure, error) {
+	t, err := g.table(ctx, g.o.Goal)
+	if err != nil {
+		return nil, err
+	}
+	var algs []search.Algorithm
+	for _, a := range search.Standard(g.o.Goal, t) {
+		// The climber is not a complete search; it has its own figure.
+		if a.Key != "climber" {
+			algs = append(algs, a)
+		}
+	}
+	s, err := measure.MeasureScaling(ctx, measure.ScalingConfig{
+		Table: t, Algorithms: algs, Distances: measure.Distances(t.Radius(), g.o.Step), N: g.o.N, Seed: g.o.Seed,
+		MaxDistance: map[string]int{"iddfs": g.o.IDDFSMax}, Limits: g.o.Limits, Workers: g.o.Workers, Progress: g.o.Log,
+	})
+	if err != nil {
+		return nil, err
+	}
+	var figs []*report.Figure
+	for _, d := range []report.ScalingData{s.Nodes, s.Time, s.Frontier} {
+		f, err := report.Scaling(d)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, f)
+	}
+	return figs, nil
+}
+
+func (g *gatherer) dfsBlowup(ctx context.Context) ([]*report.Figure, error) {
+	t, err := g.table(ctx, g.o.Goal)
+	if err != nil {
+		return nil, err
+	}
+	d, err := measure.MeasureDFSBlowup(ctx, measure.DFSBlowupConfig{
+		Table: t, Distances: measure.Distances(t.Radius(), g.o.Step), N: g.o.N, Seed: g.o.Seed,
+		Limits: g.o.Limits, Workers: g.o.Workers, Progress: g.o.Log,
+	})
+	if err != nil {
+		return nil, err
+	}
+	f, err := report.DFSBlowup(d)
+	return []*report.Figure{f}, err
+}
+
+// walkDistance is the distance of the default DFS-walk board: close enough
+// that the gap between where DFS wanders and where the goal is stands out.
+const walkDistance = 5
+
+func (g *gatherer) dfsWalk(ctx context.Context) ([]*report.Figure, error) {
+	t, err := g.table(ctx, g.o.Goal)
+	if err != nil {
+		return nil, err
+	}
+	start := g.o.Board
+	if start.IsZero() {
+		start = t.Sample(measure.RNG(g.o.Seed, measure.SaltDFSWalk), min(walkDistance, t.Radius()), 1)[0]
+	}
+	d, err := measure.MeasureDFSWalk(ctx, t, start, g.o.Limits)
+	if err != nil {
+		return nil, err
+	}
+	f, err := report.DFSWalk(d)
+	return []*report.Figure{f}, err
+}
+
+func (g *gatherer) climber(ctx context.Context) ([]*report.Figure, error) {
+	t, err := g.table(ctx, g.o.Goal)
+	if err != nil {
+		return nil, err
+	}
+	d, err := measure.MeasureClimber(ctx, measure.ClimberConfig{
+		Table: t, Mixes: g.o.Mixes, Runs: g.o.Runs, Seed: g.o.Seed,
+	})
+	if err != nil {
+		return nil, err
+	}
+	f, err := report.GreedyClimber(d)
+	return []*report.Figure{f}, err
+}

@@ -1,0 +1,210 @@
+// Package suite is the named set of figures cmd/plot writes: for each figure
+// it gathers the data (package report/measure, from tables and searches),
+// draws it (package report) and writes its files.
+package suite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tilespace/tilespace/report"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// Names lists every figure in the order they are made. The PDB heat maps
+// (report.NameHeuristicPrefix + "pdb-…") come after the linear-conflict one,
+// one per Options.PDB partition; "heuristic-pdb" selects them all.
+var Names = []string{
+	report.NameDepthHistogram,
+	report.NameDepthHistogramLog,
+	report.NameLayerRatio,
+	report.NameSolutionStrip,
+	report.NameHeuristicManhattan,
+	report.NameHeuristicLinearConflict,
+	NamePDBGroup,
+	report.NameScalingNodes,
+	report.NameScalingTime,
+	report.NameScalingFrontier,
+	report.NameDFSBlowup,
+	report.NameDFSWalk,
+	report.NameGreedyClimber,
+}
+
+// NamePDBGroup selects every PDB heat map.
+const NamePDBGroup = "heuristic-pdb"
+
+// Options choose the figures, their data and their files.
+type Options struct {
+	Out     string   // folder the files go to
+	Only    []string // figure names (see Names); empty: all
+	Formats []string // of report.Formats
+	Size    report.Size
+
+	Shape     statespace.Shape // shape of the goal panel and the table figures
+	Goal      statespace.Board // goal of the table figures
+	TablePath string           // explicit table file; "": embedded or cache
+	Shapes    []statespace.Shape
+
+	N        int   // boards per distance (scaling, dfs-blowup)
+	Step     int   // distance stride for sampling (1: every distance)
+	IDDFSMax int   // largest distance IDDFS runs at in the scaling figures
+	Runs     int   // climber boards per mixing count
+	Mixes    []int // climber mixing counts
+	MaxShow  int   // boards drawn in the solution strip
+	// Board is the start of the solution strip and the DFS walk; the zero
+	// Board picks defaults (a board at the radius for the strip, a board
+	// at distance 5 drawn with the seed for the walk).
+	Board   statespace.Board
+	PDB     []string // partitions for heuristic-pdb-… figures (pdb.ParsePartition text)
+	Seed    uint64
+	Workers int // parallel searches; 0: GOMAXPROCS
+	Limits  search.Limits
+	Log     io.Writer // progress bars and skip notices (stderr); nil: none
+}
+
+// Defaults returns the options of a full run, or of a quick one (the whole
+// set from small samples, in seconds) when quick is set.
+func Defaults(quick bool) Options {
+	o := Options{
+		Out:      "figures",
+		Formats:  slices.Clone(report.Formats),
+		Size:     report.DefaultSize,
+		Shape:    statespace.Shape{Rows: 3, Cols: 3},
+		Shapes:   DefaultShapes(),
+		N:        10,
+		Step:     1,
+		IDDFSMax: 22,
+		Runs:     search.DefaultGreedyN,
+		Mixes:    slices.Clone(search.DefaultGreedyKs),
+		MaxShow:  report.DefaultMaxShow,
+		PDB:      nil,
+		Seed:     1,
+	}
+	if quick {
+		o.N, o.Step, o.IDDFSMax, o.Runs = 1, 6, 13, 20
+		o.Mixes = []int{10, 50, 200, 1000}
+	}
+	o.Goal = statespace.GoalLast(o.Shape)
+	o.PDB = DefaultPDB(o.Shape)
+	return o
+}
+
+// DefaultShapes are the shapes of the shape comparisons: those enumerated
+// in memory in well under a second, and the 12-cell ones when their tables
+// are in the cache folder.
+func DefaultShapes() []statespace.Shape {
+	return []statespace.Shape{{Rows: 2, Cols: 3}, {Rows: 2, Cols: 4}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}, {Rows: 3, Cols: 4}, {Rows: 2, Cols: 6}}
+}
+
+// DefaultPDB is the partition drawn by default: tiles 1–4 and 5–8 on 3x3
+// (built in memory in milliseconds), none on other shapes.
+func DefaultPDB(sh statespace.Shape) []string {
+	if sh == (statespace.Shape{Rows: 3, Cols: 3}) {
+		return []string{"1,2,3,4/5,6,7,8"}
+	}
+	return nil
+}
+
+// LargeBoardLimits bound each search on boards of more than 9 cells when
+// Options.Limits is zero: the 3x3 defaults of the search package.
+var LargeBoardLimits = search.Limits{MaxExpanded: search.DefaultMaxExpanded, MaxTime: search.DefaultMaxTime}
+
+// Written is one figure's files.
+type Written struct {
+	Figure string        `json:"figure"`
+	Paths  []string      `json:"paths"`
+	Took   time.Duration `json:"took_ns"`
+}
+
+// Selected reports which of the known names only selects, and rejects
+// names that are not figures.
+func Selected(only []string) (func(name string) bool, error) {
+	if len(only) == 0 {
+		return func(string) bool { return true }, nil
+	}
+	want := map[string]bool{}
+	for _, n := range only {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		if !slices.Contains(Names, n) && !strings.HasPrefix(n, NamePDBGroup+"-") {
+			return nil, fmt.Errorf("unknown figure %q (figures: %s)", n, strings.Join(Names, ", "))
+		}
+		want[n] = true
+	}
+	return func(name string) bool {
+		if want[name] {
+			return true
+		}
+		return strings.HasPrefix(name, NamePDBGroup+"-") && want[NamePDBGroup]
+	}, nil
+}
+
+// Run makes the selected figures and writes their files. A figure whose data
+// cannot be drawn, or cannot be gathered, is reported in the returned error
+// (all such errors joined) while the other figures are still made; a
+// cancelled ctx stops at once.
+func Run(ctx context.Context, o Options) ([]Written, error) {
+	want, err := Selected(o.Only)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.Size.Validate(); err != nil {
+		return nil, err
+	}
+	for _, f := range o.Formats {
+		if !slices.Contains(report.Formats, f) {
+			return nil, fmt.Errorf("unknown format %q (formats: %s)", f, strings.Join(report.Formats, ", "))
+		}
+	}
+	if len(o.Formats) == 0 {
+		return nil, errors.New("no formats")
+	}
+	if o.Goal.IsZero() {
+		o.Goal = statespace.GoalLast(o.Shape)
+	}
+	if o.Goal.Shape() != o.Shape {
+		return nil, fmt.Errorf("goal %s is not a %s board", o.Goal, o.Shape)
+	}
+	if o.Limits == (search.Limits{}) && o.Shape.Cells() > search.SmallBoardCells {
+		// The search package sets no default limits beyond 9 cells.
+		o.Limits = LargeBoardLimits
+	}
+	g := newGatherer(o)
+	var written []Written
+	var errs []error
+	for _, job := range g.jobs() {
+		if !slices.ContainsFunc(job.names, want) {
+			continue
+		}
+		t0 := time.Now()
+		figs, err := job.make(ctx)
+		if ctx.Err() != nil {
+			return written, ctx.Err()
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("figure %s: %w", strings.Join(job.names, ", "), err))
+			continue
+		}
+		for _, f := range figs {
+			if !want(f.Name) {
+				continue
+			}
+			paths, err := f.Write(o.Out, o.Size, o.Formats)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			written = append(written, Written{Figure: f.Name, Paths: paths, Took: time.Since(t0)})
+			t0 = time.Now()
+		}
+	}
+	return written, errors.Join(errs...)
+}
