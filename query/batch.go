@@ -7,12 +7,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 )
 
 // Summary counts the boards of a batch.
 type Summary struct {
 	Boards int // board lines read (blank lines and comments not counted)
 	Failed int // of them, lines that gave an error record
+	// Searched counts the answers found by search, and Nodes and Elapsed
+	// add up what they cost.
+	Searched int
+	Nodes    uint64
+	Elapsed  time.Duration
 }
 
 // Batch answers every board in in, one per line, writing one record per
@@ -121,6 +127,11 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 		}
 		a.sum.Failed++
 		return a.out.Fail(n, string(text), err)
+	}
+	if ans.Search != nil {
+		a.sum.Searched++
+		a.sum.Nodes += ans.Search.Nodes
+		a.sum.Elapsed += ans.Search.Elapsed
 	}
 	return a.out.Answer(ans)
 }

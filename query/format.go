@@ -37,6 +37,9 @@ type Options struct {
 	// Field takes the board from this 1-based tab-separated column of
 	// each input line; 0 takes the whole line.
 	Field int
+	// SearchColumns adds the CSV columns nodes and seconds (before error),
+	// for answers found by search (the 15-puzzle).
+	SearchColumns bool
 }
 
 // WantsPath reports whether the records carry a path.
@@ -44,6 +47,9 @@ func (o Options) WantsPath() bool { return o.Path || o.Format != Plain }
 
 // CSVHeader is the first line of CSV output.
 const CSVHeader = "board,distance,optimal_moves,path,error\n"
+
+// SearchCSVHeader is the first line of CSV output with SearchColumns.
+const SearchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,error\n"
 
 // A RecordWriter writes answers and failures in input order, buffered;
 // call Flush at the end.
@@ -72,7 +78,10 @@ func NewRecordWriter(w, errw io.Writer, opts Options) *RecordWriter {
 func (rw *RecordWriter) start() {
 	if !rw.header {
 		rw.header = true
-		if rw.opts.Format == CSV {
+		switch {
+		case rw.opts.Format == CSV && rw.opts.SearchColumns:
+			rw.w.WriteString(SearchCSVHeader)
+		case rw.opts.Format == CSV:
 			rw.w.WriteString(CSVHeader)
 		}
 	}
@@ -89,31 +98,57 @@ func (rw *RecordWriter) Answer(a Answer) error {
 		b = append(b, '\t')
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, '\t')
-		b = appendMoveSet(b, a.Board, a.Optimal, tile, false)
+		b = appendOptimal(b, a, tile, false)
 		if rw.opts.Path {
 			b = append(b, '\t')
 			b = appendPath(b, a.Board, a.Path, tile, false)
+		}
+		if a.Search != nil {
+			b = append(b, '\t')
+			b = strconv.AppendUint(b, a.Search.Nodes, 10)
+			b = append(b, '\t')
+			b = strconv.AppendFloat(b, a.Search.Elapsed.Seconds(), 'f', 6, 64)
 		}
 	case JSON:
 		b = append(b, `{"board":"`...)
 		b = AppendBoard(b, a.Board)
 		b = append(b, `","distance":`...)
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
-		b = append(b, `,"optimal_moves":[`...)
-		b = appendMoveSet(b, a.Board, a.Optimal, tile, true)
-		b = append(b, `],"path":[`...)
+		if a.Search == nil || !a.Search.OptimalUnknown {
+			b = append(b, `,"optimal_moves":[`...)
+			b = appendMoveSet(b, a.Board, a.Optimal, tile, true)
+			b = append(b, ']')
+		}
+		b = append(b, `,"path":[`...)
 		b = appendPath(b, a.Board, a.Path, tile, true)
-		b = append(b, "]}"...)
+		b = append(b, ']')
+		if a.Search != nil {
+			b = append(b, `,"nodes":`...)
+			b = strconv.AppendUint(b, a.Search.Nodes, 10)
+			b = append(b, `,"seconds":`...)
+			b = strconv.AppendFloat(b, a.Search.Elapsed.Seconds(), 'f', 6, 64)
+		}
+		b = append(b, '}')
 	case CSV:
 		b = append(b, '"')
 		b = AppendBoard(b, a.Board)
 		b = append(b, `",`...)
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, ',')
-		b = appendMoveSet(b, a.Board, a.Optimal, tile, false)
+		b = appendOptimal(b, a, tile, false)
 		b = append(b, ',')
 		b = appendPath(b, a.Board, a.Path, tile, false)
 		b = append(b, ',')
+		if rw.opts.SearchColumns {
+			if a.Search != nil {
+				b = strconv.AppendUint(b, a.Search.Nodes, 10)
+				b = append(b, ',')
+				b = strconv.AppendFloat(b, a.Search.Elapsed.Seconds(), 'f', 6, 64)
+			} else {
+				b = append(b, ',')
+			}
+			b = append(b, ',')
+		}
 	}
 	b = append(b, '\n')
 	rw.buf = b
@@ -140,6 +175,9 @@ func (rw *RecordWriter) Fail(line int, input string, reason error) error {
 	case CSV:
 		b := appendCSVField(rw.buf[:0], input)
 		b = append(b, ",,,,"...)
+		if rw.opts.SearchColumns {
+			b = append(b, ",,"...)
+		}
 		b = appendCSVField(b, reason.Error())
 		b = append(b, '\n')
 		rw.buf = b
@@ -190,6 +228,15 @@ func AppendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []
 // MoveName returns the name AppendMove writes.
 func MoveName(b statespace.Board, m statespace.Move, tile bool) string {
 	return string(AppendMove(nil, b, m, tile))
+}
+
+// appendOptimal appends the optimal moves, or "?" when a search answer
+// did not look for them all.
+func appendOptimal(dst []byte, a Answer, tile, quoted bool) []byte {
+	if a.Search != nil && a.Search.OptimalUnknown {
+		return append(dst, '?')
+	}
+	return appendMoveSet(dst, a.Board, a.Optimal, tile, quoted)
 }
 
 func appendMoveSet(dst []byte, b statespace.Board, set statespace.MoveSet, tile, quoted bool) []byte {

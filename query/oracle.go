@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -13,6 +14,19 @@ type Answer struct {
 	Distance int                // exact number of moves to the goal
 	Optimal  statespace.MoveSet // every move that leads one step closer
 	Path     []statespace.Move  // one optimal solution, when asked for
+
+	// Set for answers found by search rather than read from a table.
+	Search *SearchCost
+}
+
+// SearchCost is what an answer found by search cost.
+type SearchCost struct {
+	Nodes   uint64        // nodes expanded, over every search the answer took
+	Elapsed time.Duration // wall time of those searches
+	// OptimalUnknown is true when only the path was searched for, so
+	// Optimal holds nothing: finding every optimal first move costs one
+	// more search per legal move.
+	OptimalUnknown bool
 }
 
 // An Oracle gives exact answers for the boards of one shape and goal.

@@ -130,6 +130,11 @@ func (r *Resolver) For(ctx context.Context, shape statespace.Shape) (Oracle, err
 // needs no table; other boards get the reason there is no oracle.
 func (r *Resolver) Answer(ctx context.Context, b statespace.Board, withPath bool) (Answer, error) {
 	if sh := b.Shape(); r.lastOracle == nil || sh != r.lastShape {
+		// An unsolvable board needs no table or solver, which may take
+		// long to find or build.
+		if uerr := r.unsolvable(b); uerr != nil {
+			return Answer{Board: b, Distance: -1}, uerr
+		}
 		o, err := r.For(ctx, sh)
 		if err != nil {
 			if ctx.Err() == nil {

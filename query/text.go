@@ -39,8 +39,15 @@ func WriteReport(w io.Writer, goal statespace.Board, a Answer, tile bool) error 
 		names = append(names, MoveName(b, m, tile))
 	}
 	legal := b.LegalMoves().Len()
-	fmt.Fprintf(&s, "optimal moves  %s  (%d of the %d legal moves %s one step closer)\n",
-		strings.Join(names, " "), len(names), legal, plural(len(names), "leads", "lead"))
+	if a.Search != nil && a.Search.OptimalUnknown {
+		s.WriteString("optimal moves  not searched for (-all-moves finds every one, at one more search per move)\n")
+	} else {
+		fmt.Fprintf(&s, "optimal moves  %s  (%d of the %d legal moves %s one step closer)\n",
+			strings.Join(names, " "), len(names), legal, plural(len(names), "leads", "lead"))
+	}
+	if a.Search != nil {
+		fmt.Fprintf(&s, "search         IDA*: %s nodes expanded in %.3f s\n", Commas(a.Search.Nodes), a.Search.Elapsed.Seconds())
+	}
 	names = names[:0]
 	steps := []statespace.Board{b}
 	for _, m := range a.Path {

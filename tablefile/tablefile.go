@@ -330,7 +330,8 @@ func readN(r io.Reader, n uint64) ([]byte, error) {
 		if len(buf) == cap(buf) {
 			buf = slices.Grow(buf, int(min(n-uint64(len(buf)), uint64(max(len(buf), chunk)))))
 		}
-		m, err := io.ReadFull(r, buf[len(buf):cap(buf)])
+		// slices.Grow may round the capacity up past n: read no further than n.
+		m, err := io.ReadFull(r, buf[len(buf):min(uint64(cap(buf)), n)])
 		buf = buf[:len(buf)+m]
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			return nil, &FormatError{Field: "payload", sentinel: ErrTruncated,

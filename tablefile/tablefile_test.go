@@ -634,3 +634,27 @@ func BenchmarkRead(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(data)), "file-bytes")
 }
+
+// A payload whose compressed form passes the 1 MiB read chunk reads back:
+// the buffer's capacity may grow past the compressed length.
+func TestReadLargeIncompressiblePayload(t *testing.T) {
+	const n = 3<<20 + 12345
+	payload := make([]byte, n)
+	x := uint64(88172645463325252)
+	for i := range payload {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		payload[i] = byte(x)
+	}
+	h := Header{Kind: KindDistance, Encoding: EncodingBytes, Rows: 4, Cols: 4,
+		Goal: []uint8{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0}, Entries: n, Counts: []uint64{n}}
+	var buf bytes.Buffer
+	if err := Write(&buf, h, payload); err != nil {
+		t.Fatal(err)
+	}
+	_, got, err := Read(&buf)
+	if err != nil || !bytes.Equal(got, payload) {
+		t.Fatalf("large payload: %v", err)
+	}
+}

@@ -5,10 +5,14 @@
 // Usage:
 //
 //	enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all]
+//	enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
 //
 // With no flags it builds the 8-puzzle table for the goal "last" and
 // prints its depth distribution, radius and the boards at the radius.
-// -all builds every default table in one batch run.
+// -pdb builds the pattern databases of a partition instead (4x4 presets,
+// or patterns such as 1,2,3,4/5,6,7,8 on any shape). -all builds every
+// default data file in one batch run: the tables of every shape up to 10
+// cells and the 6-6-3 pattern databases of the 15-puzzle for goal last.
 package main
 
 import (
@@ -19,10 +23,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
@@ -54,6 +60,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per table instead of text")
 	all := fs.Bool("all", false, "build every default table: all shapes up to 10 cells for goals last and first, and the 3x3 centre and edge goals")
 	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
+	pdbFlag := fs.String("pdb", "", "build pattern databases instead of a table: a 4x4 preset (6-6-3, 5-5-5, 7-8) or `patterns` such as 1,2,3,4/5,6,7,8")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -71,10 +78,22 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	var goals []statespace.Board
-	if *all {
+	var pdbs []generate.PDBJob
+	switch {
+	case *all:
+		if *pdbFlag != "" {
+			return fmt.Errorf("-all builds the default pattern databases; give -pdb on its own run")
+		}
 		goals = generate.DefaultGoals()
-	} else {
-		shape, err := statespace.ParseShape(*shapeFlag)
+		pdbs = generate.DefaultPDBs()
+	default:
+		shapeText := *shapeFlag
+		shapeSet := false
+		fs.Visit(func(f *flag.Flag) { shapeSet = shapeSet || f.Name == "shape" })
+		if !shapeSet && slices.Contains(pdb.PresetNames, *pdbFlag) {
+			shapeText = "4x4" // the presets are the 15-puzzle's
+		}
+		shape, err := statespace.ParseShape(shapeText)
 		if err != nil {
 			return err
 		}
@@ -82,31 +101,62 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		if err != nil {
 			return err
 		}
-		goals = []statespace.Board{goal}
+		if *pdbFlag == "" {
+			goals = []statespace.Board{goal}
+			break
+		}
+		part, err := pdb.ParsePartition(*pdbFlag, goal)
+		if err != nil {
+			return err
+		}
+		pdbs = []generate.PDBJob{{Goal: goal, Partition: part}}
 	}
 	var total float64
 	for _, g := range goals {
-		total += float64(statespace.MustSpace(g).Size())
+		sp, err := statespace.NewSpace(g)
+		if err != nil {
+			return err
+		}
+		total += float64(sp.Size())
+	}
+	for _, j := range pdbs {
+		total += generate.PDBWork(j.Goal, j.Partition)
 	}
 	bar := progress.New(stderr, "enumerate", total)
+	defer bar.Done()
 	var done float64
-	for i, g := range goals {
+	reports := 0
+	write := func(r interface {
+		WriteJSON(io.Writer) error
+		WriteText(io.Writer) error
+	}) error {
+		bar.Done()
+		defer func() { reports++ }()
+		if *asJSON {
+			return r.WriteJSON(stdout)
+		}
+		if reports > 0 {
+			fmt.Fprintln(stdout)
+		}
+		return r.WriteText(stdout)
+	}
+	for _, g := range goals {
 		r, err := generate.Table(ctx, g, dir, enc, bar, done)
 		if err != nil {
-			bar.Done()
 			return err
 		}
 		done += float64(r.States)
-		bar.Done()
-		if *asJSON {
-			err = r.WriteJSON(stdout)
-		} else {
-			if i > 0 {
-				fmt.Fprintln(stdout)
-			}
-			err = r.WriteText(stdout)
+		if err := write(r); err != nil {
+			return err
 		}
+	}
+	for _, j := range pdbs {
+		r, err := generate.PDBs(ctx, j.Goal, j.Partition, dir, bar, done)
 		if err != nil {
+			return err
+		}
+		done += generate.PDBWork(j.Goal, j.Partition)
+		if err := write(r); err != nil {
 			return err
 		}
 	}

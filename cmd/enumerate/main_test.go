@@ -69,20 +69,22 @@ func TestJSON(t *testing.T) {
 
 func TestAll(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds 18 tables")
+		t.Skip("builds 18 tables and the 6-6-3 pattern databases")
 	}
 	dir := t.TempDir()
 	out, _, err := runCmd(t, "-all", "-out", dir, "-json")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// 18 tables and the 6-6-3 pattern databases of the 15-puzzle.
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 18 {
-		t.Fatalf("%d reports, want 18", len(lines))
+	if len(lines) != 19 || !strings.Contains(lines[18], `"partition":"6-6-3"`) {
+		t.Fatalf("%d reports, want 19, the last for 6-6-3", len(lines))
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.tbl"))
-	if len(files) != 18 {
-		t.Errorf("%d files written, want 18", len(files))
+	pdbs, _ := filepath.Glob(filepath.Join(dir, "4x4-last-pdb-*.pdb"))
+	if len(files) != 18 || len(pdbs) != 3 {
+		t.Errorf("%d tables and %d pattern databases written, want 18 and 3", len(files), len(pdbs))
 	}
 }
 
@@ -95,6 +97,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-shape", "4x5"}, "at most 16"},
 		{[]string{"-goal", "1,2,3"}, "expected 9 tiles"},
 		{[]string{"-shape", "4x4", "-out", "DIR"}, "more than"},
+		{[]string{"-pdb", "6-6-4"}, "6-6-4"},
+		{[]string{"-pdb", "1,2,3/4,5,6,7,7"}, "7"},
+		{[]string{"-all", "-pdb", "6-6-3"}, "-pdb on its own"},
 		{[]string{"-encoding", "gzip"}, "mod4-bit or bytes"},
 		{[]string{"8,6,7,2,5,4,3,0,1"}, "boards go to query"},
 	}
@@ -111,6 +116,36 @@ func TestBadInput(t *testing.T) {
 		}
 		if files, _ := os.ReadDir(dir); len(files) != 0 {
 			t.Errorf("case %d: wrote %d files", i, len(files))
+		}
+	}
+}
+
+// -pdb with a custom partition on 3x3 writes one file per pattern.
+func TestPDB(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := runCmd(t, "-pdb", "1,2,3,4/5,6,7,8", "-out", dir, "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Shape     string `json:"shape"`
+		Partition string `json:"partition"`
+		Patterns  []struct {
+			Tiles   []int `json:"tiles"`
+			Entries int   `json:"entries"`
+			File    string
+		} `json:"patterns"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	// 9!/5! = 3,024 placements of 4 tiles on 9 cells, each.
+	if r.Shape != "3x3" || len(r.Patterns) != 2 || r.Patterns[0].Entries != 3024 || r.Patterns[1].Entries != 3024 {
+		t.Fatalf("report %+v", r)
+	}
+	for _, p := range r.Patterns {
+		if _, err := os.Stat(p.File); err != nil {
+			t.Error(err)
 		}
 	}
 }

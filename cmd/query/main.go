@@ -53,6 +53,7 @@ import (
 	"syscall"
 
 	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -81,9 +82,22 @@ func report(stderr io.Writer, err error) int {
 	return 1
 }
 
-// untabled answers for shapes too large for a distance table (the
-// 15-puzzle); nil until a solver exists, which makes such boards an error.
-var untabled func(ctx context.Context, goal statespace.Board) (query.Oracle, error)
+// solverOracle answers for shapes too large for a distance table (the
+// 15-puzzle): IDA* on the best pattern databases in the cache folder,
+// built first (6-6-3) when there are none, saying so on stderr.
+func solverOracle(stderr io.Writer, allMoves bool) func(ctx context.Context, goal statespace.Board) (query.Oracle, error) {
+	return func(ctx context.Context, goal statespace.Board) (query.Oracle, error) {
+		h, _, err := solver.Load(ctx, goal, "", stderr)
+		if err != nil {
+			return nil, err
+		}
+		s, err := solver.New(goal, h)
+		if err != nil {
+			return nil, err
+		}
+		return query.NewSolverOracle(s, allMoves), nil
+	}
+}
 
 // usageError is a mistake in the command line: exit status 2.
 type usageError struct{ error }
@@ -95,6 +109,7 @@ type flags struct {
 	field, random, depth   int
 	seed                   uint64
 	json, csv, path, tile  bool
+	allMoves               bool
 	goalSet                bool
 	boards                 []string
 
@@ -122,6 +137,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.IntVar(&f.depth, "depth", -1, "with -random, draw from the boards at distance `D`; -1 draws from all boards")
 	fs.Uint64Var(&f.seed, "seed", query.DefaultSeed, "the `seed` of -random: the same seed draws the same boards")
 	fs.BoolVar(&f.tile, "tile-moves", false, "name moves by the tile that slides and its direction (5Down)")
+	fs.BoolVar(&f.allMoves, "all-moves", false, "4x4: also find every optimal first move (one more search per move)")
 	fs.StringVar(&f.coms, "coms", "", "COMS 4701: solve BOARD with `method` bfs, dfs or ast toward 0,1,…,8 and write output.txt")
 	fs.BoolVar(&f.compare, "compare", false, "run every search algorithm on BOARD and compare them side by side")
 	fs.BoolVar(&f.explainDFS, "explain-dfs", false, "explain why depth-first search blows up on BOARD")
@@ -192,7 +208,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	if err != nil {
 		return err
 	}
-	cfg := query.Config{TableFile: f.table, Log: stderr, Untabled: untabled}
+	cfg := query.Config{TableFile: f.table, Log: stderr, Untabled: solverOracle(stderr, f.allMoves)}
 	if f.goalSet {
 		cfg.Goal = f.goal
 	}
@@ -202,6 +218,11 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		}
 	}
 	opts := query.Options{Path: f.path, TileMoves: f.tile, Field: f.field}
+	if cfg.Shape.Cells() > 0 {
+		if sp, err := statespace.NewSpace(statespace.GoalLast(cfg.Shape)); err == nil && sp.Size() > statespace.MaxEnumerate {
+			opts.SearchColumns = true
+		}
+	}
 	switch {
 	case f.json:
 		opts.Format = query.JSON
@@ -281,6 +302,10 @@ func batch(ctx context.Context, res *query.Resolver, f *flags, opts query.Option
 	if err != nil {
 		return err
 	}
+	if sum.Searched > 0 {
+		fmt.Fprintf(stderr, "query: solved %d %s by search: %s nodes expanded in %.3f s\n",
+			sum.Searched, plural(sum.Searched, "board", "boards"), query.Commas(sum.Nodes), sum.Elapsed.Seconds())
+	}
 	if sum.Failed > 0 {
 		return fmt.Errorf("%d of %d boards failed", sum.Failed, sum.Boards)
 	}
@@ -299,4 +324,11 @@ func randomBoards(ctx context.Context, res *query.Resolver, f *flags, opts query
 		err = ferr
 	}
 	return err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

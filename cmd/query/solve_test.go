@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+// korf reads the instances of ../shared/reference/korf100.tsv (Korf 1985,
+// with their published optimal lengths) whose length is at most maxLen.
+func korf(t *testing.T, maxLen int) (boards []string, lengths []int) {
+	t.Helper()
+	f, err := os.Open("../../../shared/reference/korf100.tsv")
+	if err != nil {
+		t.Fatalf("the shared reference data must be beside the repository: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) != 3 || strings.HasPrefix(cols[0], "#") {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscan(cols[2], &n); err != nil {
+			t.Fatal(err)
+		}
+		if n <= maxLen {
+			boards = append(boards, cols[1])
+			lengths = append(lengths, n)
+		}
+	}
+	return boards, lengths
+}
+
+// query -shape 4x4 solves Korf's instances optimally with IDA* on the
+// pattern databases in the cache folder: here the 5-5-5 ones, built first
+// because they take a second. Every path replays to the goal with the
+// published length.
+func TestSolve4x4(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
+	part, err := pdb.Preset("5-5-5", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	boards, lengths := korf(t, 50)
+	if len(boards) < 5 {
+		t.Fatalf("only %d short instances", len(boards))
+	}
+	in := strings.Join(boards, "\n") + "\n"
+	var out, errb strings.Builder
+	code := report(&errb, run(context.Background(), strings.NewReader(in), &out, &errb, []string{"-shape", "4x4", "-goal", "first", "-json"}))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "solved "+strconv.Itoa(len(boards))+" boards by search") {
+		t.Errorf("no totals on stderr: %s", errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(boards) {
+		t.Fatalf("%d records for %d boards", len(lines), len(boards))
+	}
+	for i, line := range lines {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := rec["optimal_moves"]; ok {
+			t.Errorf("instance %d: optimal_moves without -all-moves", i)
+		}
+		if rec["nodes"] == nil || rec["seconds"] == nil {
+			t.Errorf("instance %d: no nodes or seconds: %s", i, line)
+		}
+		b, err := statespace.Parse(boards[i], statespace.Shape{Rows: 4, Cols: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var path []statespace.Move
+		for _, name := range rec["path"].([]any) {
+			m, err := statespace.ParseMove(name.(string))
+			if err != nil {
+				t.Fatal(err)
+			}
+			path = append(path, m)
+		}
+		end, bad := b.ApplyAll(path)
+		if bad >= 0 || end != goal || len(path) != lengths[i] || int(rec["distance"].(float64)) != lengths[i] {
+			t.Errorf("instance %d: %d moves reach %s (illegal at %d), published %d", i, len(path), end, bad, lengths[i])
+		}
+	}
+}

@@ -1,0 +1,199 @@
+package generate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+// PDBJob names one set of pattern databases to build: a partition of a
+// goal's tiles.
+type PDBJob struct {
+	Goal      statespace.Board
+	Partition pdb.Partition
+}
+
+// DefaultPDBs lists the pattern databases `enumerate -all` builds: 6-6-3
+// for the 4x4 goal last (7-8 only when asked for, as it takes minutes and
+// gigabytes).
+func DefaultPDBs() []PDBJob {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
+	part, err := pdb.Preset("6-6-3", goal)
+	if err != nil {
+		panic("generate: " + err.Error())
+	}
+	return []PDBJob{{Goal: goal, Partition: part}}
+}
+
+// PDBWork returns the progress total of building part's databases: the
+// number of placements of all its patterns, the unit PDBs reports in.
+func PDBWork(goal statespace.Board, part pdb.Partition) float64 {
+	var total float64
+	for _, pat := range part.Patterns {
+		total += float64(pdb.Placements(goal.Cells(), len(pat)))
+	}
+	return total
+}
+
+// PatternReport describes one built pattern database.
+type PatternReport struct {
+	Tiles   []int    `json:"tiles"`
+	Entries uint64   `json:"entries"`
+	Max     int      `json:"max"`
+	Mean    float64  `json:"mean"`
+	Counts  []uint64 `json:"counts"`
+	File    string   `json:"file"`
+	Bytes   int64    `json:"bytes"`
+	Seconds float64  `json:"seconds"`
+}
+
+// PDBReport describes the built databases of a partition. Its JSON form
+// is what `enumerate -pdb NAME -json` prints.
+type PDBReport struct {
+	Shape      string          `json:"shape"`
+	Goal       string          `json:"goal"`
+	Partition  string          `json:"partition"` // preset name or the tiles
+	Patterns   []PatternReport `json:"patterns"`
+	Reflection bool            `json:"reflection"` // lookups also use the diagonal reflection
+	Bytes      int64           `json:"bytes"`
+	Seconds    float64         `json:"seconds"` // building all patterns, without writing the files
+
+	goal statespace.Board
+}
+
+// PDBs builds the pattern database of every pattern of part for goal, one
+// after the other, writes each into dir under the store's naming scheme
+// (store.PDBFileName) as soon as it is built, and reports on them. bar
+// may be nil; it advances from done by the placements of each pattern (its
+// total should include PDBWork(goal, part)). Files already written stay
+// when a later pattern fails or ctx is canceled; each file is written
+// atomically, so none is ever partial.
+func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir string, bar *progress.Bar, done float64) (PDBReport, error) {
+	if err := part.Validate(goal.Shape()); err != nil {
+		return PDBReport{}, err
+	}
+	_, _, reflects := pdb.Reflection(goal)
+	r := PDBReport{
+		Shape:      goal.Shape().String(),
+		Goal:       goal.String(),
+		Partition:  part.Label(),
+		Reflection: reflects,
+		goal:       goal,
+	}
+	for _, pat := range part.Patterns {
+		base := done
+		p, err := pdb.Build(ctx, goal, pat, func(_ int, placed, _ uint64) { bar.Update(base + float64(placed)) })
+		if err != nil {
+			return PDBReport{}, err
+		}
+		done += float64(p.Entries())
+		path := filepath.Join(dir, store.PDBFileName(goal, pat))
+		size, err := store.WritePDB(path, p)
+		if err != nil {
+			return PDBReport{}, err
+		}
+		r.Patterns = append(r.Patterns, PatternReport{
+			Tiles:   p.Tiles(),
+			Entries: p.Entries(),
+			Max:     p.Max(),
+			Mean:    p.Mean(),
+			Counts:  p.Counts(),
+			File:    path,
+			Bytes:   size,
+			Seconds: p.BuildTime().Seconds(),
+		})
+		r.Bytes += size
+		r.Seconds += p.BuildTime().Seconds()
+	}
+	return r, nil
+}
+
+// WriteJSON writes the report as one line of JSON.
+func (r PDBReport) WriteJSON(w io.Writer) error {
+	return json.NewEncoder(w).Encode(r)
+}
+
+// WriteText writes the report for people: the goal, each pattern's size,
+// largest and mean value and build time, the number of placements at each
+// value side by side, and the files.
+func (r PDBReport) WriteText(w io.Writer) error {
+	var b strings.Builder
+	name := r.Partition
+	if len(r.Patterns) > 0 && !strings.Contains(name, ",") {
+		name += " (" + tilesLabel(r.Patterns) + ")"
+	}
+	fmt.Fprintf(&b, "%s puzzle, goal %s, pattern databases %s:\n", r.Shape, statespace.GoalName(r.goal), name)
+	for _, line := range strings.Split(strings.TrimRight(r.goal.Grid(), "\n"), "\n") {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	refl := "no (the goal is not symmetric about the main diagonal)"
+	if r.Reflection {
+		refl = "yes (lookups take the larger of the board's and its mirror image's sums)"
+	}
+	fmt.Fprintf(&b, "reflection about the main diagonal: %s\n\n", refl)
+
+	labels := make([]string, len(r.Patterns))
+	width := 7
+	for i, p := range r.Patterns {
+		labels[i] = joinInts(p.Tiles, ",")
+		width = max(width, len(labels[i]))
+	}
+	fmt.Fprintf(&b, "%-*s %14s %5s %8s %9s\n", width, "pattern", "entries", "max", "mean", "seconds")
+	for i, p := range r.Patterns {
+		fmt.Fprintf(&b, "%-*s %14d %5d %8.3f %9.3f\n", width, labels[i], p.Entries, p.Max, p.Mean, p.Seconds)
+	}
+
+	top := 0
+	for _, p := range r.Patterns {
+		top = max(top, p.Max)
+	}
+	fmt.Fprintf(&b, "\nplacements at each value:\n%5s", "value")
+	for i := range r.Patterns {
+		fmt.Fprintf(&b, " %*s", max(width, 12), labels[i])
+	}
+	b.WriteByte('\n')
+	for v := 0; v <= top; v++ {
+		fmt.Fprintf(&b, "%5d", v)
+		for _, p := range r.Patterns {
+			var c uint64
+			if v < len(p.Counts) {
+				c = p.Counts[v]
+			}
+			fmt.Fprintf(&b, " %*d", max(width, 12), c)
+		}
+		b.WriteByte('\n')
+	}
+
+	b.WriteByte('\n')
+	for _, p := range r.Patterns {
+		fmt.Fprintf(&b, "wrote %s: %d bytes, %.4f bytes per entry\n", p.File, p.Bytes, float64(p.Bytes)/float64(p.Entries))
+	}
+	fmt.Fprintf(&b, "built in %s, %d bytes in all\n", (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond), r.Bytes)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func tilesLabel(ps []PatternReport) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = joinInts(p.Tiles, ",")
+	}
+	return strings.Join(parts, "/")
+}
+
+func joinInts(v []int, sep string) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, sep)
+}

@@ -1,0 +1,549 @@
+package pdb
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// MaxAbstractStates bounds the abstract space Build takes on: placements
+// of the pattern times the cells left for the blank. At 2 bits per state
+// the largest, an 8-tile pattern of the 4x4 board (16!/7! ≈ 4.15e9
+// states), needs 1.04 GB for the search and 519 MB for the values.
+const MaxAbstractStates = 1 << 33
+
+// Progress receives a build's progress: the depth whose states are being
+// expanded, and how many of the pattern's placements have their value so
+// far, of total. It may be called from several goroutines, but never
+// concurrently.
+type Progress func(depth int, done, total uint64)
+
+// unreached marks a placement no abstract state has reached yet.
+const unreached = 0xFF
+
+// Build computes the pattern database of the given tiles for goal: for
+// every placement of the tiles, the fewest moves of pattern tiles that
+// bring them to their goal cells, whatever the other tiles do and wherever
+// the blank starts.
+//
+// The search runs backwards from the goal in the abstract space of the
+// pattern's tiles and the blank. Moves of other tiles cost nothing, so the
+// blank roams its whole connected region of non-pattern cells for free: an
+// abstract state is a placement of the pattern plus the blank's region,
+// named by the region's lowest cell, and a move of a pattern tile into the
+// region costs 1. That makes the search a plain breadth-first search over
+// (placement, region) pairs — the 0-1 BFS over (placement, blank cell)
+// with its zero-cost moves done in one flood fill. A placement's value is
+// the depth at which its first region is reached, the minimum over where
+// the blank is, so the blank is not part of the stored index.
+//
+// The search keeps 2 bits per (placement, blank cell) (unseen, frontier of
+// an even or odd depth, closed) and expands each level by scanning them,
+// on all GOMAXPROCS cores, with children marked by compare-and-swap. It
+// stops with ctx's error when ctx is done; progress may be nil.
+//
+// Placements that no state reaches (possible only when at most one
+// non-pattern tile is left, as some arrangements then have the wrong
+// parity) get the value 0; no reachable board has them.
+func Build(ctx context.Context, goal statespace.Board, tiles []int, progress Progress) (*PDB, error) {
+	if goal.IsZero() {
+		return nil, fmt.Errorf("pdb: no goal board")
+	}
+	sh := goal.Shape()
+	if err := validatePattern(tiles, sh); err != nil {
+		return nil, err
+	}
+	tiles = slices.Sorted(slices.Values(tiles))
+	n, k := sh.Cells(), len(tiles)
+	size := Placements(n, k)
+	if states := size * uint64(n-k); states > MaxAbstractStates {
+		return nil, fmt.Errorf("pdb: a pattern of %d tiles on %s has %d abstract states, more than the %d this build takes on (at most 8 tiles on 4x4)",
+			k, sh, states, uint64(MaxAbstractStates))
+	}
+	start := time.Now()
+	b := newBuilder(goal, tiles)
+	if err := b.run(ctx, progress); err != nil {
+		return nil, err
+	}
+	p := &PDB{goal: goal, tiles: tiles, n: n, values: b.out, buildTime: time.Since(start)}
+	for i, v := range p.values {
+		if v == unreached {
+			p.values[i] = 0
+		}
+	}
+	p.count()
+	return p, nil
+}
+
+// geometry holds a shape's cells as bit masks, for flood fills.
+type geometry struct {
+	n, cols   int
+	full      uint32
+	notLeft   uint32     // cells not in the first column
+	notRight  uint32     // cells not in the last column
+	neighbors [16]uint32 // cells next to each cell
+}
+
+func newGeometry(sh statespace.Shape) geometry {
+	g := geometry{n: sh.Cells(), cols: sh.Cols, full: 1<<sh.Cells() - 1}
+	for c := 0; c < g.n; c++ {
+		if sh.Col(c) != 0 {
+			g.notLeft |= 1 << c
+		}
+		if sh.Col(c) != sh.Cols-1 {
+			g.notRight |= 1 << c
+		}
+		for _, m := range statespace.Moves {
+			if to, ok := sh.Neighbor(c, m); ok {
+				g.neighbors[c] |= 1 << to
+			}
+		}
+	}
+	return g
+}
+
+// flood returns the connected region of free cells that contains start.
+func (g *geometry) flood(free uint32, start int) uint32 {
+	r := uint32(1) << start
+	cols := g.cols
+	for {
+		x := r | (r<<cols|r>>cols|(r<<1)&g.notLeft|(r>>1)&g.notRight)&free
+		if x == r {
+			return r
+		}
+		r = x
+	}
+}
+
+// The 2-bit marks of the abstract states.
+const (
+	markUnseen = 0
+	markClosed = 3
+	lowBits    = 0x5555555555555555
+)
+
+// frontierMark is the mark of states at depth d that wait to be expanded.
+func frontierMark(d int) uint64 { return 1 + uint64(d&1) }
+
+type builder struct {
+	geometry
+	k      int
+	free   int // cells not taken by the pattern: n − k
+	goal   statespace.Board
+	tiles  []int
+	size   uint64   // placements
+	states uint64   // size × free
+	marks  []uint64 // 2 bits per state, 32 states a word
+	out    []byte   // value per placement, unreached until set
+	chunk  uint64   // words per unit of work
+
+	// weight[i] is the place value of digit i of a placement's rank.
+	weight [16]uint64
+	// regionOrd[free<<4|c] is the index, among the free cells, of the
+	// lowest cell of c's region: the blank's part of a state's index.
+	regionOrd []uint8
+	// Unranking splits a rank into its leading and trailing digits:
+	// headCells[rank / tailSize] holds the cells of the leading tiles (4
+	// bits each, the mask of cells they take in bits 48..63), and
+	// tailDigits[rank % tailSize] the trailing digits (4 bits each).
+	headLen    int
+	tailSize   divisor
+	headCells  []uint64
+	tailDigits []uint32
+}
+
+func newBuilder(goal statespace.Board, tiles []int) *builder {
+	sh := goal.Shape()
+	n, k := sh.Cells(), len(tiles)
+	b := &builder{geometry: newGeometry(sh), k: k, free: n - k, goal: goal, tiles: tiles}
+	b.size = Placements(n, k)
+	b.states = b.size * uint64(b.free)
+	b.marks = make([]uint64, (b.states+31)/32)
+	b.out = make([]byte, b.size)
+	for i := range b.out {
+		b.out[i] = unreached
+	}
+	// A unit of work spans whole words and whole placements, so that each
+	// placement's value is written by one goroutine only.
+	b.chunk = uint64(b.free) * 64
+	w := uint64(1)
+	for i := k - 1; i >= 0; i-- {
+		b.weight[i] = w
+		w *= uint64(n - i)
+	}
+	b.regionOrd = make([]uint8, (1<<n)*16)
+	for free := uint32(0); free <= b.full; free++ {
+		if bits.OnesCount32(free) != b.free {
+			continue
+		}
+		for rest := free; rest != 0; {
+			region := b.flood(free, bits.TrailingZeros32(rest))
+			rest &^= region
+			ord := uint8(bits.OnesCount32(free & (1<<bits.TrailingZeros32(region) - 1)))
+			for r := region; r != 0; r &= r - 1 {
+				b.regionOrd[free<<4|uint32(bits.TrailingZeros32(r))] = ord
+			}
+		}
+	}
+	b.splitDigits()
+	return b
+}
+
+// splitDigits builds the unranking tables when they stay small: at most
+// 1<<16 entries each, as for every pattern of up to 8 tiles on 4x4.
+func (b *builder) splitDigits() {
+	tail := uint64(1)
+	j := b.k // first trailing digit
+	for j > 0 && tail*uint64(b.n-(j-1)) <= 1<<16 && b.k-j < 8 {
+		j--
+		tail *= uint64(b.n - j)
+	}
+	if b.size/tail > 1<<16 || j > 8 {
+		return // unrank by division
+	}
+	b.headLen, b.tailSize = j, newDivisor(tail)
+	b.headCells = make([]uint64, b.size/tail)
+	var cells [16]int
+	for h := range b.headCells {
+		UnrankPlacement(b.n, uint64(h), cells[:j])
+		var v uint64
+		var used uint32
+		for i := 0; i < j; i++ {
+			v |= uint64(cells[i]) << (4 * i)
+			used |= 1 << cells[i]
+		}
+		b.headCells[h] = v | uint64(used)<<48
+	}
+	b.tailDigits = make([]uint32, tail)
+	for t := range b.tailDigits {
+		r := uint64(t)
+		var v uint32
+		for i := b.k - 1; i >= j; i-- {
+			radix := uint64(b.n - i)
+			v |= uint32(r%radix) << (4 * (i - j))
+			r /= radix
+		}
+		b.tailDigits[t] = v
+	}
+}
+
+// mark sets state s to m if it is unseen.
+func (b *builder) mark(s uint64, m uint64) {
+	w := &b.marks[s>>5]
+	shift := (s & 31) * 2
+	for {
+		old := atomic.LoadUint64(w)
+		if old>>shift&3 != markUnseen {
+			return
+		}
+		if atomic.CompareAndSwapUint64(w, old, old|m<<shift) {
+			return
+		}
+	}
+}
+
+// unrank writes the cells of placement p into cells and returns the mask
+// of cells they take.
+func (b *builder) unrank(p uint64, cells *[16]uint8) uint32 {
+	if b.headCells == nil {
+		var digits [16]uint8
+		for i := b.k - 1; i >= 0; i-- {
+			radix := uint64(b.n - i)
+			digits[i] = uint8(p % radix)
+			p /= radix
+		}
+		var used uint32
+		for i := 0; i < b.k; i++ {
+			c := selectBit(b.full&^used, int(digits[i]))
+			cells[i] = uint8(c)
+			used |= 1 << c
+		}
+		return used
+	}
+	q, r := b.tailSize.divmod(p)
+	head := b.headCells[q]
+	tail := b.tailDigits[r]
+	used := uint32(head >> 48)
+	for i := 0; i < b.headLen; i++ {
+		cells[i] = uint8(head >> (4 * i) & 15)
+	}
+	for i := b.headLen; i < b.k; i++ {
+		c := select16(b.full&^used, int(tail&15))
+		tail >>= 4
+		cells[i] = uint8(c)
+		used |= 1 << c
+	}
+	return used
+}
+
+// between is the change to the rank's step when a tile of weight wi jumps
+// over a cell holding a tile of weight w (0 for none): earlier tiles have
+// larger weights.
+func (b *builder) between(wi, w uint64) uint64 {
+	if w > wi {
+		return -wi
+	}
+	return w
+}
+
+// divisor divides by a number fixed at run time faster than the divide
+// instruction, for dividends below 1<<32: with m = ⌊(2⁶⁴−1)/d⌋ + 1 the
+// quotient is the high word of m·x and the remainder the high word of
+// (m·x mod 2⁶⁴)·d (Lemire, Kaser & Kurz, "Faster remainder by direct
+// computation", 2019).
+type divisor struct {
+	d, m uint64
+}
+
+func newDivisor(d uint64) divisor { return divisor{d: d, m: ^uint64(0)/d + 1} }
+
+func (v divisor) divmod(x uint64) (q, r uint64) {
+	if v.m == 0 { // d = 1: m overflowed
+		return x, 0
+	}
+	if x>>32 != 0 {
+		return x / v.d, x % v.d
+	}
+	q, low := bits.Mul64(v.m, x)
+	r, _ = bits.Mul64(low, v.d)
+	return q, r
+}
+
+// selectByte[m][j] is the index of the j-th set bit of the byte m.
+var selectByte = func() (t [256][8]uint8) {
+	for m := range 256 {
+		j := 0
+		for i := range 8 {
+			if m&(1<<i) != 0 {
+				t[m][j] = uint8(i)
+				j++
+			}
+		}
+	}
+	return t
+}()
+
+// select16 returns the index of the j-th (0-based) set bit of a 16-bit m.
+func select16(m uint32, j int) int {
+	lo := m & 0xFF
+	if pc := bits.OnesCount32(lo); j >= pc {
+		return 8 + int(selectByte[m>>8&0xFF][j-pc])
+	}
+	return int(selectByte[lo][j])
+}
+
+func (b *builder) run(ctx context.Context, progress Progress) error {
+	var cells [16]uint8
+	var used uint32
+	for i, t := range b.tiles {
+		c := b.goal.Find(t)
+		cells[i] = uint8(c)
+		used |= 1 << c
+	}
+	free := b.full &^ used
+	b.mark(rankCells(b.n, cells[:b.k])*uint64(b.free)+uint64(b.regionOrd[free<<4|uint32(b.goal.Blank())]), frontierMark(0))
+
+	workers := make([]*worker, runtime.GOMAXPROCS(0))
+	for i := range workers {
+		workers[i] = b.newWorker()
+	}
+	words := uint64(len(b.marks))
+	var done atomic.Uint64 // placements with a value
+	var report sync.Mutex
+	for d := 0; ; d++ {
+		if d >= unreached {
+			return fmt.Errorf("pdb: depth %d exceeds what a byte holds", d)
+		}
+		var nextChunk atomic.Uint64
+		var expanded atomic.Uint64
+		var wg sync.WaitGroup
+		var canceled atomic.Bool
+		for _, w := range workers {
+			w.depth, w.cur, w.next = d, frontierMark(d), frontierMark(d+1)
+			wg.Go(func() {
+				defer w.flushAll()
+				var n uint64
+				for {
+					if ctx.Err() != nil {
+						canceled.Store(true)
+						return
+					}
+					lo := nextChunk.Add(b.chunk) - b.chunk
+					if lo >= words {
+						break
+					}
+					hi := min(lo+b.chunk, words)
+					placed := w.expandWords(lo, hi, &n)
+					if placed > 0 {
+						all := done.Add(placed)
+						if progress != nil && report.TryLock() {
+							progress(d, all, b.size)
+							report.Unlock()
+						}
+					}
+				}
+				expanded.Add(n)
+			})
+		}
+		wg.Wait()
+		if canceled.Load() {
+			return ctx.Err()
+		}
+		if progress != nil {
+			progress(d, done.Load(), b.size)
+		}
+		if expanded.Load() == 0 {
+			return nil
+		}
+	}
+}
+
+// Children are not marked as they are made but collected by the region of
+// the marks they fall in and marked a bucket at a time: the marks of a
+// large pattern span a gigabyte, and a tight loop over one 512 KiB window
+// keeps many of its cache misses in flight (and its pages in the TLB),
+// where marking each child inside the expansion loop waits for one miss
+// after another.
+const (
+	bucketShift = 21   // states per bucket window: 1<<21 (512 KiB of marks)
+	bucketCap   = 2048 // children held per bucket before it is marked
+)
+
+// worker is one goroutine's share of a level: its depth and marks and its
+// buffered children.
+type worker struct {
+	*builder
+	depth     int
+	cur, next uint64
+	fill      []uint32 // children waiting in each bucket
+	buf       []uint32 // bucketCap low state bits per bucket
+	freeDiv   divisor
+}
+
+func (b *builder) newWorker() *worker {
+	buckets := (b.states + 1<<bucketShift - 1) >> bucketShift
+	return &worker{
+		builder: b,
+		fill:    make([]uint32, buckets),
+		buf:     make([]uint32, buckets*bucketCap),
+		freeDiv: newDivisor(uint64(b.free)),
+	}
+}
+
+// push queues child state s to be marked next.
+func (w *worker) push(s uint64) {
+	k := s >> bucketShift
+	f := w.fill[k]
+	w.buf[k*bucketCap+uint64(f)] = uint32(s & (1<<bucketShift - 1))
+	f++
+	if f == bucketCap {
+		w.flush(k, f)
+		f = 0
+	}
+	w.fill[k] = f
+}
+
+// flush marks the f children queued in bucket k.
+func (w *worker) flush(k uint64, f uint32) {
+	base := k << bucketShift
+	for _, low := range w.buf[k*bucketCap : k*bucketCap+uint64(f)] {
+		w.mark(base|uint64(low), w.next)
+	}
+}
+
+// flushAll marks every queued child; a level ends with it.
+func (w *worker) flushAll() {
+	for k, f := range w.fill {
+		if f > 0 {
+			w.flush(uint64(k), f)
+			w.fill[k] = 0
+		}
+	}
+}
+
+// expandWords expands the states of depth w.depth (marked w.cur) in words
+// lo..hi, queueing their children, and returns how many placements got
+// their value. It adds the number of states expanded to *count.
+func (w *worker) expandWords(lo, hi uint64, count *uint64) uint64 {
+	var placed uint64
+	match := lowBits * w.cur
+	for wi := lo; wi < hi; wi++ {
+		word := atomic.LoadUint64(&w.marks[wi])
+		x := word ^ match
+		eq := ^(x | x>>1) & lowBits
+		if eq == 0 {
+			continue
+		}
+		for m := eq; m != 0; m &= m - 1 {
+			s := wi*32 + uint64(bits.TrailingZeros64(m)/2)
+			p, ord := w.freeDiv.divmod(s)
+			if w.out[p] == unreached {
+				w.out[p] = uint8(w.depth)
+				placed++
+			}
+			w.expand(p, int(ord))
+			*count++
+		}
+		atomic.OrUint64(&w.marks[wi], eq|eq<<1)
+	}
+	return placed
+}
+
+// expand queues every state one pattern-tile move away from placement p
+// with the blank in the region of its ord-th free cell.
+//
+// A child's rank follows from p without re-ranking. Moving tile i from c
+// to a higher cell e raises its own digit by e − c less the number of
+// earlier tiles between c and e, and raises by one the digit of each later
+// tile between them (one fewer tile now precedes it); a move to a lower
+// cell is the mirror image. So the rank moves by weight[i] per cell, less
+// weight[i] per earlier tile and plus weight[j] per later tile j in
+// between, and a horizontal move changes it by exactly ±weight[i].
+func (w *worker) expand(p uint64, ord int) {
+	b := w.builder
+	var cells [16]uint8
+	var weightAt [16]uint64 // weight of the pattern tile on each cell, 0 if none
+	used := b.unrank(p, &cells)
+	for i := 0; i < b.k; i++ {
+		weightAt[cells[i]] = b.weight[i]
+	}
+	free := b.full &^ used
+	region := b.flood(free, select16(free, ord))
+	freeStates := uint64(b.free)
+	cols := uint8(b.cols)
+	for i := 0; i < b.k; i++ {
+		c := cells[i]
+		wi := b.weight[i]
+		for targets := b.neighbors[c] & region; targets != 0; targets &= targets - 1 {
+			e := uint8(bits.TrailingZeros32(targets))
+			var p2 uint64
+			switch {
+			case e == c+1:
+				p2 = p + wi
+			case e+1 == c:
+				p2 = p - wi
+			case e > c: // down a row
+				d := wi * uint64(cols)
+				for x := c + 1; x < e; x++ {
+					d += b.between(wi, weightAt[x])
+				}
+				p2 = p + d
+			default: // up a row
+				d := wi * uint64(cols)
+				for x := e + 1; x < c; x++ {
+					d += b.between(wi, weightAt[x])
+				}
+				p2 = p - d
+			}
+			free2 := (free | 1<<c) &^ (1 << e)
+			w.push(p2*freeStates + uint64(b.regionOrd[free2<<4|uint32(c)]))
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package pdb
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+var (
+	sq4 = statespace.Shape{Rows: 4, Cols: 4}
+	sq3 = statespace.Shape{Rows: 3, Cols: 3}
+	r24 = statespace.Shape{Rows: 2, Cols: 4}
+)
+
+// The presets as issue 6 lists them (blocks of goal cells after Korf &
+// Felner 2002; for the goal first the blocks turned by 180°, t → 16 − t).
+var presetCases = []struct {
+	name, goal string
+	want       string
+}{
+	{"7-8", "last", "1,2,3,4,5,6,7,8/9,10,11,12,13,14,15"},
+	{"6-6-3", "last", "1,2,5,6,9,10/3,4,7,8,11,12/13,14,15"},
+	{"5-5-5", "last", "1,2,3,5,6/4,7,8,11,12/9,10,13,14,15"},
+	{"7-8", "first", "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15"},
+	{"6-6-3", "first", "1,2,3/4,5,8,9,12,13/6,7,10,11,14,15"},
+	{"5-5-5", "first", "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"},
+}
+
+func TestPresets(t *testing.T) {
+	for i, c := range presetCases {
+		goal, _ := statespace.ParseGoal(c.goal, sq4)
+		p, err := Preset(c.name, goal)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		if p.String() != c.want || p.Name != c.name {
+			t.Errorf("case %d: %s %s = %q (%q), want %q", i, c.name, c.goal, p.String(), p.Name, c.want)
+		}
+		if err := p.Validate(sq4); err != nil {
+			t.Errorf("case %d: %v", i, err)
+		}
+		// Parsing the tiles gives the preset back, named.
+		q, err := ParsePartition(c.want, goal)
+		if err != nil || q.Name != c.name || q.String() != c.want {
+			t.Errorf("case %d: ParsePartition(%q) = %+v, %v", i, c.want, q, err)
+		}
+		// Each block is its mirror image's block under t → 16 − t.
+		if c.goal == "first" {
+			last, _ := Preset(c.name, statespace.GoalLast(sq4))
+			for _, pat := range p.Patterns {
+				turned := make([]int, len(pat))
+				for j, tile := range pat {
+					turned[j] = 16 - tile
+				}
+				slices.Sort(turned)
+				if !slices.ContainsFunc(last.Patterns, func(q []int) bool { return slices.Equal(q, turned) }) {
+					t.Errorf("case %d: pattern %v turned is %v, not a pattern of %s last", i, pat, turned, c.name)
+				}
+			}
+		}
+	}
+	if _, err := Preset("6-6-3", statespace.GoalLast(sq3)); err == nil {
+		t.Error("a 4x4 preset was accepted for 3x3")
+	}
+	if _, err := Preset("4-4-4-3", statespace.GoalLast(sq4)); err == nil {
+		t.Error("an unknown preset was accepted")
+	}
+}
+
+var parseErrorCases = []struct {
+	text    string
+	shape   statespace.Shape
+	pattern int
+	tile    string
+	msg     string // substring of the message
+}{
+	{"1,2,3/3,4,5,6,7,8", sq3, 2, "3", "tile 3 is also in pattern 1"},
+	{"1,2,2/3,4,5,6,7,8", sq3, 1, "2", "tile 2 is listed twice"},
+	{"1,2,3/4,5,6,7", sq3, 0, "8", "tile 8 is in no pattern"},
+	{"1,2,3/4,5,6", sq3, 0, "7", "tiles 7, 8 are in no pattern"},
+	{"1,2,3/4,5,6,7,8,9", sq3, 2, "9", "tile 9 is out of range: a 3x3 board has tiles 1..8"},
+	{"0,1,2,3/4,5,6,7,8", sq3, 1, "0", "tile 0 is the blank"},
+	{"1,2,3/-4,5,6,7,8", sq3, 2, "-4", "out of range"},
+	{"1,2,x/3,4,5,6,7,8", sq3, 1, "x", `"x" is not a tile number`},
+	{"1-3/4,5,6,7,8", sq3, 1, "1-3", "ranges are not supported"},
+	{"1,2,3//4,5,6,7,8", sq3, 2, "", "the pattern is empty"},
+	{"1,2,,3/4,5,6,7,8", sq3, 1, "", "missing between two commas"},
+	{"", sq3, 0, "", "empty"},
+	{"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", sq4, 1, "16", "out of range"},
+}
+
+func TestParsePartitionErrors(t *testing.T) {
+	for i, c := range parseErrorCases {
+		_, err := ParsePartition(c.text, statespace.GoalLast(c.shape))
+		var pe *PartitionError
+		if !errors.As(err, &pe) {
+			t.Fatalf("case %d: ParsePartition(%q) error %v (%T), want a *PartitionError", i, c.text, err, err)
+		}
+		if pe.Pattern != c.pattern || pe.Tile != c.tile || !strings.Contains(pe.Error(), c.msg) {
+			t.Errorf("case %d: ParsePartition(%q) = %q (pattern %d, tile %q), want pattern %d, tile %q, %q",
+				i, c.text, pe.Error(), pe.Pattern, pe.Tile, c.pattern, c.tile, c.msg)
+		}
+	}
+}
+
+func TestParsePartitionAnyShape(t *testing.T) {
+	cases := []struct {
+		text  string
+		shape statespace.Shape
+		want  string
+	}{
+		{" 3, 1 ,2/ 8,7,6,5,4", sq3, "1,2,3/4,5,6,7,8"},
+		{"1/2/3/4/5/6/7", r24, "1/2/3/4/5/6/7"},
+		{"7,6,5,4,3,2,1", r24, "1,2,3,4,5,6,7"},
+	}
+	for i, c := range cases {
+		p, err := ParsePartition(c.text, statespace.GoalLast(c.shape))
+		if err != nil || p.String() != c.want || p.Name != "" {
+			t.Errorf("case %d: ParsePartition(%q) = %q (%q), %v; want %q", i, c.text, p.String(), p.Name, err, c.want)
+		}
+	}
+}
+
+// FuzzParsePartition checks that ParsePartition never panics, that its
+// errors are *PartitionErrors, and that what it accepts is a valid
+// partition that reads back the same from its String form.
+func FuzzParsePartition(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("testdata", "partitions.txt"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f.Add(line, 4)
+	}
+	f.Fuzz(func(t *testing.T, text string, side int) {
+		sh := []statespace.Shape{sq3, sq4, r24, {Rows: 2, Cols: 2}}[uint(side)%4]
+		goal := statespace.GoalLast(sh)
+		p, err := ParsePartition(text, goal)
+		if err != nil {
+			var pe *PartitionError
+			if !errors.As(err, &pe) && !strings.HasPrefix(err.Error(), "pdb: ") {
+				t.Fatalf("untyped error %v (%T)", err, err)
+			}
+			return
+		}
+		if err := p.Validate(sh); err != nil {
+			t.Fatalf("accepted %q but Validate says %v", text, err)
+		}
+		q, err := ParsePartition(p.String(), goal)
+		if err != nil || q.String() != p.String() {
+			t.Fatalf("%q: String %q reads back as %q, %v", text, p.String(), q.String(), err)
+		}
+	})
+}

@@ -1,0 +1,451 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// engine is IDA* specialised for additive pattern databases. A node is a
+// few arrays on the searcher (tile at each cell, cell of each tile, each
+// pattern's rank and value for the board and for its mirror image); a move
+// changes one tile's cell, so only the rank of that tile's pattern (and of
+// its mirror image's pattern) changes, by an amount found without
+// re-ranking (see delta), and only those two values are looked up again.
+// Nothing is allocated per node, and the move that undoes the previous one
+// is never tried.
+type engine struct {
+	n, cols  int
+	goal     [16]uint8
+	next     [16][4]int8 // cell the blank reaches by each move, -1 if none
+	pats     []pattern
+	patOf    [16]uint8  // pattern of each tile
+	ordOf    [16]uint8  // index of each tile in its pattern
+	weight   [16]uint32 // place value of each tile's digit in its pattern's rank
+	reflect  bool
+	cellRefl [16]uint8 // mirrored cell of each cell
+	tileRefl [16]uint8 // mirror image of each tile (0 for the blank)
+	verify   bool      // tests: check every incremental rank against a full one
+}
+
+type pattern struct {
+	tiles  []uint8 // the pattern's tiles, ascending
+	rtiles []uint8 // the tiles whose mirrored cells place the pattern on the mirror image
+	values []byte
+}
+
+func newEngine(a *pdb.Additive) *engine {
+	goal := a.Goal()
+	sh := goal.Shape()
+	e := &engine{n: sh.Cells(), cols: sh.Cols, reflect: a.Reflects()}
+	for c := 0; c < e.n; c++ {
+		e.goal[c] = uint8(goal.Tile(c))
+		for _, m := range statespace.Moves {
+			to, ok := sh.Neighbor(c, m)
+			if !ok {
+				to = -1
+			}
+			e.next[c][m] = int8(to)
+		}
+	}
+	cells, tiles, _ := pdb.Reflection(goal)
+	e.cellRefl, e.tileRefl = cells, tiles
+	for i, p := range a.PDBs() {
+		var pat pattern
+		pt := p.Tiles()
+		for j, t := range pt {
+			pat.tiles = append(pat.tiles, uint8(t))
+			// The mirror image holds tile tiles[t] where this board
+			// holds t, and the mapping is its own inverse.
+			pat.rtiles = append(pat.rtiles, tiles[t])
+			e.patOf[t] = uint8(i)
+			e.ordOf[t] = uint8(j)
+			e.weight[t] = 1
+			for l := j + 1; l < len(pt); l++ {
+				e.weight[t] *= uint32(e.n - l)
+			}
+		}
+		pat.values = p.Values()
+		e.pats = append(e.pats, pat)
+	}
+	return e
+}
+
+// delta returns how the rank of tile t's pattern changes when t moves
+// from cell a to cell b next to it, on a board with the given tiles (two's
+// complement for a decrease). Moving the pattern's i-th tile one cell
+// right changes its digit by one and no other: the rank moves by its
+// weight. Moving it down a row passes the cols−1 cells between; each
+// earlier tile of the pattern there lowers its digit's gain by one, and
+// each later tile u there gains one in its own digit (t no longer precedes
+// it), adding weight[u]. Moves up and left are the mirror images.
+func (e *engine) delta(t uint8, a, b int8, tiles *[16]uint8) uint32 {
+	w := e.weight[t]
+	switch b - a {
+	case 1:
+		return w
+	case -1:
+		return -w
+	}
+	d := w * uint32(e.cols)
+	p, i := e.patOf[t], e.ordOf[t]
+	for x := min(a, b) + 1; x < max(a, b); x++ {
+		if u := tiles[x]; u != 0 && e.patOf[u] == p {
+			if e.ordOf[u] < i {
+				d -= w
+			} else {
+				d += e.weight[u]
+			}
+		}
+	}
+	if b < a {
+		return -d
+	}
+	return d
+}
+
+// rdelta is delta on the mirror image: the image of tile t moves from the
+// image of cell a to the image of cell b, and the image of the tile at
+// cell x stands at the image of x.
+func (e *engine) rdelta(t uint8, a, b int8, tiles *[16]uint8) uint32 {
+	rt := e.tileRefl[t]
+	ra, rb := int8(e.cellRefl[a]), int8(e.cellRefl[b])
+	w := e.weight[rt]
+	switch rb - ra {
+	case 1:
+		return w
+	case -1:
+		return -w
+	}
+	d := w * uint32(e.cols)
+	p, i := e.patOf[rt], e.ordOf[rt]
+	for y := min(ra, rb) + 1; y < max(ra, rb); y++ {
+		if u := e.tileRefl[tiles[e.cellRefl[y]]]; u != 0 && e.patOf[u] == p {
+			if e.ordOf[u] < i {
+				d -= w
+			} else {
+				d += e.weight[u]
+			}
+		}
+	}
+	if rb < ra {
+		return -d
+	}
+	return d
+}
+
+// rank returns pattern p's rank for the board whose tiles sit at pos.
+func (e *engine) rank(p *pattern, pos *[16]uint8) uint32 {
+	var used uint32
+	var r uint
+	n := uint(e.n)
+	for i, t := range p.tiles {
+		c := pos[t]
+		r = r*(n-uint(i)) + uint(c) - uint(bits.OnesCount32(used&(1<<c-1)))
+		used |= 1 << c
+	}
+	return uint32(r)
+}
+
+// rrank returns pattern p's rank for the board's mirror image.
+func (e *engine) rrank(p *pattern, pos *[16]uint8) uint32 {
+	var used uint32
+	var r uint
+	n := uint(e.n)
+	for i, t := range p.rtiles {
+		c := e.cellRefl[pos[t]]
+		r = r*(n-uint(i)) + uint(c) - uint(bits.OnesCount32(used&(1<<c-1)))
+		used |= 1 << c
+	}
+	return uint32(r)
+}
+
+// node is a board with its heuristic values.
+type node struct {
+	tiles [16]uint8 // tile at each cell
+	pos   [16]uint8 // cell of each tile (the blank's is not kept)
+	blank int8
+	idx   [16]uint32 // each pattern's rank
+	ridx  [16]uint32 // each pattern's rank on the mirror image
+	hv    [16]uint8  // each pattern's value
+	rhv   [16]uint8  // each pattern's value on the mirror image
+	h, rh int        // their sums
+}
+
+func (e *engine) root(b statespace.Board) node {
+	var x node
+	for c := 0; c < e.n; c++ {
+		t := uint8(b.Tile(c))
+		x.tiles[c] = t
+		x.pos[t] = uint8(c)
+	}
+	x.blank = int8(b.Blank())
+	for i := range e.pats {
+		p := &e.pats[i]
+		x.idx[i] = e.rank(p, &x.pos)
+		x.hv[i] = p.values[x.idx[i]]
+		x.h += int(x.hv[i])
+		if e.reflect {
+			x.ridx[i] = e.rrank(p, &x.pos)
+			x.rhv[i] = p.values[x.ridx[i]]
+			x.rh += int(x.rhv[i])
+		}
+	}
+	return x
+}
+
+// check panics unless x's ranks are those of its board (tests only).
+func (e *engine) check(x *node) {
+	for i := range e.pats {
+		if x.idx[i] != e.rank(&e.pats[i], &x.pos) || e.reflect && x.ridx[i] != e.rrank(&e.pats[i], &x.pos) {
+			panic(fmt.Sprintf("solver: pattern %d: incremental ranks %d, %d; board %v gives %d, %d",
+				i, x.idx[i], x.ridx[i], x.tiles, e.rank(&e.pats[i], &x.pos), e.rrank(&e.pats[i], &x.pos)))
+		}
+	}
+}
+
+// estimate is the heuristic of node x: the larger of its sums.
+func (x *node) estimate() int { return max(x.h, x.rh) }
+
+// searcher runs bounded depth-first searches from nodes; one per goroutine.
+type searcher struct {
+	e *engine
+	node
+	bound     int
+	next      int // least f above the bound seen
+	expanded  uint64
+	generated uint64
+	path      [maxDepth + 1]uint8
+	length    int // solution length, once found
+
+	// Collecting: nodes at depth split become tasks instead of being
+	// searched.
+	split int
+	tasks []task
+
+	// Stopping: ctx is done, or a solution turned up in an earlier task.
+	canceled *atomic.Bool
+	best     *atomic.Int64
+	task     int64
+	stopped  bool
+}
+
+// task is a subtree of one iteration: a node at the split depth, the
+// moves that reach it, and the work the sequential search does before it.
+type task struct {
+	node
+	prev      int
+	prefix    []uint8
+	expanded  uint64 // above the split depth, before this task
+	generated uint64
+}
+
+// dfs searches below the searcher's node, at depth g, reached by move
+// prev (-2 at the root). It reports whether it found the goal; the path
+// is then in s.path[:s.length].
+func (s *searcher) dfs(g, prev int) bool {
+	s.expanded++
+	if s.expanded&0x3FFF == 0 && s.mustStop() {
+		s.stopped = true
+		return false
+	}
+	e := s.e
+	blank := s.blank
+	for m := 0; m < 4; m++ {
+		to := e.next[blank][m]
+		if to < 0 || m == prev^1 {
+			continue
+		}
+		s.generated++
+		t := s.tiles[to]
+		p, rp := e.patOf[t], e.patOf[e.tileRefl[t]]
+		oidx, ohv := s.idx[p], s.hv[p]
+		nidx := oidx + e.delta(t, to, blank, &s.tiles)
+		nhv := e.pats[p].values[nidx]
+		h := s.h - int(ohv) + int(nhv)
+		oridx, orhv := s.ridx[rp], s.rhv[rp]
+		nridx, nrhv, rh := oridx, orhv, s.rh
+		if e.reflect {
+			nridx = oridx + e.rdelta(t, to, blank, &s.tiles)
+			nrhv = e.pats[rp].values[nridx]
+			rh += int(nrhv) - int(orhv)
+		}
+		s.tiles[blank], s.tiles[to] = t, 0
+		s.pos[t] = uint8(blank)
+		s.blank = to
+		if f := g + 1 + max(h, rh); f <= s.bound {
+			s.path[g] = uint8(m)
+			if h == 0 && s.tiles == e.goal {
+				s.length = g + 1
+				return true
+			}
+			oh, orh := s.h, s.rh
+			s.idx[p], s.hv[p], s.h = nidx, nhv, h
+			s.ridx[rp], s.rhv[rp], s.rh = nridx, nrhv, rh
+			if e.verify {
+				e.check(&s.node)
+			}
+			if g+1 == s.split {
+				s.collect(m, g+1)
+			} else if s.dfs(g+1, m) {
+				return true
+			}
+			s.idx[p], s.hv[p], s.h = oidx, ohv, oh
+			s.ridx[rp], s.rhv[rp], s.rh = oridx, orhv, orh
+			if s.stopped {
+				return false
+			}
+		} else if f < s.next {
+			s.next = f
+		}
+		s.tiles[to], s.tiles[blank] = t, 0
+		s.pos[t] = uint8(to)
+		s.blank = blank
+	}
+	return false
+}
+
+// collect records the searcher's node as a task.
+func (s *searcher) collect(prev, depth int) {
+	s.tasks = append(s.tasks, task{
+		node:      s.node,
+		prev:      prev,
+		prefix:    append([]uint8(nil), s.path[:depth]...),
+		expanded:  s.expanded,
+		generated: s.generated,
+	})
+}
+
+func (s *searcher) mustStop() bool {
+	return s.canceled.Load() || (s.best != nil && s.best.Load() < s.task)
+}
+
+// Parallel searches split an iteration at a depth that gives at least
+// tasksPerWorker tasks per goroutine; bounds below minParallelBound are
+// searched on one goroutine.
+const (
+	tasksPerWorker   = 64
+	minParallelBound = 16
+	maxSplitDepth    = 24
+)
+
+// iterate runs one bounded search from b on workers goroutines.
+func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int) (iteration, error) {
+	var canceled atomic.Bool
+	defer cancelWatch(ctx, &canceled)()
+	root := e.root(b)
+	newSearcher := func() *searcher {
+		return &searcher{e: e, bound: bound, next: maxDepth + 1, canceled: &canceled}
+	}
+	if workers <= 1 || bound < minParallelBound {
+		s := newSearcher()
+		s.node = root
+		found := s.dfs(0, -2)
+		it := iteration{found: found, expanded: s.expanded, generated: s.generated, next: s.next}
+		if s.stopped {
+			return it, ctx.Err()
+		}
+		if found {
+			it.path = movesOf(s.path[:s.length])
+		}
+		return it, nil
+	}
+
+	// Split: deepen until there are enough tasks. The collecting search
+	// is the top of the sequential search, so its counts before each task
+	// are the sequential search's.
+	var top *searcher
+	for depth := 1; ; depth++ {
+		top = newSearcher()
+		top.node = root
+		top.split = depth
+		if top.dfs(0, -2) { // a goal above the split depth: possible only at tiny bounds
+			return iteration{found: true, path: movesOf(top.path[:top.length]), expanded: top.expanded, generated: top.generated}, nil
+		}
+		if top.stopped {
+			return iteration{}, ctx.Err()
+		}
+		if len(top.tasks) >= tasksPerWorker*workers || depth >= bound-2 || depth >= maxSplitDepth {
+			break
+		}
+	}
+
+	tasks := top.tasks
+	type outcome struct {
+		expanded, generated uint64
+		next                int
+		found               bool
+		path                []statespace.Move
+	}
+	results := make([]outcome, len(tasks))
+	var best atomic.Int64
+	best.Store(int64(len(tasks)))
+	var nextTask atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			s := newSearcher()
+			s.best = &best
+			for {
+				i := nextTask.Add(1) - 1
+				if i >= int64(len(tasks)) || i > best.Load() || canceled.Load() {
+					return
+				}
+				t := &tasks[i]
+				s.node = t.node
+				s.task = i
+				s.expanded, s.generated, s.next, s.stopped = 0, 0, maxDepth+1, false
+				copy(s.path[:], t.prefix)
+				found := s.dfs(len(t.prefix), t.prev)
+				if s.stopped {
+					continue // superseded by an earlier solution, or canceled
+				}
+				r := outcome{expanded: s.expanded, generated: s.generated, next: s.next, found: found}
+				if found {
+					r.path = movesOf(s.path[:s.length])
+					for {
+						old := best.Load()
+						if old <= i || best.CompareAndSwap(old, i) {
+							break
+						}
+					}
+				}
+				results[i] = r
+			}
+		})
+	}
+	wg.Wait()
+	if canceled.Load() {
+		return iteration{}, ctx.Err()
+	}
+
+	if j := best.Load(); j < int64(len(tasks)) {
+		it := iteration{found: true, path: results[j].path,
+			expanded: tasks[j].expanded, generated: tasks[j].generated}
+		for i := int64(0); i <= j; i++ {
+			it.expanded += results[i].expanded
+			it.generated += results[i].generated
+		}
+		return it, nil
+	}
+	it := iteration{expanded: top.expanded, generated: top.generated, next: top.next}
+	for _, r := range results {
+		it.expanded += r.expanded
+		it.generated += r.generated
+		it.next = min(it.next, r.next)
+	}
+	return it, nil
+}
+
+func movesOf(p []uint8) []statespace.Move {
+	out := make([]statespace.Move, len(p))
+	for i, m := range p {
+		out[i] = statespace.Move(m)
+	}
+	return out
+}

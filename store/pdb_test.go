@@ -1,0 +1,177 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+var sq4 = statespace.Shape{Rows: 4, Cols: 4}
+
+// TestPDBRoundTrip writes and reads back small databases and checks that
+// a file for another pattern or goal is refused.
+func TestPDBRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	goal := statespace.GoalLast(sq)
+	p, err := pdb.Build(context.Background(), goal, []int{1, 2, 3, 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, PDBFileName(goal, []int{1, 2, 3, 4}))
+	if _, err := WritePDB(path, p); err != nil {
+		t.Fatal(err)
+	}
+	q, err := ReadPDB(path, goal, []int{1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.Values(), q.Values()) || !slices.Equal(p.Counts(), q.Counts()) {
+		t.Error("values changed on the way through the file")
+	}
+	var me *tablefile.MismatchError
+	if _, err := ReadPDB(path, goal, []int{1, 2, 3, 5}); !errors.As(err, &me) || me.Field != "pattern" {
+		t.Errorf("other pattern: %v", err)
+	}
+	if _, err := ReadPDB(path, statespace.GoalFirst(sq), []int{1, 2, 3, 4}); !errors.As(err, &me) || me.Field != "goal" {
+		t.Errorf("other goal: %v", err)
+	}
+}
+
+// TestPDBLargeFile checks a database whose compressed payload is several
+// MiB (random values do not compress), the size at which tablefile's
+// reader once wrongly reported as truncated.
+func TestPDBLargeFile(t *testing.T) {
+	goal := statespace.GoalFirst(sq4)
+	tiles := []int{4, 5, 8, 9, 12, 13}
+	rng := rand.New(rand.NewPCG(7, 8))
+	entries := pdb.Placements(16, len(tiles))
+	values := make([]byte, entries)
+	counts := make([]uint64, 30)
+	goalRank := pdb.RankPlacement(16, []int{4, 5, 8, 9, 12, 13})
+	for i := range values {
+		if uint64(i) != goalRank {
+			values[i] = byte(1 + rng.IntN(29))
+		}
+		counts[values[i]]++
+	}
+	h := tablefile.Header{Kind: tablefile.KindPDB, Encoding: tablefile.EncodingBytes, Rows: 4, Cols: 4,
+		Goal: goalBytes(goal), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
+	path := filepath.Join(t.TempDir(), PDBFileName(goal, tiles))
+	if err := tablefile.WriteFile(path, h, values); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := tablefile.ReadFile(path); err != nil {
+		t.Logf("tablefile.ReadFile: %v (worked around)", err)
+	}
+	p, err := ReadPDB(path, goal, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.Values(), values) {
+		t.Error("values changed on the way through the file")
+	}
+	// Real truncation is still an error.
+	data, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, data[:len(data)-1000], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPDB(path, goal, tiles); !errors.Is(err, tablefile.ErrTruncated) {
+		t.Errorf("truncated file: %v", err)
+	}
+}
+
+// touch creates empty files named for part's patterns in dir.
+func touch(t *testing.T, dir string, goal statespace.Board, name string) {
+	t.Helper()
+	part, err := pdb.Preset(name, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pat := range part.Patterns {
+		if err := os.WriteFile(filepath.Join(dir, PDBFileName(goal, pat)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestBestPartition checks the preference 7-8, 6-6-3, 5-5-5 over complete
+// sets of files, the lookup order explicit folder then cache, and that a
+// damaged file is an error rather than skipped.
+func TestBestPartition(t *testing.T) {
+	cache, explicit := t.TempDir(), t.TempDir()
+	t.Setenv(EnvCache, cache)
+	goal := statespace.GoalLast(sq4)
+
+	_, err := BestPartition("", goal)
+	var nf *PDBNotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(err.Error(), "enumerate -shape 4x4 -goal last -pdb 6-6-3") {
+		t.Fatalf("empty cache: %v", err)
+	}
+
+	// 5-5-5 built for real (small), in the cache.
+	part, _ := pdb.Preset("5-5-5", goal)
+	add, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range add.PDBs() {
+		if _, err := WritePDB(filepath.Join(cache, PDBFileName(goal, p.Tiles())), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if best, err := BestPartition("", goal); err != nil || best.Name != "5-5-5" {
+		t.Fatalf("with 5-5-5: %v, %v", best.Name, err)
+	}
+	a, files, err := LoadBestPDBs(context.Background(), explicit, goal)
+	if err != nil || a.Partition().Name != "5-5-5" || len(files) != 3 || filepath.Dir(files[0]) != cache {
+		t.Fatalf("LoadBestPDBs: %v %v", files, err)
+	}
+	b := statespace.MustBoard(sq4, 14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3)
+	if a.Distance(b) != add.Distance(b) {
+		t.Errorf("loaded %d, built %d", a.Distance(b), add.Distance(b))
+	}
+
+	// 6-6-3 incomplete in the cache: still 5-5-5.
+	touch(t, cache, goal, "6-6-3")
+	p663, _ := pdb.Preset("6-6-3", goal)
+	os.Remove(filepath.Join(cache, PDBFileName(goal, p663.Patterns[2])))
+	if best, _ := BestPartition("", goal); best.Name != "5-5-5" {
+		t.Errorf("incomplete 6-6-3: chose %s", best.Name)
+	}
+	// Its missing file in the explicit folder completes it.
+	touch(t, explicit, goal, "6-6-3")
+	if best, _ := BestPartition(explicit, goal); best.Name != "6-6-3" {
+		t.Errorf("6-6-3 across folders: chose %s", best.Name)
+	}
+	path, err := FindPDB(explicit, goal, p663.Patterns[0])
+	if err != nil || filepath.Dir(path) != explicit {
+		t.Errorf("FindPDB prefers the explicit folder: %s, %v", path, err)
+	}
+	// The empty (damaged) 6-6-3 files are an error, not skipped.
+	if _, _, err := LoadBestPDBs(context.Background(), explicit, goal); err == nil {
+		t.Error("empty 6-6-3 files were accepted")
+	}
+	touch(t, cache, goal, "7-8")
+	if best, _ := BestPartition("", goal); best.Name != "7-8" {
+		t.Errorf("with 7-8: chose %s", best.Name)
+	}
+	// A missing custom partition names its files and the command.
+	custom, _ := pdb.ParsePartition("1,2,3,4,5,6,7/8,9,10,11,12,13,14,15", goal)
+	_, _, err = LoadPartition(context.Background(), "", goal, custom)
+	if !errors.As(err, &nf) || len(nf.Missing) != 2 || !strings.Contains(err.Error(), "-pdb 1,2,3,4,5,6,7/8,") {
+		t.Errorf("custom: %v", err)
+	}
+	// Goals without presets have no best partition.
+	if _, err := BestPartition("", statespace.GoalLast(sq)); !errors.As(err, &nf) {
+		t.Errorf("3x3: %v", err)
+	}
+}
