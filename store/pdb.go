@@ -12,7 +12,6 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
-
 )
 
 // PDBNotFoundError says the pattern databases of a partition (or of any
@@ -213,5 +212,3 @@ func LoadBestPDBs(ctx context.Context, explicit string, goal statespace.Board) (
 	}
 	return LoadPartition(ctx, explicit, goal, part)
 }
-
-
