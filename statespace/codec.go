@@ -19,12 +19,16 @@ import (
 // toward the goal recovers the exact distance.
 func (t *Table) Encode(enc tablefile.Encoding) (tablefile.Header, []byte, error) {
 	h := t.header(enc)
+	if enc == tablefile.EncodingMod4Bit && t.mod4 != nil {
+		return h, append([]byte(nil), t.mod4...), nil
+	}
+	dist := t.expanded()
 	switch enc {
 	case tablefile.EncodingBytes:
-		return h, append([]byte(nil), t.dist...), nil
+		return h, append([]byte(nil), dist...), nil
 	case tablefile.EncodingMod4Bit:
-		payload := make([]byte, (len(t.dist)+7)/8)
-		for r, d := range t.dist {
+		payload := make([]byte, (len(dist)+7)/8)
+		for r, d := range dist {
 			payload[r>>3] |= (d >> 1 & 1) << (r & 7)
 		}
 		return h, payload, nil
@@ -47,10 +51,17 @@ func (t *Table) header(enc tablefile.Encoding) tablefile.Header {
 	}
 }
 
+// LazyTableStates is the size above which Decode keeps a mod4-bit table's
+// bits instead of expanding them (16,777,216 boards: the 12-cell tables
+// are 239,500,800, which would take a 6 GB breadth-first search on every
+// load).
+const LazyTableStates = 1 << 24
+
 // Decode rebuilds a table from a header and raw payload that
-// tablefile.Read has checked. A mod4-bit table is expanded by a
-// breadth-first search from the goal, and every recovered distance is
-// checked against the stored bit, as are the counts per distance.
+// tablefile.Read has checked. A mod4-bit table of at most LazyTableStates
+// boards is expanded by a breadth-first search from the goal, and every
+// recovered distance is checked against the stored bit, as are the counts
+// per distance; a larger one answers lookups by walking its bits.
 func Decode(ctx context.Context, h tablefile.Header, payload []byte) (*Table, error) {
 	if h.Kind != tablefile.KindDistance {
 		return nil, fmt.Errorf("statespace: file holds a %s, not a distance table", h.Kind)
@@ -84,13 +95,19 @@ func Decode(ctx context.Context, h tablefile.Header, payload []byte) (*Table, er
 		if uint64(len(payload)) != (sp.Size()+7)/8 {
 			return nil, fmt.Errorf("statespace: table payload has %d bytes, want %d", len(payload), (sp.Size()+7)/8)
 		}
+		if sp.Size() > LazyTableStates {
+			// Too large to expand on every load: lookups walk the bits.
+			t := &Table{space: sp, counts: append([]uint64(nil), h.Counts...), mod4: payload}
+			if d, err := walkDistance(sp, payload, sp.goal, len(h.Counts)-1); err != nil || d != 0 {
+				return nil, fmt.Errorf("statespace: table payload damaged at the goal")
+			}
+			return t, nil
+		}
 		if t, err = sp.Enumerate(ctx, nil); err != nil {
 			return nil, err
 		}
-		for r, d := range t.dist {
-			if payload[r>>3]>>(r&7)&1 != d>>1&1 {
-				return nil, fmt.Errorf("statespace: table payload disagrees with the distance %d of board %s (rank %d)", d, sp.Unrank(uint64(r)), r)
-			}
+		if err := checkMod4(t.dist, payload, sp); err != nil {
+			return nil, err
 		}
 	default:
 		return nil, fmt.Errorf("statespace: unsupported distance table encoding %s", h.Encoding)
@@ -112,28 +129,59 @@ func Decode(ctx context.Context, h tablefile.Header, payload []byte) (*Table, er
 	return t, nil
 }
 
+// checkMod4 checks that payload holds bit 1 of every distance in dist.
+func checkMod4(dist []uint8, payload []byte, sp *Space) error {
+	for r, d := range dist {
+		if payload[r>>3]>>(r&7)&1 != d>>1&1 {
+			return fmt.Errorf("statespace: table payload disagrees with the distance %d of board %s (rank %d)", d, sp.Unrank(uint64(r)), r)
+		}
+	}
+	return nil
+}
+
 // WalkDistance recovers the exact distance of b from a mod4-bit payload
 // alone, without expanding the table: it knows every board's distance mod
 // 4 (bit 0 from the blank's cell, bit 1 from the payload), so at each step
 // it can tell the neighbour one move closer and walk to the goal, counting
-// moves. It costs O(distance) rankings; b must belong to sp.
-func WalkDistance(sp *Space, payload []byte, b Board) int {
-	mod4 := func(c Board) int {
-		r := sp.Rank(c)
-		return sp.blankParity(c) | int(payload[r>>3]>>(r&7)&1)<<1
+// moves. It costs O(distance) rankings. It returns an error when b is not
+// in sp or the payload is damaged (no neighbour one closer, or a walk
+// longer than radius moves).
+func WalkDistance(sp *Space, payload []byte, b Board, radius int) (int, error) {
+	if err := sp.Check(b); err != nil {
+		return 0, err
 	}
+	if uint64(len(payload)) != (sp.size+7)/8 {
+		return 0, fmt.Errorf("statespace: payload has %d bytes, want %d", len(payload), (sp.size+7)/8)
+	}
+	return walkDistance(sp, payload, b, radius)
+}
+
+func walkDistance(sp *Space, payload []byte, b Board, radius int) (int, error) {
 	d := 0
 	for b != sp.goal {
-		want := (mod4(b) + 3) & 3
+		if d >= radius {
+			return 0, fmt.Errorf("statespace: table payload damaged: no way to the goal within the radius %d", radius)
+		}
+		want := (sp.mod4(payload, b) + 3) & 3
+		moved := false
 		for _, m := range Moves {
-			if c, ok := b.Apply(m); ok && mod4(c) == want {
-				b = c
+			if c, ok := b.Apply(m); ok && sp.mod4(payload, c) == want {
+				b, moved = c, true
 				break
 			}
 		}
+		if !moved {
+			return 0, fmt.Errorf("statespace: table payload damaged: board %s has no neighbour one move closer", b)
+		}
 		d++
 	}
-	return d
+	return d, nil
+}
+
+// mod4 returns b's distance mod 4 from a mod4-bit payload.
+func (s *Space) mod4(payload []byte, b Board) int {
+	r := s.Rank(b)
+	return s.blankParity(b) | int(payload[r>>3]>>(r&7)&1)<<1
 }
 
 // blankParity is the parity of every distance of boards with b's blank

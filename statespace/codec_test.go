@@ -26,9 +26,57 @@ func TestWalkDistance(t *testing.T) {
 		}
 		for r := uint64(0); r < sp.Size(); r += step {
 			b := sp.Unrank(r)
-			if got := WalkDistance(sp, payload, b); got != tab.DistanceAt(r) {
-				t.Fatalf("goal %s board %s: walk gives %d, table %d", GoalName(goal), b, got, tab.DistanceAt(r))
+			if got, err := WalkDistance(sp, payload, b, tab.Radius()); err != nil || got != tab.DistanceAt(r) {
+				t.Fatalf("goal %s board %s: walk gives %d (%v), table %d", GoalName(goal), b, got, err, tab.DistanceAt(r))
 			}
 		}
+	}
+}
+
+// A damaged payload makes the walk fail, never loop: all zeros, and one
+// flipped bit.
+func TestWalkDistanceDamaged(t *testing.T) {
+	sp := MustSpace(GoalLast(Shape{2, 3}))
+	tab, err := sp.Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, payload, _ := tab.Encode(tablefile.EncodingMod4Bit)
+	zeros := make([]byte, len(payload))
+	failed := 0
+	for r := uint64(0); r < sp.Size(); r++ {
+		if _, err := WalkDistance(sp, zeros, sp.Unrank(r), tab.Radius()); err != nil {
+			failed++
+		}
+	}
+	if failed == 0 {
+		t.Error("an all-zero payload walks every board home")
+	}
+	if _, err := WalkDistance(sp, payload, MustBoard(Shape{2, 3}, 2, 1, 3, 4, 5, 0), tab.Radius()); err == nil {
+		t.Error("walked an unsolvable board")
+	}
+}
+
+// A lazy table (as Decode makes for large spaces) answers like the full
+// one, and expands on demand for the scanning methods.
+func TestLazyTable(t *testing.T) {
+	sp := MustSpace(GoalFirst(Shape{2, 4}))
+	full, err := sp.Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, payload, _ := full.Encode(tablefile.EncodingMod4Bit)
+	lazy := &Table{space: sp, counts: full.Counts(), mod4: payload}
+	for r := uint64(0); r < sp.Size(); r += 7 {
+		b := sp.Unrank(r)
+		if lazy.Distance(b) != full.Distance(b) || lazy.OptimalMoves(b) != full.OptimalMoves(b) || lazy.DistanceAt(r) != full.DistanceAt(r) {
+			t.Fatalf("board %s: lazy %d %v, full %d %v", b, lazy.Distance(b), lazy.OptimalMoves(b), full.Distance(b), full.OptimalMoves(b))
+		}
+		if p, err := lazy.Path(b); err != nil || len(p) != full.Distance(b) {
+			t.Fatalf("board %s: lazy path %v, %v", b, p, err)
+		}
+	}
+	if len(lazy.Antipodes()) != 1 || lazy.Verify() != nil {
+		t.Errorf("expanded lazy table: %d antipodes, %v", len(lazy.Antipodes()), lazy.Verify())
 	}
 }

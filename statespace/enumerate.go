@@ -8,9 +8,10 @@ import (
 	"github.com/bits-and-blooms/bitset"
 )
 
-// MaxEnumerate is the largest space Enumerate takes on: 13 cells
-// (3,113,510,400 boards), whose ranks still fit in 32 bits.
-const MaxEnumerate = 3_113_510_400
+// MaxEnumerate is the largest space Enumerate takes on: 12 cells
+// (239,500,800 boards, about 24 bytes of memory per board while the
+// search runs, 6 GB).
+const MaxEnumerate = 239_500_800
 
 // Progress receives the BFS's progress after each level: the depth just
 // finished and how many boards have been reached so far, of total.
@@ -61,7 +62,7 @@ type enumeration struct {
 }
 
 func (s *Space) newEnumeration() (*enumeration, error) {
-	if s.size > MaxEnumerate || s.n > 13 {
+	if s.size > MaxEnumerate {
 		return nil, fmt.Errorf("statespace: %s has %d reachable boards, more than the %d a full enumeration takes on", s.shape, s.size, uint64(MaxEnumerate))
 	}
 	e := &enumeration{

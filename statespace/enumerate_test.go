@@ -231,6 +231,17 @@ func TestSample(t *testing.T) {
 			t.Errorf("depth %d: same seed gave %v then %v", d, got, again)
 		}
 	}
+	// Any depth: distinct boards while there are enough, all when all are
+	// asked for (2x3: 360 boards).
+	small, err := MustSpace(GoalLast(Shape{2, 3})).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{50, 360} {
+		if got := small.Sample(rng(), -1, n); len(slices.Compact(sortedKeys(got))) != n {
+			t.Errorf("sampling %d of all boards repeats boards", n)
+		}
+	}
 	// All 221 boards at 30, each once, when 221 are asked for.
 	if got := tab.Sample(rng(), 30, 221); len(got) != 221 || len(slices.Compact(sortedKeys(got))) != 221 {
 		t.Errorf("sampling all of depth 30 repeats boards")

@@ -9,7 +9,18 @@ func (t *Table) Sample(rng *rand.Rand, d, n int) []Board {
 	out := make([]Board, 0, n)
 	if d < 0 {
 		for len(out) < n {
-			out = append(out, t.space.Unrank(rng.Uint64N(t.space.size)))
+			// Floyd's sampling: each round draws distinct ranks.
+			size := t.space.size
+			k := min(uint64(n-len(out)), size)
+			seen := make(map[uint64]bool, k)
+			for j := size - k; j < size; j++ {
+				r := rng.Uint64N(j + 1)
+				if seen[r] {
+					r = j
+				}
+				seen[r] = true
+				out = append(out, t.space.Unrank(r))
+			}
 		}
 		return out
 	}
@@ -17,7 +28,7 @@ func (t *Table) Sample(rng *rand.Rand, d, n int) []Board {
 		return out
 	}
 	ranks := make([]uint64, 0, t.counts[d])
-	for r, v := range t.dist {
+	for r, v := range t.expanded() {
 		if int(v) == d {
 			ranks = append(ranks, uint64(r))
 		}

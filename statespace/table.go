@@ -1,17 +1,29 @@
 package statespace
 
 import (
+	"context"
 	"fmt"
+	"sync"
 	"time"
 )
 
 // Table holds the exact distance from the goal of every reachable board of
 // a Space, one byte per board, indexed by rank. A Table is read-only and
 // safe for concurrent use.
+//
+// A large table read from a mod4-bit file is not expanded on load: its
+// lookups walk toward the goal on the stored bits (O(distance) rankings,
+// a few microseconds), and only the methods that scan every board
+// (BoardsAt, Antipodes, Sample, Verify, Encode) expand it, once, by a
+// breadth-first search.
 type Table struct {
 	space  *Space
-	dist   []uint8
+	dist   []uint8 // one byte per board; nil until a lazy table expands
 	counts []uint64
+
+	mod4   []byte // a lazy table's mod4-bit payload
+	expand sync.Once
+	expErr error
 	// searchTime is how long the BFS took, excluding allocation; zero for
 	// a table read from a file.
 	searchTime time.Duration
@@ -35,7 +47,45 @@ func (t *Table) States() uint64 { return t.space.size }
 func (t *Table) Radius() int { return len(t.counts) - 1 }
 
 // DistanceAt returns the distance of the board with the given rank.
-func (t *Table) DistanceAt(rank uint64) int { return int(t.dist[rank]) }
+func (t *Table) DistanceAt(rank uint64) int {
+	if t.dist != nil {
+		return int(t.dist[rank])
+	}
+	return t.walk(t.space.Unrank(rank))
+}
+
+// walk returns a lazy table's distance of b, or -1 when the stored bits
+// are damaged (Decode checked the checksum, so this is an invariant).
+func (t *Table) walk(b Board) int {
+	d, err := walkDistance(t.space, t.mod4, b, t.Radius())
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// expanded returns the one-byte-per-board distances, running the BFS of
+// a lazy table the first time.
+func (t *Table) expanded() []uint8 {
+	if t.dist != nil {
+		return t.dist
+	}
+	t.expand.Do(func() {
+		full, err := t.space.Enumerate(context.Background(), nil)
+		if err != nil {
+			t.expErr = err
+			return
+		}
+		t.expErr = checkMod4(full.dist, t.mod4, t.space)
+		if t.expErr == nil {
+			t.dist = full.dist
+		}
+	})
+	if t.expErr != nil {
+		panic(fmt.Sprintf("statespace: expanding the table: %v", t.expErr))
+	}
+	return t.dist
+}
 
 // Distance returns the exact distance of b from the goal, or -1 when b
 // does not belong to the table's space (wrong shape or unsolvable).
@@ -43,6 +93,9 @@ func (t *Table) Distance(b Board) int {
 	r, ok := t.space.RankChecked(b)
 	if !ok {
 		return -1
+	}
+	if t.dist == nil {
+		return t.walk(b)
 	}
 	return int(t.dist[r])
 }
@@ -52,18 +105,21 @@ func (t *Table) Lookup(b Board) (int, error) {
 	if err := t.space.Check(b); err != nil {
 		return 0, err
 	}
-	return int(t.dist[t.space.Rank(b)]), nil
+	if t.dist == nil {
+		return walkDistance(t.space, t.mod4, b, t.Radius())
+	}
+	return t.Distance(b), nil
 }
 
 // OptimalMoves returns every move that leads one step closer to the goal:
 // the first moves of all optimal solutions. It is empty at the goal and
 // for boards outside the space.
 func (t *Table) OptimalMoves(b Board) MoveSet {
-	r, ok := t.space.RankChecked(b)
-	if !ok {
+	d := t.Distance(b)
+	if d < 0 {
 		return 0
 	}
-	return t.optimalMoves(b, int(t.dist[r]))
+	return t.optimalMoves(b, d)
 }
 
 func (t *Table) optimalMoves(b Board, d int) MoveSet {
@@ -72,7 +128,14 @@ func (t *Table) optimalMoves(b Board, d int) MoveSet {
 		return 0
 	}
 	for _, m := range Moves {
-		if c, ok := b.Apply(m); ok && int(t.dist[t.space.Rank(c)]) == d-1 {
+		c, ok := b.Apply(m)
+		if !ok {
+			continue
+		}
+		// A lazy table tells the neighbour one closer by its distance mod
+		// 4: neighbours are one closer or one farther, never equal.
+		if (t.dist != nil && int(t.dist[t.space.Rank(c)]) == d-1) ||
+			(t.dist == nil && t.space.mod4(t.mod4, c) == (d-1)&3) {
 			set = set.Add(m)
 		}
 	}
@@ -113,7 +176,7 @@ func (t *Table) Antipodes() []Board {
 // of them (all when limit ≤ 0).
 func (t *Table) BoardsAt(d int, limit int) []Board {
 	var out []Board
-	for r, v := range t.dist {
+	for r, v := range t.expanded() {
 		if int(v) == d {
 			out = append(out, t.space.Unrank(uint64(r)))
 			if limit > 0 && len(out) == limit {
@@ -130,9 +193,10 @@ func (t *Table) BoardsAt(d int, limit int) []Board {
 // is the true distance.
 func (t *Table) Verify() error {
 	sp := t.space
+	dist := t.expanded()
 	for r := uint64(0); r < sp.size; r++ {
 		b := sp.Unrank(r)
-		d := int(t.dist[r])
+		d := int(dist[r])
 		if (d == 0) != (b == sp.goal) {
 			return fmt.Errorf("statespace: table damaged: board %s has distance %d", b, d)
 		}
@@ -142,7 +206,7 @@ func (t *Table) Verify() error {
 			if !ok {
 				continue
 			}
-			dc := int(t.dist[sp.Rank(c)])
+			dc := int(dist[sp.Rank(c)])
 			if dc != d-1 && dc != d+1 {
 				return fmt.Errorf("statespace: table damaged: board %s at distance %d has neighbour %s at %d", b, d, c, dc)
 			}
