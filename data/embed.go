@@ -18,13 +18,3 @@ func Open(name string) ([]byte, bool) {
 	b, err := fs.ReadFile(files, name)
 	return b, err == nil
 }
-
-// Names lists the embedded files.
-func Names() []string {
-	entries, _ := fs.ReadDir(files, ".")
-	var out []string
-	for _, e := range entries {
-		out = append(out, e.Name())
-	}
-	return out
-}

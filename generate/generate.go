@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -102,18 +103,11 @@ func (r TableReport) WriteText(w io.Writer) error {
 		cum += n
 		fmt.Fprintf(&b, "%8d %12d %12d\n", d, n, cum)
 	}
-	fmt.Fprintf(&b, "\n%d %s at the radius %d:\n", len(r.Antipodes), plural(len(r.Antipodes), "state", "states"), r.Radius)
+	fmt.Fprintf(&b, "\n%d %s at the radius %d:\n", len(r.Antipodes), textfmt.Plural(len(r.Antipodes), "state", "states"), r.Radius)
 	for _, a := range r.Antipodes {
 		fmt.Fprintf(&b, "  %s\n", a)
 	}
 	fmt.Fprintf(&b, "\nwrote %s: %d bytes, %.4f bytes per state\n", r.File, r.Bytes, float64(r.Bytes)/float64(r.States))
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"time"
 )
@@ -87,7 +88,7 @@ func (a *answerer) line(ctx context.Context, n int, line []byte) error {
 		if count < f {
 			a.sum.Boards++
 			a.sum.Failed++
-			return a.out.Fail(n, string(line), fmt.Errorf("%d tab-separated %s, -field %d needs at least %d", count, plural(count, "field", "fields"), f, f))
+			return a.out.Fail(n, string(line), fmt.Errorf("%d tab-separated %s, -field %d needs at least %d", count, textfmt.Plural(count, "field", "fields"), f, f))
 		}
 		line = text
 	}
@@ -134,11 +135,4 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 		a.sum.Elapsed += ans.Search.Elapsed
 	}
 	return a.out.Answer(ans)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

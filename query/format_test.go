@@ -50,7 +50,7 @@ const batchInput = `# a comment
 var wantFailed = map[int]string{
 	4:  "tile 9 is out of range",
 	7:  "unsolvable for goal last",
-	10: "5 tiles: give the shape",
+	10: "5 tiles: no board has that many cells",
 }
 
 var wantBoards = []string{"8,6,7,2,5,4,3,0,1", "6,4,7,8,5,0,3,2,1", "1,2,3,4,5,6,7,8,0", "1,2,3,4,5,6,7,0,8"}

@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"math/rand/v2"
 
 	"github.com/tilespace/tilespace/statespace"
@@ -35,7 +36,7 @@ func Random(ctx context.Context, o Oracle, n, depth int, seed uint64, out *Recor
 	if depth >= 0 && uint64(n) > t.Counts()[depth] {
 		c := t.Counts()[depth]
 		fmt.Fprintf(out.errw, "query: only %s %s at distance %d; the %d drawn repeat some\n",
-			Commas(c), plural(int(c), "board is", "boards are"), depth, n)
+			textfmt.Commas(c), textfmt.Plural(int(c), "board is", "boards are"), depth, n)
 	}
 	for _, b := range t.Sample(NewRand(seed), depth, n) {
 		a, err := o.Answer(ctx, b, out.opts.WantsPath())

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
-	"strconv"
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -194,7 +194,7 @@ func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle,
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) && sp.Size() <= r.cfg.BuildLimit {
 		fmt.Fprintf(r.cfg.Log, "query: no table for %s goal %s in the cache; building it (%s states)…\n",
-			shape, statespace.GoalName(goal), Commas(sp.Size()))
+			shape, statespace.GoalName(goal), textfmt.Commas(sp.Size()))
 		t, err = sp.Enumerate(ctx, nil)
 		src = "built in memory"
 	}
@@ -217,18 +217,5 @@ func (e *TooLargeError) Error() string {
 		name = "the 15-puzzle is"
 	}
 	return fmt.Sprintf("%s boards have %s states, too many for a distance table (at most %s); %s solved with pattern databases and IDA*, which query does not offer yet",
-		e.Goal.Shape(), Commas(e.States), Commas(statespace.MaxEnumerate), name)
-}
-
-// Commas writes n with thousands separated by commas, e.g. "181,440".
-func Commas(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	out := make([]byte, 0, len(s)+len(s)/3)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
+		e.Goal.Shape(), textfmt.Commas(e.States), textfmt.Commas(statespace.MaxEnumerate), name)
 }

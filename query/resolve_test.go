@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"errors"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -192,8 +193,8 @@ func TestCommas(t *testing.T) {
 		n    uint64
 		want string
 	}{{0, "0"}, {12, "12"}, {999, "999"}, {1000, "1,000"}, {181440, "181,440"}, {1814400, "1,814,400"}} {
-		if got := Commas(tc.n); got != tc.want {
-			t.Errorf("case %d: Commas(%d) = %q, want %q", i, tc.n, got, tc.want)
+		if got := textfmt.Commas(tc.n); got != tc.want {
+			t.Errorf("case %d: textfmt.Commas(%d) = %q, want %q", i, tc.n, got, tc.want)
 		}
 	}
 }

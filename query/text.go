@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"strings"
 
@@ -33,7 +34,7 @@ func WriteReport(w io.Writer, goal statespace.Board, a Answer, tile bool) error 
 		_, err := io.WriteString(w, s.String())
 		return err
 	}
-	fmt.Fprintf(&s, "distance       %d %s\n", a.Distance, plural(a.Distance, "move", "moves"))
+	fmt.Fprintf(&s, "distance       %d %s\n", a.Distance, textfmt.Plural(a.Distance, "move", "moves"))
 	var names []string
 	for _, m := range a.Optimal.Moves() {
 		names = append(names, MoveName(b, m, tile))
@@ -43,10 +44,10 @@ func WriteReport(w io.Writer, goal statespace.Board, a Answer, tile bool) error 
 		s.WriteString("optimal moves  not searched for (-all-moves finds every one, at one more search per move)\n")
 	} else {
 		fmt.Fprintf(&s, "optimal moves  %s  (%d of the %d legal moves %s one step closer)\n",
-			strings.Join(names, " "), len(names), legal, plural(len(names), "leads", "lead"))
+			strings.Join(names, " "), len(names), legal, textfmt.Plural(len(names), "leads", "lead"))
 	}
 	if a.Search != nil {
-		fmt.Fprintf(&s, "search         IDA*: %s nodes expanded in %.3f s\n", Commas(a.Search.Nodes), a.Search.Elapsed.Seconds())
+		fmt.Fprintf(&s, "search         IDA*: %s nodes expanded in %.3f s\n", textfmt.Commas(a.Search.Nodes), a.Search.Elapsed.Seconds())
 	}
 	names = names[:0]
 	steps := []statespace.Board{b}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"math"
 	"strconv"
@@ -100,7 +101,7 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	if d.States > 0 {
 		all := hline{Y: float64(d.States), Style: lineStyle(grey, 1, seriesDashes[1])}
 		right.Add(all)
-		right.Legend.Add("all "+commas(int64(d.States))+" states", all)
+		right.Legend.Add("all "+textfmt.Commas(int64(d.States))+" states", all)
 		right.Y.Max = math.Max(right.Y.Max, float64(d.States)*3)
 	}
 	insetLegend(right)
@@ -170,9 +171,9 @@ func DFSWalk(d DFSWalkData) (*Figure, error) {
 	bottom.Y.Min = 0
 	bottom.Y.Max *= 1.1
 
-	note := fmt.Sprintf("Dashed: the start board's own distance (%d). %s steps; ", d.Optimal, commas(int64(steps)))
+	note := fmt.Sprintf("Dashed: the start board's own distance (%d). %s steps; ", d.Optimal, textfmt.Commas(int64(steps)))
 	if d.Found {
-		note += fmt.Sprintf("DFS returned a path of %s moves where %d suffice.", commas(int64(d.PathLen)), d.Optimal)
+		note += fmt.Sprintf("DFS returned a path of %s moves where %d suffice.", textfmt.Commas(int64(d.PathLen)), d.Optimal)
 	} else {
 		note += "DFS stopped at a limit without reaching the goal."
 	}

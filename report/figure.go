@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"image/png"
 	"io"
@@ -188,30 +189,10 @@ func human(v float64) string {
 	case a >= 1e5 && math.Mod(a, 1e3) == 0:
 		return strconv.FormatFloat(v/1e3, 'f', -1, 64) + "k"
 	case a >= 1000 && a == math.Trunc(a):
-		return commas(int64(v))
+		return textfmt.Commas(int64(v))
 	default:
 		return strconv.FormatFloat(v, 'g', 4, 64)
 	}
-}
-
-// commas writes n with thousands separators: 181440 → "181,440".
-func commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 // humanTicks are gonum's default linear ticks with human labels.

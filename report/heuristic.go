@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"math"
 	"regexp"
@@ -99,7 +100,7 @@ func HeuristicHeatMap(d HeuristicData) (*Figure, error) {
 
 	bar := colorBar(logMax)
 	note := fmt.Sprintf("%s states. Exact (h = d): %.1f%%. Mean h/d over d > 0: %.3f. States with h > d (inadmissible): %s.",
-		commas(int64(total)), 100*float64(exact)/float64(total), ratioSum/math.Max(1, float64(ratioN)), commas(int64(over)))
+		textfmt.Commas(int64(total)), 100*float64(exact)/float64(total), ratioSum/math.Max(1, float64(ratioN)), textfmt.Commas(int64(over)))
 	if d.Note != "" {
 		note += "\n" + d.Note
 	}

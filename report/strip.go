@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"strconv"
 
@@ -84,7 +85,7 @@ func SolutionStrip(d StripData) (*Figure, error) {
 	}
 	title := d.Title
 	if title == "" {
-		title = fmt.Sprintf("Solution of %s (%d moves)", d.Start, len(d.Path))
+		title = fmt.Sprintf("Solution of %s (%s)", d.Start, textfmt.Moves(len(d.Path)))
 	}
 	note := "Each board is labelled [step] and the move of the blank that produced it; yellow marks the tile that just slid."
 	if truncated {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"strconv"
 
@@ -74,7 +75,7 @@ func withDefaults(lim Limits) Limits {
 func (c *Comparison) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "Board %s, goal %s\n", c.Start, goalLabel(c.Goal, statespace.GoalName(c.Goal)))
 	if c.Optimal >= 0 {
-		fmt.Fprintf(w, "Optimal distance (from the table): %d moves\n\n", c.Optimal)
+		fmt.Fprintf(w, "Optimal distance (from the table): %s\n\n", textfmt.Moves(c.Optimal))
 	} else {
 		fmt.Fprintf(w, "Optimal distance: unknown (no table for this goal)\n\n")
 	}
@@ -84,10 +85,10 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		r := row.Result
 		found, path, cost := "no", "-", "-"
 		if r.Found {
-			found, path = "yes", commas(int64(len(r.Path)))
+			found, path = "yes", textfmt.Commas(int64(len(r.Path)))
 			cost = strconv.FormatFloat(r.Cost, 'f', -1, 64)
 			if r.Cost == float64(int64(r.Cost)) {
-				cost = commas(int64(r.Cost))
+				cost = textfmt.Commas(int64(r.Cost))
 			}
 		}
 		note := ""
@@ -97,10 +98,10 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		case r.Found && c.Optimal >= 0 && len(r.Path) == c.Optimal:
 			note = "optimal"
 		case r.Found && c.Optimal >= 0:
-			note = fmt.Sprintf("%s moves over optimal", commas(int64(len(r.Path)-c.Optimal)))
+			note = fmt.Sprintf("%s moves over optimal", textfmt.Commas(int64(len(r.Path)-c.Optimal)))
 		}
-		t.add(r.Algorithm, found, path, cost, commas(r.Expanded), commas(r.Generated),
-			commas(r.MaxFrontier), humanBytes(r.PeakBytes), humanDuration(r.Elapsed), note)
+		t.add(r.Algorithm, found, path, cost, textfmt.Commas(r.Expanded), textfmt.Commas(r.Generated),
+			textfmt.Commas(r.MaxFrontier), humanBytes(r.PeakBytes), humanDuration(r.Elapsed), note)
 	}
 	if err := t.write(w); err != nil {
 		return err

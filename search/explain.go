@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"math"
 	"strings"
@@ -278,16 +279,16 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	// Plain language.
 	switch {
 	case !d.Found:
-		pf("DFS did not reach the goal: it was stopped by the %s after expanding %s boards.\n", d.StoppedBy, commas(d.Expanded))
+		pf("DFS did not reach the goal: it was stopped by the %s after expanding %s boards.\n", d.StoppedBy, textfmt.Commas(d.Expanded))
 	case len(d.Path) == e.Optimal:
-		pf("DFS happened to return a shortest path here (%d moves), but only after expanding %s of the %s boards reachable from this one (%s).\n",
-			e.Optimal, commas(d.Expanded), commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable)))
+		pf("DFS happened to return a shortest path here (%s), but only after expanding %s of the %s boards reachable from this one (%s).\n",
+			textfmt.Moves(e.Optimal), textfmt.Commas(d.Expanded), textfmt.Commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable)))
 	default:
-		pf("The shortest solution is %d moves; DFS returned one of %s moves, after expanding %s of the %s boards reachable from this one (%s).\n",
-			e.Optimal, commas(int64(len(d.Path))), commas(d.Expanded), commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable)))
+		pf("The shortest solution is %s; DFS returned one of %s, after expanding %s of the %s boards reachable from this one (%s).\n",
+			textfmt.Moves(e.Optimal), textfmt.Moves(len(d.Path)), textfmt.Commas(d.Expanded), textfmt.Commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable)))
 	}
 	pf("DFS always takes the first unvisited move in Up, Down, Left, Right order and keeps going; it never asks whether a move brings it closer. ")
-	pf("So it dives: its stack grew to %s entries and its deepest node was %s moves from the start. ", commas(d.MaxFrontier), commas(int64(d.MaxSearchDepth)))
+	pf("So it dives: its stack grew to %s entries and its deepest node was %s moves from the start. ", textfmt.Commas(d.MaxFrontier), textfmt.Commas(int64(d.MaxSearchDepth)))
 	pf("Going deeper does not bring it nearer the goal: the boards it expanded were on average %.1f moves from the goal (the average over all reachable boards is %.1f)",
 		e.ExpandedMeanDistance, e.MeanDistanceOfSpace)
 	if len(e.DepthBands) > 1 {
@@ -308,7 +309,7 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	case e.DFSAtOptimal.Found:
 		pf("Here a limit of %d (the optimal distance) is enough. ", e.Optimal)
 	case e.SmallestDFSLimit > 0:
-		pf("Here a limit of %d (the optimal distance) finds nothing; the smallest limit that works is %d, returning %d moves. ", e.Optimal, e.SmallestDFSLimit, len(e.DFSAtSmallest.Path))
+		pf("Here a limit of %d (the optimal distance) finds nothing; the smallest limit that works is %d, returning %s. ", e.Optimal, e.SmallestDFSLimit, textfmt.Moves(len(e.DFSAtSmallest.Path)))
 	default:
 		pf("Here no limit from %d to %d finds a path. ", e.Optimal, e.Optimal+e.LimitsTried-1)
 	}
@@ -319,11 +320,11 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 		pf("was stopped by the %s. ", e.DLSAtOptimal.StoppedBy)
 	}
 	if e.IDDFS.Found {
-		pf("Iterative deepening (limits 0, 1, 2, …) therefore finds the optimum, %d moves, for %s expansions in all (BFS: %s), with a stack of at most %s entries.\n",
-			len(e.IDDFS.Path), commas(e.IDDFS.Expanded), commas(e.BFS.Expanded), commas(e.IDDFS.MaxFrontier))
+		pf("Iterative deepening (limits 0, 1, 2, …) therefore finds the optimum, %s, for %s expansions in all (BFS: %s), with a stack of at most %s entries.\n",
+			textfmt.Moves(len(e.IDDFS.Path)), textfmt.Commas(e.IDDFS.Expanded), textfmt.Commas(e.BFS.Expanded), textfmt.Commas(e.IDDFS.MaxFrontier))
 	} else {
 		pf("Iterative deepening would find the optimum, but here it was stopped by the %s after %s expansions (BFS needs %s).\n",
-			e.IDDFS.StoppedBy, commas(e.IDDFS.Expanded), commas(e.BFS.Expanded))
+			e.IDDFS.StoppedBy, textfmt.Commas(e.IDDFS.Expanded), textfmt.Commas(e.BFS.Expanded))
 	}
 
 	// Numbers.
@@ -331,17 +332,17 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	t := &textTable{left: map[int]bool{1: true}}
 	t.add("optimal distance (table)", fmt.Sprint(e.Optimal))
 	if d.Found {
-		t.add("DFS path length", commas(int64(len(d.Path))))
+		t.add("DFS path length", textfmt.Commas(int64(len(d.Path))))
 	} else {
 		t.add("DFS path length", "none ("+d.StoppedBy+")")
 	}
-	t.add("DFS nodes expanded", fmt.Sprintf("%s of %s reachable (%s)", commas(d.Expanded), commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable))))
-	t.add("DFS max stack size", commas(d.MaxFrontier))
-	t.add("DFS max search depth", commas(int64(d.MaxSearchDepth)))
+	t.add("DFS nodes expanded", fmt.Sprintf("%s of %s reachable (%s)", textfmt.Commas(d.Expanded), textfmt.Commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable))))
+	t.add("DFS max stack size", textfmt.Commas(d.MaxFrontier))
+	t.add("DFS max search depth", textfmt.Commas(int64(d.MaxSearchDepth)))
 	t.add("expanded boards' exact distance", fmt.Sprintf("min %d, mean %.2f, max %d (space mean %.2f, radius %d)", e.ExpandedMinDistance, e.ExpandedMeanDistance, e.ExpandedMaxDistance, e.MeanDistanceOfSpace, e.Radius))
 	for _, band := range e.DepthBands {
-		t.add(fmt.Sprintf("  expanded at depth %s…%s", commas(int64(band.From)), commas(int64(band.To))),
-			fmt.Sprintf("%s boards, mean exact distance %.2f", commas(band.Expanded), band.MeanDistance))
+		t.add(fmt.Sprintf("  expanded at depth %s…%s", textfmt.Commas(int64(band.From)), textfmt.Commas(int64(band.To))),
+			fmt.Sprintf("%s boards, mean exact distance %.2f", textfmt.Commas(band.Expanded), band.MeanDistance))
 	}
 	if d.Found {
 		t.add("exact distance along DFS's path", fmt.Sprintf("min %d, mean %.2f, max %d", e.PathMin, e.PathMean, e.PathMax))
@@ -359,24 +360,24 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 		return err
 	}
 	if len(e.Dive) > 0 {
-		pf("\nThe dive, over DFS's %s expansions in order (each column the mean of 1/%d of them):\n", commas(d.Expanded), len([]rune(e.DiveDepthSpark)))
-		pf("  depth     0…%-7s %s\n", commas(int64(d.MaxSearchDepth)), e.DiveDepthSpark)
+		pf("\nThe dive, over DFS's %s expansions in order (each column the mean of 1/%d of them):\n", textfmt.Commas(d.Expanded), len([]rune(e.DiveDepthSpark)))
+		pf("  depth     0…%-7s %s\n", textfmt.Commas(int64(d.MaxSearchDepth)), e.DiveDepthSpark)
 		pf("  distance  0…%-7d %s\n", e.Radius, e.DiveDistanceSpark)
 		t := &textTable{}
 		t.add("  expansion", "depth", "exact distance")
 		for _, p := range e.Dive {
-			t.add("  "+commas(p.Expansion), commas(int64(p.Depth)), fmt.Sprint(p.Distance))
+			t.add("  "+textfmt.Commas(p.Expansion), textfmt.Commas(int64(p.Depth)), fmt.Sprint(p.Distance))
 		}
 		if err := t.write(stringWriter{&b}); err != nil {
 			return err
 		}
 	}
 	if d.Found && len(d.Path) > 1 {
-		pf("\nExact distance of the board DFS stands on, along the path it returned (%s moves):\n", commas(int64(len(d.Path))))
+		pf("\nExact distance of the board DFS stands on, along the path it returned (%s moves):\n", textfmt.Commas(int64(len(d.Path))))
 		pf("  distance  0…%-7d %s\n", e.Radius, e.PathSpark)
 		var parts []string
 		for _, p := range e.PathSamples {
-			parts = append(parts, fmt.Sprintf("step %s: %d", commas(int64(p.Step)), p.Distance))
+			parts = append(parts, fmt.Sprintf("step %s: %d", textfmt.Commas(int64(p.Step)), p.Distance))
 		}
 		pf("  %s\n", strings.Join(parts, ", "))
 	}
@@ -390,12 +391,12 @@ func (s stringWriter) Write(p []byte) (int, error) { return s.b.Write(p) }
 
 func limitedSummary(r Result) string {
 	if r.Found {
-		return fmt.Sprintf("found %s moves, %s expanded", commas(int64(len(r.Path))), commas(r.Expanded))
+		return fmt.Sprintf("found %s, %s expanded", textfmt.Moves(len(r.Path)), textfmt.Commas(r.Expanded))
 	}
 	if r.StoppedBy == StoppedDepthLimit {
-		return fmt.Sprintf("missed: no path within the limit, %s expanded", commas(r.Expanded))
+		return fmt.Sprintf("missed: no path within the limit, %s expanded", textfmt.Commas(r.Expanded))
 	}
-	return fmt.Sprintf("not found (%s), %s expanded", r.StoppedBy, commas(r.Expanded))
+	return fmt.Sprintf("not found (%s), %s expanded", r.StoppedBy, textfmt.Commas(r.Expanded))
 }
 
 func pct(a, b int64) string {

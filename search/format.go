@@ -48,26 +48,6 @@ func (t *textTable) write(w io.Writer) error {
 	return err
 }
 
-// commas writes n with thousands separators.
-func commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
 // humanBytes writes n in B, KiB, MiB or GiB with 3 significant figures.
 func humanBytes(n int64) string {
 	const k = 1024

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -217,7 +218,7 @@ func (a *greedyAcc) row(k int) GreedyStatsRow {
 func (g *GreedyReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Gain-score climber (seed 003) on boards mixed from goal %s by k random moves;\n%s boards per k, seed %d.\n\n",
-		goalLabel(g.Goal, statespace.GoalName(g.Goal)), commas(int64(g.N)), g.Seed)
+		goalLabel(g.Goal, statespace.GoalName(g.Goal)), textfmt.Commas(int64(g.N)), g.Seed)
 	t := &textTable{}
 	t.add("k", "solved", "solve rate", "mean moves", "median", "mean optimal", "excess", "optimal (all)", "stuck after", "blank counted: rate, moves")
 	f1 := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
@@ -258,7 +259,7 @@ blank counted: solve rate and mean moves when the goal's blank cell is scored to
 the cells whose goal tile is a tile, as the issue defines it. A random move may undo
 the previous one. Climbs are capped at %s moves (%d capped), a cap that cannot bind:
 the climber never revisits a board.
-`, commas(g.MaxMoves), capped)
+`, textfmt.Commas(g.MaxMoves), capped)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

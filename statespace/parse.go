@@ -64,7 +64,7 @@ func Parse(text string, shape Shape) (Board, error) {
 	if shape == (Shape{}) {
 		s, ok := knownShapes[len(tokens)]
 		if !ok {
-			return Board{}, &ParseError{Msg: fmt.Sprintf("%d tiles: give the shape (e.g. -shape 2x%d) or separate rows with /", len(tokens), (len(tokens)+1)/2)}
+			return Board{}, &ParseError{Msg: fmt.Sprintf("%d tiles: %s", len(tokens), shapeHint(len(tokens)))}
 		}
 		shape = s
 	}
@@ -119,4 +119,18 @@ func isDigitsOrBlank(s string) bool {
 		}
 	}
 	return true
+}
+
+// shapeHint says how to give the shape of a board of n tiles.
+func shapeHint(n int) string {
+	var fits []string
+	for r := 2; r <= n/2; r++ {
+		if n%r == 0 && (Shape{r, n / r}).Validate() == nil {
+			fits = append(fits, Shape{r, n / r}.String())
+		}
+	}
+	if len(fits) == 0 {
+		return "no board has that many cells (a board is at least 2x2 and at most 16 cells)"
+	}
+	return "give the shape (-shape " + strings.Join(fits, " or ") + ") or separate rows with /"
 }

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"os"
 	"os/signal"
@@ -36,24 +37,35 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	stop()
+	os.Exit(report(os.Stderr, err))
+}
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ error }
+
+// report writes err for people and returns the exit status: 0, 2 for a
+// usage error, 130 when interrupted, else 1.
+func report(stderr io.Writer, err error) int {
+	var usage usageError
 	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp):
-		os.Exit(2)
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "enumerate: %v (enumerate -h for help)\n", err)
+		return 2
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(os.Stderr, "enumerate: interrupted; no partial files were written")
-		os.Exit(130)
-	default:
-		fmt.Fprintf(os.Stderr, "enumerate: %v\n", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "enumerate: interrupted; no partial files were written")
+		return 130
 	}
+	fmt.Fprintf(stderr, "enumerate: %v\n", err)
+	return 1
 }
 
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // errors are reported once, by main
 	shapeFlag := fs.String("shape", "3x3", "board shape RxC: R rows, C columns, at most 16 cells")
 	goalFlag := fs.String("goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
 	out := fs.String("out", "", "folder to write to (default: the tilespace cache folder)")
@@ -62,15 +74,23 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
 	pdbFlag := fs.String("pdb", "", "build pattern databases instead of a table: a 4x4 preset (6-6-3, 5-5-5, 7-8) or `patterns` such as 1,2,3,4/5,6,7,8")
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, "usage: enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all] [-pdb PARTITION]")
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return err
+		}
+		return usageError{err}
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", fs.Arg(0))
+		return usageError{fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", fs.Arg(0))}
 	}
 	enc, err := parseEncoding(*encName)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	dir := *out
 	if dir == "" {
 		if dir, err = store.CacheDir(); err != nil {
@@ -81,25 +101,23 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var pdbs []generate.PDBJob
 	switch {
 	case *all:
-		if *pdbFlag != "" {
-			return fmt.Errorf("-all builds the default pattern databases; give -pdb on its own run")
+		if given["pdb"] || given["shape"] || given["goal"] {
+			return usageError{fmt.Errorf("-all builds every default file; -shape, -goal and -pdb go on a run of their own")}
 		}
 		goals = generate.DefaultGoals()
 		pdbs = generate.DefaultPDBs()
 	default:
 		shapeText := *shapeFlag
-		shapeSet := false
-		fs.Visit(func(f *flag.Flag) { shapeSet = shapeSet || f.Name == "shape" })
-		if !shapeSet && slices.Contains(pdb.PresetNames, *pdbFlag) {
+		if !given["shape"] && slices.Contains(pdb.PresetNames, *pdbFlag) {
 			shapeText = "4x4" // the presets are the 15-puzzle's
 		}
 		shape, err := statespace.ParseShape(shapeText)
 		if err != nil {
-			return err
+			return usageError{err}
 		}
 		goal, err := statespace.ParseGoal(*goalFlag, shape)
 		if err != nil {
-			return err
+			return usageError{err}
 		}
 		if *pdbFlag == "" {
 			goals = []statespace.Board{goal}
@@ -107,7 +125,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		part, err := pdb.ParsePartition(*pdbFlag, goal)
 		if err != nil {
-			return err
+			return usageError{err}
 		}
 		pdbs = []generate.PDBJob{{Goal: goal, Partition: part}}
 	}
@@ -116,6 +134,10 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		sp, err := statespace.NewSpace(g)
 		if err != nil {
 			return err
+		}
+		if sp.Size() > statespace.MaxEnumerate {
+			return fmt.Errorf("%s has %s reachable boards, more than the %s (12 cells) a full table takes; larger boards are solved with pattern databases: enumerate -shape %s -pdb PATTERNS (6-6-3 on 4x4)",
+				sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(statespace.MaxEnumerate), sp.Shape())
 		}
 		total += float64(sp.Size())
 	}

@@ -99,7 +99,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-shape", "4x4", "-out", "DIR"}, "more than"},
 		{[]string{"-pdb", "6-6-4"}, "6-6-4"},
 		{[]string{"-pdb", "1,2,3/4,5,6,7,7"}, "7"},
-		{[]string{"-all", "-pdb", "6-6-3"}, "-pdb on its own"},
+		{[]string{"-all", "-pdb", "6-6-3"}, "a run of their own"},
+		{[]string{"-all", "-shape", "2x4"}, "a run of their own"},
 		{[]string{"-encoding", "gzip"}, "mod4-bit or bytes"},
 		{[]string{"8,6,7,2,5,4,3,0,1"}, "boards go to query"},
 	}
@@ -146,6 +147,30 @@ func TestPDB(t *testing.T) {
 	for _, p := range r.Patterns {
 		if _, err := os.Stat(p.File); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// Usage errors exit 2 and print one line; -h exits 0; other errors 1.
+func TestExitStatus(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"-bogus"}, 2},
+		{[]string{"extra"}, 2},
+		{[]string{"-shape", "1x9"}, 2},
+		{[]string{"-h"}, 0},
+		{[]string{"-shape", "4x4"}, 1}, // a valid request too large to run
+	}
+	for i, c := range cases {
+		var out, errb bytes.Buffer
+		code := report(&errb, run(context.Background(), &out, &errb, append([]string{"-out", t.TempDir()}, c.args...)))
+		if code != c.code {
+			t.Errorf("case %d %v: exit %d, want %d (%s)", i, c.args, code, c.code, errb.String())
+		}
+		if c.code == 2 && strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("case %d: the usage error is not one line:\n%s", i, errb.String())
 		}
 	}
 }

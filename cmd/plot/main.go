@@ -41,6 +41,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"gonum.org/v1/plot/vg"
@@ -52,9 +53,13 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(os.Stderr, "plot: interrupted; figures already written are complete, no file is partial")
+		os.Exit(130)
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "plot: %v\n", err)
 		var u usageError

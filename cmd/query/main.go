@@ -47,6 +47,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"os"
 	"os/signal"
@@ -304,7 +305,7 @@ func batch(ctx context.Context, res *query.Resolver, f *flags, opts query.Option
 	}
 	if sum.Searched > 0 {
 		fmt.Fprintf(stderr, "query: solved %d %s by search: %s nodes expanded in %.3f s\n",
-			sum.Searched, plural(sum.Searched, "board", "boards"), query.Commas(sum.Nodes), sum.Elapsed.Seconds())
+			sum.Searched, textfmt.Plural(sum.Searched, "board", "boards"), textfmt.Commas(sum.Nodes), sum.Elapsed.Seconds())
 	}
 	if sum.Failed > 0 {
 		return fmt.Errorf("%d of %d boards failed", sum.Failed, sum.Boards)
@@ -324,11 +325,4 @@ func randomBoards(ctx context.Context, res *query.Resolver, f *flags, opts query
 		err = ferr
 	}
 	return err
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -3,6 +3,7 @@ package measure
 import (
 	"context"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"math"
 
 	"github.com/tilespace/tilespace/report"
@@ -75,7 +76,7 @@ func Strip(table *statespace.Table, start statespace.Board, maxShow int) (report
 	}
 	return report.StripData{
 		Start: start, Path: path, MaxShow: maxShow,
-		Title: fmt.Sprintf("An optimal solution of %s (%d moves)", start, len(path)),
+		Title: fmt.Sprintf("An optimal solution of %s (%s)", start, textfmt.Moves(len(path))),
 		Note:  fmt.Sprintf("Goal %s; path from the exact distance table (first optimal move in Up, Down, Left, Right order).", statespace.GoalName(table.Space().Goal())),
 	}, nil
 }
