@@ -216,6 +216,6 @@ func (e *TooLargeError) Error() string {
 	if e.Goal.Shape() == (statespace.Shape{Rows: 4, Cols: 4}) {
 		name = "the 15-puzzle is"
 	}
-	return fmt.Sprintf("%s boards have %s states, too many for a distance table (at most %s); %s solved with pattern databases and IDA*, which query does not offer yet",
+	return fmt.Sprintf("%s boards have %s states, too many for a distance table (at most %s); %s solved by search (IDA* on pattern databases), and this resolver has no Config.Untabled to do it",
 		e.Goal.Shape(), textfmt.Commas(e.States), textfmt.Commas(statespace.MaxEnumerate), name)
 }
