@@ -28,6 +28,7 @@ import (
 	"syscall"
 
 	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
@@ -43,24 +44,11 @@ func main() {
 }
 
 // usageError is a mistake in the command line: exit status 2.
-type usageError struct{ error }
+type usageError = cli.UsageError
 
-// report writes err for people and returns the exit status: 0, 2 for a
-// usage error, 130 when interrupted, else 1.
+// report writes err for people and returns the exit status.
 func report(stderr io.Writer, err error) int {
-	var usage usageError
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "enumerate: %v (enumerate -h for help)\n", err)
-		return 2
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "enumerate: interrupted; no partial files were written")
-		return 130
-	}
-	fmt.Fprintf(stderr, "enumerate: %v\n", err)
-	return 1
+	return cli.Report(stderr, "enumerate", err, "interrupted; no partial files were written")
 }
 
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -80,14 +68,14 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			fs.PrintDefaults()
 			return err
 		}
-		return usageError{err}
+		return usageError{Err: err}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", fs.Arg(0))}
+		return usageError{Err: fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", fs.Arg(0))}
 	}
 	enc, err := parseEncoding(*encName)
 	if err != nil {
-		return usageError{err}
+		return usageError{Err: err}
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
@@ -102,7 +90,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	switch {
 	case *all:
 		if given["pdb"] || given["shape"] || given["goal"] {
-			return usageError{fmt.Errorf("-all builds every default file; -shape, -goal and -pdb go on a run of their own")}
+			return usageError{Err: fmt.Errorf("-all builds every default file; -shape, -goal and -pdb go on a run of their own")}
 		}
 		goals = generate.DefaultGoals()
 		pdbs = generate.DefaultPDBs()
@@ -113,11 +101,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		shape, err := statespace.ParseShape(shapeText)
 		if err != nil {
-			return usageError{err}
+			return usageError{Err: err}
 		}
 		goal, err := statespace.ParseGoal(*goalFlag, shape)
 		if err != nil {
-			return usageError{err}
+			return usageError{Err: err}
 		}
 		if *pdbFlag == "" {
 			goals = []statespace.Board{goal}
@@ -125,7 +113,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		part, err := pdb.ParsePartition(*pdbFlag, goal)
 		if err != nil {
-			return usageError{err}
+			return usageError{Err: err}
 		}
 		pdbs = []generate.PDBJob{{Goal: goal, Partition: part}}
 	}

@@ -46,6 +46,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/suite"
 	"github.com/tilespace/tilespace/search"
@@ -56,26 +57,13 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
-	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(os.Stderr, "plot: interrupted; figures already written are complete, no file is partial")
-		os.Exit(130)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "plot: %v\n", err)
-		var u usageError
-		if errors.As(err, &u) {
-			os.Exit(2)
-		}
-		os.Exit(1)
-	}
+	os.Exit(cli.Report(os.Stderr, "plot", err, "interrupted; figures already written are complete, no file is partial"))
 }
 
 // usageError marks errors in the command line.
-type usageError struct{ error }
+type usageError = cli.UsageError
 
-func (u usageError) Unwrap() error { return u.error }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+var usagef = cli.Usagef
 
 func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("plot", flag.ContinueOnError)
@@ -108,7 +96,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
-		return usageError{err}
+		return usageError{Err: err}
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected arguments: %s", strings.Join(fs.Args(), " "))
@@ -181,7 +169,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	}
 	o.Size.Width, o.Size.Height, o.Size.DPI = vg.Length(*width)*vg.Centimeter, vg.Length(*height)*vg.Centimeter, *dpi
 	if err := o.Size.Validate(); err != nil {
-		return usageError{err}
+		return usageError{Err: err}
 	}
 	if _, err := suite.Selected(o.Only); err != nil {
 		return usagef("-only: %v", err)

@@ -134,7 +134,7 @@ func greedyStats(ctx context.Context, res *query.Resolver, f *flags, stdout io.W
 	opt := search.GreedyStatsOptions{Seed: f.seed, N: f.greedyN}
 	if f.greedyKs != "" {
 		if opt.Ks, err = search.ParseKs(f.greedyKs); err != nil {
-			return usageError{fmt.Errorf("-k: %w", err)}
+			return usageError{Err: fmt.Errorf("-k: %w", err)}
 		}
 	}
 	g, err := search.GreedyStats(ctx, t.Table, opt)

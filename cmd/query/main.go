@@ -53,6 +53,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
@@ -68,19 +69,7 @@ func main() {
 // report writes err for people and returns the exit status: 0, 2 for a
 // usage error, 130 when interrupted, else 1.
 func report(stderr io.Writer, err error) int {
-	var usage usageError
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "query: %v (query -h for help)\n", err)
-		return 2
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "query: interrupted")
-		return 130
-	}
-	fmt.Fprintf(stderr, "query: %v\n", err)
-	return 1
+	return cli.Report(stderr, "query", err, "interrupted")
 }
 
 // solverOracle answers for shapes too large for a distance table (the
@@ -101,9 +90,9 @@ func solverOracle(stderr io.Writer, allMoves bool) func(ctx context.Context, goa
 }
 
 // usageError is a mistake in the command line: exit status 2.
-type usageError struct{ error }
+type usageError = cli.UsageError
 
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+var usagef = cli.Usagef
 
 type flags struct {
 	shape, goal, table, in string
@@ -154,7 +143,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 				fs.PrintDefaults()
 				return nil, err
 			}
-			return nil, usageError{err}
+			return nil, usageError{Err: err}
 		}
 		if fs.NArg() == 0 {
 			break
@@ -215,7 +204,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	}
 	if f.shape != "" {
 		if cfg.Shape, err = statespace.ParseShape(f.shape); err != nil {
-			return usageError{err}
+			return usageError{Err: err}
 		}
 	}
 	opts := query.Options{Path: f.path, TileMoves: f.tile, Field: f.field}
