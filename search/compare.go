@@ -17,7 +17,10 @@ type Comparison struct {
 	// Optimal is the board's exact distance from the table, or -1 when no
 	// table was given.
 	Optimal int
-	Rows    []ComparisonRow
+	// OptimalSource says where Optimal came from: "the table", or what
+	// the caller set (e.g. an optimal search on pattern databases).
+	OptimalSource string
+	Rows          []ComparisonRow
 }
 
 // ComparisonRow is one algorithm's run.
@@ -45,6 +48,7 @@ func Compare(ctx context.Context, start, goal statespace.Board, table *statespac
 			return nil, fmt.Errorf("search: the table is for goal %s, not %s", table.Space().Goal(), goal)
 		}
 		c.Optimal = table.Distance(start)
+		c.OptimalSource = "the table"
 	}
 	for _, a := range Standard(goal, table) {
 		if err := ctx.Err(); err != nil {
@@ -75,7 +79,7 @@ func withDefaults(lim Limits) Limits {
 func (c *Comparison) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "Board %s, goal %s\n", c.Start, goalLabel(c.Goal, statespace.GoalName(c.Goal)))
 	if c.Optimal >= 0 {
-		fmt.Fprintf(w, "Optimal distance (from the table): %s\n\n", textfmt.Moves(c.Optimal))
+		fmt.Fprintf(w, "Optimal distance (from %s): %s\n\n", c.OptimalSource, textfmt.Moves(c.Optimal))
 	} else {
 		fmt.Fprintf(w, "Optimal distance: unknown (no table for this goal)\n\n")
 	}

@@ -91,6 +91,15 @@ func compare(ctx context.Context, res *query.Resolver, text string, asJSON bool,
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
+	if table == nil {
+		// No table (the 15-puzzle): the reference comes from the optimal
+		// solver on pattern databases, as query -shape 4x4 answers.
+		if o, err := res.For(ctx, b.Shape()); err == nil {
+			if a, err := o.Answer(ctx, b, false); err == nil {
+				c.Optimal, c.OptimalSource = a.Distance, "IDA* on pattern databases"
+			}
+		}
+	}
 	if asJSON {
 		return c.WriteJSON(stdout)
 	}
