@@ -157,7 +157,7 @@ func bestFirst(p Problem, name string, mode bestFirstMode, cost CostFunc, h pdb.
 			continue // reached more cheaply since this entry was pushed
 		}
 		if n.board == p.Goal {
-			r.found(pathToCost(&nodes, e.idx))
+			r.found(pathTo(&nodes, e.idx))
 			r.res.Cost = n.g
 			return r.done()
 		}
@@ -204,14 +204,4 @@ func key(mode bestFirstMode, g float64, h int32) float64 {
 		return float64(h)
 	}
 	return g
-}
-
-func pathToCost(a *arena[costNode], i int32) []statespace.Move {
-	path := make([]statespace.Move, a.at(i).depth)
-	for k := len(path) - 1; k >= 0; k-- {
-		n := a.at(i)
-		path[k] = n.move
-		i = n.parent
-	}
-	return path
 }

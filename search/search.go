@@ -181,11 +181,17 @@ type node struct {
 	depth  int32
 }
 
+// treeNode is what pathTo needs of an arena's nodes: node and every type
+// that embeds it.
+type treeNode interface{ tree() node }
+
+func (n node) tree() node { return n }
+
 // pathTo rebuilds the moves from the root to node i.
-func pathTo(a *arena[node], i int32) []statespace.Move {
-	path := make([]statespace.Move, a.at(i).depth)
+func pathTo[T treeNode](a *arena[T], i int32) []statespace.Move {
+	path := make([]statespace.Move, (*a.at(i)).tree().depth)
 	for k := len(path) - 1; k >= 0; k-- {
-		n := a.at(i)
+		n := (*a.at(i)).tree()
 		path[k] = n.move
 		i = n.parent
 	}
