@@ -146,6 +146,9 @@ func Decode(h tablefile.Header, payload []byte) (*PDB, error) {
 		return nil, &DecodeError{Msg: err.Error()}
 	}
 	n := sh.Cells()
+	if states := Placements(n, len(pattern)) * uint64(n-len(pattern)); states > MaxAbstractStates {
+		return nil, &DecodeError{Msg: fmt.Sprintf("a pattern of %d tiles on %s spans %d abstract states, more than the %d tilespace builds or ranks", len(pattern), sh, states, uint64(MaxAbstractStates))}
+	}
 	if want := Placements(n, len(pattern)); h.Entries != want {
 		return nil, &DecodeError{Msg: fmt.Sprintf("%d entries, a pattern of %d tiles on %s has %d placements", h.Entries, len(pattern), sh, want)}
 	}

@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"time"
 
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
@@ -31,6 +32,7 @@ func (o *SolverOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
+	start := time.Now()
 	r, err := o.solver.Solve(ctx, b)
 	if err != nil {
 		return Answer{}, err
@@ -44,6 +46,7 @@ func (o *SolverOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (
 		}
 		a.Optimal = set
 		a.Search.Nodes += nodes
+		a.Search.Elapsed = time.Since(start) // the solution and the searches for every optimal move
 	}
 	return a, nil
 }

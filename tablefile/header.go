@@ -117,6 +117,15 @@ func (h Header) PayloadLen() (uint64, error) {
 // ascending order; Counts has 1..256 elements summing to Entries; and the
 // payload length is at most 64 GiB (1<<36 bytes). Other failures are
 // *FormatErrors.
+// The largest entry counts a reader accepts, so that a damaged or hostile
+// header cannot make it decompress gigabytes: a 12-cell distance table has
+// 239,500,800 entries, and the largest pattern database tilespace can
+// build (8 tiles of 16 cells) 518,918,400.
+const (
+	MaxDistanceEntries = 1 << 28
+	MaxPDBEntries      = 1 << 30
+)
+
 func (h Header) Validate() error {
 	if !h.Kind.known() {
 		return &UnsupportedError{Msg: "unsupported kind " + strconv.Itoa(int(h.Kind))}
@@ -143,9 +152,15 @@ func (h Header) Validate() error {
 		if len(h.Pattern) != 0 {
 			return &FormatError{Field: "pattern", Msg: fmt.Sprintf("distance table has pattern %s, want none", tileList(h.Pattern))}
 		}
+		if h.Entries > MaxDistanceEntries {
+			return &UnsupportedError{Msg: fmt.Sprintf("distance table of %d entries, more than the %d of the largest table tilespace builds", h.Entries, uint64(MaxDistanceEntries))}
+		}
 	case KindPDB:
 		if len(h.Pattern) == 0 {
 			return &FormatError{Field: "pattern", Msg: "pattern database has an empty pattern"}
+		}
+		if h.Entries > MaxPDBEntries {
+			return &UnsupportedError{Msg: fmt.Sprintf("pattern database of %d entries, more than the %d of the largest one tilespace builds", h.Entries, uint64(MaxPDBEntries))}
 		}
 	}
 	for i, t := range h.Pattern {

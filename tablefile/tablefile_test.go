@@ -222,12 +222,16 @@ func TestValidate(t *testing.T) {
 		{"257 counts", func(h *Header) { h.Counts = make([]uint64, 257); h.Counts[0] = h.Entries }, "counts", "257 counts"},
 		{"counts sum", func(h *Header) { h.Counts[0]++ }, "counts", "counts sum to 1001, header says 1000 entries"},
 		{"counts overflow", func(h *Header) { h.Counts = []uint64{1 << 63, 1 << 63, h.Entries} }, "counts", "overflow"},
-		{"payload too large", func(h *Header) {
-			h.Encoding, h.Entries, h.Counts = EncodingBytes, 1<<36+1, []uint64{1<<36 + 1}
-		}, "entries", "limit"},
-		{"payload at limit", func(h *Header) {
-			h.Encoding, h.Entries, h.Counts = EncodingMod4Bit, 1<<39, []uint64{1 << 39}
+		{"too many entries", func(h *Header) {
+			h.Encoding, h.Entries, h.Counts = EncodingBytes, MaxPDBEntries+1, []uint64{MaxPDBEntries + 1}
+		}, "unsupported", "more than"},
+		{"entries at limit", func(h *Header) {
+			h.Encoding, h.Entries, h.Counts = EncodingMod4Bit, MaxPDBEntries, []uint64{MaxPDBEntries}
 		}, "", ""},
+		{"distance table too large", func(h *Header) {
+			h.Kind, h.Pattern = KindDistance, nil
+			h.Encoding, h.Entries, h.Counts = EncodingMod4Bit, MaxDistanceEntries+1, []uint64{MaxDistanceEntries + 1}
+		}, "unsupported", "more than"},
 	}
 	for i, c := range cases {
 		h, _ := testTable(KindPDB, EncodingBytes, 1000)

@@ -25,6 +25,8 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/tilespace/tilespace/generate"
@@ -48,7 +50,7 @@ type usageError = cli.UsageError
 
 // report writes err for people and returns the exit status.
 func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "enumerate", err, "interrupted; no partial files were written")
+	return cli.Report(stderr, "enumerate", err, "interrupted; every file written is complete (each is written whole, then renamed), and none is partial")
 }
 
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -58,7 +60,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	goalFlag := fs.String("goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
 	out := fs.String("out", "", "folder to write to (default: the tilespace cache folder)")
 	asJSON := fs.Bool("json", false, "print one JSON object per table instead of text")
-	all := fs.Bool("all", false, "build every default table: all shapes up to 10 cells for goals last and first, and the 3x3 centre and edge goals")
+	all := fs.Bool("all", false, "build every default file: the tables of all shapes up to 10 cells for goals last and first and of the 3x3 centre and edge goals, and the 6-6-3 pattern databases of 4x4 goal last")
 	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
 	pdbFlag := fs.String("pdb", "", "build pattern databases instead of a table: a 4x4 preset (6-6-3, 5-5-5, 7-8) or `patterns` such as 1,2,3,4/5,6,7,8")
 	if err := fs.Parse(args); err != nil {
@@ -114,6 +116,14 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		part, err := pdb.ParsePartition(*pdbFlag, goal)
 		if err != nil {
 			return usageError{Err: err}
+		}
+		// Refuse a pattern too large to build before building the others.
+		n := shape.Cells()
+		for _, p := range part.Patterns {
+			if states := pdb.Placements(n, len(p)) * uint64(n-len(p)); states > pdb.MaxAbstractStates {
+				return usageError{Err: fmt.Errorf("-pdb: pattern %s has %d tiles; its abstract space on %s (%s states) is larger than the %s tilespace builds: split it",
+					joinTiles(p), len(p), shape, textfmt.Commas(states), textfmt.Commas(uint64(pdb.MaxAbstractStates)))}
+			}
 		}
 		pdbs = []generate.PDBJob{{Goal: goal, Partition: part}}
 	}
@@ -181,4 +191,12 @@ func parseEncoding(name string) (tablefile.Encoding, error) {
 		return tablefile.EncodingBytes, nil
 	}
 	return 0, fmt.Errorf("-encoding %q: want mod4-bit or bytes", name)
+}
+
+func joinTiles(tiles []int) string {
+	parts := make([]string, len(tiles))
+	for i, t := range tiles {
+		parts[i] = strconv.Itoa(t)
+	}
+	return strings.Join(parts, ",")
 }

@@ -101,6 +101,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-pdb", "1,2,3/4,5,6,7,7"}, "7"},
 		{[]string{"-all", "-pdb", "6-6-3"}, "a run of their own"},
 		{[]string{"-all", "-shape", "2x4"}, "a run of their own"},
+		{[]string{"-shape", "4x4", "-pdb", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, "pattern 4,5,6,7,8,9,10,11,12,13,14,15 has 12 tiles"},
 		{[]string{"-encoding", "gzip"}, "mod4-bit or bytes"},
 		{[]string{"8,6,7,2,5,4,3,0,1"}, "boards go to query"},
 	}

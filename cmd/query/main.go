@@ -1,7 +1,11 @@
 // Command query answers, for any board, its exact distance from the goal,
-// every optimal first move, and an optimal solution, from the distance
-// tables (embedded for the 8-puzzle, cached or built on the fly for
-// other shapes of up to 10 cells).
+// every optimal first move, and an optimal solution: from the distance
+// tables (embedded for the 8-puzzle, cached, or built on the fly for
+// shapes of up to 10 cells), and for boards too large for a table (the
+// 15-puzzle) by IDA* on the pattern databases in the cache folder. Answers
+// found by search add the nodes expanded and the seconds taken: two more
+// tab-separated fields in plain lines, "nodes" and "seconds" in JSON, and
+// nodes,seconds columns in CSV when -shape says the board is that large.
 //
 // Usage:
 //
@@ -28,6 +32,8 @@
 //	-depth D       the distance -random draws from (default: every board)
 //	-seed S        the seed of -random (default 1)
 //	-tile-moves    name moves by the tile that slides: "5Down" for the blank's Up
+//	-all-moves     4x4: find every optimal first move too (one search per move);
+//	               without it the optimal moves of a search answer are "?"
 //	-coms METHOD   solve BOARD as COMS 4701 asks (bfs, dfs or ast) and write output.txt
 //	-compare       run BFS, DFS, IDDFS, UCS, A* (misplaced, Manhattan, linear
 //	               conflict, exact), IDA*, greedy and the gain climber on BOARD
@@ -208,11 +214,6 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		}
 	}
 	opts := query.Options{Path: f.path, TileMoves: f.tile, Field: f.field}
-	if cfg.Shape.Cells() > 0 {
-		if sp, err := statespace.NewSpace(statespace.GoalLast(cfg.Shape)); err == nil && sp.Size() > statespace.MaxEnumerate {
-			opts.SearchColumns = true
-		}
-	}
 	switch {
 	case f.json:
 		opts.Format = query.JSON
@@ -222,6 +223,14 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	res, err := query.NewResolver(ctx, cfg)
 	if err != nil {
 		return err
+	}
+	// Boards too large for a table are answered by search, whose records
+	// carry nodes and seconds; CSV needs to know before its header. The
+	// shape comes from -shape, a -goal board or -table.
+	if sh := res.Shape(); sh.Cells() > 0 {
+		if sp, err := statespace.NewSpace(statespace.GoalLast(sh)); err == nil && sp.Size() > statespace.MaxEnumerate {
+			opts.SearchColumns = true
+		}
 	}
 	if f.random > 0 && res.Shape() == (statespace.Shape{}) {
 		// Nothing says the shape of the boards to draw: the 8-puzzle.

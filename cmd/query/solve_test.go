@@ -113,4 +113,16 @@ func TestSolve4x4(t *testing.T) {
 	if code != 0 || !strings.Contains(cmp.String(), `"optimal_distance": 2,`) {
 		t.Errorf("compare on 4x4: exit %d, %s%s", code, cmp.String(), cerr.String())
 	}
+
+	// -all-moves in CSV: the nodes and seconds columns, and the one optimal
+	// first move of that board (Left; Up leaves tiles 1, 4 and 5 one move
+	// from home each, so a Manhattan distance of 3).
+	var csvOut, csvErr strings.Builder
+	code = report(&csvErr, run(context.Background(), strings.NewReader(""), &csvOut, &csvErr,
+		[]string{"-shape", "4x4", "-goal", "first", "-csv", "-all-moves", "4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15"}))
+	rows := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
+	if code != 0 || len(rows) != 2 || rows[0] != "board,distance,optimal_moves,path,nodes,seconds,error" ||
+		!strings.HasPrefix(rows[1], `"4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15",2,Left,Left Up,`) {
+		t.Errorf("CSV with -all-moves: exit %d\n%s%s", code, csvOut.String(), csvErr.String())
+	}
 }
