@@ -34,6 +34,7 @@
 //	-tile-moves    name moves by the tile that slides: "5Down" for the blank's Up
 //	-all-moves     4x4: find every optimal first move too (one search per move);
 //	               without it the optimal moves of a search answer are "?"
+//	-pdb-dir DIR   4x4: pattern databases in DIR are preferred to the cache's
 //	-coms METHOD   solve BOARD as COMS 4701 asks (bfs, dfs or ast) and write output.txt
 //	-compare       run BFS, DFS, IDDFS, UCS, A* (misplaced, Manhattan, linear
 //	               conflict, exact), IDA*, greedy and the gain climber on BOARD
@@ -81,9 +82,9 @@ func report(stderr io.Writer, err error) int {
 // solverOracle answers for shapes too large for a distance table (the
 // 15-puzzle): IDA* on the best pattern databases in the cache folder,
 // built first (6-6-3) when there are none, saying so on stderr.
-func solverOracle(stderr io.Writer, allMoves bool) func(ctx context.Context, goal statespace.Board) (query.Oracle, error) {
+func solverOracle(stderr io.Writer, pdbDir string, allMoves bool) func(ctx context.Context, goal statespace.Board) (query.Oracle, error) {
 	return func(ctx context.Context, goal statespace.Board) (query.Oracle, error) {
-		h, _, err := solver.Load(ctx, goal, "", stderr)
+		h, _, err := solver.Load(ctx, goal, pdbDir, stderr)
 		if err != nil {
 			return nil, err
 		}
@@ -106,6 +107,7 @@ type flags struct {
 	seed                   uint64
 	json, csv, path, tile  bool
 	allMoves               bool
+	pdbDir                 string
 	goalSet                bool
 	boards                 []string
 
@@ -134,6 +136,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.Uint64Var(&f.seed, "seed", query.DefaultSeed, "the `seed` of -random: the same seed draws the same boards")
 	fs.BoolVar(&f.tile, "tile-moves", false, "name moves by the tile that slides and its direction (5Down)")
 	fs.BoolVar(&f.allMoves, "all-moves", false, "4x4: also find every optimal first move (one more search per move)")
+	fs.StringVar(&f.pdbDir, "pdb-dir", "", "4x4: look for pattern databases in `folder` (e.g. enumerate -out DIR) before the cache folder")
 	fs.StringVar(&f.coms, "coms", "", "COMS 4701: solve BOARD with `method` bfs, dfs or ast toward 0,1,…,8 and write output.txt")
 	fs.BoolVar(&f.compare, "compare", false, "run every search algorithm on BOARD and compare them side by side")
 	fs.BoolVar(&f.explainDFS, "explain-dfs", false, "explain why depth-first search blows up on BOARD")
@@ -204,7 +207,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	if err != nil {
 		return err
 	}
-	cfg := query.Config{TableFile: f.table, Log: stderr, Untabled: solverOracle(stderr, f.allMoves)}
+	cfg := query.Config{TableFile: f.table, Log: stderr, Untabled: solverOracle(stderr, f.pdbDir, f.allMoves)}
 	if f.goalSet {
 		cfg.Goal = f.goal
 	}
