@@ -234,7 +234,7 @@ func TestUnsolvable(t *testing.T) {
 
 // TestPublished31 checks the two boards 31 moves from 1,2,3/4,5,6/7,8,_,
 // the 8-puzzle's radius: OEIS A089473 (example), also in
-// ../shared/reference/README.md; the independent BFS agrees there are
+// data/reference/README.md; the independent BFS agrees there are
 // exactly these two.
 func TestPublished31(t *testing.T) {
 	ctx := context.Background()
@@ -292,8 +292,8 @@ func TestPathIsTablePath(t *testing.T) {
 
 // TestPublishedRadii checks the radius and the number of boards at it for
 // the small shapes with the blank's goal in a corner, as published in
-// OEIS A089473 (3x3), A090034-A090036 (2x2, 2x3, 2x4), collected in
-// ../shared/reference/README.md: the independent BFS must agree, and
+// OEIS A089473 (3x3), A090034-A090036 (2x2, 2x3, 2x4), copied into
+// data/reference/distributions.tsv: the independent BFS must agree, and
 // query must give each of those boards the radius as its distance.
 func TestPublishedRadii(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())

@@ -23,7 +23,7 @@ import (
 
 // States at each distance of the 8-puzzle for the three goals, from OEIS
 // A089473 (blank in a corner), A089474 (centre) and A089483 (edge), as
-// listed in ../shared/reference/README.md.
+// copied into data/reference/distributions.tsv.
 var (
 	oeisCorner = []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}
 	oeisCentre = []uint64{1, 4, 8, 8, 16, 32, 60, 72, 136, 200, 376, 512, 964, 1296, 2368, 3084, 5482, 6736, 11132, 12208, 18612, 18444, 24968, 19632, 22289, 13600, 11842, 4340, 2398, 472, 148}

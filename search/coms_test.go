@@ -10,8 +10,7 @@ import (
 )
 
 // comsCases are the published expected outputs of COMS 4701 homework 1
-// (seed 004, collected in ../shared/reference/README.md, "COMS 4701
-// contract"): goal 0,1,…,8; running time and RAM are not fixed.
+// (seed 004; data/reference/coms4701.tsv): goal 0,1,…,8; running time and RAM are not fixed.
 var comsCases = []struct {
 	method, board                               string
 	path                                        string // "" when not published

@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -10,12 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -108,36 +107,17 @@ type korfInstance struct {
 	length int
 }
 
-// korf100 reads Korf's 100 instances with their published optimal lengths
-// (Korf, "Depth-first iterative-deepening", AI 27, 1985; lengths as in
-// Korf & Felner 2002), from the shared reference folder.
+// korf100 returns Korf's 100 instances with their published optimal
+// lengths (Korf, "Depth-first iterative-deepening", AI 27, 1985; lengths as
+// in Korf & Felner 2002), from data/reference.
 func korf100(t testing.TB) []korfInstance {
-	f, err := os.Open(filepath.Join("..", "..", "shared", "reference", "korf100.tsv"))
-	if err != nil {
-		t.Fatalf("Korf's instances: %v", err)
-	}
-	defer f.Close()
 	var out []korfInstance
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
+	for _, in := range reference.Korf100() {
+		b, err := statespace.Parse(in.Board, sq4)
+		if err != nil {
+			t.Fatalf("Korf instance %d: %v", in.ID, err)
 		}
-		fields := strings.Split(text, "\t")
-		if len(fields) != 3 {
-			t.Fatalf("korf100.tsv line %d: %d fields", line, len(fields))
-		}
-		id, err1 := strconv.Atoi(fields[0])
-		length, err2 := strconv.Atoi(fields[2])
-		b, err3 := statespace.Parse(fields[1], sq4)
-		if err := errors.Join(err1, err2, err3); err != nil {
-			t.Fatalf("korf100.tsv line %d: %v", line, err)
-		}
-		out = append(out, korfInstance{id, b, length})
-	}
-	if len(out) != 100 {
-		t.Fatalf("%d instances, want 100", len(out))
+		out = append(out, korfInstance{in.ID, b, in.Optimal})
 	}
 	return out
 }

@@ -83,7 +83,7 @@ func TestLazyTable(t *testing.T) {
 
 // The 12-cell 3x4 board: 239,500,800 states, radius 53 with 18 states at
 // the radius (OEIS A090166; Korf & Schultze, AAAI 2005; see
-// ../shared/reference/README.md). Its table is large enough that Decode
+// data/reference/distributions.tsv). Its table is large enough that Decode
 // keeps it lazy, and the lazy lookups agree with the full table. The
 // search takes about 30 s and 6 GB.
 func TestEnumerate3x4(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 )
 
 // Published distributions, OEIS A089473 (corner), A089474 (centre) and
-// A089483 (edge); see ../shared/reference/README.md.
+// A089483 (edge); see data/reference/distributions.tsv.
 var published3x3 = []struct {
 	goal   string
 	counts []uint64
@@ -37,7 +37,7 @@ func TestEnumeratePublished3x3(t *testing.T) {
 }
 
 // Radius and states at the radius for corner goals, OEIS A090034-A090036,
-// A090166, A090167, A089484 (../shared/reference/README.md).
+// A090166, A090167, A089484 (data/reference/distributions.tsv).
 var publishedRadius = []struct {
 	shape     Shape
 	states    uint64

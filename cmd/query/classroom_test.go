@@ -19,7 +19,7 @@ func runQuery(t *testing.T, args ...string) (string, string, int) {
 }
 
 // -coms writes output.txt with the published COMS 4701 counts
-// (../shared/reference/README.md, seed 004).
+// (data/reference/coms4701.tsv, seed 004).
 func TestCOMS(t *testing.T) {
 	t.Chdir(t.TempDir())
 	t.Setenv(store.EnvCache, t.TempDir())

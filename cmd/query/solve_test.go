@@ -1,43 +1,27 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
 
-// korf reads the instances of ../shared/reference/korf100.tsv (Korf 1985,
-// with their published optimal lengths) whose length is at most maxLen.
+// korf returns Korf's 100 instances (Korf 1985, with their published
+// optimal lengths; data/reference) whose length is at most maxLen.
 func korf(t *testing.T, maxLen int) (boards []string, lengths []int) {
 	t.Helper()
-	f, err := os.Open("../../../shared/reference/korf100.tsv")
-	if err != nil {
-		t.Fatalf("the shared reference data must be beside the repository: %v", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) != 3 || strings.HasPrefix(cols[0], "#") {
-			continue
-		}
-		var n int
-		if _, err := fmt.Sscan(cols[2], &n); err != nil {
-			t.Fatal(err)
-		}
-		if n <= maxLen {
-			boards = append(boards, cols[1])
-			lengths = append(lengths, n)
+	for _, in := range reference.Korf100() {
+		if in.Optimal <= maxLen {
+			boards = append(boards, in.Board)
+			lengths = append(lengths, in.Optimal)
 		}
 	}
 	return boards, lengths

@@ -1,0 +1,121 @@
+package reference
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The averages are the ones the sources state: 53.05 moves over Korf's 100
+// (Korf 1985) and 100.78 over the 50 24-puzzle instances (Korf & Felner
+// 2002).
+func TestInstances(t *testing.T) {
+	for i, c := range []struct {
+		name  string
+		got   []Instance
+		n     int
+		cells int
+		avg   float64
+	}{
+		{"korf100", Korf100(), 100, 16, 53.05},
+		{"korf50", Korf50(), 50, 25, 100.78},
+	} {
+		if len(c.got) != c.n {
+			t.Fatalf("case %d %s: %d instances, want %d", i, c.name, len(c.got), c.n)
+		}
+		sum := 0
+		for j, in := range c.got {
+			if in.ID != j+1 {
+				t.Errorf("case %d %s: instance %d has id %d", i, c.name, j+1, in.ID)
+			}
+			if n := len(strings.Split(in.Board, ",")); n != c.cells {
+				t.Errorf("case %d %s #%d: %d tiles", i, c.name, in.ID, n)
+			}
+			sum += in.Optimal
+		}
+		avg := float64(sum) / float64(c.n)
+		if s := strconv.FormatFloat(avg, 'f', 2, 64); s != strconv.FormatFloat(c.avg, 'f', 2, 64) {
+			t.Errorf("case %d %s: average length %s, published %.2f", i, c.name, s, c.avg)
+		}
+	}
+	for _, in := range Korf50() {
+		if in.Generated == 0 {
+			t.Errorf("korf50 #%d: no generated-node count", in.ID)
+		}
+	}
+}
+
+func TestDistributions(t *testing.T) {
+	ds := Distributions()
+	if len(ds) < 11 {
+		t.Fatalf("%d distributions", len(ds))
+	}
+	for _, d := range ds {
+		// n!/2 states for an n-cell board.
+		var r, c int
+		if _, err := splitShape(d.Shape, &r, &c); err != nil {
+			t.Fatalf("%s: %v", d.Shape, err)
+		}
+		want := uint64(1)
+		for k := 3; k <= r*c; k++ {
+			want *= uint64(k)
+		}
+		if d.States != want {
+			t.Errorf("%s %s: %d states, want %d", d.Shape, d.Blank, d.States, want)
+		}
+	}
+	if d, ok := FindDistribution("2x7", "corner"); !ok || d.Radius != 108 || d.Counts[108] != 1 {
+		t.Errorf("2x7: %+v %v", d.Radius, ok)
+	}
+}
+
+func splitShape(shape string, r, c *int) (int, error) {
+	parts := strings.Split(shape, "x")
+	var err error
+	if *r, err = strconv.Atoi(parts[0]); err != nil {
+		return 0, err
+	}
+	*c, err = strconv.Atoi(parts[1])
+	return 2, err
+}
+
+func TestParseErrors(t *testing.T) {
+	for i, text := range []string{
+		"1\t1,2\t\n",
+		"1\t1,2\n",
+		"a\t1,2\t3\n",
+		"1\t1,2\t3\tz\n",
+	} {
+		if _, err := ParseInstances(text); err == nil || !strings.Contains(err.Error(), "line 1") {
+			t.Errorf("case %d: %v", i, err)
+		}
+	}
+	for i, text := range []string{
+		"2x2\tcorner\tA\t12\t6\t1,2,3\n",
+		"2x2\tcorner\tA\t12\t2\t1,2,8\n",
+		"2x2\tcorner\tA\t12\n",
+		"2x2\tcorner\tA\t12\t2\t1,x,9\n",
+	} {
+		if _, err := ParseDistributions(text); err == nil || !strings.Contains(err.Error(), "line 1") {
+			t.Errorf("case %d: %v", i, err)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(korf100)
+	f.Add(distributions)
+	f.Add("1\t1,2\t3\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		is, err := ParseInstances(text)
+		if err == nil && len(is) > strings.Count(text, "\n")+1 {
+			t.Fatalf("%d instances from %d lines", len(is), strings.Count(text, "\n")+1)
+		}
+		ds, err := ParseDistributions(text)
+		for _, d := range ds {
+			if err == nil && len(d.Counts) != d.Radius+1 {
+				t.Fatalf("unchecked distribution %+v", d)
+			}
+		}
+	})
+}
