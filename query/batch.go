@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
+	"slices"
 	"time"
 )
 
@@ -20,6 +21,9 @@ type Summary struct {
 	Searched int
 	Nodes    uint64
 	Elapsed  time.Duration
+	// Heuristics names, in order of first use, the heuristics the
+	// searches ran on (Answer.Heuristic).
+	Heuristics []string
 }
 
 // Batch answers every board in in, one per line, writing one record per
@@ -133,6 +137,9 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 		a.sum.Searched++
 		a.sum.Nodes += ans.Search.Nodes
 		a.sum.Elapsed += ans.Search.Elapsed
+		if !slices.Contains(a.sum.Heuristics, ans.Heuristic) {
+			a.sum.Heuristics = append(a.sum.Heuristics, ans.Heuristic)
+		}
 	}
 	return a.out.Answer(ans)
 }

@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
 )
 
 func randomLines(t *testing.T, n, depth int, seed uint64) ([]string, string) {
@@ -85,7 +88,8 @@ func TestRandomDepthTooLarge(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "radius of 3x3 goal last is 31") {
 		t.Errorf("depth 32: %v", err)
 	}
-	err = Random(ctx, fakeOracle{}, 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	g4 := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
+	err = Random(ctx, NewSearchOracle(g4, pdb.NewManhattan(g4), "manhattan", false), 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
 	if err == nil {
 		t.Error("random boards without a table")
 	}

@@ -23,6 +23,7 @@ type engine struct {
 	n, cols  int
 	goal     [16]uint8
 	next     [16][4]int8 // cell the blank reaches by each move, -1 if none
+	degree   [16]uint8   // legal moves of the blank at each cell
 	pats     []pattern
 	patOf    [16]uint8  // pattern of each tile
 	ordOf    [16]uint8  // index of each tile in its pattern
@@ -51,6 +52,9 @@ func newEngine(a *pdb.Additive) *engine {
 				to = -1
 			}
 			e.next[c][m] = int8(to)
+			if ok {
+				e.degree[c]++
+			}
 		}
 	}
 	cells, tiles, _ := pdb.Reflection(goal)
@@ -256,12 +260,17 @@ func (s *searcher) dfs(g, prev int) bool {
 	}
 	e := s.e
 	blank := s.blank
+	// Every child but the one undoing prev counts as generated before any
+	// is searched, as in search.IDAStar, which makes them all first.
+	s.generated += uint64(e.degree[blank])
+	if prev >= 0 {
+		s.generated--
+	}
 	for m := 0; m < 4; m++ {
 		to := e.next[blank][m]
 		if to < 0 || m == prev^1 {
 			continue
 		}
-		s.generated++
 		t := s.tiles[to]
 		p, rp := e.patOf[t], e.patOf[e.tileRefl[t]]
 		oidx, ohv := s.idx[p], s.hv[p]

@@ -140,7 +140,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		total += float64(sp.Size())
 	}
 	for _, j := range pdbs {
-		total += generate.PDBWork(j.Goal, j.Partition)
+		total += float64(generate.PDBWork(j.Goal, j.Partition))
 	}
 	bar := progress.New(stderr, "enumerate", total)
 	defer bar.Done()
@@ -161,7 +161,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return r.WriteText(stdout)
 	}
 	for _, g := range goals {
-		r, err := generate.Table(ctx, g, dir, enc, bar, done)
+		r, err := generate.Table(ctx, g, dir, enc, advance(bar, done))
 		if err != nil {
 			return err
 		}
@@ -171,16 +171,22 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	for _, j := range pdbs {
-		r, err := generate.PDBs(ctx, j.Goal, j.Partition, dir, bar, done)
+		r, err := generate.PDBs(ctx, j.Goal, j.Partition, dir, advance(bar, done))
 		if err != nil {
 			return err
 		}
-		done += generate.PDBWork(j.Goal, j.Partition)
+		done += float64(generate.PDBWork(j.Goal, j.Partition))
 		if err := write(r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// advance returns the progress callback of one build that starts when
+// done units of the whole run are behind: it moves bar from there.
+func advance(bar *progress.Bar, done float64) generate.Progress {
+	return func(d, _ uint64) { bar.Update(done + float64(d)) }
 }
 
 func parseEncoding(name string) (tablefile.Encoding, error) {

@@ -39,7 +39,7 @@ func TestSolve4x4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil, 0); err != nil {
+	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil); err != nil {
 		t.Fatal(err)
 	}
 	boards, lengths := korf(t, 50)
@@ -105,7 +105,7 @@ func TestSolve4x4(t *testing.T) {
 	code = report(&csvErr, run(context.Background(), strings.NewReader(""), &csvOut, &csvErr,
 		[]string{"-shape", "4x4", "-goal", "first", "-csv", "-all-moves", "4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15"}))
 	rows := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
-	if code != 0 || len(rows) != 2 || rows[0] != "board,distance,optimal_moves,path,nodes,seconds,error" ||
+	if code != 0 || len(rows) != 2 || rows[0] != "board,distance,optimal_moves,path,nodes,seconds,heuristic,error" ||
 		!strings.HasPrefix(rows[1], `"4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15",2,Left,Left Up,`) {
 		t.Errorf("CSV with -all-moves: exit %d\n%s%s", code, csvOut.String(), csvErr.String())
 	}
