@@ -382,9 +382,9 @@ func (b *builder) run(ctx context.Context, progress Progress) error {
 					hi := min(lo+b.chunk, words)
 					placed := w.expandWords(lo, hi, &n)
 					if placed > 0 {
-						all := done.Add(placed)
+						done.Add(placed)
 						if progress != nil && report.TryLock() {
-							progress(d, all, b.size)
+							progress(d, done.Load(), b.size) // under the lock: never backwards
 							report.Unlock()
 						}
 					}

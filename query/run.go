@@ -43,7 +43,9 @@ type BatchInput struct {
 // record or line on stderr already.
 type FailedError struct{ Failed, Boards int }
 
-func (e *FailedError) Error() string { return fmt.Sprintf("%d of %d boards failed", e.Failed, e.Boards) }
+func (e *FailedError) Error() string {
+	return fmt.Sprintf("%d of %d boards failed", e.Failed, e.Boards)
+}
 
 // RunBatch answers every board of in, writing one record each to stdout
 // (failures to stderr in the plain format) and, when some were solved by

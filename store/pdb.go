@@ -193,12 +193,12 @@ const maxCovers = 256
 // databases all lie in dir under the store's names (PDBFileName): the
 // presets and any custom partition, strongest first — the most entries
 // in all, then the fewest patterns. Files are not read; a folder that does
-// not exist holds none.
+// not exist (or is not a folder) holds none.
 func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
-	dirEntries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, nil
 	}
+	dirEntries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
