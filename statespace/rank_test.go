@@ -123,16 +123,3 @@ func BenchmarkRank4x4(b *testing.B) {
 	}
 }
 
-func TestSelectBit(t *testing.T) {
-	for w := uint32(1); w < 1<<16; w++ {
-		d := 0
-		for i := uint32(0); i < 16; i++ {
-			if w&(1<<i) != 0 {
-				if got := selectBit(w, d); got != i {
-					t.Fatalf("selectBit(%#x, %d) = %d, want %d", w, d, got, i)
-				}
-				d++
-			}
-		}
-	}
-}
