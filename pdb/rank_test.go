@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/stat/combin"
-
 )
 
 // TestRankPlacementBijection checks that RankPlacement numbers the

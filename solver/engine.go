@@ -113,13 +113,13 @@ func (e *engine) rrank(p *pattern, pos *[16]uint8) uint32 {
 type node struct {
 	tiles  [16]uint8 // tile at each cell
 	rtiles [16]uint8 // tile at each cell of the mirror image, with the reflection
-	pos   [16]uint8 // cell of each tile (the blank's is not kept)
-	blank int8
-	idx   [16]uint32 // each pattern's rank
-	ridx  [16]uint32 // each pattern's rank on the mirror image
-	hv    [16]uint8  // each pattern's value
-	rhv   [16]uint8  // each pattern's value on the mirror image
-	h, rh int        // their sums
+	pos    [16]uint8 // cell of each tile (the blank's is not kept)
+	blank  int8
+	idx    [16]uint32 // each pattern's rank
+	ridx   [16]uint32 // each pattern's rank on the mirror image
+	hv     [16]uint8  // each pattern's value
+	rhv    [16]uint8  // each pattern's value on the mirror image
+	h, rh  int        // their sums
 }
 
 func (e *engine) root(b statespace.Board) node {

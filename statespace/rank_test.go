@@ -122,4 +122,3 @@ func BenchmarkRank4x4(b *testing.B) {
 		sink += sp.Rank(boards[i&1023])
 	}
 }
-
