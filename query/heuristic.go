@@ -48,9 +48,11 @@ func HeuristicName(a *pdb.Additive) string {
 type Heuristic struct {
 	H    pdb.Heuristic // an *pdb.Additive, or Manhattan plus linear conflict
 	Name string        // as in Answer.Heuristic
-	// Files are the pattern database files read; empty when they were
-	// built in memory or for linear conflict.
+	// Files are the pattern database files read or written; empty for
+	// databases that could not be cached and for linear conflict.
 	Files []string
+	// Built says the databases were built by this Resolver (and said so).
+	Built bool
 }
 
 // Progress receives the progress of a long build: what is being built,
@@ -152,10 +154,10 @@ func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Pa
 	if err != nil {
 		fmt.Fprintf(r.cfg.Log, "query: warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
 			part.Label(), time.Since(start).Seconds(), err)
-		return Heuristic{H: a, Name: HeuristicName(a)}, nil
+		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
 	}
 	fmt.Fprintf(r.cfg.Log, "query: built %s in %.1f s: %s\n", part.Label(), time.Since(start).Seconds(), strings.Join(files, ", "))
-	return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+	return Heuristic{H: a, Name: HeuristicName(a), Files: files, Built: true}, nil
 }
 
 // cachePDBs writes a's databases into the cache folder (each atomically)
@@ -188,7 +190,7 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		return nil, err
 	}
 	// Linear conflict and databases just built have been announced.
-	if len(h.Files) > 0 {
+	if len(h.Files) > 0 && !h.Built {
 		fmt.Fprintf(r.cfg.Log, "query: %s goal %s: solving by IDA* on %s (%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "))
 	}
 	if a, ok := h.H.(*pdb.Additive); ok {

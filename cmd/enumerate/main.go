@@ -17,21 +17,16 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
-	"os"
-	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -39,23 +34,23 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
-	stop()
-	os.Exit(report(os.Stderr, err))
+	cli.Main("enumerate", interrupted, func(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
+		return run(ctx, stdout, stderr, args)
+	})
 }
+
+const interrupted = "interrupted; every file written is complete (each is written whole, then renamed), and none is partial"
 
 // usageError is a mistake in the command line: exit status 2.
 type usageError = cli.UsageError
 
 // report writes err for people and returns the exit status.
 func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "enumerate", err, "interrupted; every file written is complete (each is written whole, then renamed), and none is partial")
+	return cli.Report(stderr, "enumerate", err, interrupted)
 }
 
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported once, by main
+	fs := cli.NewFlagSet("enumerate", "enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all] [-pdb PARTITION]", stderr)
 	shapeFlag := fs.String("shape", "3x3", "board shape RxC: R rows, C columns, at most 16 cells")
 	goalFlag := fs.String("goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
 	out := fs.String("out", "", "folder to write to (default: the tilespace cache folder)")
@@ -63,24 +58,21 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	all := fs.Bool("all", false, "build every default file: the tables of all shapes up to 10 cells for goals last and first and of the 3x3 centre and edge goals, and the 6-6-3 pattern databases of 4x4 goal last")
 	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
 	pdbFlag := fs.String("pdb", "", "build pattern databases instead of a table: a 4x4 preset (6-6-3, 5-5-5, 7-8) or `patterns` such as 1,2,3,4/5,6,7,8")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "usage: enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all] [-pdb PARTITION]")
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return err
-		}
-		return usageError{Err: err}
+	rest, err := fs.Parse(args, false)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{Err: fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", fs.Arg(0))}
+	if len(rest) > 0 {
+		return usageError{Err: fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", rest[0])}
 	}
 	enc, err := parseEncoding(*encName)
 	if err != nil {
 		return usageError{Err: err}
 	}
 	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for _, name := range fs.Given() {
+		given[name] = true
+	}
 	dir := *out
 	if dir == "" {
 		if dir, err = store.CacheDir(); err != nil {
