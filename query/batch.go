@@ -6,10 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"slices"
 	"time"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
 // Summary counts the boards of a batch.

@@ -3,12 +3,12 @@ package query
 import (
 	"context"
 	"errors"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"

@@ -2,10 +2,10 @@ package query
 
 import (
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 )
 
