@@ -71,19 +71,25 @@ func heuristicData() HeuristicData {
 }
 
 func climberData() ClimberData {
-	return ClimberData{ReportedSolvePercent: 84, ReportedMoves: 240, Rows: []ClimberRow{
+	return ClimberData{Reported: []ClimberReported{{84, "seed: 84%"}}, ReportedMoves: 240, Series: []ClimberSeries{{Label: "one", Rows: []ClimberRow{
 		{Mix: 10, Runs: 4, Solved: 3, MeanMoves: 12.5, MeanOptimal: 6},
 		{Mix: 20, Runs: 4, Solved: 0, MeanMoves: math.NaN(), MeanOptimal: 10.25},
 		{Mix: 30, Runs: 5, Solved: 2, MeanMoves: 100, MeanOptimal: 13.2},
-	}}
+	}}}}
 }
 
-// climberAltData has seed 003's mixing counts 10…1000 (a log axis) and a
-// second variant of the climber.
+// climberAltData has seed 003's mixing counts 10…1000 (a log axis) and
+// two readings of the climber.
 func climberAltData() ClimberData {
-	return ClimberData{AltLabel: "variant", Rows: []ClimberRow{
-		{Mix: 10, Runs: 8, Solved: 6, MeanMoves: 20, MeanOptimal: 7, AltSolved: 8, AltMeanMoves: 9.5},
-		{Mix: 1000, Runs: 8, Solved: 2, MeanMoves: 250, MeanOptimal: 21.5, AltSolved: 0, AltMeanMoves: math.NaN()},
+	return ClimberData{Series: []ClimberSeries{
+		{Label: "main", Rows: []ClimberRow{
+			{Mix: 10, Runs: 8, Solved: 6, MeanMoves: 20, MeanOptimal: 7},
+			{Mix: 1000, Runs: 8, Solved: 2, MeanMoves: 250, MeanOptimal: 21.5},
+		}},
+		{Label: "variant", Rows: []ClimberRow{
+			{Mix: 10, Runs: 8, Solved: 8, MeanMoves: 9.5, MeanOptimal: 7},
+			{Mix: 1000, Runs: 8, Solved: 0, MeanMoves: math.NaN(), MeanOptimal: 21.5},
+		}},
 	}}
 }
 
@@ -374,10 +380,10 @@ func checkHeuristicCSV(t *testing.T, rows [][]string) {
 func checkClimberCSV(t *testing.T, rows [][]string) {
 	// 3 of 4 is 75 %, 0 of 4 is 0 %, 2 of 5 is 40 %.
 	want := [][]string{
-		{"mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"},
-		{"10", "4", "3", "75", "12.5", "6"},
-		{"20", "4", "0", "0", "", "10.25"},
-		{"30", "5", "2", "40", "100", "13.2"},
+		{"reading", "mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"},
+		{"one", "10", "4", "3", "75", "12.5", "6"},
+		{"one", "20", "4", "0", "0", "", "10.25"},
+		{"one", "30", "5", "2", "40", "100", "13.2"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("CSV %v, want %v", rows, want)
@@ -387,9 +393,11 @@ func checkClimberCSV(t *testing.T, rows [][]string) {
 func checkClimberAltCSV(t *testing.T, rows [][]string) {
 	// 6 of 8 is 75 %, 8 of 8 100 %, 2 of 8 25 %, 0 of 8 0 %.
 	want := [][]string{
-		{"mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal", "alt_solved", "alt_solve_percent", "alt_mean_moves_solved"},
-		{"10", "8", "6", "75", "20", "7", "8", "100", "9.5"},
-		{"1000", "8", "2", "25", "250", "21.5", "0", "0", ""},
+		{"reading", "mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"},
+		{"main", "10", "8", "6", "75", "20", "7"},
+		{"main", "1000", "8", "2", "25", "250", "21.5"},
+		{"variant", "10", "8", "8", "100", "9.5", "7"},
+		{"variant", "1000", "8", "0", "0", "", "21.5"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("CSV %v, want %v", rows, want)
@@ -467,11 +475,16 @@ var badCases = []struct {
 		return HeuristicHeatMap(HeuristicData{Key: "Bad Key", Counts: [][]uint64{{1}}})
 	}, "lower-case"},
 	{NameGreedyClimber, func() (*Figure, error) {
-		return GreedyClimber(ClimberData{Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 0, MeanMoves: math.NaN()}}})
+		return GreedyClimber(ClimberData{Series: []ClimberSeries{{Label: "a", Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 0, MeanMoves: math.NaN()}}}}})
 	}, "no board was solved"},
 	{NameGreedyClimber, func() (*Figure, error) {
-		return GreedyClimber(ClimberData{Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 4}}})
+		return GreedyClimber(ClimberData{Series: []ClimberSeries{{Label: "a", Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 4}}}}})
 	}, "4 solved of 3"},
+	{NameGreedyClimber, func() (*Figure, error) {
+		d := climberAltData()
+		d.Series[1].Rows[1].Mix = 999
+		return GreedyClimber(d)
+	}, "must share boards"},
 	{NameSolutionStrip, func() (*Figure, error) {
 		return SolutionStrip(StripData{Start: statespace.GoalLast(sh3x3), Path: []statespace.Move{statespace.Down}})
 	}, "move 1 (Down) is not legal"},

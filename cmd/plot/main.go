@@ -46,10 +46,10 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/suite"
-	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -75,8 +75,8 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		quick    = fs.Bool("quick", false, "draw the whole set from small samples in seconds (sets -n 1 -step 6 -runs 20 -mix 10,50,200,1000 -iddfs-max 13 unless given)")
 		n        = fs.Int("n", 10, "boards per distance for the scaling and DFS figures")
 		step     = fs.Int("step", 1, "sample every step-th distance (the radius is always included)")
-		runs     = fs.Int("runs", search.DefaultGreedyN, "boards per mixing count for the greedy climber")
-		mix      = fs.String("mix", joinInts(search.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (seed 003's by default)")
+		runs     = fs.Int("runs", classroom.DefaultGreedyN, "boards per mixing count for the greedy climber")
+		mix      = fs.String("mix", joinInts(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (seed 003's by default)")
 		iddfsMax = fs.Int("iddfs-max", 22, "largest distance IDDFS runs at in the scaling figures (it grows ~2.1× a move)")
 		shape    = fs.String("shape", "3x3", "board shape of the table figures and the goal comparison")
 		goal     = fs.String("goal", "last", `goal: "last", "first" or tiles`)

@@ -100,22 +100,19 @@ func runAll(ctx context.Context, n, workers int, w io.Writer, label string, run 
 	return first
 }
 
-// searchError turns a Result that failed for a reason other than a limit
-// into an error: such a run means the inputs were wrong, not that the
-// search was slow.
-func searchError(r search.Result, start statespace.Board) error {
-	switch r.StoppedBy {
-	case "", search.StoppedNodeLimit, search.StoppedTimeLimit, search.StoppedDepthLimit, search.StoppedStuck:
-		return nil
-	case search.StoppedCanceled:
-		return context.Canceled
+// searchError names the search and board of a run that failed with err:
+// such a run means the inputs were wrong, not that the search was slow
+// (cancellation is passed on as it is).
+func searchError(r search.Result, start statespace.Board, err error) error {
+	if r.StoppedBy == search.StopCanceled {
+		return err
 	}
-	return fmt.Errorf("measure: %s on %s: %s", r.Algorithm, start, r.StoppedBy)
+	return fmt.Errorf("measure: %s on %s: %w", r.Algorithm, start, err)
 }
 
-// stoppedByLimit reports whether a run ended at a limit rather than at the
-// goal.
-func stoppedByLimit(r search.Result) bool { return !r.Found && r.StoppedBy != "" }
+// stoppedByLimit reports whether a run ended at a limit (or, for the
+// climber, failed) rather than at the goal.
+func stoppedByLimit(r search.Result) bool { return !r.Found && r.StoppedBy != search.StopNone }
 
 var errNoTable = errors.New("measure: no distance table")
 

@@ -2,8 +2,8 @@ package measure
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -114,15 +114,15 @@ func TestShapeSeriesSkipsShapesWithoutTables(t *testing.T) {
 // fakeAlgorithm reports counters derived from the board's true distance, so
 // the aggregation can be checked against known values.
 func fakeAlgorithm(tab *statespace.Table, key string, stopAbove int, fail bool) search.Algorithm {
-	return search.Algorithm{Key: key, Name: strings.ToUpper(key), Run: func(p search.Problem) search.Result {
+	return search.Algorithm{Key: key, Name: strings.ToUpper(key), Run: func(_ context.Context, p search.Problem) (search.Result, error) {
 		d := tab.Distance(p.Start)
 		if fail {
-			return search.Result{Algorithm: key, StoppedBy: "error: broken"}
+			return search.Result{Algorithm: key}, errors.New("broken")
 		}
 		if stopAbove > 0 && d > stopAbove {
-			return search.Result{Algorithm: key, StoppedBy: search.StoppedNodeLimit, Expanded: 1000}
+			return search.Result{Algorithm: key, StoppedBy: search.StopNodeLimit, Expanded: 1000}, nil
 		}
-		return search.Result{Algorithm: key, Found: true, Expanded: int64(10 * d), MaxFrontier: int64(d + 1), Elapsed: time.Duration(d) * time.Millisecond}
+		return search.Result{Algorithm: key, Found: true, Expanded: int64(10 * d), MaxFrontier: int64(d + 1), Elapsed: time.Duration(d) * time.Millisecond}, nil
 	}}
 }
 
@@ -195,11 +195,11 @@ func TestMeasureScalingSameSeedSameBoards(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[uint64][]string{}
 	record := func(run uint64) search.Algorithm {
-		return search.Algorithm{Key: "rec", Name: "rec", Run: func(p search.Problem) search.Result {
+		return search.Algorithm{Key: "rec", Name: "rec", Run: func(_ context.Context, p search.Problem) (search.Result, error) {
 			mu.Lock()
 			seen[run] = append(seen[run], p.Start.String())
 			mu.Unlock()
-			return search.Result{Found: true, Expanded: 1, MaxFrontier: 1, Elapsed: 1}
+			return search.Result{Found: true, Expanded: 1, MaxFrontier: 1, Elapsed: 1}, nil
 		}}
 	}
 	for run := range uint64(2) {
@@ -333,22 +333,28 @@ func TestMeasureClimberOnShortMixes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Rows) != 3 || d.ReportedSolvePercent != 84 || d.ReportedMoves != 240 {
+	if len(d.Series) != len(ClimberReadings) || len(d.Reported) != 2 || d.ReportedMoves != 240 {
 		t.Fatalf("%+v", d)
 	}
-	// 0 mixing moves: the goal itself, solved in 0 moves.
-	if r := d.Rows[0]; r.Solved != 30 || r.MeanMoves != 0 || r.MeanOptimal != 0 {
-		t.Errorf("mix 0: %+v", r)
-	}
-	// 1 mixing move: one move from the goal. Moving the tile back puts every
-	// tile in place, the highest gain score there is, so the climber solves
-	// it in one move.
-	if r := d.Rows[1]; r.Solved != 30 || r.MeanMoves != 1 || r.MeanOptimal != 1 {
-		t.Errorf("mix 1: %+v", r)
-	}
-	// 2 mixing moves: distance 0 or 2, so the mean is in [0, 2].
-	if r := d.Rows[2]; r.MeanOptimal < 0 || r.MeanOptimal > 2 || math.IsNaN(r.MeanOptimal) {
-		t.Errorf("mix 2: %+v", r)
+	for i, s := range d.Series {
+		if s.Label != ClimberReadings[i].String() || len(s.Rows) != 3 {
+			t.Fatalf("series %d: %q, %d rows", i, s.Label, len(s.Rows))
+		}
+		// 0 mixing moves: the goal itself, solved in 0 moves.
+		if r := s.Rows[0]; r.Solved != 30 || r.MeanMoves != 0 || r.MeanOptimal != 0 {
+			t.Errorf("%s, mix 0: %+v", s.Label, r)
+		}
+		// 1 mixing move: one move from the goal. Moving the tile back puts
+		// every tile in place, the highest gain score there is under either
+		// score, so the climber solves it in one move.
+		if r := s.Rows[1]; r.Solved != 30 || r.MeanMoves != 1 || r.MeanOptimal != 1 {
+			t.Errorf("%s, mix 1: %+v", s.Label, r)
+		}
+		// 2 mixing moves: distance 0 or 2, so the mean is in [0, 2], the
+		// same boards for every reading.
+		if r := s.Rows[2]; r.MeanOptimal < 0 || r.MeanOptimal > 2 || r.MeanOptimal != d.Series[0].Rows[2].MeanOptimal {
+			t.Errorf("%s, mix 2: %+v", s.Label, r)
+		}
 	}
 }
 

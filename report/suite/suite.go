@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -80,8 +81,8 @@ func Defaults(quick bool) Options {
 		N:        10,
 		Step:     1,
 		IDDFSMax: 22,
-		Runs:     search.DefaultGreedyN,
-		Mixes:    slices.Clone(search.DefaultGreedyKs),
+		Runs:     classroom.DefaultGreedyN,
+		Mixes:    slices.Clone(classroom.DefaultGreedyKs),
 		MaxShow:  report.DefaultMaxShow,
 		PDB:      nil,
 		Seed:     1,

@@ -1,13 +1,30 @@
-package search
+package classroom
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/tilespace/tilespace/search"
 )
+
+var errNoTable = errors.New("classroom: no distance table")
+
+// withDefaults fills zero limits with the small-board defaults, whatever
+// the board's size, so that a report always ends.
+func withDefaults(lim search.Limits) search.Limits {
+	if lim.MaxExpanded <= 0 {
+		lim.MaxExpanded = search.DefaultMaxExpanded
+	}
+	if lim.MaxTime <= 0 {
+		lim.MaxTime = search.DefaultMaxTime
+	}
+	return lim
+}
 
 // textTable lays out rows in columns: the first column left-aligned, the
 // others right-aligned, with two spaces between.
