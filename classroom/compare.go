@@ -110,9 +110,9 @@ func (c *Comparison) WriteText(w io.Writer) error {
 // WriteJSON writes the comparison as one JSON object.
 func (c *Comparison) WriteJSON(w io.Writer) error {
 	type row struct {
-		Key              string `json:"key"`
-		OptimalAlgorithm bool   `json:"optimal_algorithm"`
-		ExcessMoves      *int   `json:"excess_moves"` // path length − optimal distance; null if unknown
+		Key              string        `json:"key"`
+		OptimalAlgorithm bool          `json:"optimal_algorithm"`
+		ExcessMoves      *int          `json:"excess_moves"` // path length − optimal distance; null if unknown
 		Result           search.Result `json:"result"`
 	}
 	out := struct {

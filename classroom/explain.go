@@ -55,9 +55,9 @@ type DFSExplanation struct {
 
 	// Depth limits.
 	DFSAtOptimal     search.Result // graph DFS limited to the optimal distance
-	SmallestDFSLimit int    // smallest limit at which graph DFS finds a path; -1 if none up to Optimal+MaxLimitScan
+	SmallestDFSLimit int           // smallest limit at which graph DFS finds a path; -1 if none up to Optimal+MaxLimitScan
 	DFSAtSmallest    search.Result // graph DFS at that limit
-	LimitsTried      int    // how many limits the scan ran
+	LimitsTried      int           // how many limits the scan ran
 	DLSAtOptimal     search.Result // tree DLS (path checking only) at the optimal distance
 	IDDFS            search.Result
 	BFS              search.Result // for scale

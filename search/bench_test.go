@@ -59,13 +59,17 @@ func BenchmarkAStarManhattan(b *testing.B) {
 	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, md33()) })
 }
 func BenchmarkAStarLinearConflict(b *testing.B) {
-	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, pdb.NewLinearConflict(p.Goal)) })
+	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) {
+		return AStar(ctx, p, pdb.NewLinearConflict(p.Goal))
+	})
 }
 func BenchmarkIDAStarManhattan(b *testing.B) {
 	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, md33()) })
 }
 func BenchmarkIDAStarLinearConflict(b *testing.B) {
-	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, pdb.NewLinearConflict(p.Goal)) })
+	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) {
+		return IDAStar(ctx, p, pdb.NewLinearConflict(p.Goal))
+	})
 }
 
 func md33() *pdb.Manhattan {

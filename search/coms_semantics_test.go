@@ -58,7 +58,6 @@ func checkAgainstPlain(t *testing.T, i int, got Result, want plainResult) {
 	}
 }
 
-
 // The DFS path length that classroom.ExplainDFS reports; 13,439 is
 // recomputed here, not copied: the plain COMS-style DFS toward "last".
 func TestExplainDFSPathLengthIndependent(t *testing.T) {

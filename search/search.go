@@ -104,18 +104,18 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		path[i] = m.String()
 	}
 	return json.Marshal(struct {
-		Algorithm      string   `json:"algorithm"`
-		Found          bool     `json:"found"`
-		Path           []string `json:"path"`
-		PathLength     int      `json:"path_length"`
-		Cost           float64  `json:"cost"`
-		Expanded       int64    `json:"nodes_expanded"`
-		Generated      int64    `json:"nodes_generated"`
-		MaxFrontier    int64    `json:"max_frontier"`
-		SearchDepth    int      `json:"search_depth"`
-		MaxSearchDepth int      `json:"max_search_depth"`
-		Seconds        float64  `json:"seconds"`
-		PeakBytes      int64    `json:"peak_bytes"`
+		Algorithm      string     `json:"algorithm"`
+		Found          bool       `json:"found"`
+		Path           []string   `json:"path"`
+		PathLength     int        `json:"path_length"`
+		Cost           float64    `json:"cost"`
+		Expanded       int64      `json:"nodes_expanded"`
+		Generated      int64      `json:"nodes_generated"`
+		MaxFrontier    int64      `json:"max_frontier"`
+		SearchDepth    int        `json:"search_depth"`
+		MaxSearchDepth int        `json:"max_search_depth"`
+		Seconds        float64    `json:"seconds"`
+		PeakBytes      int64      `json:"peak_bytes"`
 		StoppedBy      StopReason `json:"stopped_by"`
 	}{r.Algorithm, r.Found, path, len(r.Path), r.Cost, r.Expanded, r.Generated,
 		r.MaxFrontier, r.SearchDepth, r.MaxSearchDepth, r.Elapsed.Seconds(), r.PeakBytes, r.StoppedBy})
