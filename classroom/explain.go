@@ -86,18 +86,21 @@ type PathPoint struct {
 }
 
 // DFSWalk is graph DFS's walk through the space: at each expansion, in
-// order, the board's depth on DFS's own path and its exact distance from
-// the goal.
+// order, the board, its depth on DFS's own path and its exact distance
+// from the goal.
 type DFSWalk struct {
 	DFS       search.Result
+	Boards    []statespace.Board // nil unless asked for
 	Depths    []int32
 	Distances []int32
 }
 
 // WalkDFS runs graph DFS (search.DFS, without a depth limit) from start
-// toward table's goal and records its walk. A board the table does not
-// hold, or an expansion count that disagrees with the walk, is an error.
-func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Board, lim search.Limits) (*DFSWalk, error) {
+// toward table's goal and records its walk, with the boards themselves
+// when boards is set (the depths and distances alone take 8 bytes a step).
+// A board the table does not hold, or an expansion count that disagrees
+// with the walk, is an error.
+func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Board, lim search.Limits, boards bool) (*DFSWalk, error) {
 	if table == nil {
 		return nil, errNoTable
 	}
@@ -109,6 +112,9 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 			d := table.Distance(b)
 			if d < 0 && missing.IsZero() {
 				missing = b
+			}
+			if boards {
+				w.Boards = append(w.Boards, b)
 			}
 			w.Depths = append(w.Depths, int32(depth))
 			w.Distances = append(w.Distances, int32(d))
@@ -163,7 +169,7 @@ func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.T
 	p := search.Problem{Start: start, Goal: goal, Limits: withDefaults(opt.Limits)}
 	p.Limits.MaxDepth = 0
 
-	walk, err := WalkDFS(ctx, table, start, p.Limits)
+	walk, err := WalkDFS(ctx, table, start, p.Limits, false)
 	if err != nil {
 		return nil, err
 	}

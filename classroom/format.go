@@ -107,3 +107,24 @@ func goalLabel(goal interface{ String() string }, name string) string {
 	}
 	return name + " (" + goal.String() + ")"
 }
+
+// wrapText breaks text into lines of at most width runes at spaces, each
+// line ending in a newline.
+func wrapText(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		n := utf8.RuneCountInString(word)
+		if i > 0 && line+1+n > width {
+			b.WriteString("\n")
+			line = 0
+		} else if i > 0 {
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(word)
+		line += n
+	}
+	b.WriteString("\n")
+	return b.String()
+}

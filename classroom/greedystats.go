@@ -235,18 +235,17 @@ func (g *GreedyReport) WriteText(w io.Writer) error {
 	if g.Rule.Stuck == search.StuckStop {
 		stuck = "the climber gives up"
 	}
-	fmt.Fprintf(&b, `
-solve rate: with the half-width of its 95%% interval (normal approximation).
-mean moves, median: the climber's moves on solved boards. mean optimal, excess: the
-exact optimal distance of those boards (from the table) and the mean of (climber's
-moves - optimal). optimal (all): mean optimal distance of every mixed board, solved
-or not. failed after: mean moves walked by the failed climbs.
-Score: %s (the blank's own cell is not scored); the best-scoring move to a board not
-yet on the walk wins, ties to the first in Up, Down, Left, Right order. When every
-legal move leads to a board already on the walk, %s.
-Failures: %s stuck, %s looped, %s capped at %s moves. A random mixing move may undo
-the previous one.
-`, score, stuck, textfmt.Commas(o.Stuck), textfmt.Commas(o.Looped), textfmt.Commas(o.Capped), textfmt.Commas(g.MaxMoves))
+	notes := []string{
+		"solve rate: with the half-width of its 95% interval (normal approximation).",
+		"mean moves, median: the climber's moves on solved boards. mean optimal, excess: the exact optimal distance of those boards (from the table) and the mean of (climber's moves - optimal). optimal (all): mean optimal distance of every mixed board, solved or not. failed after: mean moves walked by the failed climbs.",
+		"Score: " + score + " (the blank's own cell is not scored); the best-scoring move to a board not yet on the walk wins, ties to the first in Up, Down, Left, Right order. When every legal move leads to a board already on the walk, " + stuck + ".",
+		fmt.Sprintf("Failures: %s stuck, %s looped, %s capped at %s. A random mixing move may undo the previous one.",
+			textfmt.Commas(o.Stuck), textfmt.Commas(o.Looped), textfmt.Commas(o.Capped), count(g.MaxMoves, "move", "moves")),
+	}
+	b.WriteString("\n")
+	for _, n := range notes {
+		b.WriteString(wrapText(n, 86))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -177,16 +177,18 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func itoa(v int) string { return strconv.Itoa(v) }
 
-// human writes a tick label: thousands separated by commas up to 10⁵,
-// then k and M suffixes for round numbers.
+// human writes a tick label in one style on every axis: round numbers
+// from a thousand up with k and M suffixes (1k, 2.5k, 100k, 2M), others in
+// full with thousands separated by commas (181,440), and from 10⁹ in
+// exponent form.
 func human(v float64) string {
 	a := math.Abs(v)
 	switch {
 	case a >= 1e9:
 		return strconv.FormatFloat(v, 'e', -1, 64)
-	case a >= 1e6 && math.Mod(a, 1e6) == 0:
+	case a >= 1e6 && math.Mod(a, 1e4) == 0:
 		return strconv.FormatFloat(v/1e6, 'f', -1, 64) + "M"
-	case a >= 1e5 && math.Mod(a, 1e3) == 0:
+	case a >= 1e3 && math.Mod(a, 10) == 0 && (a < 1e4 || math.Mod(a, 100) == 0) && (a < 1e5 || math.Mod(a, 1e3) == 0):
 		return strconv.FormatFloat(v/1e3, 'f', -1, 64) + "k"
 	case a >= 1000 && a == math.Trunc(a):
 		return textfmt.Commas(int64(v))

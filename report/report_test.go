@@ -41,25 +41,35 @@ func depthData() DepthData {
 	}}
 }
 
+// boards names n made-up boards for the figures that list theirs.
+func boards(prefix string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = prefix + strconv.Itoa(i)
+	}
+	return out
+}
+
 func scalingData() ScalingData {
 	return ScalingData{Name: NameScalingNodes, Title: "t", YLabel: "nodes", Series: []ScalingSeries{
-		{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Values: []float64{2, 3}}, {Distance: 2, Values: []float64{5, 9, 7, 11}}, {Distance: 3, Values: nil, CutOff: 2}}},
-		{Label: "A*", Points: []ScalingPoint{{Distance: 1, Values: []float64{1}}, {Distance: 3, Values: []float64{3, 4, 5}, CutOff: 1}}},
+		{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Boards: boards("a", 2), Values: []float64{2, 3}}, {Distance: 2, Boards: boards("b", 4), Values: []float64{5, 9, 7, 11}}, {Distance: 3, Boards: boards("c", 2), Values: nil, CutOff: 2}}},
+		{Label: "A*", Points: []ScalingPoint{{Distance: 1, Boards: boards("a", 1), Values: []float64{1}}, {Distance: 3, Boards: boards("c", 4), Values: []float64{3, 4, 5}, CutOff: 1}}},
 	}}
 }
 
 func dfsBlowupData() DFSBlowupData {
 	return DFSBlowupData{States: 181440, Runs: []DFSRun{
-		{Optimal: 1, Found: true, PathLen: 1, Expanded: 3},
-		{Optimal: 4, Found: true, PathLen: 60, Expanded: 14696},
-		{Optimal: 4, Found: false, Expanded: 181439},
-		{Optimal: 8, Found: true, PathLen: 58, Expanded: 4785},
+		{Board: "b1", Optimal: 1, Found: true, PathLen: 1, Expanded: 3},
+		{Board: "b2", Optimal: 4, Found: true, PathLen: 60, Expanded: 14696},
+		{Board: "b3", Optimal: 4, Found: false, Expanded: 181439},
+		{Board: "b4", Optimal: 8, Found: true, PathLen: 58, Expanded: 4785},
 	}}
 }
 
 func dfsWalkData(steps int) DFSWalkData {
 	d := DFSWalkData{Board: "1,2,3,4,5,6,7,0,8", Optimal: 1, Found: true, PathLen: 7}
 	for i := range steps {
+		d.Boards = append(d.Boards, "s"+strconv.Itoa(i))
 		d.Distances = append(d.Distances, (i*7)%32)
 		d.Depths = append(d.Depths, i/2)
 	}
@@ -317,12 +327,12 @@ func checkScalingCSV(t *testing.T, rows [][]string) {
 	// {5,9,7,11} sorted 5,7,9,11: mean 8, q1 6.5, median 8, q3 9.5;
 	// {3,4,5}: mean 4, q1 3.5, median 4, q3 4.5.
 	want := [][]string{
-		{"algorithm", "distance", "runs", "cut_off", "mean", "min", "q1", "median", "q3", "max"},
-		{"BFS", "1", "2", "0", "2.5", "2", "2.25", "2.5", "2.75", "3"},
-		{"BFS", "2", "4", "0", "8", "5", "6.5", "8", "9.5", "11"},
-		{"BFS", "3", "0", "2", "", "", "", "", "", ""},
-		{"A*", "1", "1", "0", "1", "1", "1", "1", "1", "1"},
-		{"A*", "3", "3", "1", "4", "3", "3.5", "4", "4.5", "5"},
+		{"algorithm", "distance", "runs", "cut_off", "mean", "min", "q1", "median", "q3", "max", "boards"},
+		{"BFS", "1", "2", "0", "2.5", "2", "2.25", "2.5", "2.75", "3", "a0 a1"},
+		{"BFS", "2", "4", "0", "8", "5", "6.5", "8", "9.5", "11", "b0 b1 b2 b3"},
+		{"BFS", "3", "0", "2", "", "", "", "", "", "", "c0 c1"},
+		{"A*", "1", "1", "0", "1", "1", "1", "1", "1", "1", "a0"},
+		{"A*", "3", "3", "1", "4", "3", "3.5", "4", "4.5", "5", "c0 c1 c2 c3"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("CSV\n%v\nwant\n%v", rows, want)
@@ -340,7 +350,7 @@ func checkBlowupCSV(t *testing.T, rows [][]string) {
 		if r.Found {
 			path = strconv.Itoa(r.PathLen)
 		}
-		want := []string{strconv.Itoa(r.Optimal), strconv.FormatBool(r.Found), path, strconv.FormatInt(r.Expanded, 10)}
+		want := []string{r.Board, strconv.Itoa(r.Optimal), strconv.FormatBool(r.Found), path, strconv.FormatInt(r.Expanded, 10)}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("run %d: %v, want %v", i, got, want)
 		}
@@ -355,7 +365,7 @@ func checkWalkCSV(steps int) func(*testing.T, [][]string) {
 		}
 		for i := range steps {
 			r := rows[i+1]
-			if atoi(t, r[0]) != i+1 || atoi(t, r[1]) != d.Distances[i] || atoi(t, r[2]) != d.Depths[i] {
+			if atoi(t, r[0]) != i+1 || r[1] != d.Boards[i] || atoi(t, r[2]) != d.Distances[i] || atoi(t, r[3]) != d.Depths[i] {
 				t.Fatalf("step %d: %v", i+1, r)
 			}
 		}
@@ -452,22 +462,28 @@ var badCases = []struct {
 	{NameDepthHistogram, func() (*Figure, error) { return DepthHistogram(DepthData{}, false) }, "no panels"},
 	{NameLayerRatio, func() (*Figure, error) { return LayerRatio([]DepthSeries{{"a", []uint64{1}}}, "") }, "single distance"},
 	{NameScalingTime, func() (*Figure, error) {
-		return Scaling(ScalingData{Name: NameScalingTime, Series: []ScalingSeries{{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Values: []float64{0.5, 0}}}}}})
+		return Scaling(ScalingData{Name: NameScalingTime, Series: []ScalingSeries{{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Boards: boards("a", 2), Values: []float64{0.5, 0}}}}}})
 	}, "value 0 at distance 1"},
 	{NameScalingNodes, func() (*Figure, error) {
-		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "IDDFS", Points: []ScalingPoint{{Distance: 20, CutOff: 3}}}}})
+		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "IDDFS", Points: []ScalingPoint{{Distance: 20, Boards: boards("a", 3), CutOff: 3}}}}})
 	}, `"IDDFS" is empty`},
 	{NameScalingNodes, func() (*Figure, error) {
-		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "x", Points: []ScalingPoint{{Distance: 2, Values: []float64{math.NaN()}}}}}})
+		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "x", Points: []ScalingPoint{{Distance: 2, Boards: boards("a", 1), Values: []float64{math.NaN()}}}}}})
 	}, "NaN"},
+	{NameScalingNodes, func() (*Figure, error) {
+		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "x", Points: []ScalingPoint{{Distance: 2, Boards: boards("a", 1), Values: []float64{1, 2}}}}}})
+	}, "1 boards for 2 runs"},
 	{NameDFSBlowup, func() (*Figure, error) {
-		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 0, Found: true, Expanded: 1}}})
+		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Board: "b", Optimal: 0, Found: true, Expanded: 1}}})
 	}, "distance 0"},
 	{NameDFSBlowup, func() (*Figure, error) {
-		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 5, Found: true, PathLen: 3, Expanded: 10}}})
+		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Board: "b", Optimal: 5, Found: true, PathLen: 3, Expanded: 10}}})
 	}, "shorter than the optimal"},
+	{NameDFSBlowup, func() (*Figure, error) {
+		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 5, Found: true, PathLen: 7, Expanded: 10}}})
+	}, "no board"},
 	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{}) }, "no steps"},
-	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{Distances: []int{1, 2}, Depths: []int{0}}) }, "2 distances but 1 depths"},
+	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{Boards: []string{"a", "b"}, Distances: []int{1, 2}, Depths: []int{0}}) }, "2 distances but 1 depths"},
 	{NameHeuristicManhattan, func() (*Figure, error) {
 		return HeuristicHeatMap(HeuristicData{Key: "manhattan", Counts: [][]uint64{{0}}})
 	}, "no states"},
@@ -573,7 +589,7 @@ func TestHumanLabels(t *testing.T) {
 	cases := []struct {
 		v    float64
 		want string
-	}{{0.01, "0.01"}, {1, "1"}, {1000, "1,000"}, {20000, "20,000"}, {100000, "100k"}, {181440, "181,440"}, {2e6, "2M"}, {1e10, "1e+10"}}
+	}{{0.01, "0.01"}, {1, "1"}, {1000, "1k"}, {2500, "2.5k"}, {20000, "20k"}, {100000, "100k"}, {181440, "181,440"}, {1234, "1,234"}, {2e6, "2M"}, {1.5e6, "1.5M"}, {1e10, "1e+10"}}
 	for i, c := range cases {
 		if got := human(c.v); got != c.want {
 			t.Errorf("case %d: human(%v) = %q, want %q", i, c.v, got, c.want)

@@ -145,6 +145,9 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err != nil {
 		return usagef("-shape: %v", err)
 	}
+	if err := suite.CheckShape(sh); err != nil {
+		return usagef("-shape: %v", err)
+	}
 	o.Shape = sh
 	if o.Goal, err = statespace.ParseGoal(*goal, sh); err != nil {
 		return usagef("-goal: %v", err)

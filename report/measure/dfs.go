@@ -44,7 +44,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 		if err != nil {
 			return searchError(r, starts[i], err)
 		}
-		d.Runs[i] = report.DFSRun{Optimal: optimal[i], Found: r.Found, PathLen: len(r.Path), Expanded: r.Expanded}
+		d.Runs[i] = report.DFSRun{Board: starts[i].String(), Optimal: optimal[i], Found: r.Found, PathLen: len(r.Path), Expanded: r.Expanded}
 		return nil
 	})
 	d.States = cfg.Table.States()
@@ -65,13 +65,13 @@ func MeasureDFSWalk(ctx context.Context, table *statespace.Table, start statespa
 	if err != nil {
 		return d, fmt.Errorf("measure: dfs-walk board: %w", err)
 	}
-	w, err := classroom.WalkDFS(ctx, table, start, lim)
+	w, err := classroom.WalkDFS(ctx, table, start, lim, true)
 	if err != nil {
 		return d, err
 	}
-	d.Distances, d.Depths = make([]int, len(w.Distances)), make([]int, len(w.Depths))
+	d.Distances, d.Depths, d.Boards = make([]int, len(w.Distances)), make([]int, len(w.Depths)), make([]string, len(w.Boards))
 	for i := range w.Distances {
-		d.Distances[i], d.Depths[i] = int(w.Distances[i]), int(w.Depths[i])
+		d.Distances[i], d.Depths[i], d.Boards[i] = int(w.Distances[i]), int(w.Depths[i]), w.Boards[i].String()
 	}
 	d.Board, d.Optimal, d.Found, d.PathLen = start.String(), opt, w.DFS.Found, len(w.DFS.Path)
 	d.Note = fmt.Sprintf("Graph DFS (COMS 4701 semantics), goal %s; distances from the exact table.", statespace.GoalName(table.Space().Goal()))

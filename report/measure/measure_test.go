@@ -152,6 +152,14 @@ func TestMeasureScalingAggregates(t *testing.T) {
 	for si, series := range s.Nodes.Series {
 		for pi, p := range series.Points {
 			n := 3
+			for _, text := range p.Boards {
+				if b, err := statespace.Parse(text, sh2x3); err != nil || tab.Distance(b) != p.Distance {
+					t.Errorf("series %d point %d: board %q (%v) is not at distance %d", si, pi, text, err, p.Distance)
+				}
+			}
+			if len(p.Boards) != n {
+				t.Errorf("series %d point %d: %d boards listed, want %d", si, pi, len(p.Boards), n)
+			}
 			if si == 1 && p.Distance > 2 {
 				if p.CutOff != n || len(p.Values) != 0 {
 					t.Errorf("series %d point %d: %d cut off, %d values; want %d cut off", si, pi, p.CutOff, len(p.Values), n)
@@ -237,8 +245,14 @@ func TestMeasureDFSWalkMatchesCOMS(t *testing.T) {
 	if len(d.Distances) != 181437 || d.Optimal != 3 || !d.Found {
 		t.Errorf("%d steps, optimal %d, found %v; want 181437, 3, true", len(d.Distances), d.Optimal, d.Found)
 	}
-	if d.Distances[0] != 3 || d.Depths[0] != 0 {
-		t.Errorf("first step: distance %d depth %d, want the start (3, 0)", d.Distances[0], d.Depths[0])
+	if d.Distances[0] != 3 || d.Depths[0] != 0 || d.Boards[0] != start.String() || len(d.Boards) != len(d.Distances) {
+		t.Errorf("first step: %s, distance %d depth %d, want the start %s (3, 0)", d.Boards[0], d.Distances[0], d.Depths[0], start)
+	}
+	for _, i := range []int{1, 1000, len(d.Boards) - 1} {
+		b, err := statespace.Parse(d.Boards[i], sh3x3)
+		if err != nil || tab.Distance(b) != d.Distances[i] {
+			t.Errorf("step %d: board %s (%v) is not at distance %d", i+1, d.Boards[i], err, d.Distances[i])
+		}
 	}
 	// Nothing deeper than the deepest frontier node is expanded, and that
 	// node's parent, at 66124, was expanded to generate it.
@@ -267,6 +281,11 @@ func TestMeasureDFSBlowup(t *testing.T) {
 		// parity.
 		if !r.Found || r.PathLen < r.Optimal || (r.PathLen-r.Optimal)%2 != 0 || r.Expanded < 1 || r.Expanded > 360 {
 			t.Errorf("run %d: %+v", i, r)
+		}
+		// The board listed is one at the run's optimal distance.
+		b, err := statespace.Parse(r.Board, sh2x3)
+		if err != nil || tab.Distance(b) != r.Optimal {
+			t.Errorf("run %d: board %q (%v) is not at distance %d", i, r.Board, err, r.Optimal)
 		}
 	}
 }

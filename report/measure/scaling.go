@@ -93,8 +93,12 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 		p := points[k]
 		if p == nil {
 			p = &[3]report.ScalingPoint{}
+			names := make([]string, len(boards[j.dist]))
+			for bi, b := range boards[j.dist] {
+				names[bi] = b.String()
+			}
 			for m := range p {
-				p[m].Distance = cfg.Distances[j.dist]
+				p[m].Distance, p[m].Boards = cfg.Distances[j.dist], names
 			}
 			points[k] = p
 		}
