@@ -15,9 +15,9 @@ import (
 type DFSRun struct {
 	Board    string // the start board, as text
 	Optimal  int    // the board's true distance from the goal
-	Found    bool  // DFS reached the goal within its limits
-	PathLen  int   // length of the path DFS returned (when Found)
-	Expanded int64 // nodes DFS expanded
+	Found    bool   // DFS reached the goal within its limits
+	PathLen  int    // length of the path DFS returned (when Found)
+	Expanded int64  // nodes DFS expanded
 }
 
 // DFSBlowupData is the data of the DFS blow-up figure.
@@ -127,8 +127,8 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 // DFSWalkData is one depth-first search, step by step: at each expansion
 // the true distance of the board DFS stands on and DFS's own depth.
 type DFSWalkData struct {
-	Board     string // the start board, as text
-	Optimal   int    // its true distance
+	Board     string   // the start board, as text
+	Optimal   int      // its true distance
 	Boards    []string // the board expanded at each step, as text (the first is Board)
 	Distances []int    // true distance of the board expanded at each step
 	Depths    []int    // DFS's depth (moves from the start along its path) at each step

@@ -483,7 +483,9 @@ var badCases = []struct {
 		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 5, Found: true, PathLen: 7, Expanded: 10}}})
 	}, "no board"},
 	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{}) }, "no steps"},
-	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{Boards: []string{"a", "b"}, Distances: []int{1, 2}, Depths: []int{0}}) }, "2 distances but 1 depths"},
+	{NameDFSWalk, func() (*Figure, error) {
+		return DFSWalk(DFSWalkData{Boards: []string{"a", "b"}, Distances: []int{1, 2}, Depths: []int{0}})
+	}, "2 distances but 1 depths"},
 	{NameHeuristicManhattan, func() (*Figure, error) {
 		return HeuristicHeatMap(HeuristicData{Key: "manhattan", Counts: [][]uint64{{0}}})
 	}, "no states"},
