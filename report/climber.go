@@ -110,7 +110,7 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 	}
 	logX := minMix > 0 && maxMix >= 10*minMix
 	dash := []vg.Length{vg.Points(4), vg.Points(2)}
-	xlabel := "mixing moves (random moves from the goal)"
+	xlabel := "random mixing moves"
 	setX := func(p *plot.Plot) {
 		if logX {
 			p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, logTicks{}
@@ -123,59 +123,53 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 		return &polyline{X: s.x, Y: s.y, Line: lineStyle(colorAt(i), 1.4, seriesDashes[i%len(seriesDashes)]), Glyph: glyphStyle(colorAt(i), seriesGlyphs[i%len(seriesGlyphs)], 2)}
 	}
 
+	// One legend beside both panels: the readings are drawn alike in each.
+	legend := sideLegend()
 	left := newPlot("Boards solved", xlabel, "solved (%)")
-	left.Legend.Top, left.Legend.Left = false, true
-	left.Legend.XOffs = vg.Points(4)
 	for i, s := range d.Series {
 		l := line(rates[i], i)
 		left.Add(l)
-		left.Legend.Add(s.Label, l)
+		legend.Add(s.Label, l)
 	}
-	for _, r := range d.Reported {
-		if r.SolvePercent > 0 {
-			ref := hline{Y: r.SolvePercent, Style: lineStyle(grey, 1, dash)}
-			left.Add(ref)
-			left.Legend.Add(r.Label, ref)
-		}
-	}
-	insetLegend(left)
 	setX(left)
 	left.Y.Min, left.Y.Max = 0, 105
 
 	right := newPlot("Moves used (solved boards)", xlabel, "moves")
-	right.Legend.Top, right.Legend.Left = true, true
-	right.Legend.XOffs = vg.Points(4)
 	top := maxOf(opt.y)
-	for i, s := range d.Series {
+	for i := range d.Series {
 		if len(moves[i].x) == 0 {
 			continue
 		}
-		l := line(moves[i], i)
-		right.Add(l)
-		right.Legend.Add(s.Label, l)
+		right.Add(line(moves[i], i))
 		top = math.Max(top, maxOf(moves[i].y))
 	}
 	ol := &polyline{X: opt.x, Y: opt.y, Line: lineStyle(grey, 1.4, nil), Glyph: glyphStyle(grey, draw.PlusGlyph{}, 2)}
 	right.Add(ol)
-	right.Legend.Add("optimal (mean over all boards)", ol)
+	legend.Add("optimal distance (right;\nmean over all boards)", ol)
+	for _, r := range d.Reported {
+		if r.SolvePercent > 0 {
+			ref := hline{Y: r.SolvePercent, Style: lineStyle(grey, 1, dash)}
+			left.Add(ref)
+			legend.Add(r.Label, ref)
+		}
+	}
 	if d.ReportedMoves > 0 {
 		ref := hline{Y: d.ReportedMoves, Style: lineStyle(grey, 1, dash)}
 		right.Add(ref)
-		right.Legend.Add(fmt.Sprintf("seed 003 reports ≈%g moves", d.ReportedMoves), ref)
+		legend.Add(fmt.Sprintf("seed 003: ≈%g moves", d.ReportedMoves), ref)
 		top = math.Max(top, d.ReportedMoves)
 	}
-	insetLegend(right)
 	setX(right)
-	right.Y.Min, right.Y.Max = 0, top*1.45
+	right.Y.Min, right.Y.Max = 0, top*1.1
 
-	note := "The climber takes the move to an unseen board with the highest gain score (1 for each square holding its tile; with the adjacency bonus,\n" +
-		"0.5 when the tile is orthogonally next to it; the blank's cell is not scored). When every move leads to a board seen before, \"first-legal\"\n" +
+	note := "The climber takes the move to an unseen board with the highest gain score (1 for each square holding its tile; with the adjacency bonus, " +
+		"0.5 when the tile is orthogonally next to it; the blank's cell is not scored). When every move leads to a board seen before, \"first-legal\" " +
 		"makes the first legal move anyway (Up, Down, Left, Right) and fails only when it goes round seen boards for ever; \"stop\" gives up."
 	if d.Note != "" {
 		note += "\n" + d.Note
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
-	fig.draw = page{title: title, panels: [][]*plot.Plot{{left, right}}, note: note}.draw
+	fig.draw = page{title: title, panels: [][]*plot.Plot{{left, right}}, legend: legend, note: note}.draw
 	return fig, nil
 }
 
