@@ -327,7 +327,7 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	goal := goalLabel(e.Goal, statespace.GoalName(e.Goal))
 	if e.Optimal == 0 && d.Found {
 		pf("DFS on %s (goal %s)\n\n", e.Start, goal)
-		pf("This board is the goal itself: DFS tests the start before anything else, finds the goal there and expands %s, so it has nothing to blow up on. ", count(d.Expanded, "board", "boards"))
+		pf("This board is the goal itself: DFS tests the start before anything else, finds the goal there and expands no board, so it has nothing to blow up on. ")
 		pf("Give a board some moves away (query -explain-dfs 1,2,5,3,4,0,6,7,8 is 21 moves away) to see DFS dive.\n")
 		_, err := io.WriteString(w, b.String())
 		return err
@@ -335,8 +335,8 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	pf("Why DFS blows up on %s (goal %s)\n\n", e.Start, goal)
 
 	// Plain language.
-	reach := fmt.Sprintf("%s of the %s reachable from this one (%s)", count(d.Expanded, "board", "boards"),
-		count(int64(e.Reachable), "board", "boards"), pct(d.Expanded, int64(e.Reachable)))
+	reach := fmt.Sprintf("%s of the %s reachable from this one (%s)", textfmt.Commas(d.Expanded),
+		count(e.Reachable, "board", "boards"), pct(d.Expanded, int64(e.Reachable)))
 	switch {
 	case !d.Found:
 		pf("DFS did not reach the goal: it was stopped by the %s after expanding %s.\n", d.StoppedBy, count(d.Expanded, "board", "boards"))

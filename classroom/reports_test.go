@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -143,6 +144,36 @@ func TestExplainDFS(t *testing.T) {
 	var back map[string]any
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back["smallest_dfs_limit"].(float64) != 29 {
 		t.Errorf("JSON: %v, %v", err, back["smallest_dfs_limit"])
+	}
+	// On the goal itself there is no blow-up to explain, and the text says
+	// so; one move away, counts of one take the singular.
+	e, err = ExplainDFS(bg, goal, tb, ExplainOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text.Reset()
+	if err := e.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if got := text.String(); strings.Contains(got, "blows up") || !strings.Contains(got, "is the goal itself") || strings.Contains(got, "1 entries") {
+		t.Errorf("explaining the goal:\n%s", got)
+	}
+	e, err = ExplainDFS(bg, mustParse(t, "1,2,3,4,5,6,7,0,8"), tb, ExplainOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text.Reset()
+	if err := e.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	// IDDFS expands the start once (limit 0 tests it, limit 1 expands it).
+	for _, want := range []string{"(1 move)", "the optimum, 1 move, for 1 expansion in all"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("one move away: no %q in\n%s", want, text.String())
+		}
+	}
+	if bad := regexp.MustCompile(`(^|[^0-9,.])1 (expansions|entries|moves|boards)`).FindString(text.String()); bad != "" {
+		t.Errorf("one move away: %q in\n%s", bad, text.String())
 	}
 	// A board at the goal and a board one move away explain without trouble.
 	for _, s := range []string{"1,2,3,4,5,6,7,8,0", "1,2,3,4,5,6,7,0,8"} {

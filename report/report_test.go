@@ -598,3 +598,17 @@ func TestHumanLabels(t *testing.T) {
 		}
 	}
 }
+
+// Log axes label every power of ten in the one style human writes:
+// 1, 10, 100, 1k, 10k, 100k, 1M (not "10,000" beside "100k").
+func TestLogTickLabelsOneStyle(t *testing.T) {
+	var labels []string
+	for _, tk := range (logTicks{}).Ticks(1, 1e6) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got, want := strings.Join(labels, " "), "1 10 100 1k 10k 100k 1M"; got != want {
+		t.Errorf("labels %q, want %q", got, want)
+	}
+}
