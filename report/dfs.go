@@ -2,13 +2,14 @@ package report
 
 import (
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"math"
 	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
 // DFSRun is one depth-first search on a board.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"image/png"
 	"io"
@@ -23,6 +22,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
 // Size is the physical size of a rendered figure and the resolution of its
