@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 
 	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -116,10 +117,5 @@ func stoppedByLimit(r search.Result) bool { return !r.Found && r.StoppedBy != se
 
 var errNoTable = errors.New("measure: no distance table")
 
-// nBoards writes "1 board" or "n boards".
-func nBoards(n int) string {
-	if n == 1 {
-		return "1 board"
-	}
-	return fmt.Sprintf("%d boards", n)
-}
+// nBoards writes "1 board" or "1,000 boards".
+func nBoards(n int) string { return textfmt.Commas(n) + " " + textfmt.Plural(n, "board", "boards") }
