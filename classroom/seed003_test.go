@@ -2,9 +2,9 @@ package classroom
 
 import (
 	"math"
-	"os"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -51,9 +51,7 @@ func TestSeed003RatesFast(t *testing.T) {
 // 1,000 with the adjacency bonus. Each rate must land within 0.03
 // (adjacent) or 0.04 (matched) of those figures.
 func TestSeed003RatesByMixingLength(t *testing.T) {
-	if os.Getenv("TILESPACE_LONG") != "1" {
-		t.Skip("2,000 boards per mixing length under two readings (several seconds); set TILESPACE_LONG=1")
-	}
+	longtest.Skip(t, "2,000 boards per mixing length under two readings")
 	tb := tableFor(t, statespace.GoalLast(sh33))
 	ks := []int{5, 50, 100, 1000}
 	matched := []float64{0.99, 0.47, 0.34, 0.302}

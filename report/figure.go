@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"image/color"
@@ -142,8 +143,9 @@ func (f *Figure) csvBytes() ([]byte, error) {
 // Write renders the figure in each format and then writes dir/Name.format
 // for each, atomically. Every format is rendered before any file is written,
 // so a figure that cannot be drawn leaves no file behind. It returns the
-// paths written.
-func (f *Figure) Write(dir string, size Size, formats []string) ([]string, error) {
+// paths written. A done ctx stops it between files and interrupts a file being
+// written, which is then left out (atomicfile.Write).
+func (f *Figure) Write(ctx context.Context, dir string, size Size, formats []string) ([]string, error) {
 	rendered := make([][]byte, len(formats))
 	for i, format := range formats {
 		b, err := f.Render(format, size)
@@ -158,7 +160,7 @@ func (f *Figure) Write(dir string, size Size, formats []string) ([]string, error
 	var paths []string
 	for i, format := range formats {
 		path := filepath.Join(dir, f.Name+"."+format)
-		err := atomicfile.Write(path, func(w io.Writer) error {
+		err := atomicfile.Write(ctx, path, func(w io.Writer) error {
 			_, err := w.Write(rendered[i])
 			return err
 		})

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/xml"
 	"errors"
@@ -531,7 +532,7 @@ func TestWriteLeavesNoFileWhenRenderingFails(t *testing.T) {
 	// A drawing that panics inside the plotting library, as gonum/plot does
 	// on a log axis with a non-positive value.
 	f := &Figure{Name: "broken", CSV: [][]string{{"a"}}, draw: func(draw.Canvas) { panic("log scale with non-positive value") }}
-	paths, err := f.Write(dir, DefaultSize, Formats)
+	paths, err := f.Write(context.Background(), dir, DefaultSize, Formats)
 	if err == nil || !strings.Contains(err.Error(), "figure broken") || len(paths) != 0 {
 		t.Fatalf("Write = %v, %v; want an error naming the figure and no paths", paths, err)
 	}
@@ -540,10 +541,10 @@ func TestWriteLeavesNoFileWhenRenderingFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := good.Write(dir, Size{Width: -1, Height: 5 * vg.Centimeter, DPI: 150}, Formats); err == nil {
+	if _, err := good.Write(context.Background(), dir, Size{Width: -1, Height: 5 * vg.Centimeter, DPI: 150}, Formats); err == nil {
 		t.Fatal("negative width accepted")
 	}
-	if _, err := good.Write(dir, DefaultSize, []string{"csv", "gif"}); err == nil {
+	if _, err := good.Write(context.Background(), dir, DefaultSize, []string{"csv", "gif"}); err == nil {
 		t.Fatal("unknown format accepted")
 	}
 	entries, err := os.ReadDir(dir)
@@ -554,7 +555,7 @@ func TestWriteLeavesNoFileWhenRenderingFails(t *testing.T) {
 		t.Errorf("files left behind: %v", entries)
 	}
 	// And a good figure writes exactly its three files.
-	paths, err = good.Write(dir, Size{Width: 8 * vg.Centimeter, Height: 5 * vg.Centimeter, DPI: 72}, Formats)
+	paths, err = good.Write(context.Background(), dir, Size{Width: 8 * vg.Centimeter, Height: 5 * vg.Centimeter, DPI: 72}, Formats)
 	if err != nil {
 		t.Fatal(err)
 	}

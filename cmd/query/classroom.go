@@ -65,7 +65,7 @@ func coms(ctx context.Context, method, text string, stdout io.Writer) error {
 		return err
 	}
 	write := func(w io.Writer) error { return classroom.WriteCOMS(w, run.Result, run.MaxRSSBytes) }
-	if err := atomicfile.Write("output.txt", write); err != nil {
+	if err := atomicfile.Write(ctx, "output.txt", write); err != nil {
 		return err
 	}
 	return write(stdout)

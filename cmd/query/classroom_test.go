@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/store"
 )
 
@@ -110,9 +111,7 @@ func TestClassroomUsage(t *testing.T) {
 // reports overall.solve_rate within 0.03 of seed 003's 84% by default and
 // within 0.04 of its 30% with -score matched.
 func TestGreedyStatsSeed003(t *testing.T) {
-	if os.Getenv("TILESPACE_LONG") != "1" {
-		t.Skip("4,000 climbs (a few seconds); set TILESPACE_LONG=1 (classroom's fast test checks 400)")
-	}
+	longtest.Skip(t, "4,000 climbs; classroom's fast test checks 400")
 	t.Setenv(store.EnvCache, t.TempDir())
 	for _, c := range []struct {
 		args      []string

@@ -219,7 +219,7 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 			if !want(f.Name) {
 				continue
 			}
-			paths, err := f.Write(o.Out, o.Size, o.Formats)
+			paths, err := f.Write(ctx, o.Out, o.Size, o.Formats)
 			if err != nil {
 				errs = append(errs, err)
 				continue
