@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -95,8 +96,8 @@ func walkFrom(seed uint64, b statespace.Board, n int) statespace.Board {
 // lead from the board to the goal in that many moves.
 func checkSolved(t *testing.T, a Answer, goal statespace.Board) {
 	t.Helper()
-	ref := search.IDAStar(search.Problem{Start: a.Board, Goal: goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, pdb.NewLinearConflict(goal))
-	if !ref.Found || len(ref.Path) != a.Distance {
+	ref, err := search.IDAStar(context.Background(), search.Problem{Start: a.Board, Goal: goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, pdb.NewLinearConflict(goal))
+	if err != nil || !ref.Found || len(ref.Path) != a.Distance {
 		t.Fatalf("%s: distance %d, IDA* on linear conflict says %d (%s)", a.Board, a.Distance, len(ref.Path), ref.StoppedBy)
 	}
 	end, bad := a.Board.ApplyAll(a.Path)
@@ -256,9 +257,7 @@ func TestUnwritableCache(t *testing.T) {
 // databases builds 6-6-3 in memory (a few seconds, so TILESPACE_LONG=1
 // only) and answers from it although the cache is read-only.
 func TestDefaultBuildUnwritable(t *testing.T) {
-	if os.Getenv("TILESPACE_LONG") != "1" {
-		t.Skip("builds 6-6-3 (a few seconds); set TILESPACE_LONG=1")
-	}
+	longtest.Skip(t, "builds 6-6-3 in memory, a few seconds")
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)
 	t.Setenv(store.EnvCache, filepath.Join(file, "cache"))

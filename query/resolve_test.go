@@ -66,6 +66,14 @@ func TestFromCache(t *testing.T) {
 	}
 }
 
+// fakeOracle answers 99 for every board.
+type fakeOracle struct{ goal statespace.Board }
+
+func (f fakeOracle) Goal() statespace.Board { return f.goal }
+func (f fakeOracle) Answer(_ context.Context, b statespace.Board, _ bool) (Answer, error) {
+	return Answer{Board: b, Distance: 99}, nil
+}
+
 // TestSearchWithoutTable checks that shapes whose table is missing and
 // too large to build are solved by search, saying so, instead of refused.
 func TestSearchWithoutTable(t *testing.T) {

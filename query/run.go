@@ -90,20 +90,13 @@ func RunBatch(ctx context.Context, res *Resolver, in BatchInput, opts Options, s
 	return nil
 }
 
-// RunRandom writes the answers for n boards drawn at distance depth (every
-// distance when depth < 0) with the given seed, for the resolver's shape
-// (the 8-puzzle when it has none). See Random.
+// RunRandom writes n boards drawn at distance depth (every distance when
+// depth < 0) with the given seed, for the resolver's shape (the 8-puzzle
+// when it has none): answered from the table, or boards only on shapes
+// without one. See Resolver.Random.
 func RunRandom(ctx context.Context, res *Resolver, n, depth int, seed uint64, opts Options, stdout, stderr io.Writer) error {
-	shape := res.Shape()
-	if shape == (statespace.Shape{}) {
-		shape = statespace.Shape{Rows: 3, Cols: 3}
-	}
-	o, err := res.For(ctx, shape)
-	if err != nil {
-		return err
-	}
 	out := NewRecordWriter(stdout, stderr, opts)
-	err = Random(ctx, o, n, depth, seed, out)
+	err := res.Random(ctx, n, depth, seed, out)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}

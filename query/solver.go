@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -112,12 +111,12 @@ func (o *SearchOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (
 }
 
 func (o *SearchOracle) solve(ctx context.Context, b statespace.Board) (search.Result, error) {
-	r := search.IDAStar(search.Problem{Start: b, Goal: o.goal, Ctx: ctx, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, o.h)
+	r, err := search.IDAStar(ctx, search.Problem{Start: b, Goal: o.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, o.h)
+	if err != nil {
+		return r, err
+	}
 	if !r.Found {
-		if ctx.Err() != nil {
-			return r, ctx.Err()
-		}
-		return r, errors.New("query: IDA* stopped: " + fmt.Sprint(r.StoppedBy))
+		return r, fmt.Errorf("query: IDA* on %s stopped without a solution (%s)", o.name, r.StoppedBy)
 	}
 	return r, nil
 }

@@ -64,9 +64,9 @@ func TestAgreesWithSearch(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", b, err)
 			}
-			gen := search.IDAStar(search.Problem{Start: b, Goal: su.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, h)
-			if !gen.Found {
-				t.Fatalf("%s: search.IDAStar stopped: %s", b, gen.StoppedBy)
+			gen, err := search.IDAStar(context.Background(), search.Problem{Start: b, Goal: su.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, h)
+			if err != nil || !gen.Found {
+				t.Fatalf("%s: search.IDAStar: %v, stopped by %s", b, err, gen.StoppedBy)
 			}
 			if fast.Nodes != uint64(gen.Expanded) || fast.Generated != uint64(gen.Generated) || !slices.Equal(fast.Path, gen.Path) {
 				t.Errorf("%s goal %s: engine %d expanded, %d generated, path %v; search.IDAStar %d, %d, %v",

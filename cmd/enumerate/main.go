@@ -34,9 +34,9 @@ import (
 )
 
 func main() {
-	cli.Main("enumerate", interrupted, func(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
+	cli.Main("enumerate", func(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
 		return run(ctx, stdout, stderr, args)
-	})
+	}, interrupted)
 }
 
 const interrupted = "interrupted; every file written is complete (each is written whole, then renamed), and none is partial"

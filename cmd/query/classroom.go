@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
@@ -14,17 +15,17 @@ import (
 // coms solves one board as COMS 4701 homework 1 asks: goal 0,1,…,8, the
 // assignment's semantics, output.txt in the current folder in its
 // seven-line format (written atomically), and the same lines on stdout.
-func coms(method, text string, stdout io.Writer) error {
+func coms(ctx context.Context, method, text string, stdout io.Writer) error {
 	b, err := statespace.Parse(text, statespace.Shape{Rows: 3, Cols: 3})
 	if err != nil {
 		return fmt.Errorf("board %q: %w", text, err)
 	}
-	run, err := search.RunCOMS(method, b, search.Limits{})
+	run, err := classroom.RunCOMS(ctx, method, b, search.Limits{})
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error { return search.WriteCOMS(w, run.Result, run.MaxRSSBytes) }
-	if err := atomicfile.Write("output.txt", write); err != nil {
+	write := func(w io.Writer) error { return classroom.WriteCOMS(w, run.Result, run.MaxRSSBytes) }
+	if err := atomicfile.Write(ctx, "output.txt", write); err != nil {
 		return err
 	}
 	return write(stdout)
@@ -53,7 +54,7 @@ func compare(ctx context.Context, res *query.Resolver, text string, asJSON bool,
 	if err != nil {
 		return err
 	}
-	c, err := search.Compare(ctx, b, goal, table, search.Limits{})
+	c, err := classroom.Compare(ctx, b, goal, table, search.Limits{})
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
@@ -81,7 +82,7 @@ func explainDFS(ctx context.Context, res *query.Resolver, text string, asJSON bo
 	if table == nil {
 		return fmt.Errorf("board %s: -explain-dfs needs the exact distance table of its shape, and %s has none", b, b.Shape())
 	}
-	e, err := search.ExplainDFS(ctx, b, table, search.ExplainOptions{})
+	e, err := classroom.ExplainDFS(ctx, b, table, classroom.ExplainOptions{})
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
@@ -106,13 +107,17 @@ func greedyStats(ctx context.Context, res *query.Resolver, f *flags, stdout io.W
 	if !ok {
 		return fmt.Errorf("-greedy-stats needs the exact distance table of %s", shape)
 	}
-	opt := search.GreedyStatsOptions{Seed: f.seed, N: f.greedyN}
-	if f.greedyKs != "" {
-		if opt.Ks, err = search.ParseKs(f.greedyKs); err != nil {
-			return usageError{Err: fmt.Errorf("-k: %w", err)}
-		}
+	opt := classroom.GreedyStatsOptions{Seed: f.seed, N: f.greedyN}
+	if opt.Ks, err = classroom.ParseKs(f.greedyKs); err != nil {
+		return usageError{Err: fmt.Errorf("-k: %w", err)}
 	}
-	g, err := search.GreedyStats(ctx, t.Table, opt)
+	if opt.Rule.Score, err = search.ParseScore(f.greedyScore); err != nil {
+		return usageError{Err: fmt.Errorf("-score: %w", err)}
+	}
+	if opt.Rule.Stuck, err = search.ParseStuck(f.greedyStuck); err != nil {
+		return usageError{Err: fmt.Errorf("-stuck: %w", err)}
+	}
+	g, err := classroom.GreedyStats(ctx, t.Table, opt)
 	if err != nil {
 		return err
 	}

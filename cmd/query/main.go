@@ -15,7 +15,7 @@
 //	query -coms bfs|dfs|ast BOARD  COMS 4701: goal 0,1,…,8, writes output.txt
 //	query -compare BOARD [-json]   every search algorithm side by side
 //	query -explain-dfs BOARD [-json]
-//	query -greedy-stats [-seed S] [-n N] [-k 10,20,…] [-json]
+//	query -greedy-stats [-seed S] [-n N] [-k 10,20,…] [-score S] [-stuck R] [-json]
 //
 // Flags:
 //
@@ -43,6 +43,14 @@
 //	-explain-dfs   tell, in words and numbers, why DFS blows up on BOARD
 //	-greedy-stats  seed 003's greedy climber statistics by mixing moves
 //	-n N, -k LIST  boards per mixing length and the mixing lengths of -greedy-stats
+//	-score S       -greedy-stats: adjacent (default: 1 a matched square, 0.5 a square
+//	               whose tile is next to it) or matched (1 a matched square only)
+//	-stuck R       -greedy-stats, when every move leads to a board seen before:
+//	               first-legal (default: make the first legal move anyway) or stop
+//	-score S       -greedy-stats: adjacent (default: 1 a matched square, 0.5 a square
+//	               whose tile is next to it) or matched (1 a matched square only)
+//	-stuck R       -greedy-stats, when every move leads to a board seen before:
+//	               first-legal (default: make the first legal move anyway) or stop
 //
 // Plain batch lines are tab-separated: the board, its distance, its
 // optimal moves (separated by spaces, empty at the goal), and with -path
@@ -65,16 +73,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
-	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
-func main() { cli.Main("query", "interrupted", run) }
+func main() { cli.Main("query", run, "interrupted") }
 
 // report writes err for people and returns the exit status: 0, 2 for a
 // usage error, 130 when interrupted, else 1.
@@ -107,6 +115,7 @@ type flags struct {
 	compare, explainDFS, greedy bool
 	greedyN                     int
 	greedyKs                    string
+	greedyScore, greedyStuck    string
 }
 
 func (f *flags) isGiven(name string) bool { return slices.Contains(f.given, name) }
@@ -122,7 +131,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.BoolVar(&f.json, "json", false, "write one JSON object per board (board, distance, optimal_moves, path, heuristic; nodes, seconds when searched)")
 	fs.BoolVar(&f.csv, "csv", false, "write CSV with a header (boards solved by search: board,distance,optimal_moves,path,nodes,seconds,heuristic,error)")
 	fs.BoolVar(&f.path, "path", false, "add the optimal path to plain batch lines (boards solved by search: board, distance, optimal moves or ?, path, nodes, seconds, heuristic, always in this order, the path empty without -path)")
-	fs.IntVar(&f.random, "random", 0, "draw `N` boards uniformly at random")
+	fs.IntVar(&f.random, "random", 0, "draw `N` boards uniformly at random: distinct boards while N is at most their number, then repeating; on shapes without a table (the 15-puzzle) boards only, without answers")
 	fs.IntVar(&f.depth, "depth", -1, "with -random, draw from the boards at distance `D`; -1 draws from all boards")
 	fs.Uint64Var(&f.seed, "seed", query.DefaultSeed, "the `seed` of -random and -greedy-stats: the same seed draws the same boards")
 	fs.BoolVar(&f.tile, "tile-moves", false, "name moves by the tile that slides and its direction (5Down)")
@@ -133,8 +142,10 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.BoolVar(&f.compare, "compare", false, "run every search algorithm on BOARD and compare them side by side")
 	fs.BoolVar(&f.explainDFS, "explain-dfs", false, "explain why depth-first search blows up on BOARD")
 	fs.BoolVar(&f.greedy, "greedy-stats", false, "repeat seed 003's gain-score climber experiment (with -seed, -n, -k)")
-	fs.IntVar(&f.greedyN, "n", 0, "with -greedy-stats, boards per mixing length (default 1000)")
-	fs.StringVar(&f.greedyKs, "k", "", "with -greedy-stats, the mixing lengths, e.g. 10,20,50 (default 10,20,50,100,200,500,1000)")
+	fs.IntVar(&f.greedyN, "n", classroom.DefaultGreedyN, "with -greedy-stats, boards per mixing length")
+	fs.StringVar(&f.greedyKs, "k", classroom.JoinKs(classroom.DefaultGreedyKs), "with -greedy-stats, the mixing lengths")
+	fs.StringVar(&f.greedyScore, "score", "adjacent", "with -greedy-stats, the climber's score: adjacent or matched")
+	fs.StringVar(&f.greedyStuck, "stuck", "first-legal", "with -greedy-stats, when every move leads to a board seen before: first-legal or stop")
 	boards, err := fs.Parse(args, true)
 	if err != nil {
 		return nil, err
@@ -172,7 +183,7 @@ var modes = []mode{
 	{name: "coms", check: checkCOMS, run: runCOMS},
 	{name: "compare", flags: []string{"shape", "goal", "table", "json", "pdb-dir", "pdb"}, check: checkOneBoard("-compare"), run: runCompare},
 	{name: "explain-dfs", flags: []string{"shape", "goal", "table", "json"}, check: checkOneBoard("-explain-dfs"), run: runExplainDFS},
-	{name: "greedy-stats", flags: []string{"shape", "goal", "table", "json", "seed", "n", "k"}, check: checkNoBoards("-greedy-stats mixes its own boards"), run: runGreedyStats},
+	{name: "greedy-stats", flags: []string{"shape", "goal", "table", "json", "seed", "n", "k", "score", "stuck"}, check: checkGreedy, run: runGreedyStats},
 	{name: "random", flags: []string{"shape", "goal", "table", "depth", "seed", "json", "csv", "path", "tile-moves"}, check: checkRandom, run: runRandom},
 	{name: "", flags: []string{"shape", "goal", "table", "in", "field", "json", "csv", "path", "tile-moves", "all-moves", "pdb-dir", "pdb"}, check: checkBatch, run: runAnswer},
 }
@@ -336,7 +347,7 @@ func checkSearchFlags(m mode, f *flags, res *query.Resolver) error {
 }
 
 func checkCOMS(f *flags) error {
-	if !slices.Contains(search.COMSMethods, f.coms) {
+	if !slices.Contains(classroom.COMSMethods, f.coms) {
 		return usagef("-coms %q: want bfs, dfs or ast", f.coms)
 	}
 	return checkOneBoard("-coms")(f)
@@ -351,13 +362,14 @@ func checkOneBoard(name string) func(*flags) error {
 	}
 }
 
-func checkNoBoards(why string) func(*flags) error {
-	return func(f *flags) error {
-		if len(f.boards) > 0 {
-			return usagef("%s: give no boards", why)
-		}
-		return nil
+func checkGreedy(f *flags) error {
+	switch {
+	case len(f.boards) > 0:
+		return usagef("-greedy-stats mixes its own boards: give no boards")
+	case f.greedyN < 1:
+		return usagef("-n %d: want at least 1 board per mixing length", f.greedyN)
 	}
+	return nil
 }
 
 func checkRandom(f *flags) error {
@@ -415,7 +427,7 @@ func runAnswer(ctx context.Context, e *env) error {
 
 // The classroom modes live in classroom.go.
 
-func runCOMS(_ context.Context, e *env) error { return coms(e.f.coms, e.f.boards[0], e.stdout) }
+func runCOMS(ctx context.Context, e *env) error { return coms(ctx, e.f.coms, e.f.boards[0], e.stdout) }
 
 func runCompare(ctx context.Context, e *env) error {
 	return compare(ctx, e.res, e.f.boards[0], e.f.json, e.stdout)

@@ -1,15 +1,11 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"sort"
-	"syscall"
 )
 
 // FlagSet is a flag.FlagSet with the commands' one convention: a parse
@@ -74,17 +70,4 @@ func (f *FlagSet) IsGiven(name string) bool {
 	given := false
 	f.Visit(func(fl *flag.Flag) { given = given || fl.Name == name })
 	return given
-}
-
-// Run is a command's body: everything but the process.
-type Run func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) error
-
-// Main runs a command: run with a context that Ctrl-C (SIGINT) and SIGTERM
-// cancel, then Report, then exit with its status. interrupted is the line
-// written when the run was canceled.
-func Main(name, interrupted string, run Run) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])
-	stop()
-	os.Exit(Report(os.Stderr, name, err, interrupted))
 }
