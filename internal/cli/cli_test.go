@@ -114,3 +114,42 @@ func TestMainInterruptsBlockedRead(t *testing.T) {
 		t.Errorf("took %v to stop", waited)
 	}
 }
+
+// TestMainExitStatus runs Main in child processes whose run returns at
+// once: nil exits 0, a usage error 2 and another error 1, with nothing
+// said about an interrupt.
+func TestMainExitStatus(t *testing.T) {
+	if which := os.Getenv("CLI_TEST_RETURN"); which != "" {
+		Main("child", func(context.Context, io.Reader, io.Writer, io.Writer, []string) error {
+			switch which {
+			case "usage":
+				return Usagef("bad flag")
+			case "error":
+				return errors.New("disk full")
+			}
+			return nil
+		}, "interrupted")
+		return
+	}
+	for _, tc := range []struct {
+		which string
+		code  int
+		said  string
+	}{{"nil", 0, ""}, {"usage", 2, "child: bad flag (child -h for help)\n"}, {"error", 1, "child: disk full\n"}} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestMainExitStatus$")
+		cmd.Env = append(os.Environ(), "CLI_TEST_RETURN="+tc.which)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != tc.code || stderr.String() != tc.said {
+			t.Errorf("%s: exit %d, stderr %q; want %d, %q", tc.which, code, stderr.String(), tc.code, tc.said)
+		}
+	}
+}
