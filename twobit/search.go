@@ -161,7 +161,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 		opts.AntipodeLimit = 1000
 	}
 	k := NewKernel(sp)
-	s := &search{k: k, opts: opts}
+	s := &search{k: k, opts: opts, x: sp.NewExpander()}
 	start := time.Now()
 	depth := 0
 	resumed := false
@@ -240,6 +240,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 
 type search struct {
 	k        *Kernel
+	x        *statespace.Expander // cloned for each worker
 	opts     Options
 	codes    []uint64
 	counts   []uint64
@@ -269,7 +270,7 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			x := k.sp.NewExpander()
+			x := s.x.Clone()
 			frontier := make([]uint64, (k.size+63)/64)
 			buf := make([]uint64, 0, Batch)
 			emit := func(targets []uint64) { s.mark(targets) }

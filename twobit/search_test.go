@@ -67,3 +67,16 @@ func checkResult(t *testing.T, got *Result, want *statespace.Table) {
 		t.Fatalf("antipodes %v, want %v", got.Antipodes(), ants)
 	}
 }
+
+func benchmarkSearch(b *testing.B, sh statespace.Shape) {
+	sp := statespace.MustSpace(statespace.GoalLast(sh))
+	for b.Loop() {
+		if _, err := Search(context.Background(), sp, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sp.Size()), "ns/state")
+}
+
+func BenchmarkSearch3x3(b *testing.B) { benchmarkSearch(b, statespace.Shape{Rows: 3, Cols: 3}) }
+func BenchmarkSearch2x5(b *testing.B) { benchmarkSearch(b, statespace.Shape{Rows: 2, Cols: 5}) }
