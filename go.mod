@@ -3,6 +3,7 @@ module github.com/tilespace/tilespace
 go 1.26.0
 
 require (
+	codeberg.org/sbinet/npyio v0.14.0
 	github.com/bits-and-blooms/bitset v1.29.0
 	github.com/klauspost/compress v1.20.4
 	golang.org/x/image v0.30.0
@@ -15,7 +16,6 @@ require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.2.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
-	codeberg.org/sbinet/npyio v0.14.0 // indirect
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/campoy/embedmd v1.0.0 // indirect

@@ -245,7 +245,32 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 	return &Result{sp: sp, codes: s.codes, counts: s.counts, antipodes: s.antipodes, elapsed: time.Since(start)}, nil
 }
 
+// workerState is what a worker keeps from level to level, so that a
+// search makes no garbage: its memory is the codes and these buffers.
+type workerState struct {
+	x        *statespace.Expander
+	frontier []uint64
+	buf      []uint64
+	ranks    []uint64
+}
+
+// worker returns worker w's state, made on first use.
+func (s *search) worker(w int) *workerState {
+	s.workersMu.Lock()
+	defer s.workersMu.Unlock()
+	for len(s.workers) <= w {
+		s.workers = append(s.workers, nil)
+	}
+	if s.workers[w] == nil {
+		s.workers[w] = &workerState{x: s.x.Clone(), frontier: make([]uint64, (s.k.size+63)/64), buf: make([]uint64, 0, Batch)}
+	}
+	return s.workers[w]
+}
+
 type search struct {
+	workersMu sync.Mutex
+	workers   []*workerState
+
 	k        *Kernel
 	x        *statespace.Expander // cloned for each worker
 	opts     Options
@@ -273,15 +298,14 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 	var tooMany atomic.Bool
 	bit1 := uint64(depth >> 1 & 1)
 	var wg sync.WaitGroup
-	for range s.opts.Workers {
+	for w := range s.opts.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			x := s.x.Clone()
-			frontier := make([]uint64, (k.size+63)/64)
-			buf := make([]uint64, 0, Batch)
+			ws := s.worker(w)
+			x, frontier, buf := ws.x, ws.frontier, ws.buf
 			emit := func(targets []uint64) { s.mark(targets) }
-			var mine []uint64
+			mine := ws.ranks[:0]
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= len(parts) {
@@ -305,14 +329,17 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 						}
 					}
 				}
-				if !tooMany.Load() && len(mine) <= s.opts.AntipodeLimit {
+				if !tooMany.Load() && uint64(len(mine))+n <= uint64(s.opts.AntipodeLimit) {
 					for j, w := range frontier {
 						for ; w != 0; w &= w - 1 {
 							mine = append(mine, lo+uint64(j)*64+uint64(bits.TrailingZeros64(w)))
 						}
 					}
+				} else {
+					tooMany.Store(true)
 				}
 			}
+			ws.ranks = mine
 			mu.Lock()
 			ranks = append(ranks, mine...)
 			if len(ranks) > s.opts.AntipodeLimit {
