@@ -182,10 +182,20 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 			return nil, err
 		}
 	}
+	regions := sp.Size()>>regionShift + 1
+	s.marked = [2][]uint32{make([]uint32, regions), make([]uint32, regions)}
+	for _, f := range s.marked {
+		for i := range f {
+			f[i] = ^uint32(0) // no level
+		}
+	}
 	if s.codes == nil {
 		s.codes = make([]uint64, (sp.Size()+perWord-1)/perWord)
 		g := sp.Rank(sp.Goal())
 		s.codes[g/perWord] |= codeFrontier << (g % perWord * 2)
+		s.marked[0][g>>regionShift] = 0
+	} else {
+		s.allMarked = true
 	}
 	if resumed && opts.OnLevel != nil {
 		var reached uint64
@@ -207,6 +217,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 		if err != nil {
 			return nil, err
 		}
+		s.allMarked = false
 		if n == 0 {
 			break
 		}
@@ -267,7 +278,16 @@ func (s *search) worker(w int) *workerState {
 	return s.workers[w]
 }
 
+// regionShift sets the size of the regions whose frontier flags let a
+// level skip partitions with nothing to expand: 2^21 ranks.
+const regionShift = 21
+
 type search struct {
+	// marked[d&1][i] == d when region i (ranks i<<regionShift …) got a
+	// frontier board for level d while level d−1 ran; by the parity of d,
+	// so that marking level d+1 does not hide level d's boards.
+	marked    [2][]uint32
+	allMarked bool // after a resumption, when the flags are unknown
 	workersMu sync.Mutex
 	workers   []*workerState
 
@@ -286,11 +306,21 @@ type search struct {
 func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error) {
 	k := s.k
 	var parts []int
+	flags := s.marked[depth&1]
 	for p := 0; p < k.Partitions(); p++ {
-		if k.Parity(p) == depth&1 {
-			parts = append(parts, p)
+		if k.Parity(p) != depth&1 {
+			continue
+		}
+		lo, hi := k.Range(p)
+		for i := lo >> regionShift; i <= (hi-1)>>regionShift; i++ {
+			if s.allMarked || atomic.LoadUint32(&flags[i]) == uint32(depth) {
+				parts = append(parts, p)
+				break
+			}
 		}
 	}
+	next1 := uint32(depth + 1)
+	nextFlags := s.marked[(depth+1)&1]
 	var next atomic.Int64
 	var total atomic.Uint64
 	var mu sync.Mutex
@@ -304,7 +334,7 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 			defer wg.Done()
 			ws := s.worker(w)
 			x, frontier, buf := ws.x, ws.frontier, ws.buf
-			emit := func(targets []uint64) { s.mark(targets) }
+			emit := func(targets []uint64) { s.mark(targets, nextFlags, next1) }
 			mine := ws.ranks[:0]
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
@@ -361,14 +391,18 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 	return n, ranks, nil
 }
 
-// mark makes every unseen board among targets a frontier board.
-func (s *search) mark(targets []uint64) {
+// mark makes every unseen board among targets a frontier board of the
+// level next, flagging its region in flags.
+func (s *search) mark(targets []uint64, flags []uint32, next uint32) {
 	codes := s.codes
 	for _, t := range targets {
 		w := &codes[t/perWord]
 		sh := t % perWord * 2
 		if atomic.LoadUint64(w)>>sh&3 == codeUnseen {
 			atomic.OrUint64(w, codeFrontier<<sh)
+			if f := &flags[t>>regionShift]; atomic.LoadUint32(f) != next {
+				atomic.StoreUint32(f, next)
+			}
 		}
 	}
 }
