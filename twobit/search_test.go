@@ -3,6 +3,7 @@ package twobit
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/tilespace/tilespace/statespace"
@@ -80,3 +81,12 @@ func benchmarkSearch(b *testing.B, sh statespace.Shape) {
 
 func BenchmarkSearch3x3(b *testing.B) { benchmarkSearch(b, statespace.Shape{Rows: 3, Cols: 3}) }
 func BenchmarkSearch2x5(b *testing.B) { benchmarkSearch(b, statespace.Shape{Rows: 2, Cols: 5}) }
+
+// BenchmarkSearch3x4 is the 12-cell search (seconds a run): only with
+// TILESPACE_LONG=1.
+func BenchmarkSearch3x4(b *testing.B) {
+	if os.Getenv("TILESPACE_LONG") != "1" {
+		b.Skip("a 12-cell search; set TILESPACE_LONG=1")
+	}
+	benchmarkSearch(b, statespace.Shape{Rows: 3, Cols: 4})
+}
