@@ -128,7 +128,7 @@ func TestMappedTableAnswers(t *testing.T) {
 	if err != nil || !f.Mapped() {
 		t.Fatalf("open: %v", err)
 	}
-	lazy, err := statespace.NewMod4Table(context.Background(), goal, full.Counts(), fileBits{f}, statespace.Origin{Source: path})
+	lazy, err := statespace.NewMod4Table(context.Background(), goal, full.Counts(), fileBits{f, goal}, statespace.Origin{Source: path})
 	if err != nil {
 		t.Fatal(err)
 	}

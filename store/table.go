@@ -40,7 +40,7 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 	origin := statespace.Origin{Source: path, Rebuild: RebuildCommand(goal)}
 	var t *statespace.Table
 	if f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates {
-		t, err = statespace.NewMod4Table(ctx, goal, h.Counts, fileBits{f}, origin)
+		t, err = statespace.NewMod4Table(ctx, goal, h.Counts, fileBits{f, goal}, origin)
 	} else {
 		var payload []byte
 		if payload, err = f.Payload(); err == nil {
@@ -54,12 +54,19 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 	return t, nil
 }
 
-// fileBits reads a mapped mod4-bit payload, checking each block once.
-type fileBits struct{ f *tablefile.File }
+// fileBits reads a mapped mod4-bit payload, checking each block once; a
+// damaged block is a *DamagedError naming the rebuild command.
+type fileBits struct {
+	f    *tablefile.File
+	goal statespace.Board
+}
 
 func (b fileBits) Mod4Bit(r uint64) (uint8, error) {
 	v, err := b.f.Byte(r >> 3)
-	return v >> (r & 7) & 1, err
+	if err != nil {
+		return 0, &DamagedError{Path: b.f.Path(), Goal: b.goal, Err: err}
+	}
+	return v >> (r & 7) & 1, nil
 }
 
 // damaged wraps the errors of a damaged or inconsistent file in a
