@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/tilespace/tilespace/internal/hugepages"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -39,9 +40,23 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 	}
 	origin := statespace.Origin{Source: path, Rebuild: RebuildCommand(goal)}
 	var t *statespace.Table
-	if f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates {
+	switch {
+	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates && len(f.Mapping()) <= maxCopied:
+		// A 12-cell table: its 30 MB are copied into memory on huge
+		// pages, checked whole; lookups jump all over it, and with the
+		// mapping's 4 KiB pages most would miss the TLB.
+		var payload []byte
+		if payload, err = f.Payload(); err == nil {
+			bits := make([]byte, len(payload))
+			hugepages.Bytes(bits)
+			copy(bits, payload)
+			t, err = statespace.NewMod4Table(ctx, goal, h.Counts, statespace.Mod4Bytes(bits), origin)
+		}
+		f.Close()
+	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates:
+		// 2x7: 5.4 GB stay mapped, each block checked when first read.
 		t, err = statespace.NewMod4Table(ctx, goal, h.Counts, fileBits{f, goal}, origin)
-	} else {
+	default:
 		var payload []byte
 		if payload, err = f.Payload(); err == nil {
 			t, err = decodeTable(ctx, h, payload, goal, origin)
@@ -53,6 +68,9 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 	}
 	return t, nil
 }
+
+// maxCopied is the largest mapped table ReadTable copies into memory.
+const maxCopied = 64 << 20
 
 // fileBits reads a mapped mod4-bit payload, checking each block once; a
 // damaged block is a *DamagedError naming the rebuild command.

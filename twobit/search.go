@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/hugepages"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -191,7 +192,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 	}
 	if s.codes == nil {
 		s.codes = make([]uint64, (sp.Size()+perWord-1)/perWord)
-		adviseHugePages(s.codes)
+		hugepages.Words(s.codes)
 		g := sp.Rank(sp.Goal())
 		s.codes[g/perWord] |= codeFrontier << (g % perWord * 2)
 		s.marked[0][g>>regionShift] = 0
