@@ -63,7 +63,7 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 	}
 	searched := res.Elapsed()
 	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteMod4Table(path, goal, res.Counts(), res)
+	size, err := store.WriteMod4Table(ctx, path, goal, res.Counts(), res)
 	if err != nil {
 		return TableReport{}, err
 	}
@@ -246,7 +246,7 @@ func ExportNPY(ctx context.Context, goal statespace.Board, path string, workers 
 		return 0, err
 	}
 	var size int64
-	err = atomicfile.Write(path, func(w io.Writer) error {
+	err = atomicfile.Write(ctx, path, func(w io.Writer) error {
 		cw := &countingWriter{w: w}
 		if err := npyio.Write(cw, dist); err != nil {
 			return err

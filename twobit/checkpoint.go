@@ -2,6 +2,7 @@ package twobit
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -58,17 +59,22 @@ func (e *CheckpointError) Error() string {
 }
 
 // WriteCheckpoint saves the search state of sp atomically to path.
-func WriteCheckpoint(path string, sp *statespace.Space, codes, counts []uint64) error {
+// It stops between blocks when ctx is done, leaving the previous
+// checkpoint in place.
+func WriteCheckpoint(ctx context.Context, path string, sp *statespace.Space, codes, counts []uint64) error {
 	if len(counts) < 1 || len(counts) > 256 {
 		return fmt.Errorf("twobit: checkpoint of %d levels", len(counts))
 	}
 	hdr := checkpointHeader(sp, counts)
-	return atomicfile.Write(path, func(w io.Writer) error {
+	return atomicfile.Write(ctx, path, func(w io.Writer) error {
 		if _, err := w.Write(hdr); err != nil {
 			return err
 		}
 		buf := make([]byte, checkpointBlock+4)
 		for i := 0; i < len(codes); {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			n := min(checkpointBlock/8, len(codes)-i)
 			for j, v := range codes[i : i+n] {
 				binary.LittleEndian.PutUint64(buf[8*j:], v)

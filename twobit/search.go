@@ -233,7 +233,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 			lv.Reached += c
 		}
 		if opts.Checkpoint != "" && time.Since(lastCheckpoint) >= opts.CheckpointEvery && lv.Reached < sp.Size() {
-			if err := WriteCheckpoint(opts.Checkpoint, sp, s.codes, s.counts); err != nil {
+			if err := WriteCheckpoint(ctx, opts.Checkpoint, sp, s.codes, s.counts); err != nil {
 				return nil, err
 			}
 			lastCheckpoint = time.Now()
