@@ -23,6 +23,18 @@ import (
 // 12-cell boards and 2x7, which the byte-per-board search cannot hold.
 const BigTableStates = statespace.LazyTableStates
 
+// BigGoals lists the goals `enumerate -all -big` adds to the batch: the
+// 12-cell boards 3x4, 4x3, 2x6 and 6x2, each for the goals "last" and
+// "first".
+func BigGoals() []statespace.Board {
+	var goals []statespace.Board
+	for _, rc := range [][2]int{{3, 4}, {4, 3}, {2, 6}, {6, 2}} {
+		sh := statespace.Shape{Rows: rc[0], Cols: rc[1]}
+		goals = append(goals, statespace.GoalLast(sh), statespace.GoalFirst(sh))
+	}
+	return goals
+}
+
 // BigOptions tune BigTable.
 type BigOptions struct {
 	Workers         int           // 0: every core

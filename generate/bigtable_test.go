@@ -56,6 +56,21 @@ func TestBigTable(t *testing.T) {
 	}
 }
 
+// -all -big adds every 12-cell board for both goals, each big enough for
+// the 2-bit search, none twice.
+func TestBigGoals(t *testing.T) {
+	seen := map[statespace.Board]bool{}
+	for _, g := range BigGoals() {
+		if n := statespace.MustSpace(g).Size(); n != 239_500_800 || n < BigTableStates {
+			t.Errorf("%s: %d states", g, n)
+		}
+		seen[g] = true
+	}
+	if len(seen) != 8 {
+		t.Errorf("%d distinct goals, want 8", len(seen))
+	}
+}
+
 // rewrite writes goal's table with the given payload and counts, with
 // fresh checksums: damage the container cannot see.
 func rewrite(t *testing.T, path string, goal statespace.Board, counts []uint64, payload []byte) {

@@ -147,10 +147,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		goals = generate.DefaultGoals()
 		if *big {
-			for _, rc := range [][2]int{{3, 4}, {4, 3}, {2, 6}, {6, 2}} {
-				sh := statespace.Shape{Rows: rc[0], Cols: rc[1]}
-				goals = append(goals, statespace.GoalLast(sh), statespace.GoalFirst(sh))
-			}
+			goals = append(goals, generate.BigGoals()...)
 		}
 		pdbs = generate.DefaultPDBs()
 	default:
