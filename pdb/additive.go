@@ -19,8 +19,8 @@ type Additive struct {
 	partition Partition
 	pdbs      []*PDB
 	reflect   bool
-	cellRefl  [16]uint8 // reflected cell of each cell
-	tileRefl  [16]uint8 // reflected tile of each tile
+	cellRefl  [perm.Cells]uint8 // reflected cell of each cell
+	tileRefl  [perm.Cells]uint8 // reflected tile of each tile
 }
 
 // NewAdditive combines the databases of a partition's patterns, one per
@@ -52,7 +52,7 @@ func NewAdditive(goal statespace.Board, part Partition, pdbs []*PDB) (*Additive,
 // main diagonal, such as "last" and "first": reflecting a board and
 // renaming its tiles then maps the goal to itself and every move to a
 // move, so the reflected board is exactly as far from the goal.
-func Reflection(goal statespace.Board) (cells, tiles [16]uint8, ok bool) {
+func Reflection(goal statespace.Board) (cells, tiles [perm.Cells]uint8, ok bool) {
 	sh := goal.Shape()
 	if sh.Rows != sh.Cols {
 		return cells, tiles, false
@@ -85,14 +85,14 @@ func (a *Additive) Reflects() bool { return a.reflect }
 // Distance returns the larger of the sums of the databases' values for b
 // and, when the reflection is valid, for b reflected.
 func (a *Additive) Distance(b statespace.Board) int {
-	var pos [16]uint8 // cell of each tile
+	var pos [perm.Cells]uint8 // cell of each tile
 	n := b.Cells()
 	for c := 0; c < n; c++ {
 		pos[b.Tile(c)] = uint8(c)
 	}
 	h := a.sum(&pos)
 	if a.reflect {
-		var rpos [16]uint8 // cell of each tile on the reflected board
+		var rpos [perm.Cells]uint8 // cell of each tile on the reflected board
 		for t := 0; t < n; t++ {
 			rpos[a.tileRefl[t]] = a.cellRefl[pos[t]]
 		}
@@ -111,9 +111,9 @@ func (a *Additive) Parts(b statespace.Board) []int {
 	return out
 }
 
-func (a *Additive) sum(pos *[16]uint8) int {
+func (a *Additive) sum(pos *[perm.Cells]uint8) int {
 	var h int
-	var cells [16]uint8
+	var cells [perm.Cells]uint8
 	for _, p := range a.pdbs {
 		for i, t := range p.tiles {
 			cells[i] = pos[t]

@@ -65,7 +65,7 @@ func Build(ctx context.Context, goal statespace.Board, tiles []int, progress Pro
 	n, k := sh.Cells(), len(tiles)
 	size := Placements(n, k)
 	if states := size * uint64(n-k); states > MaxAbstractStates {
-		return nil, fmt.Errorf("pdb: a pattern of %d tiles on %s has %d abstract states, more than the %d this build takes on (at most 8 tiles on 4x4)",
+		return nil, fmt.Errorf("pdb: a pattern of %d tiles on %s has %d abstract states, more than the %d this build takes on (at most 8 tiles on 4x4, 6 on 5x5)",
 			k, sh, states, uint64(MaxAbstractStates))
 	}
 	start := time.Now()
@@ -87,9 +87,9 @@ func Build(ctx context.Context, goal statespace.Board, tiles []int, progress Pro
 type geometry struct {
 	n, cols   int
 	full      uint32
-	notLeft   uint32     // cells not in the first column
-	notRight  uint32     // cells not in the last column
-	neighbors [16]uint32 // cells next to each cell
+	notLeft   uint32             // cells not in the first column
+	notRight  uint32             // cells not in the last column
+	neighbors [perm.Cells]uint32 // cells next to each cell
 }
 
 func newGeometry(sh statespace.Shape) geometry {
@@ -146,10 +146,14 @@ type builder struct {
 	chunk  uint64   // words per unit of work
 
 	// weight[i] is the place value of digit i of a placement's rank.
-	weight [16]uint64
+	weight [perm.Cells]uint64
 	// regionOrd[free<<4|c] is the index, among the free cells, of the
-	// lowest cell of c's region: the blank's part of a state's index.
+	// lowest cell of c's region: the blank's part of a state's index. Only
+	// for boards of at most 16 cells; larger ones flood (see ordOf).
 	regionOrd []uint8
+	// digitBits is the width of a cell or digit in the unranking tables:
+	// 4 bits up to 16 cells, 5 above.
+	digitBits uint
 	// Unranking splits a rank into its leading and trailing digits:
 	// headCells[rank / tailSize] holds the cells of the leading tiles (4
 	// bits each, the mask of cells they take in bits 48..63), and
@@ -177,6 +181,12 @@ func newBuilder(goal statespace.Board, tiles []int) *builder {
 	for i := range k {
 		b.weight[i] = perm.Weight(n, k, i)
 	}
+	b.digitBits = 4
+	if n > 16 {
+		b.digitBits = 5
+		b.splitDigits()
+		return b
+	}
 	b.regionOrd = make([]uint8, (1<<n)*16)
 	for free := uint32(0); free <= b.full; free++ {
 		if bits.OnesCount32(free) != b.free {
@@ -195,30 +205,46 @@ func newBuilder(goal statespace.Board, tiles []int) *builder {
 	return b
 }
 
+// ordOf returns the index, among the free cells, of the lowest cell of
+// the region of free cells that holds c.
+func (b *builder) ordOf(free uint32, c uint8) uint64 {
+	if b.regionOrd != nil {
+		return uint64(b.regionOrd[free<<4|uint32(c)])
+	}
+	region := b.flood(free, int(c))
+	return uint64(bits.OnesCount32(free & (region&-region - 1)))
+}
+
 // splitDigits builds the unranking tables when they stay small: at most
-// 1<<16 entries each, as for every pattern of up to 8 tiles on 4x4.
+// 1<<16 entries each, as for every pattern of up to 8 tiles on 4x4 and 6
+// on 5x5. A head entry holds its cells digitBits each with the mask of
+// the cells they take from bit 64 − n up, so it has room for (64 − n) /
+// digitBits cells: 12 on 4x4, 7 on 5x5.
 func (b *builder) splitDigits() {
+	db := int(b.digitBits)
+	maxHead := (64 - b.n) / db
+	maxTail := 32 / db
 	tail := uint64(1)
 	j := b.k // first trailing digit
-	for j > 0 && tail*uint64(b.n-(j-1)) <= 1<<16 && b.k-j < 8 {
+	for j > 0 && tail*uint64(b.n-(j-1)) <= 1<<16 && b.k-j < maxTail {
 		j--
 		tail *= uint64(b.n - j)
 	}
-	if b.size/tail > 1<<16 || j > 8 {
+	if b.size/tail > 1<<16 || j > maxHead {
 		return // unrank by division
 	}
 	b.headLen, b.tailSize = j, newDivisor(tail)
 	b.headCells = make([]uint64, b.size/tail)
-	var cells [16]int
+	var cells [perm.Cells]int
 	for h := range b.headCells {
 		UnrankPlacement(b.n, uint64(h), cells[:j])
 		var v uint64
 		var used uint32
 		for i := 0; i < j; i++ {
-			v |= uint64(cells[i]) << (4 * i)
+			v |= uint64(cells[i]) << (db * i)
 			used |= 1 << cells[i]
 		}
-		b.headCells[h] = v | uint64(used)<<48
+		b.headCells[h] = v | uint64(used)<<(64-b.n)
 	}
 	b.tailDigits = make([]uint32, tail)
 	for t := range b.tailDigits {
@@ -226,7 +252,7 @@ func (b *builder) splitDigits() {
 		var v uint32
 		for i := b.k - 1; i >= j; i-- {
 			radix := uint64(b.n - i)
-			v |= uint32(r%radix) << (4 * (i - j))
+			v |= uint32(r%radix) << (db * (i - j))
 			r /= radix
 		}
 		b.tailDigits[t] = v
@@ -250,9 +276,9 @@ func (b *builder) mark(s uint64, m uint64) {
 
 // unrank writes the cells of placement p into cells and returns the mask
 // of cells they take.
-func (b *builder) unrank(p uint64, cells *[16]uint8) uint32 {
+func (b *builder) unrank(p uint64, cells *[perm.Cells]uint8) uint32 {
 	if b.headCells == nil {
-		var digits [16]uint8
+		var digits [perm.Cells]uint8
 		for i := b.k - 1; i >= 0; i-- {
 			radix := uint64(b.n - i)
 			digits[i] = uint8(p % radix)
@@ -260,7 +286,7 @@ func (b *builder) unrank(p uint64, cells *[16]uint8) uint32 {
 		}
 		var used uint32
 		for i := 0; i < b.k; i++ {
-			c := perm.Select(b.full&^used, int(digits[i]))
+			c := perm.Select32(b.full&^used, int(digits[i]))
 			cells[i] = uint8(c)
 			used |= 1 << c
 		}
@@ -269,13 +295,20 @@ func (b *builder) unrank(p uint64, cells *[16]uint8) uint32 {
 	q, r := b.tailSize.divmod(p)
 	head := b.headCells[q]
 	tail := b.tailDigits[r]
-	used := uint32(head >> 48)
+	used := uint32(head >> (64 - b.n))
+	db := b.digitBits
+	digitMask := uint64(1)<<db - 1
 	for i := 0; i < b.headLen; i++ {
-		cells[i] = uint8(head >> (4 * i) & 15)
+		cells[i] = uint8(head >> (db * uint(i)) & digitMask)
 	}
 	for i := b.headLen; i < b.k; i++ {
-		c := perm.Select(b.full&^used, int(tail&15))
-		tail >>= 4
+		var c int
+		if b.n > 16 {
+			c = perm.Select32(b.full&^used, int(uint64(tail)&digitMask))
+		} else {
+			c = perm.Select(b.full&^used, int(tail&15))
+		}
+		tail >>= db
 		cells[i] = uint8(c)
 		used |= 1 << c
 	}
@@ -306,7 +339,7 @@ func (v divisor) divmod(x uint64) (q, r uint64) {
 }
 
 func (b *builder) run(ctx context.Context, progress Progress) error {
-	var cells [16]uint8
+	var cells [perm.Cells]uint8
 	var used uint32
 	for i, t := range b.tiles {
 		c := b.goal.Find(t)
@@ -314,7 +347,7 @@ func (b *builder) run(ctx context.Context, progress Progress) error {
 		used |= 1 << c
 	}
 	free := b.full &^ used
-	b.mark(perm.Rank(b.n, cells[:b.k])*uint64(b.free)+uint64(b.regionOrd[free<<4|uint32(b.goal.Blank())]), frontierMark(0))
+	b.mark(perm.Rank(b.n, cells[:b.k])*uint64(b.free)+b.ordOf(free, uint8(b.goal.Blank())), frontierMark(0))
 
 	workers := make([]*worker, runtime.GOMAXPROCS(0))
 	for i := range workers {
@@ -468,14 +501,14 @@ func (w *worker) expandWords(lo, hi uint64, count *uint64) uint64 {
 // A child's rank follows from p without re-ranking (perm.Delta).
 func (w *worker) expand(p uint64, ord int) {
 	b := w.builder
-	var cells [16]uint8
-	var weightAt [16]uint64 // weight of the pattern tile on each cell, 0 if none
+	var cells [perm.Cells]uint8
+	var weightAt [perm.Cells]uint64 // weight of the pattern tile on each cell, 0 if none
 	used := b.unrank(p, &cells)
 	for i := 0; i < b.k; i++ {
 		weightAt[cells[i]] = b.weight[i]
 	}
 	free := b.full &^ used
-	region := b.flood(free, perm.Select(free, ord))
+	region := b.flood(free, perm.Select32(free, ord))
 	freeStates := uint64(b.free)
 	cols := b.cols
 	for i := 0; i < b.k; i++ {
@@ -485,7 +518,7 @@ func (w *worker) expand(p uint64, ord int) {
 			e := uint8(bits.TrailingZeros32(targets))
 			p2 := p + perm.Delta(wi, cols, int(c), int(e), &perm.Identity, &weightAt)
 			free2 := (free | 1<<c) &^ (1 << e)
-			w.push(p2*freeStates + uint64(b.regionOrd[free2<<4|uint32(c)]))
+			w.push(p2*freeStates + b.ordOf(free2, c))
 		}
 	}
 }

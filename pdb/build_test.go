@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -242,6 +243,11 @@ func TestBuildMatchesOracle(t *testing.T) {
 		{statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 3}), []int{1, 2, 3, 4, 5}},
 		{statespace.GoalLast(sq4), []int{1, 6, 11}},
 		{statespace.GoalFirst(sq4), []int{13, 14, 15}},
+		// Boards of more than 16 cells flood for the blank's region and
+		// unrank 5-bit digits.
+		{statespace.GoalFirst(statespace.Shape{Rows: 5, Cols: 5}), []int{1, 2}},
+		{statespace.GoalLast(statespace.Shape{Rows: 5, Cols: 5}), []int{24, 19}},
+		{statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 5}), []int{7, 13}},
 	}
 	for i, c := range cases {
 		p, err := Build(context.Background(), c.goal, c.tiles, nil)
@@ -330,7 +336,7 @@ func TestReflection(t *testing.T) {
 }
 
 // reflect maps a board through a cell and tile mapping.
-func reflect(b statespace.Board, cells, tiles [16]uint8) statespace.Board {
+func reflect(b statespace.Board, cells, tiles [perm.Cells]uint8) statespace.Board {
 	out := make([]int, b.Cells())
 	for c := range out {
 		out[cells[c]] = int(tiles[b.Tile(c)])

@@ -44,46 +44,79 @@ func (p Partition) Label() string {
 	return p.String()
 }
 
-// PresetNames lists the preset partitions of the 4x4 board, strongest first.
-var PresetNames = []string{"7-8", "6-6-3", "5-5-5"}
+// PresetNames lists the preset partitions, the 4x4's strongest first, then
+// the 5x5's.
+var PresetNames = []string{"7-8", "6-6-3", "5-5-5", "6-6-6-6"}
 
-// presetCells holds the presets as blocks of goal cells for the goal
-// "last" (blank at cell 15), after Korf & Felner (2002). The goal "first"
-// uses the same blocks turned by 180°: cell c becomes 15 − c.
-var presetCells = map[string][][]int{
-	"7-8":   {{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}},
-	"6-6-3": {{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10, 11}, {12, 13, 14}},
-	"5-5-5": {{0, 1, 2, 4, 5}, {3, 6, 7, 10, 11}, {8, 9, 12, 13, 14}},
+// preset is a preset partition as blocks of goal cells for one shape and
+// one of its goals; the other goal (last or first) uses the same blocks
+// turned by 180°: cell c becomes n − 1 − c.
+type preset struct {
+	shape  statespace.Shape
+	first  bool // the blocks are for the goal first (else last)
+	blocks [][]int
 }
 
-// Preset returns the named preset partition ("7-8", "6-6-3" or "5-5-5")
-// for the 4x4 goals "last" and "first". For the goal last they are
+// presets holds the partitions of Korf & Felner (2002): the 4x4's for the
+// goal last (blank at cell 15) and the 5x5's 6-6-6-6 for the goal first
+// (blank at cell 0, tile t on cell t), as they give it.
+var presets = map[string]preset{
+	"7-8":   {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}}},
+	"6-6-3": {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10, 11}, {12, 13, 14}}},
+	"5-5-5": {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 2, 4, 5}, {3, 6, 7, 10, 11}, {8, 9, 12, 13, 14}}},
+	"6-6-6-6": {statespace.Shape{Rows: 5, Cols: 5}, true, [][]int{
+		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
+}
+
+// PresetShape returns the shape a preset partition is for (4x4 for 7-8,
+// 6-6-3 and 5-5-5, 5x5 for 6-6-6-6) and whether name is a preset.
+func PresetShape(name string) (statespace.Shape, bool) {
+	pr, ok := presets[name]
+	return pr.shape, ok
+}
+
+// PresetsFor lists the preset names for a shape, strongest first.
+func PresetsFor(sh statespace.Shape) []string {
+	var out []string
+	for _, name := range PresetNames {
+		if presets[name].shape == sh {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// Preset returns the named preset partition for the goals "last" and
+// "first" of its shape. On 4x4 (goal last) they are
 // 7-8 = {1…8}/{9…15}, 6-6-3 = {1,2,5,6,9,10}/{3,4,7,8,11,12}/{13,14,15}
-// and 5-5-5 = {1,2,3,5,6}/{4,7,8,11,12}/{9,10,13,14,15}; for the goal
-// first the same blocks of cells turned by 180° (tile t becomes 16 − t).
-// The patterns come in the order of the blocks above, sorted by their
-// smallest tile.
+// and 5-5-5 = {1,2,3,5,6}/{4,7,8,11,12}/{9,10,13,14,15}; on 5x5 (goal
+// first) 6-6-6-6 = {1,2,5,6,7,12}/{3,4,8,9,13,14}/{10,11,15,16,20,21}/
+// {17,18,19,22,23,24}. The other goal uses the same blocks of cells turned
+// by 180° (on 4x4 tile t becomes 16 − t, on 5x5 25 − t). The patterns come
+// sorted by their smallest tile.
 func Preset(name string, goal statespace.Board) (Partition, error) {
-	blocks, ok := presetCells[name]
+	pr, ok := presets[name]
 	if !ok {
 		return Partition{}, fmt.Errorf("pdb: no preset partition %q (presets: %s)", name, strings.Join(PresetNames, ", "))
 	}
-	sh := statespace.Shape{Rows: 4, Cols: 4}
+	sh := pr.shape
 	var turn bool
 	switch goal {
 	case statespace.GoalLast(sh):
+		turn = pr.first
 	case statespace.GoalFirst(sh):
-		turn = true
+		turn = !pr.first
 	default:
-		return Partition{}, fmt.Errorf("pdb: preset %s exists for the 4x4 goals last and first, not for %s goal %s; give the patterns as tiles, e.g. 1,2,3/4,5,6/…",
-			name, goal.Shape(), statespace.GoalName(goal))
+		return Partition{}, fmt.Errorf("pdb: preset %s exists for the %s goals last and first, not for %s goal %s; give the patterns as tiles, e.g. 1,2,3/4,5,6/…",
+			name, sh, goal.Shape(), statespace.GoalName(goal))
 	}
+	n := sh.Cells()
 	p := Partition{Name: name}
-	for _, block := range blocks {
+	for _, block := range pr.blocks {
 		pat := make([]int, len(block))
 		for i, c := range block {
 			if turn {
-				c = 15 - c
+				c = n - 1 - c
 			}
 			pat[i] = goal.Tile(c)
 		}
@@ -119,7 +152,8 @@ func (e *PartitionError) Error() string {
 }
 
 // ParsePartition reads a partition for goal: a preset name ("7-8",
-// "6-6-3", "5-5-5"; 4x4 goals last and first only) or patterns separated
+// "6-6-3", "5-5-5" for the 4x4 goals last and first, "6-6-6-6" for the
+// 5x5's) or patterns separated
 // by "/" with tiles separated by "," (spaces allowed), such as
 // "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15". The patterns must be disjoint,
 // cover every tile of the board and leave out the blank.

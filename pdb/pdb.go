@@ -60,7 +60,7 @@ func (p *PDB) ValueAt(rank uint64) int { return int(p.values[rank]) }
 // moves of the pattern's tiles needed to solve b. b must have the goal's
 // shape. A PDB alone is an admissible heuristic.
 func (p *PDB) Distance(b statespace.Board) int {
-	var cells [16]uint8
+	var cells [perm.Cells]uint8
 	for i, t := range p.tiles {
 		cells[i] = uint8(b.Find(t))
 	}
@@ -112,6 +112,14 @@ func (p *PDB) Encode() (tablefile.Header, []byte) {
 	return h, p.values
 }
 
+// EncodeBytes is Encode with one byte per entry whatever the values: the
+// layout a memory-mapped file is used in place with (DecodeChecked).
+func (p *PDB) EncodeBytes() (tablefile.Header, []byte) {
+	h, _ := p.Encode()
+	h.Encoding = tablefile.EncodingBytes
+	return h, p.values
+}
+
 func goalBytes(g statespace.Board) []uint8 {
 	out := make([]uint8, g.Cells())
 	for i := range out {
@@ -127,6 +135,20 @@ func goalBytes(g statespace.Board) []uint8 {
 // placement has the value 0. With the bytes encoding the payload becomes
 // the database's storage.
 func Decode(h tablefile.Header, payload []byte) (*PDB, error) {
+	return decode(h, payload, true)
+}
+
+// DecodeChecked is Decode for a payload whose integrity the container
+// already checked (a version-2 file's block checksums): it uses the bytes
+// in place, without copying, and takes the value counts from the header
+// instead of recounting every entry, which is what lets a memory-mapped
+// 7-8 database load at once. The payload must be bytes-encoded and must
+// stay valid as long as the PDB is used.
+func DecodeChecked(h tablefile.Header, payload []byte) (*PDB, error) {
+	return decode(h, payload, false)
+}
+
+func decode(h tablefile.Header, payload []byte, recount bool) (*PDB, error) {
 	if h.Kind != tablefile.KindPDB {
 		return nil, &DecodeError{Msg: fmt.Sprintf("the file holds a %s table, not a pattern database", h.Kind)}
 	}
@@ -165,7 +187,21 @@ func Decode(h tablefile.Header, payload []byte) (*PDB, error) {
 	default:
 		return nil, &DecodeError{Msg: fmt.Sprintf("encoding %s; pattern databases use bytes or nibbles", h.Encoding)}
 	}
-	p.count()
+	if !recount {
+		if h.Encoding != tablefile.EncodingBytes {
+			return nil, &DecodeError{Msg: fmt.Sprintf("encoding %s; a database used in place must hold bytes", h.Encoding)}
+		}
+		p.counts = slices.Clone(h.Counts)
+		var sum uint64
+		for _, c := range p.counts {
+			sum += c
+		}
+		if sum != h.Entries || len(p.counts) == 0 {
+			return nil, &DecodeError{Msg: fmt.Sprintf("the header counts %d entries, the file has %d", sum, h.Entries)}
+		}
+	} else {
+		p.count()
+	}
 	for v := range max(len(p.counts), len(h.Counts)) {
 		var got, want uint64
 		if v < len(p.counts) {
@@ -178,7 +214,7 @@ func Decode(h tablefile.Header, payload []byte) (*PDB, error) {
 			return nil, &DecodeError{Msg: fmt.Sprintf("%d entries have the value %d, the header counts %d", got, v, want)}
 		}
 	}
-	var cells [16]uint8
+	var cells [perm.Cells]uint8
 	for i, t := range pattern {
 		cells[i] = uint8(goal.Find(t))
 	}

@@ -33,15 +33,15 @@ func RankPlacement(n int, cells []int) uint64 {
 	return perm.Rank(n, buf[:len(cells)])
 }
 
-// UnrankPlacement is the inverse of RankPlacement on boards of at most 16
+// UnrankPlacement is the inverse of RankPlacement on boards of at most 25
 // cells: it writes the cells of the placement with the given rank into
 // cells, whose length is k.
 func UnrankPlacement(n int, rank uint64, cells []int) {
 	k := len(cells)
-	if n > 16 || rank >= Placements(n, k) {
+	if n > perm.Cells || rank >= Placements(n, k) {
 		panic(fmt.Sprintf("pdb: rank %d out of range for %d tiles on %d cells", rank, k, n))
 	}
-	var digits [16]int
+	var digits [perm.Cells]int
 	for i := k - 1; i >= 0; i-- {
 		radix := uint64(n - i)
 		digits[i] = int(rank % radix)
@@ -49,7 +49,7 @@ func UnrankPlacement(n int, rank uint64, cells []int) {
 	}
 	avail := uint32(1)<<n - 1
 	for i := 0; i < k; i++ {
-		c := perm.Select(avail, digits[i])
+		c := perm.Select32(avail, digits[i])
 		cells[i] = c
 		avail &^= 1 << c
 	}

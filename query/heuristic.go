@@ -69,7 +69,8 @@ type Progress func(what string, done, total uint64)
 //  2. else the strongest complete partition in Config.PDBDir, or else in
 //     the cache folder (store.BestPartition: presets and custom ones);
 //  3. else, for goals with presets (4x4 last and first), DefaultPartition,
-//     built;
+//     built; for the 5x5 goals last and first, whose 6-6-6-6 takes
+//     minutes, a *NeedPDBsError naming the enumerate command;
 //  4. else Manhattan distance plus linear conflict, said on Config.Log.
 //
 // Databases built are written to the cache folder; when that fails the
@@ -106,9 +107,31 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 	if part, err := pdb.Preset(DefaultPartition, goal); err == nil {
 		return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
 	}
+	for _, name := range pdb.PresetsFor(goal.Shape()) {
+		if part, err := pdb.Preset(name, goal); err == nil && abstractStates(goal, part) > AutoBuildLimit {
+			// The 24-puzzle's databases take minutes and gigabytes to
+			// build: never silently; say how.
+			return Heuristic{}, &NeedPDBsError{Goal: goal, Partition: name, Looked: nf.Looked}
+		}
+	}
 	fmt.Fprintf(r.cfg.Log, "query: no pattern databases for %s goal %s (looked in %s); solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards; build databases with: go run ./cmd/enumerate -shape %s -goal %s -pdb PATTERNS\n",
 		goal.Shape(), statespace.GoalName(goal), looked, goal.Shape(), statespace.GoalName(goal))
 	return Heuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
+}
+
+// NeedPDBsError says a goal has no pattern databases and its preset
+// (the 5x5's 6-6-6-6) is too large to build on the fly: it names the
+// command that builds them.
+type NeedPDBsError struct {
+	Goal      statespace.Board
+	Partition string
+	Looked    []string
+}
+
+func (e *NeedPDBsError) Error() string {
+	sh, goal := e.Goal.Shape(), statespace.GoalName(e.Goal)
+	return fmt.Sprintf("no pattern databases for %s goal %s (looked in %s); build the %s databases first (minutes, up to 4 GiB of memory) with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s",
+		sh, goal, strings.Join(e.Looked, ", "), e.Partition, sh, goal, e.Partition)
 }
 
 // abstractStates is the size of the searches that build part's databases.
@@ -173,7 +196,7 @@ func cachePDBs(a *pdb.Additive) ([]string, error) {
 	var files []string
 	for _, p := range a.PDBs() {
 		path := filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles()))
-		if _, err := store.WritePDB(path, p); err != nil {
+		if _, err := store.WritePDB(context.Background(), path, p); err != nil {
 			return nil, err
 		}
 		files = append(files, path)

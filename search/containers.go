@@ -1,9 +1,18 @@
 package search
 
+import "github.com/tilespace/tilespace/statespace"
+
 // Small containers tuned for the searches: open-addressing hash tables
-// keyed by packed boards (statespace.Board.Packed, never 0 for a real
-// board, so 0 marks an empty slot), and an arena that grows in chunks so
+// keyed by packed boards (statespace.Board.Packed, never zero for a real
+// board, so the zero key marks an empty slot), and an arena that grows in chunks so
 // appending never copies the nodes already stored.
+
+// boardKey is a packed board; the zero key marks an empty slot.
+type boardKey = statespace.Key
+
+// hash spreads a key: mix of the low word, with the high word (zero on
+// boards of at most 16 cells) mixed in first.
+func hash(k boardKey) uint64 { return mix(k.Lo ^ mix(k.Hi)) }
 
 // mix is the 64-bit finalizer of MurmurHash3: packed boards differ in a
 // few nibbles, and linear probing needs those differences spread.
@@ -18,7 +27,7 @@ func mix(k uint64) uint64 {
 
 // keySet is a set of packed boards (linear probing, at most half full).
 type keySet struct {
-	slots []uint64
+	slots []boardKey
 	n     int
 }
 
@@ -27,18 +36,18 @@ func newKeySet(hint int) *keySet {
 	for size < 2*hint {
 		size *= 2
 	}
-	return &keySet{slots: make([]uint64, size)}
+	return &keySet{slots: make([]boardKey, size)}
 }
 
 // add inserts k and reports whether it was absent.
-func (s *keySet) add(k uint64) bool {
+func (s *keySet) add(k boardKey) bool {
 	if 2*(s.n+1) > len(s.slots) {
 		s.grow()
 	}
 	mask := uint64(len(s.slots) - 1)
-	for i := mix(k) & mask; ; i = (i + 1) & mask {
+	for i := hash(k) & mask; ; i = (i + 1) & mask {
 		switch s.slots[i] {
-		case 0:
+		case boardKey{}:
 			s.slots[i] = k
 			s.n++
 			return true
@@ -50,14 +59,14 @@ func (s *keySet) add(k uint64) bool {
 
 func (s *keySet) grow() {
 	old := s.slots
-	s.slots = make([]uint64, 2*len(old))
+	s.slots = make([]boardKey, 2*len(old))
 	mask := uint64(len(s.slots) - 1)
 	for _, k := range old {
-		if k == 0 {
+		if k == (boardKey{}) {
 			continue
 		}
-		i := mix(k) & mask
-		for s.slots[i] != 0 {
+		i := hash(k) & mask
+		for s.slots[i] != (boardKey{}) {
 			i = (i + 1) & mask
 		}
 		s.slots[i] = k
@@ -68,7 +77,7 @@ func (s *keySet) len() int { return s.n }
 
 // keyIndex maps packed boards to int32 (arena indices).
 type keyIndex struct {
-	keys []uint64
+	keys []boardKey
 	vals []int32
 	n    int
 }
@@ -78,14 +87,14 @@ func newKeyIndex(hint int) *keyIndex {
 	for size < 2*hint {
 		size *= 2
 	}
-	return &keyIndex{keys: make([]uint64, size), vals: make([]int32, size)}
+	return &keyIndex{keys: make([]boardKey, size), vals: make([]int32, size)}
 }
 
-func (m *keyIndex) get(k uint64) (int32, bool) {
+func (m *keyIndex) get(k boardKey) (int32, bool) {
 	mask := uint64(len(m.keys) - 1)
-	for i := mix(k) & mask; ; i = (i + 1) & mask {
+	for i := hash(k) & mask; ; i = (i + 1) & mask {
 		switch m.keys[i] {
-		case 0:
+		case boardKey{}:
 			return 0, false
 		case k:
 			return m.vals[i], true
@@ -93,14 +102,14 @@ func (m *keyIndex) get(k uint64) (int32, bool) {
 	}
 }
 
-func (m *keyIndex) put(k uint64, v int32) {
+func (m *keyIndex) put(k boardKey, v int32) {
 	if 2*(m.n+1) > len(m.keys) {
 		m.grow()
 	}
 	mask := uint64(len(m.keys) - 1)
-	for i := mix(k) & mask; ; i = (i + 1) & mask {
+	for i := hash(k) & mask; ; i = (i + 1) & mask {
 		switch m.keys[i] {
-		case 0:
+		case boardKey{}:
 			m.keys[i], m.vals[i] = k, v
 			m.n++
 			return
@@ -113,15 +122,15 @@ func (m *keyIndex) put(k uint64, v int32) {
 
 func (m *keyIndex) grow() {
 	ok, ov := m.keys, m.vals
-	m.keys = make([]uint64, 2*len(ok))
+	m.keys = make([]boardKey, 2*len(ok))
 	m.vals = make([]int32, 2*len(ok))
 	mask := uint64(len(m.keys) - 1)
 	for j, k := range ok {
-		if k == 0 {
+		if k == (boardKey{}) {
 			continue
 		}
-		i := mix(k) & mask
-		for m.keys[i] != 0 {
+		i := hash(k) & mask
+		for m.keys[i] != (boardKey{}) {
 			i = (i + 1) & mask
 		}
 		m.keys[i], m.vals[i] = k, ov[j]
@@ -154,11 +163,11 @@ func (a *arena[T]) at(i int32) *T { return &a.chunks[i>>arenaShift][i&(arenaChun
 
 func (a *arena[T]) len() int { return a.n }
 
-func (s *keySet) has(k uint64) bool {
+func (s *keySet) has(k boardKey) bool {
 	mask := uint64(len(s.slots) - 1)
-	for i := mix(k) & mask; ; i = (i + 1) & mask {
+	for i := hash(k) & mask; ; i = (i + 1) & mask {
 		switch s.slots[i] {
-		case 0:
+		case boardKey{}:
 			return false
 		case k:
 			return true

@@ -213,10 +213,10 @@ func heuristicName(h pdb.Heuristic) string {
 
 // Entry sizes for PeakBytes (see the package documentation).
 const (
-	visitedEntryBytes = 8  // packed board
-	indexEntryBytes   = 12 // packed board → int32 arena index
+	visitedEntryBytes = 16 // packed board (statespace.Key)
+	indexEntryBytes   = 20 // packed board → int32 arena index
 	stackIndexBytes   = 4  // int32 arena index
-	pathEntryBytes    = 9  // packed board + move
+	pathEntryBytes    = 17 // packed board + move
 	nodeBytes         = int64(unsafe.Sizeof(node{}))
 	costNodeBytes     = int64(unsafe.Sizeof(costNode{}))
 	heapEntryBytes    = int64(unsafe.Sizeof(heapEntry{}))

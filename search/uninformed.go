@@ -138,9 +138,9 @@ type treeEntry struct {
 // the moves that reached them, with a membership test that scans short
 // paths and mirrors long ones in a map.
 type pathSet struct {
-	keys  []uint64
+	keys  []boardKey
 	moves []statespace.Move // moves[i] reached keys[i]; moves[0] is unused
-	m     map[uint64]struct{}
+	m     map[boardKey]struct{}
 }
 
 // pathSetScan is the path length up to which membership is a linear scan.
@@ -159,20 +159,20 @@ func (s *pathSet) truncate(n int) {
 	s.keys, s.moves = s.keys[:n], s.moves[:n]
 }
 
-func (s *pathSet) push(k uint64, m statespace.Move) {
+func (s *pathSet) push(k boardKey, m statespace.Move) {
 	s.keys = append(s.keys, k)
 	s.moves = append(s.moves, m)
 	if s.m != nil {
 		s.m[k] = struct{}{}
 	} else if len(s.keys) > pathSetScan {
-		s.m = make(map[uint64]struct{}, 2*len(s.keys))
+		s.m = make(map[boardKey]struct{}, 2*len(s.keys))
 		for _, k := range s.keys {
 			s.m[k] = struct{}{}
 		}
 	}
 }
 
-func (s *pathSet) has(k uint64) bool {
+func (s *pathSet) has(k boardKey) bool {
 	if s.m != nil {
 		_, ok := s.m[k]
 		return ok

@@ -21,17 +21,17 @@ import (
 // is never tried.
 type engine struct {
 	n, cols  int
-	goal     [16]uint8
-	next     [16][4]int8 // cell the blank reaches by each move, -1 if none
-	degree   [16]uint8   // legal moves of the blank at each cell
+	goal     [perm.Cells]uint8
+	next     [perm.Cells][4]int8 // cell the blank reaches by each move, -1 if none
+	degree   [perm.Cells]uint8   // legal moves of the blank at each cell
 	pats     []pattern
-	patOf    [16]uint8      // pattern of each tile
-	weight   [16]uint64     // place value of each tile's digit in its pattern's rank
-	weightIn [16][16]uint64 // weightIn[p][t]: weight[t] if tile t is in pattern p, else 0
+	patOf    [perm.Cells]uint8              // pattern of each tile
+	weight   [perm.Cells]uint64             // place value of each tile's digit in its pattern's rank
+	weightIn [perm.Cells][perm.Cells]uint64 // weightIn[p][t]: weight[t] if tile t is in pattern p, else 0
 	reflect  bool
-	cellRefl [16]uint8 // mirrored cell of each cell
-	tileRefl [16]uint8 // mirror image of each tile (0 for the blank)
-	verify   bool      // tests: check every incremental rank against a full one
+	cellRefl [perm.Cells]uint8 // mirrored cell of each cell
+	tileRefl [perm.Cells]uint8 // mirror image of each tile (0 for the blank)
+	verify   bool              // tests: check every incremental rank against a full one
 }
 
 type pattern struct {
@@ -80,20 +80,20 @@ func newEngine(a *pdb.Additive) *engine {
 // delta returns how the rank of tile t's pattern changes when t moves
 // from cell a to cell b next to it, on a board with the given tiles (two's
 // complement for a decrease; see perm.Delta).
-func (e *engine) delta(t uint8, a, b int8, tiles *[16]uint8) uint32 {
+func (e *engine) delta(t uint8, a, b int8, tiles *[perm.Cells]uint8) uint32 {
 	return uint32(perm.Delta(e.weight[t], e.cols, int(a), int(b), tiles, &e.weightIn[e.patOf[t]]))
 }
 
 // rdelta is delta on the mirror image, whose tiles are rtiles: the image
 // of tile t moves from the image of cell a to the image of cell b.
-func (e *engine) rdelta(t uint8, a, b int8, rtiles *[16]uint8) uint32 {
+func (e *engine) rdelta(t uint8, a, b int8, rtiles *[perm.Cells]uint8) uint32 {
 	rt := e.tileRefl[t]
 	return uint32(perm.Delta(e.weight[rt], e.cols, int(e.cellRefl[a]), int(e.cellRefl[b]), rtiles, &e.weightIn[e.patOf[rt]]))
 }
 
 // rank returns pattern p's rank for the board whose tiles sit at pos.
-func (e *engine) rank(p *pattern, pos *[16]uint8) uint32 {
-	var cells [16]uint8
+func (e *engine) rank(p *pattern, pos *[perm.Cells]uint8) uint32 {
+	var cells [perm.Cells]uint8
 	for i, t := range p.tiles {
 		cells[i] = pos[t]
 	}
@@ -101,8 +101,8 @@ func (e *engine) rank(p *pattern, pos *[16]uint8) uint32 {
 }
 
 // rrank returns pattern p's rank for the board's mirror image.
-func (e *engine) rrank(p *pattern, pos *[16]uint8) uint32 {
-	var cells [16]uint8
+func (e *engine) rrank(p *pattern, pos *[perm.Cells]uint8) uint32 {
+	var cells [perm.Cells]uint8
 	for i, t := range p.rtiles {
 		cells[i] = e.cellRefl[pos[t]]
 	}
@@ -111,15 +111,15 @@ func (e *engine) rrank(p *pattern, pos *[16]uint8) uint32 {
 
 // node is a board with its heuristic values.
 type node struct {
-	tiles  [16]uint8 // tile at each cell
-	rtiles [16]uint8 // tile at each cell of the mirror image, with the reflection
-	pos    [16]uint8 // cell of each tile (the blank's is not kept)
+	tiles  [perm.Cells]uint8 // tile at each cell
+	rtiles [perm.Cells]uint8 // tile at each cell of the mirror image, with the reflection
+	pos    [perm.Cells]uint8 // cell of each tile (the blank's is not kept)
 	blank  int8
-	idx    [16]uint32 // each pattern's rank
-	ridx   [16]uint32 // each pattern's rank on the mirror image
-	hv     [16]uint8  // each pattern's value
-	rhv    [16]uint8  // each pattern's value on the mirror image
-	h, rh  int        // their sums
+	idx    [perm.Cells]uint32 // each pattern's rank
+	ridx   [perm.Cells]uint32 // each pattern's rank on the mirror image
+	hv     [perm.Cells]uint8  // each pattern's value
+	rhv    [perm.Cells]uint8  // each pattern's value on the mirror image
+	h, rh  int                // their sums
 }
 
 func (e *engine) root(b statespace.Board) node {

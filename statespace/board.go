@@ -12,7 +12,7 @@ import (
 type Board struct {
 	rows, cols uint8
 	blank      uint8
-	tiles      [MaxCells]uint8
+	tiles      [slots]uint8
 }
 
 // NewBoard makes a board of the given shape from the tile at each cell
@@ -26,7 +26,7 @@ func NewBoard(shape Shape, tiles []int) (Board, error) {
 		return Board{}, &ParseError{Msg: fmt.Sprintf("expected %d tiles for a %s board, got %d", n, shape, len(tiles))}
 	}
 	b := Board{rows: uint8(shape.Rows), cols: uint8(shape.Cols)}
-	var seen [MaxCells]int // 1-based position where each tile was seen
+	var seen [slots]int // 1-based position where each tile was seen
 	for i, t := range tiles {
 		if t < 0 || t >= n {
 			return Board{}, &ParseError{Pos: i + 1, Token: strconv.Itoa(t),
@@ -115,14 +115,30 @@ func (b Board) Find(t int) int {
 // IsZero reports whether b is the zero Board (no shape).
 func (b Board) IsZero() bool { return b.rows == 0 }
 
-// Packed returns the board as 4 bits per cell, cell 0 in the lowest bits:
-// a compact key that is unique among boards of one shape.
-func (b Board) Packed() uint64 {
-	var p uint64
-	for i := b.Cells() - 1; i >= 0; i-- {
-		p = p<<4 | uint64(b.tiles[i])
+// Key is a board packed into 128 bits: a compact key, never zero, that is
+// unique among boards of one shape (see Board.Packed).
+type Key struct{ Lo, Hi uint64 }
+
+// Packed returns the board as a Key. Lo holds the low 4 bits of cells
+// 0..15's tiles (cell 0 in the lowest bits), Hi the low 4 bits of cells
+// 16..24's in its bits 0..35 and the fifth bit of every cell's tile from
+// bit 36 up. Boards of at most 16 cells have Hi = 0 and Lo their tiles 4
+// bits each.
+func (b Board) Packed() Key {
+	var k Key
+	n := b.Cells()
+	for i := min(n, 16) - 1; i >= 0; i-- {
+		k.Lo = k.Lo<<4 | uint64(b.tiles[i]&15)
 	}
-	return p
+	if n > 16 {
+		for i := n - 1; i >= 16; i-- {
+			k.Hi = k.Hi<<4 | uint64(b.tiles[i&(slots-1)]&15)
+		}
+		for i := 0; i < n; i++ {
+			k.Hi |= uint64(b.tiles[i&(slots-1)]>>4) << (36 + i)
+		}
+	}
+	return k
 }
 
 // Apply returns the board after the blank moves by m, and false (with b

@@ -1,5 +1,5 @@
-// Package statespace models sliding-tile puzzles of any shape from 2x2 to 16
-// cells: boards and the text people type for them, moves of the blank,
+// Package statespace models sliding-tile puzzles of any shape from 2x2 to 25
+// cells (5x5): boards and the text people type for them, moves of the blank,
 // goals and solvability, a ranker that numbers the boards reachable from a
 // goal 0 … n!/2−1 without holes, the retrograde breadth-first search that
 // measures every reachable board's exact distance from the goal, and the

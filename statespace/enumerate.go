@@ -88,7 +88,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 	s := e.s
 	m := s.n - 1
 	cols := s.shape.Cols
-	var fact [MaxCells]uint64 // fact[k] = (m-1-k)!: the weight of Lehmer digit k
+	var fact [slots]uint64 // fact[k] = (m-1-k)!: the weight of Lehmer digit k
 	for k := m - 1; k >= 0; k-- {
 		fact[k] = 1
 		for f := 2; f <= m-1-k; f++ {
@@ -97,7 +97,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 	}
 	words := e.visited.Words()
 	half := s.half
-	var head, tail [MaxCells]int
+	var head, tail [slots]int
 	goal := s.goal
 	gq := s.codes(goal)
 	gd, gl := lehmerDigits(gq, m)
@@ -120,7 +120,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 		e.queues[c][tail[c]] = en
 		tail[c] += int(isNew)
 	}
-	var levelEnds [][MaxCells]int // tail of every queue after each level
+	var levelEnds [][slots]int // tail of every queue after each level
 	for depth := 0; ; depth++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -237,7 +237,7 @@ func lehmerDigits(q uint64, m int) (digits, rank uint64) {
 // the codes that pass x gain one smaller code to their right if x is
 // smaller, and x loses those smaller than it. Shifts are masked with 63 so
 // the compiler drops its out-of-range handling.
-func rotateUp(en entry, i, j int, fact *[MaxCells]uint64) entry {
+func rotateUp(en entry, i, j int, fact *[slots]uint64) entry {
 	sh := uint(4*i) & 63
 	q, d := en.q>>sh, en.digits>>sh // the segment, at the bottom
 	f := fact[i : j+1]
@@ -265,7 +265,7 @@ func rotateUp(en entry, i, j int, fact *[MaxCells]uint64) entry {
 
 // rotateDown moves the code at place j to place i (i < j), shifting places
 // i..j−1 up by one: the blank's vertical move down.
-func rotateDown(en entry, i, j int, fact *[MaxCells]uint64) entry {
+func rotateDown(en entry, i, j int, fact *[slots]uint64) entry {
 	sh := uint(4*i) & 63
 	q, d := en.q>>sh, en.digits>>sh
 	f := fact[i : j+1]

@@ -251,7 +251,7 @@ func TestSample(t *testing.T) {
 func sortedKeys(bs []Board) []uint64 {
 	var ks []uint64
 	for _, b := range bs {
-		ks = append(ks, b.Packed())
+		ks = append(ks, b.Packed().Lo)
 	}
 	slices.Sort(ks)
 	return ks

@@ -29,10 +29,10 @@ const suffixLen = 7
 // use: make one per goroutine.
 type Expander struct {
 	s    *Space
-	m    int              // codes per board: n − 1
-	l    int              // codes in the suffix: min(suffixLen, m)
-	k    uint64           // ranks per prefix: l!/2
-	fact [MaxCells]uint64 // fact[k] = (m−1−k)!: the weight of Lehmer digit k
+	m    int           // codes per board: n − 1
+	l    int           // codes in the suffix: min(suffixLen, m)
+	k    uint64        // ranks per prefix: l!/2
+	fact [slots]uint64 // fact[k] = (m−1−k)!: the weight of Lehmer digit k
 	// suffix[2S+b] holds the Lehmer digits (low 32 bits) and the pattern
 	// (high 32 bits), 4 bits a code, of the suffix with free digits S and
 	// next-to-last digit b; suffixParity[S] the parity of S's digits.
@@ -141,7 +141,7 @@ func (x *Expander) unrankEntry(r uint64) (int, entry) {
 	}
 	S := r - x.lo
 	b := (x.preOdd + uint64(x.suffixParity[S])) & 1
-	b ^= uint64(x.s.seqParity[x.blank&(MaxCells-1)])
+	b ^= uint64(x.s.seqParity[x.blank&(slots-1)])
 	t := x.suffix[2*S+b]
 	pattern := t >> 32
 	q := x.preQ
@@ -195,7 +195,7 @@ func (x *Expander) setPrefix(r uint64) {
 // lehmerUp returns the Lehmer rank of en after rotateUp(en, i, i+l−1):
 // the code at place i moves to place i+l−1. It computes the rank alone,
 // not the new codes and digits, which a rank-only search does not need.
-func lehmerUp(en entry, i, l int, fact *[MaxCells]uint64) uint64 {
+func lehmerUp(en entry, i, l int, fact *[slots]uint64) uint64 {
 	sh := uint(4*i) & 63
 	q, d := en.q>>sh, en.digits>>sh
 	x := q & 15
@@ -205,15 +205,15 @@ func lehmerUp(en entry, i, l int, fact *[MaxCells]uint64) uint64 {
 		p := q >> (uint(4*t) & 63) & 15
 		lt := (x - p) >> 63 // 1 when x < p
 		smaller += 1 - lt
-		lehmer += (d>>(uint(4*t)&63)&15 + lt - d>>(uint(4*t-4)&63)&15) * fact[(i+t-1)&(MaxCells-1)]
+		lehmer += (d>>(uint(4*t)&63)&15 + lt - d>>(uint(4*t-4)&63)&15) * fact[(i+t-1)&(slots-1)]
 	}
 	last := uint(4*(l-1)) & 63
-	return lehmer + (d&15-smaller-d>>last&15)*fact[(i+l-1)&(MaxCells-1)]
+	return lehmer + (d&15-smaller-d>>last&15)*fact[(i+l-1)&(slots-1)]
 }
 
 // lehmerDown returns the Lehmer rank of en after rotateDown(en, i,
 // i+l−1): the code at place i+l−1 moves to place i.
-func lehmerDown(en entry, i, l int, fact *[MaxCells]uint64) uint64 {
+func lehmerDown(en entry, i, l int, fact *[slots]uint64) uint64 {
 	sh := uint(4*i) & 63
 	q, d := en.q>>sh, en.digits>>sh
 	last := uint(4*(l-1)) & 63
@@ -224,7 +224,7 @@ func lehmerDown(en entry, i, l int, fact *[MaxCells]uint64) uint64 {
 		p := q >> (uint(4*t-4) & 63) & 15
 		lt := (y - p) >> 63 // 1 when y < p
 		smaller += 1 - lt
-		lehmer += (d>>(uint(4*t-4)&63)&15 - lt - d>>(uint(4*t)&63)&15) * fact[(i+t)&(MaxCells-1)]
+		lehmer += (d>>(uint(4*t-4)&63)&15 - lt - d>>(uint(4*t)&63)&15) * fact[(i+t)&(slots-1)]
 	}
-	return lehmer + (d>>last&15+smaller-d&15)*fact[i&(MaxCells-1)]
+	return lehmer + (d>>last&15+smaller-d&15)*fact[i&(slots-1)]
 }

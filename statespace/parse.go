@@ -29,7 +29,7 @@ func (e *ParseError) Error() string {
 // mistyped "123,4,…" is an out-of-range tile rather than a guess. A leading
 // UTF-8 byte order mark is ignored. When shape is the zero Shape it is
 // taken from the rows, or from the tile count when that is unambiguous
-// (4, 9 or 16 tiles).
+// (4, 9, 16 or 25 tiles).
 func Parse(text string, shape Shape) (Board, error) {
 	text = strings.TrimPrefix(text, byteOrderMark)
 	rows, err := tokenize(text)
@@ -160,7 +160,7 @@ func shapeHint(n int) string {
 		}
 	}
 	if len(fits) == 0 {
-		return "no board has that many cells (a board is at least 2x2 and at most 16 cells)"
+		return "no board has that many cells (a board is at least 2x2 and at most 25 cells)"
 	}
 	return "give the shape (-shape " + strings.Join(fits, " or ") + ") or separate rows with /"
 }

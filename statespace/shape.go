@@ -6,8 +6,15 @@ import (
 	"strings"
 )
 
-// MaxCells is the largest number of cells a board may have (4x4).
-const MaxCells = 16
+// MaxCells is the largest number of cells a board may have (5x5, or any
+// R×C of at most 25 cells). Boards of any size parse, print, move and are
+// checked for solvability; only spaces of at most 20 cells can be counted
+// and ranked (21!/2 > 2⁶⁴), and tables stop much earlier (MaxEnumerate).
+const MaxCells = 25
+
+// slots is the length of the per-cell arrays: a power of two at least
+// MaxCells, so that an index masked with slots−1 needs no bounds check.
+const slots = 32
 
 // Shape is the size of a board: Rows rows of Cols cells.
 type Shape struct {
@@ -71,4 +78,4 @@ func (s Shape) Neighbor(cell int, m Move) (int, bool) {
 
 // knownShapes lists the shapes inferred from a bare tile count; other
 // counts are ambiguous (6 tiles: 2x3 or 3x2) and need rows or -shape.
-var knownShapes = map[int]Shape{4: {2, 2}, 9: {3, 3}, 16: {4, 4}}
+var knownShapes = map[int]Shape{4: {2, 2}, 9: {3, 3}, 16: {4, 4}, 25: {5, 5}}

@@ -2,6 +2,7 @@ package statespace
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 
@@ -26,18 +27,21 @@ type Space struct {
 	shape  Shape
 	n      int
 	goal   Board
-	code   [MaxCells]uint8 // code of each tile
-	tileOf [MaxCells]uint8 // tile of each code
-	half   uint64          // ranks per blank cell: (n-1)!/2
-	size   uint64          // n!/2
+	code   [slots]uint8 // code of each tile
+	tileOf [slots]uint8 // tile of each code
+	half   uint64       // ranks per blank cell: (n-1)!/2
+	size   uint64       // n!/2, or math.MaxUint64 when that overflows
+	// wide: more than 16 cells, so codes no longer fit 4 bits and the
+	// packed code sequence of codes() does not apply
+	wide bool
 	// parity of the codes' permutation for every reachable board with the
 	// blank at each cell
-	seqParity [MaxCells]uint8
+	seqParity [slots]uint8
 	// cells the blank reaches from each cell, by move; -1 off the board
-	next [MaxCells][4]int8
+	next [slots][4]int8
 	// parity of every distance of boards with the blank at each cell: of
 	// the blank's taxicab distance from the goal's blank
-	cellPar [MaxCells]uint8
+	cellPar [slots]uint8
 }
 
 // NewSpace returns the space of boards reachable from goal.
@@ -58,11 +62,16 @@ func NewSpace(goal Board) (*Space, error) {
 		s.tileOf[c] = t
 		c++
 	}
-	s.half = 1
-	for k := 3; k <= n-1; k++ {
-		s.half *= uint64(k)
+	s.wide = n > 16
+	if n <= maxRanked {
+		s.half = 1
+		for k := 3; k <= n-1; k++ {
+			s.half *= uint64(k)
+		}
+		s.size = s.half * uint64(n)
+	} else {
+		s.half, s.size = math.MaxUint64, math.MaxUint64
 	}
-	s.size = s.half * uint64(n)
 	gRow := sh.Row(goal.Blank())
 	for cell := 0; cell < n; cell++ {
 		if sh.Cols%2 == 0 {
@@ -96,13 +105,26 @@ func (s *Space) Shape() Shape { return s.shape }
 // Goal returns the goal board.
 func (s *Space) Goal() Board { return s.goal }
 
-// Size returns the number of reachable boards, n!/2.
+// maxRanked is the most cells whose n!/2 boards a uint64 can number.
+const maxRanked = 20
+
+// Size returns the number of reachable boards, n!/2. For more than 20
+// cells, where n!/2 exceeds 2⁶⁴ − 1, it returns math.MaxUint64 (Counted
+// reports false), so comparisons against table limits refuse those spaces.
 func (s *Space) Size() uint64 { return s.size }
+
+// Counted reports whether Size is exact and boards can be ranked: at most
+// 20 cells.
+func (s *Space) Counted() bool { return s.n <= maxRanked }
 
 // Rank returns the index of a reachable board in [0, Size()). The result
 // for a board that is not reachable (see Check) is meaningless; use
 // RankChecked where that can happen. Rank allocates nothing.
 func (s *Space) Rank(b Board) uint64 {
+	if s.wide {
+		r, _ := s.rankWide(b)
+		return r
+	}
 	r, _ := s.rankCodes(s.codes(b), int(b.blank))
 	return r
 }
@@ -113,7 +135,61 @@ func (s *Space) RankChecked(b Board) (uint64, bool) {
 	if b.rows != s.goal.rows || b.cols != s.goal.cols {
 		return 0, false
 	}
+	if s.wide {
+		return s.rankWide(b)
+	}
 	return s.rankCodes(s.codes(b), int(b.blank))
+}
+
+// rankWide is Rank and its reachability for boards of more than 16 cells,
+// whose codes take 5 bits: the same Lehmer rank, from an array. Above 20
+// cells it only tells reachability and panics when asked for a rank
+// (reachable reports it without ranking).
+func (s *Space) rankWide(b Board) (rank uint64, ok bool) {
+	if s.n > maxRanked {
+		panic(fmt.Sprintf("statespace: the boards of %s are too many to rank (%d cells, at most %d)", s.shape, s.n, maxRanked))
+	}
+	var used uint32
+	var r, parity uint64
+	m := uint64(s.n - 1)
+	k := uint64(0)
+	for i := 0; i < s.n; i++ {
+		t := b.tiles[i&(slots-1)]
+		if t == 0 {
+			continue
+		}
+		x := uint32(s.code[t&(slots-1)])
+		d := uint64(x) - uint64(bits.OnesCount32(used&(1<<x-1)))
+		used |= 1 << x
+		if k < m-2 {
+			r = r*(m-k) + d
+		}
+		parity += d
+		k++
+	}
+	return uint64(b.blank)*s.half + r, uint8(parity&1) == s.seqParity[b.blank&(slots-1)]
+}
+
+// reachable reports whether b, of the space's shape, can reach the goal:
+// whether the parity of its codes' permutation is the one the blank's
+// cell imposes. It works for every size.
+func (s *Space) reachable(b Board) bool {
+	if !s.wide {
+		_, ok := s.rankCodes(s.codes(b), int(b.blank))
+		return ok
+	}
+	var used uint32
+	var parity uint64
+	for i := 0; i < s.n; i++ {
+		t := b.tiles[i&(slots-1)]
+		if t == 0 {
+			continue
+		}
+		x := uint32(s.code[t&(slots-1)])
+		parity += uint64(x) - uint64(bits.OnesCount32(used&(1<<x-1)))
+		used |= 1 << x
+	}
+	return uint8(parity&1) == s.seqParity[b.blank&(slots-1)]
 }
 
 // codes packs the codes of b's tiles in reading order, skipping the blank,
@@ -125,8 +201,8 @@ func (s *Space) codes(b Board) uint64 {
 	for i := 0; i < s.n; i++ {
 		// Branch-free: the blank's code is 0, so OR-ing it in changes
 		// nothing, and k advances only past tiles.
-		t := b.tiles[i&(MaxCells-1)]
-		q |= uint64(s.code[t&(MaxCells-1)]) << (4 * k & 63)
+		t := b.tiles[i&(slots-1)]
+		q |= uint64(s.code[t&(slots-1)]) << (4 * k & 63)
 		k += (uint(t) + 15) >> 4
 	}
 	return q
@@ -152,38 +228,41 @@ func (s *Space) rankCodes(q uint64, blank int) (rank uint64, ok bool) {
 	if q&15 > q>>4&15 {
 		parity++
 	}
-	return uint64(blank)*s.half + r, uint8(parity&1) == s.seqParity[blank&(MaxCells-1)]
+	return uint64(blank)*s.half + r, uint8(parity&1) == s.seqParity[blank&(slots-1)]
 }
 
 // Unrank returns the board with the given rank, which must be in [0, Size()).
 // Unrank allocates nothing.
 func (s *Space) Unrank(rank uint64) Board {
+	if !s.Counted() {
+		panic(fmt.Sprintf("statespace: the boards of %s are too many to rank (%d cells, at most %d)", s.shape, s.n, maxRanked))
+	}
 	if rank >= s.size {
 		panic(fmt.Sprintf("statespace: rank %d out of range [0, %d)", rank, s.size))
 	}
 	blank := int(rank / s.half)
 	r := rank % s.half
 	m := s.n - 1
-	var digits [MaxCells]uint8
+	var digits [slots]uint8
 	var parity uint8
 	if r <= 0xFFFFFFFF {
 		// 32-bit division is several times faster than 64-bit on amd64.
 		r32 := uint32(r)
 		for i := m - 3; i >= 0; i-- {
 			radix := uint32(m - i)
-			digits[i&(MaxCells-1)] = uint8(r32 % radix)
-			parity += digits[i&(MaxCells-1)]
+			digits[i&(slots-1)] = uint8(r32 % radix)
+			parity += digits[i&(slots-1)]
 			r32 /= radix
 		}
 	} else {
 		for i := m - 3; i >= 0; i-- {
 			radix := uint64(m - i)
-			digits[i&(MaxCells-1)] = uint8(r % radix)
-			parity += digits[i&(MaxCells-1)]
+			digits[i&(slots-1)] = uint8(r % radix)
+			parity += digits[i&(slots-1)]
 			r /= radix
 		}
 	}
-	digits[m-2] = (parity & 1) ^ s.seqParity[blank]
+	digits[(m-2)&(slots-1)] = (parity & 1) ^ s.seqParity[blank&(slots-1)]
 	b := Board{rows: s.goal.rows, cols: s.goal.cols, blank: uint8(blank)}
 	unused := uint32(1)<<m - 1
 	k := 0
@@ -191,7 +270,12 @@ func (s *Space) Unrank(rank uint64) Board {
 		if cell == blank {
 			continue
 		}
-		x := perm.Select(unused, int(digits[k]))
+		var x int
+		if s.wide {
+			x = perm.Select32(unused, int(digits[k&(slots-1)]))
+		} else {
+			x = perm.Select(unused, int(digits[k&(slots-1)]))
+		}
 		unused &^= 1 << x
 		b.tiles[cell] = s.tileOf[x]
 		k++
@@ -222,7 +306,7 @@ func (s *Space) Check(b Board) error {
 	if b.Shape() != s.shape {
 		return fmt.Errorf("board %s is %s, the goal is %s", b, b.Shape(), s.shape)
 	}
-	if _, ok := s.rankCodes(s.codes(b), int(b.blank)); ok {
+	if s.reachable(b) {
 		return nil
 	}
 	e := &UnsolvableError{
@@ -233,7 +317,7 @@ func (s *Space) Check(b Board) error {
 		GoalBlankRow: s.shape.Row(s.goal.Blank()) + 1,
 	}
 	for _, g := range []Board{GoalLast(s.shape), GoalFirst(s.shape)} {
-		if _, ok := MustSpace(g).RankChecked(b); ok && g != s.goal {
+		if MustSpace(g).reachable(b) && g != s.goal {
 			e.SolvableFor = append(e.SolvableFor, GoalName(g))
 		}
 	}

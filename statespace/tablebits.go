@@ -236,7 +236,7 @@ func (t *Table) walk(b Board) (int, error) {
 // blank is at cell blank.
 // Bits in memory are read directly, without the interface's call.
 func (t *Table) mod4At(blank int, r uint64) (int, error) {
-	par := int(t.space.cellPar[blank&(MaxCells-1)])
+	par := int(t.space.cellPar[blank&(slots-1)])
 	if p, ok := t.mod4.(Mod4Bytes); ok {
 		return par | int(p[r>>3]>>(r&7)&1)<<1, nil
 	}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -34,6 +35,11 @@ func (e *PDBNotFoundError) Error() string {
 		what, build = "no complete partition", "6-6-3"
 		if _, err := pdb.Preset(build, e.Goal); err != nil {
 			build = "PATTERNS"
+			if presets := pdb.PresetsFor(sh); len(presets) > 0 {
+				if _, err := pdb.Preset(presets[0], e.Goal); err == nil {
+					build = presets[0] // the 5x5's 6-6-6-6
+				}
+			}
 		}
 	}
 	var where []string
@@ -95,17 +101,44 @@ func intsToStrings(v []int) []string {
 
 // ReadPDB reads the pattern database at path and checks that it is the
 // one of tiles (ascending) for goal; a file for another shape, goal or
-// pattern is a *tablefile.MismatchError.
+// pattern is a *tablefile.MismatchError. A version-2 file with raw
+// storage (what WritePDB writes) is memory-mapped and used in place after
+// its block checksums are checked: the mapping stays for the life of the
+// process, and loading a 7-8 database from the page cache takes a
+// fraction of a second. Other files are read whole and decoded.
 func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) {
-	h, payload, err := tablefile.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	pattern := make([]uint8, len(tiles))
 	for i, t := range tiles {
 		pattern[i] = uint8(t)
 	}
 	sh := goal.Shape()
+	f, err := tablefile.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if f.Mapped() && f.Header.Encoding == tablefile.EncodingBytes {
+		if err := f.Header.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goalBytes(goal), pattern); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		payload, err := f.Payload()
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		p, err := pdb.DecodeChecked(f.Header, payload)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return p, nil // f stays open: p's values are its mapping
+	}
+	h := f.Header
+	payload, err := f.Payload()
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
 	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goalBytes(goal), pattern); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -124,10 +157,12 @@ func goalBytes(g statespace.Board) []uint8 {
 	return out
 }
 
-// WritePDB writes p atomically to path and returns the file's size.
-func WritePDB(path string, p *pdb.PDB) (int64, error) {
-	h, payload := p.Encode()
-	if err := tablefile.WriteFile(path, h, payload); err != nil {
+// WritePDB writes p atomically to path, as a version-2 file with one raw
+// byte per entry that ReadPDB maps and uses in place, and returns the
+// file's size. It stops between blocks when ctx is done, leaving no file.
+func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
+	h, payload := p.EncodeBytes()
+	if err := tablefile.WriteFileV2(ctx, path, h, bytes.NewReader(payload), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
 		return 0, err
 	}
 	st, err := os.Stat(path)

@@ -27,7 +27,7 @@ func TestPDBRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, PDBFileName(goal, []int{1, 2, 3, 4}))
-	if _, err := WritePDB(path, p); err != nil {
+	if _, err := WritePDB(context.Background(), path, p); err != nil {
 		t.Fatal(err)
 	}
 	q, err := ReadPDB(path, goal, []int{1, 2, 3, 4})
@@ -121,7 +121,7 @@ func TestBestPartition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range add.PDBs() {
-		if _, err := WritePDB(filepath.Join(cache, PDBFileName(goal, p.Tiles())), p); err != nil {
+		if _, err := WritePDB(context.Background(), filepath.Join(cache, PDBFileName(goal, p.Tiles())), p); err != nil {
 			t.Fatal(err)
 		}
 	}

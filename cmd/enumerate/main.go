@@ -34,7 +34,6 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -144,8 +143,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		pdbs = generate.DefaultPDBs()
 	default:
 		shapeText := *shapeFlag
-		if !given["shape"] && slices.Contains(pdb.PresetNames, *pdbFlag) {
-			shapeText = "4x4" // the presets are the 15-puzzle's
+		if sh, ok := pdb.PresetShape(*pdbFlag); ok && !given["shape"] {
+			shapeText = sh.String() // a preset names its shape
 		}
 		shape, err := statespace.ParseShape(shapeText)
 		if err != nil {

@@ -3,7 +3,7 @@
 // distinct tiles on a board's cells, how that rank changes when one tile
 // moves to a neighbouring cell, and selecting the j-th set bit of a mask
 // of cells. It knows nothing of boards; cells are numbers 0..n−1 in
-// reading order, at most 16 of them for Select.
+// reading order, at most 16 of them for Select and 32 for Select32.
 package perm
 
 import "math/bits"
@@ -62,13 +62,13 @@ func Weight(n, k, i int) uint64 {
 // cells before b, which takes one off the gain, and each later tile u
 // there gains one in its own digit (the moving tile no longer precedes
 // it), adding its weight. Moves left and up are the mirror images.
-func Delta(w uint64, cols, a, b int, tileAt *[16]uint8, weightOf *[16]uint64) uint64 {
+func Delta(w uint64, cols, a, b int, tileAt *[Cells]uint8, weightOf *[Cells]uint64) uint64 {
 	if b-a == 1 || a-b == 1 {
 		return uint64(b-a) * w
 	}
 	d := w * uint64(cols)
 	for x := min(a, b) + 1; x < max(a, b); x++ {
-		if u := weightOf[tileAt[x&15]&15]; u > w {
+		if u := weightOf[tileAt[x&(Cells-1)]&(Cells-1)]; u > w {
 			d -= w
 		} else {
 			d += u
@@ -82,7 +82,25 @@ func Delta(w uint64, cols, a, b int, tileAt *[16]uint8, weightOf *[16]uint64) ui
 
 // Identity maps each cell to itself: the tileAt of Delta for weights
 // given by cell.
-var Identity = [16]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+var Identity = func() (id [Cells]uint8) {
+	for i := range id {
+		id[i] = uint8(i)
+	}
+	return id
+}()
+
+// Cells is the length of the arrays Delta reads: a power of two above the
+// 25 cells of the largest board, so masked indexes need no bounds check.
+const Cells = 32
+
+// Select32 is Select for masks of up to 32 significant bits (boards of
+// more than 16 cells): it first picks the half-word, then does as Select.
+func Select32(m uint32, j int) int {
+	lo := uint32(bits.OnesCount32(m & 0xFFFF))
+	hi := (lo - uint32(j) - 1) >> 31 // 1 when the bit is in the high half
+	shift := hi << 4
+	return int(shift) + Select(m>>shift&0xFFFF, j-int(hi*lo))
+}
 
 // Select returns the position of the j-th (0-based) set bit of m, which
 // has at most 16 significant bits and more than j of them set. It picks

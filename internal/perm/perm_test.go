@@ -59,14 +59,14 @@ func TestWeight(t *testing.T) {
 // the moved placement afresh.
 func TestDelta(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, sh := range [][2]int{{3, 3}, {4, 4}, {3, 5}, {2, 4}} {
+	for _, sh := range [][2]int{{3, 3}, {4, 4}, {3, 5}, {2, 4}, {5, 5}, {4, 6}} {
 		rows, cols := sh[0], sh[1]
 		n := rows * cols
 		for trial := 0; trial < 2000; trial++ {
-			k := 1 + rng.IntN(n-1)
+			k := 1 + rng.IntN(min(n-1, 10)) // 25!/15! fits a uint64
 			order := rng.Perm(n)
 			cells := make([]uint8, k)
-			var weightAt [16]uint64
+			var weightAt [Cells]uint64
 			for i := range cells {
 				cells[i] = uint8(order[i])
 				weightAt[cells[i]] = Weight(n, k, i)
@@ -83,6 +83,27 @@ func TestDelta(t *testing.T) {
 				if got := Delta(Weight(n, k, i), cols, a, b, &Identity, &weightAt); got != want {
 					t.Fatalf("%dx%d %v: tile %d from %d to %d: Delta %d, re-ranking %d", rows, cols, cells, i, a, b, int64(got), int64(want))
 				}
+			}
+		}
+	}
+}
+
+// TestSelect32 checks Select32 against a loop over the bits, on random
+// masks of up to 32 bits and on every mask of the low 16.
+func TestSelect32(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 200000; trial++ {
+		m := rng.Uint32()
+		if trial < 1<<16 {
+			m = uint32(trial)
+		}
+		j := 0
+		for i := 0; i < 32; i++ {
+			if m&(1<<i) != 0 {
+				if got := Select32(m, j); got != i {
+					t.Fatalf("Select32(%#x, %d) = %d, want %d", m, j, got, i)
+				}
+				j++
 			}
 		}
 	}
