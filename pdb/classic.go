@@ -1,6 +1,9 @@
 package pdb
 
-import "github.com/tilespace/tilespace/statespace"
+import (
+	"github.com/tilespace/tilespace/internal/perm"
+	"github.com/tilespace/tilespace/statespace"
+)
 
 // The classic heuristics below work for any shape and goal. Each is built
 // once per goal, precomputing where every tile belongs, so Distance does
@@ -15,7 +18,7 @@ import "github.com/tilespace/tilespace/statespace"
 // cell, so no solution is shorter.
 type Manhattan struct {
 	cells int
-	dist  [statespace.MaxCells][statespace.MaxCells]uint8 // [tile][cell]
+	dist  [perm.Cells][perm.Cells]uint8 // [tile][cell]
 }
 
 // NewManhattan returns Manhattan distance to goal.
@@ -39,7 +42,7 @@ func NewManhattan(goal statespace.Board) *Manhattan {
 func (h *Manhattan) Distance(b statespace.Board) int {
 	d := 0
 	for c := 0; c < h.cells; c++ {
-		d += int(h.dist[b.Tile(c)&(statespace.MaxCells-1)][c])
+		d += int(h.dist[b.Tile(c)&(perm.Cells-1)][c])
 	}
 	return d
 }
@@ -97,7 +100,7 @@ type LinearConflict struct {
 // tile's goal line, else 0), and the extra moves per combination of codes.
 type classicLine struct {
 	cells []uint8
-	code  [statespace.MaxCells]uint8
+	code  [perm.Cells]uint8
 	extra []uint8 // indexed by the codes in base len+1; nil for long lines
 }
 
@@ -121,7 +124,7 @@ func NewLinearConflict(goal statespace.Board) *LinearConflict {
 				size *= n + 1
 			}
 			l.extra = make([]uint8, size)
-			var seq [statespace.MaxCells]int8
+			var seq [perm.Cells]int8
 			for key := range l.extra {
 				m, x := 0, key
 				for k := 0; k < n; k++ { // most significant digit first = first cell
@@ -166,15 +169,15 @@ func (h *LinearConflict) Distance(b statespace.Board) int {
 		if l.extra != nil {
 			base, key := len(l.cells)+1, 0
 			for _, c := range l.cells {
-				key = key*base + int(l.code[b.Tile(int(c))&(statespace.MaxCells-1)])
+				key = key*base + int(l.code[b.Tile(int(c))&(perm.Cells-1)])
 			}
 			d += int(l.extra[key])
 			continue
 		}
-		var seq [statespace.MaxCells]int8
+		var seq [perm.Cells]int8
 		m := 0
 		for _, c := range l.cells {
-			if k := l.code[b.Tile(int(c))&(statespace.MaxCells-1)]; k != 0 {
+			if k := l.code[b.Tile(int(c))&(perm.Cells-1)]; k != 0 {
 				seq[m] = int8(k)
 				m++
 			}
@@ -187,7 +190,7 @@ func (h *LinearConflict) Distance(b statespace.Board) int {
 // classicLongestIncreasing returns the length of the longest strictly increasing
 // subsequence of xs (patience sorting; lines hold at most 8 tiles).
 func classicLongestIncreasing(xs []int8) int {
-	var tails [statespace.MaxCells]int8
+	var tails [perm.Cells]int8
 	n := 0
 	for _, x := range xs {
 		i := 0

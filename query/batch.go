@@ -19,9 +19,10 @@ type Summary struct {
 	Failed int // of them, lines that gave an error record
 	// Searched counts the answers found by search, and Nodes and Elapsed
 	// add up what they cost.
-	Searched int
-	Nodes    uint64
-	Elapsed  time.Duration
+	Searched  int
+	Nodes     uint64
+	Generated uint64
+	Elapsed   time.Duration
 	// Heuristics names, in order of first use, the heuristics the
 	// searches ran on (Answer.Heuristic).
 	Heuristics []string
@@ -177,6 +178,7 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 	if ans.Search != nil {
 		a.sum.Searched++
 		a.sum.Nodes += ans.Search.Nodes
+		a.sum.Generated += ans.Search.Generated
 		a.sum.Elapsed += ans.Search.Elapsed
 		if !slices.Contains(a.sum.Heuristics, ans.Heuristic) {
 			a.sum.Heuristics = append(a.sum.Heuristics, ans.Heuristic)

@@ -16,15 +16,15 @@ type Format int
 const (
 	// Plain writes one tab-separated line per board: the board, its
 	// distance, its optimal moves separated by spaces, and with
-	// Options.Path the path. An answer found by search always has seven
+	// Options.Path the path. An answer found by search always has eight
 	// columns, in this order: board, distance, optimal moves ("?" when
 	// they were not searched for), path (empty without Options.Path),
-	// nodes expanded, seconds, heuristic. Failed lines go to the error
+	// nodes expanded, seconds, heuristic, nodes generated. Failed lines go to the error
 	// writer.
 	Plain Format = iota
 	// JSON writes one object per line with the keys board, distance,
 	// optimal_moves (left out when not searched for), path and heuristic,
-	// plus nodes and seconds for answers found by search; or line, input
+	// plus nodes, generated and seconds for answers found by search; or line, input
 	// and error for a failed line.
 	JSON
 	// CSV writes the header board,distance,optimal_moves,path,error and
@@ -44,8 +44,8 @@ type Options struct {
 	// Field takes the board from this 1-based tab-separated column of
 	// each input line; 0 takes the whole line.
 	Field int
-	// SearchColumns adds the CSV columns nodes, seconds and heuristic
-	// (before error), for answers found by search (the 15-puzzle).
+	// SearchColumns adds the CSV columns nodes, seconds, heuristic and
+	// generated (before error), for answers found by search (the 15-puzzle).
 	SearchColumns bool
 }
 
@@ -56,7 +56,7 @@ func (o Options) WantsPath() bool { return o.Path || o.Format != Plain }
 const CSVHeader = "board,distance,optimal_moves,path,error\n"
 
 // SearchCSVHeader is the first line of CSV output with SearchColumns.
-const SearchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,heuristic,error\n"
+const SearchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,heuristic,generated,error\n"
 
 // A RecordWriter writes answers and failures in input order, buffered;
 // call Flush at the end.
@@ -119,6 +119,8 @@ func (rw *RecordWriter) Answer(a Answer) error {
 			b = strconv.AppendFloat(b, a.Search.Elapsed.Seconds(), 'f', 6, 64)
 			b = append(b, '\t')
 			b = append(b, a.Heuristic...)
+			b = append(b, '\t')
+			b = strconv.AppendUint(b, a.Search.Generated, 10)
 		}
 	case JSON:
 		b = append(b, `{"board":"`...)
@@ -140,6 +142,8 @@ func (rw *RecordWriter) Answer(a Answer) error {
 		if a.Search != nil {
 			b = append(b, `,"nodes":`...)
 			b = strconv.AppendUint(b, a.Search.Nodes, 10)
+			b = append(b, `,"generated":`...)
+			b = strconv.AppendUint(b, a.Search.Generated, 10)
 			b = append(b, `,"seconds":`...)
 			b = strconv.AppendFloat(b, a.Search.Elapsed.Seconds(), 'f', 6, 64)
 		}
@@ -164,6 +168,10 @@ func (rw *RecordWriter) Answer(a Answer) error {
 			}
 			b = append(b, ',')
 			b = appendCSVField(b, a.Heuristic)
+			b = append(b, ',')
+			if a.Search != nil {
+				b = strconv.AppendUint(b, a.Search.Generated, 10)
+			}
 			b = append(b, ',')
 		}
 	}

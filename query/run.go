@@ -80,9 +80,9 @@ func RunBatch(ctx context.Context, res *Resolver, in BatchInput, opts Options, s
 		return err
 	}
 	if sum.Searched > 0 {
-		fmt.Fprintf(stderr, "query: solved %d %s by search on %s: %s %s expanded in %.3f s\n",
+		fmt.Fprintf(stderr, "query: solved %d %s by search on %s: %s %s expanded (%s generated) in %.3f s\n",
 			sum.Searched, textfmt.Plural(sum.Searched, "board", "boards"), strings.Join(sum.Heuristics, "; "),
-			textfmt.Commas(sum.Nodes), textfmt.Plural(int(min(sum.Nodes, 2)), "node", "nodes"), sum.Elapsed.Seconds())
+			textfmt.Commas(sum.Nodes), textfmt.Plural(int(min(sum.Nodes, 2)), "node", "nodes"), textfmt.Commas(sum.Generated), sum.Elapsed.Seconds())
 	}
 	if sum.Failed > 0 {
 		return &FailedError{Failed: sum.Failed, Boards: sum.Boards}

@@ -44,7 +44,7 @@ func (o *SolverOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (
 		return Answer{}, err
 	}
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.name,
-		Search: &SearchCost{Nodes: r.Nodes, Elapsed: r.Elapsed, OptimalUnknown: !o.AllMoves}}
+		Search: &SearchCost{Nodes: r.Nodes, Generated: r.Generated, Elapsed: r.Elapsed, OptimalUnknown: !o.AllMoves}}
 	if o.AllMoves && a.Distance > 0 {
 		set, nodes, err := o.solver.OptimalMoves(ctx, b, a.Distance)
 		if err != nil {
@@ -89,7 +89,7 @@ func (o *SearchOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (
 		return Answer{}, err
 	}
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.name,
-		Search: &SearchCost{Nodes: uint64(r.Expanded), OptimalUnknown: !o.allMoves}}
+		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), OptimalUnknown: !o.allMoves}}
 	if o.allMoves && a.Distance > 0 {
 		for _, m := range statespace.Moves {
 			child, ok := b.Apply(m)

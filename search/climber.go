@@ -124,7 +124,7 @@ func GainScore(b, goal statespace.Board, s Score) float64 {
 //
 // Expanded counts moves made; MaxSearchDepth is the walk's length; the
 // frontier is the allowed children of the current board; PeakBytes counts
-// the walk (9 bytes a step) and its visited set (8 bytes a board).
+// the walk (17 bytes a step) and its visited set (16 bytes a board).
 func GainClimber(ctx context.Context, p Problem, rule ClimberRule) (Result, error) {
 	name := "Gain climber"
 	if rule != (ClimberRule{}) {

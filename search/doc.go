@@ -29,12 +29,13 @@
 // PeakBytes is counted by the algorithm from its own structures, never read
 // from the Go runtime: entries × the documented size of one entry, summed
 // over the frontier and the visited or path structures, and maximised over
-// the run. Sizes: an arena node (board, move, parent, depth) is 28 bytes
-// (40 with a float64 cost); a visited-set entry is 8 bytes (the board
-// packed into a uint64); a state→node index entry is 12 bytes; a stack
-// entry is 4 bytes (an arena index) or 24 bytes (a board, move and depth,
-// in the tree searches); a heap entry is 16 bytes; a path entry is 9 bytes
-// (packed board and move). Go's own map and slice overheads are not
+// the run. Sizes: an arena node (board, move, parent, depth) is 44 bytes
+// (56 with a float64 cost); a visited-set entry is 16 bytes (the board
+// packed into a statespace.Key, 128 bits for boards of up to 25 cells); a
+// state→node index entry is 20 bytes; a stack entry is 4 bytes (an arena
+// index) or 40 bytes (a board, move and depth, in the tree searches); a
+// heap entry is 16 bytes; a path entry is 17 bytes (packed board and
+// move). Go's own map and slice overheads are not
 // counted, so PeakBytes is a lower bound on the heap the search used and,
 // unlike RSS, is the same on every run.
 //

@@ -134,17 +134,17 @@ func TestUCSCustomCost(t *testing.T) {
 }
 
 // PeakBytes is exactly the documented sizes times the entries: for BFS on
-// the first COMS board every board it reached is one arena node (28 bytes)
-// and one visited entry (8 bytes); the boards reached are recounted here by
+// the first COMS board every board it reached is one arena node (44 bytes)
+// and one visited entry (16 bytes); the boards reached are recounted here by
 // a plain BFS expanding the same number of boards.
 func TestPeakBytesBFS(t *testing.T) {
 	p := Problem{Start: mustParse(t, "1,2,5,3,4,0,6,7,8"), Goal: comsGoal()}
 	r := must(BFS(bg, p))
 	reached := int64(len(bfsReached(p.Start, r.Expanded)))
-	if want := reached * (28 + 8); r.PeakBytes != want {
-		t.Errorf("PeakBytes %d, want %d boards × 36 = %d", r.PeakBytes, reached, want)
+	if want := reached * (44 + 16); r.PeakBytes != want {
+		t.Errorf("PeakBytes %d, want %d boards × 60 = %d", r.PeakBytes, reached, want)
 	}
-	if nodeBytes != 28 || costNodeBytes != 40 || heapEntryBytes != 16 || treeEntryBytes != 24 {
+	if nodeBytes != 44 || costNodeBytes != 56 || heapEntryBytes != 16 || treeEntryBytes != 40 {
 		t.Errorf("entry sizes %d %d %d %d differ from the package documentation", nodeBytes, costNodeBytes, heapEntryBytes, treeEntryBytes)
 	}
 }
