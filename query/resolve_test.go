@@ -207,3 +207,32 @@ func TestCommas(t *testing.T) {
 		}
 	}
 }
+
+// TestNeed6666 checks that 5x5 boards without databases get an error
+// naming the command that builds 6-6-6-6, for both goals, and that nothing
+// is built or written meanwhile.
+func TestNeed6666(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	ctx := context.Background()
+	sh := statespace.Shape{Rows: 5, Cols: 5}
+	for _, goal := range []string{"first", "last"} {
+		res, err := NewResolver(ctx, Config{Shape: sh, Goal: goal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := statespace.ParseGoal(goal, sh)
+		b, _ := g.Apply(statespace.Right)
+		if goal == "last" {
+			b, _ = g.Apply(statespace.Left)
+		}
+		_, err = res.Answer(ctx, b, true)
+		var need *NeedPDBsError
+		if !errors.As(err, &need) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 5x5 -goal "+goal+" -pdb 6-6-6-6") {
+			t.Errorf("goal %s: %v, want the command that builds 6-6-6-6", goal, err)
+		}
+		if files, _ := os.ReadDir(cache); len(files) != 0 {
+			t.Errorf("goal %s: %d files written to the cache", goal, len(files))
+		}
+	}
+}

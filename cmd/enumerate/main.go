@@ -185,6 +185,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		if err != nil {
 			return err
 		}
+		if !sp.Counted() {
+			hint := "-pdb PATTERNS"
+			if presets := pdb.PresetsFor(sp.Shape()); len(presets) > 0 {
+				hint = "-goal " + statespace.GoalName(g) + " -pdb " + presets[0]
+			}
+			return fmt.Errorf("%s has %d!/2 states, more than 2^64: no table holds them; pattern databases solve it instead: enumerate -shape %s %s", sp.Shape(), sp.Shape().Cells(), sp.Shape(), hint)
+		}
 		if sp.Size() >= generate.BigTableStates {
 			est := twobit.EstimateFor(sp, nWorkers)
 			if err := est.Check(sp.Shape(), twobit.AvailableMemory()); err != nil {

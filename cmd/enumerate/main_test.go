@@ -96,7 +96,9 @@ func TestBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"-shape", "1x9"}, "at least 2 rows"},
-		{[]string{"-shape", "4x5"}, "at most 16"},
+		{[]string{"-shape", "5x6"}, "at most 25"},
+		{[]string{"-shape", "5x5"}, "-pdb 6-6-6-6"},
+		{[]string{"-shape", "5x5", "-goal", "first", "-pdb", "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24"}, "pattern 1,2,3,4,5,6,7 has 7 tiles"},
 		{[]string{"-goal", "1,2,3"}, "expected 9 tiles"},
 		{[]string{"-shape", "4x4", "-out", "DIR"}, "2.6 TB"},
 		{[]string{"-pdb", "6-6-4"}, "6-6-4"},

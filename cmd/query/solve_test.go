@@ -108,11 +108,13 @@ func TestSolve4x4(t *testing.T) {
 		}
 		for i, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
 			cols := strings.Split(line, "\t")
-			if len(cols) != 7 || cols[0] != boards[i] || cols[1] != strconv.Itoa(lengths[i]) || cols[2] != "?" || cols[6] != heuristic555 {
+			if len(cols) != 8 || cols[0] != boards[i] || cols[1] != strconv.Itoa(lengths[i]) || cols[2] != "?" || cols[6] != heuristic555 {
 				t.Fatalf("%v: line %d: %q", args, i+1, cols)
 			}
 			if n, err := strconv.Atoi(cols[4]); err != nil || n <= 0 {
 				t.Errorf("%v: line %d: nodes %q", args, i+1, cols[4])
+			} else if g, err := strconv.Atoi(cols[7]); err != nil || g < n {
+				t.Errorf("%v: line %d: %q generated, fewer than the %d expanded", args, i+1, cols[7], n)
 			}
 			if _, err := strconv.ParseFloat(cols[5], 64); err != nil {
 				t.Errorf("%v: line %d: seconds %q", args, i+1, cols[5])
