@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,4 +157,48 @@ func FuzzParsePartition(f *testing.F) {
 			t.Fatalf("%q: String %q reads back as %q, %v", text, p.String(), q.String(), err)
 		}
 	})
+}
+
+// TestPreset6666 checks the 24-puzzle's preset against Korf & Felner's
+// partition as they print it (goal first), and for the goal last the same
+// blocks turned by 180°: tile t becomes 25 − t.
+func TestPreset6666(t *testing.T) {
+	sh := statespace.Shape{Rows: 5, Cols: 5}
+	kf := [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}
+	p, err := Preset("6-6-6-6", statespace.GoalFirst(sh))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(p.Patterns) != fmt.Sprint(kf) {
+		t.Errorf("goal first: %v, want %v", p.Patterns, kf)
+	}
+	last, err := Preset("6-6-6-6", statespace.GoalLast(sh))
+	if err != nil {
+		t.Fatal(err)
+	}
+	turned := map[string]bool{}
+	for _, pat := range kf {
+		var q []int
+		for _, x := range pat {
+			q = append([]int{25 - x}, q...)
+		}
+		turned[fmt.Sprint(q)] = true
+	}
+	for _, pat := range last.Patterns {
+		if !turned[fmt.Sprint(pat)] {
+			t.Errorf("goal last: pattern %v is not one of Korf & Felner's turned by 180° (%v)", pat, turned)
+		}
+	}
+	if err := last.Validate(sh); err != nil {
+		t.Error(err)
+	}
+	if _, err := Preset("6-6-6-6", statespace.GoalLast(sq4)); err == nil {
+		t.Error("6-6-6-6 accepted for 4x4")
+	}
+	if sh2, ok := PresetShape("6-6-6-6"); !ok || sh2 != sh {
+		t.Errorf("PresetShape: %v %v", sh2, ok)
+	}
+	if got := PresetsFor(sh); len(got) != 1 || got[0] != "6-6-6-6" {
+		t.Errorf("PresetsFor(5x5) = %v", got)
+	}
 }

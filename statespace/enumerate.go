@@ -13,6 +13,11 @@ import (
 // search runs, 6 GB).
 const MaxEnumerate = 239_500_800
 
+// enumSlots is the length of the BFS's per-cell queue arrays: the 12 cells
+// of MaxEnumerate fit, and the levels' copies stay as small as before
+// boards grew to 25 cells.
+const enumSlots = 16
+
 // Progress receives the BFS's progress after each level: the depth just
 // finished and how many boards have been reached so far, of total.
 type Progress func(depth int, reached, total uint64)
@@ -97,7 +102,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 	}
 	words := e.visited.Words()
 	half := s.half
-	var head, tail [slots]int
+	var head, tail [enumSlots]int
 	goal := s.goal
 	gq := s.codes(goal)
 	gd, gl := lehmerDigits(gq, m)
@@ -120,7 +125,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 		e.queues[c][tail[c]] = en
 		tail[c] += int(isNew)
 	}
-	var levelEnds [][slots]int // tail of every queue after each level
+	var levelEnds [][enumSlots]int // tail of every queue after each level
 	for depth := 0; ; depth++ {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -54,9 +54,10 @@
 //
 // Plain batch lines are tab-separated: the board, its distance, its
 // optimal moves (separated by spaces, empty at the goal), and with -path
-// the path. Boards solved by search always have seven columns, in this
+// the path. Boards solved by search always have eight columns, in this
 // order: board, distance, optimal moves ("?" unless -all-moves), path
-// (empty without -path), nodes expanded, seconds, heuristic. The
+// (empty without -path), nodes expanded, seconds, heuristic, nodes
+// generated. The
 // heuristic is "table" for an exact table, "pdb 1,2,3/4,5,6,…" for pattern
 // databases (with "+reflection" when lookups also take the mirror image)
 // or "manhattan+linear-conflict". Blank lines and lines starting with "#"

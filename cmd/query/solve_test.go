@@ -95,7 +95,7 @@ func TestSolve4x4(t *testing.T) {
 		}
 	}
 
-	// Plain lines have the same seven columns with and without -path:
+	// Plain lines have the same eight columns with and without -path:
 	// board, distance, optimal moves (?), path, nodes, seconds, heuristic.
 	for _, withPath := range []bool{false, true} {
 		args := []string{"-shape", "4x4", "-goal", "first"}
