@@ -145,7 +145,7 @@ func TestSolve4x4(t *testing.T) {
 	code = report(&csvErr, run(context.Background(), strings.NewReader(""), &csvOut, &csvErr,
 		[]string{"-shape", "4x4", "-goal", "first", "-csv", "-all-moves", "4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15"}))
 	rows := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
-	if code != 0 || len(rows) != 2 || rows[0] != "board,distance,optimal_moves,path,nodes,seconds,heuristic,error" ||
+	if code != 0 || len(rows) != 2 || rows[0] != "board,distance,optimal_moves,path,nodes,seconds,heuristic,generated,error" ||
 		!strings.HasPrefix(rows[1], `"4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15",2,Left,Left Up,`) {
 		t.Errorf("CSV with -all-moves: exit %d\n%s%s", code, csvOut.String(), csvErr.String())
 	}
