@@ -17,6 +17,7 @@
 //	query -compare BOARD [-json]   every search algorithm side by side
 //	query -explain-dfs BOARD [-json]
 //	query -greedy-stats [-seed S] [-n N] [-k 10,20,…] [-json]
+//	query -serve [-addr 127.0.0.1:8080]  the web page: play, compare, watch
 //
 // Flags:
 //
@@ -41,6 +42,8 @@
 //	-explain-dfs   tell, in words and numbers, why DFS blows up on BOARD
 //	-greedy-stats  seed 003's greedy climber statistics by mixing moves
 //	-n N, -k LIST  boards per mixing length and the mixing lengths of -greedy-stats
+//	-serve         serve the web page and its API until Ctrl-C (exit status 0)
+//	-addr ADDR     where -serve listens (default 127.0.0.1:8080, loopback only)
 //
 // Plain batch lines are tab-separated: the board, its distance, its
 // optimal moves (separated by spaces, empty at the goal), and with -path
@@ -116,6 +119,8 @@ type flags struct {
 	compare, explainDFS, greedy bool
 	greedyN                     int
 	greedyKs                    string
+
+	serve serveFlags // -serve, -addr (serve.go)
 }
 
 func parseFlags(stderr io.Writer, args []string) (*flags, error) {
@@ -142,6 +147,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.BoolVar(&f.explainDFS, "explain-dfs", false, "explain why depth-first search blows up on BOARD")
 	fs.BoolVar(&f.greedy, "greedy-stats", false, "repeat seed 003's gain-score climber experiment (with -seed, -n, -k)")
 	fs.IntVar(&f.greedyN, "n", 0, "with -greedy-stats, boards per mixing length (default 1000)")
+	f.serve.register(fs)
 	fs.StringVar(&f.greedyKs, "k", "", "with -greedy-stats, the mixing lengths, e.g. 10,20,50 (default 10,20,50,100,200,500,1000)")
 	// Flags may come before, between or after the boards.
 	for {
@@ -173,6 +179,9 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 			greedyFlags = true
 		}
 	})
+	if err := f.serve.check(fs, &f); err != nil {
+		return nil, err
+	}
 	if err := checkClassroomFlags(&f, greedyFlags); err != nil {
 		return nil, err
 	}
@@ -206,6 +215,9 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	f, err := parseFlags(stderr, args)
 	if err != nil {
 		return err
+	}
+	if f.serve.on {
+		return runServe(ctx, f, stdout, stderr)
 	}
 	cfg := query.Config{TableFile: f.table, Log: stderr, Untabled: solverOracle(stderr, f.pdbDir, f.allMoves)}
 	if f.goalSet {

@@ -1,0 +1,66 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+)
+
+// DefaultAddr is where Run listens unless told otherwise: loopback only.
+const DefaultAddr = "127.0.0.1:8080"
+
+// Run serves s on addr until ctx is done, then shuts down gracefully:
+// no new connections, requests in progress get a few seconds to finish.
+// It writes the address to out once listening. A loopback address only
+// answers requests for loopback host names.
+func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	ip := net.ParseIP(host)
+	if ip != nil && ip.IsLoopback() && len(cfg.AllowedHosts) == 0 {
+		cfg.AllowedHosts = []string{"localhost", "127.0.0.1", "::1", host}
+	}
+	s := New(cfg)
+	defer s.Close()
+	lim := s.lim
+	longest := max(lim.SolveTime, 12*lim.CompareTime+lim.SolveTime, lim.WatchTime, lim.TableWait) + lim.SlotWait
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      longest + 10*time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    8 << 10,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	shown := host
+	if ip != nil && ip.To4() == nil {
+		shown = "[" + host + "]"
+	}
+	if ip != nil && ip.IsUnspecified() {
+		fmt.Fprintf(out, "tilespace: listening on every interface, reachable from the network\n")
+	}
+	fmt.Fprintf(out, "tilespace: serving on http://%s:%s/ (Ctrl-C to stop)\n", shown, port)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err = srv.Shutdown(sctx)
+	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	fmt.Fprintf(out, "tilespace: server stopped\n")
+	return err
+}
