@@ -480,8 +480,8 @@ function drawCharts(c) {
       const val = document.createElement("span");
       val.className = "barval";
       val.textContent = v === null ? "not found" : show(v);
-      track.append(bar, val);
-      line.append(label, track);
+      track.append(bar);
+      line.append(label, track, val);
       div.appendChild(line);
     });
     box.appendChild(div);
@@ -598,41 +598,52 @@ function showWatch() {
   $("w-h").textContent = s.h !== undefined ? s.h + ", " + (s.depth + s.h) : "–";
   $("w-bound").textContent = s.bound !== undefined ? String(s.bound) : "–";
   $("watch-pos").value = watch.pos;
-  drawWatchChart(steps, watch.pos);
+  drawWatchChart(steps, watch.pos, d.optimal_distance, d.radius);
   $("watch-explain").textContent = explain(d, watch.pos);
 }
 
-function drawWatchChart(steps, pos) {
+function drawWatchChart(steps, pos, opt, radius) {
   const svg = $("watch-chart");
   svg.replaceChildren();
-  const W = 640, H = 220, L = 34, R = 40, T = 10, B = 22;
-  const n = steps.length;
-  let maxY = 1, maxF = 1;
-  for (const s of steps) { maxY = Math.max(maxY, s.depth, s.distance); maxF = Math.max(maxF, s.frontier); }
+  const W = 640, L = 44, R = 48, n = steps.length;
   const x = (i) => L + (n > 1 ? i / (n - 1) : 0) * (W - L - R);
-  const y = (v) => H - B - v / maxY * (H - T - B);
-  const yf = (v) => H - B - v / maxF * (H - T - B);
-  svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: H - B, x2: W - R, y2: H - B }));
-  svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B }));
-  const label = (tx, ty, s, anchor) => { const t = svgEl("text", { x: tx, y: ty, "text-anchor": anchor || "start" }); t.textContent = s; svg.appendChild(t); };
-  label(L - 4, T + 8, String(maxY), "end");
-  label(L - 4, H - B, "0", "end");
-  label(W - R + 4, T + 8, fmt(maxF));
-  label(L, H - 6, "expansion 1");
-  label(W - R, H - 6, fmt(n), "end");
-  // One point per pixel column at most, up to the expansion shown.
+  const label = (tx, ty, s, cls, anchor) => {
+    const t = svgEl("text", { x: tx, y: ty, "text-anchor": anchor || "start", class: cls || "" });
+    t.textContent = s;
+    svg.appendChild(t);
+  };
+  // Two panels: the true distance of the board expanded (0 … radius, the
+  // start's distance dashed), then the depth and the frontier, each on its
+  // own scale.
+  const panels = [
+    { top: 10, h: 90, series: [["distance", (s) => s.distance, radius]], title: "true distance to the goal", ref: opt },
+    { top: 128, h: 70, series: [["depth", (s) => s.depth, null], ["frontier", (s) => s.frontier, null]], title: "depth (left) and frontier (right)" },
+  ];
   const every = Math.max(1, Math.floor(n / (W - L - R)));
-  const series = { depth: [], distance: [], frontier: [] };
-  for (let i = 0; i <= pos; i += every) push(i);
-  if (pos % every !== 0) push(pos);
-  function push(i) {
-    const s = steps[i];
-    series.depth.push(x(i).toFixed(1) + "," + y(s.depth).toFixed(1));
-    series.distance.push(x(i).toFixed(1) + "," + y(s.distance).toFixed(1));
-    series.frontier.push(x(i).toFixed(1) + "," + yf(s.frontier).toFixed(1));
+  for (const p of panels) {
+    const bottom = p.top + p.h;
+    svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: bottom, x2: W - R, y2: bottom }));
+    svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: p.top, x2: L, y2: bottom }));
+    label(L + 4, p.top + 9, p.title);
+    p.series.forEach(([cls, get, fixedMax], k) => {
+      let top = fixedMax || 1;
+      if (!fixedMax) for (const s of steps) top = Math.max(top, get(s));
+      const y = (v) => bottom - v / top * p.h;
+      const pts = [];
+      for (let i = 0; i <= pos; i += every) pts.push(x(i).toFixed(1) + "," + y(get(steps[i])).toFixed(1));
+      pts.push(x(pos).toFixed(1) + "," + y(get(steps[pos])).toFixed(1));
+      svg.appendChild(svgEl("polyline", { class: cls, points: pts.join(" ") }));
+      if (k === 0) { label(L - 4, p.top + 8, fmt(top), cls, "end"); label(L - 4, bottom, "0", "", "end"); }
+      else label(W - R + 4, p.top + 8, fmt(top), cls);
+      if (p.ref !== undefined) {
+        svg.appendChild(svgEl("line", { class: "ref", x1: L, y1: y(p.ref), x2: W - R, y2: y(p.ref) }));
+        label(W - R + 4, y(p.ref) + 3, "start " + p.ref, "ref");
+      }
+    });
   }
-  for (const k of ["frontier", "depth", "distance"]) svg.appendChild(svgEl("polyline", { class: k, points: series[k].join(" ") }));
-  svg.appendChild(svgEl("line", { class: "now", x1: x(pos), y1: T, x2: x(pos), y2: H - B }));
+  label(L, 214, "expansion 1");
+  label(W - R, 214, fmt(n), "", "end");
+  svg.appendChild(svgEl("line", { class: "now", x1: x(pos), y1: 10, x2: x(pos), y2: 198 }));
 }
 
 // explain says in words what the numbers show, as query -explain-dfs does.
@@ -648,7 +659,7 @@ function explain(d, pos) {
     " moves from the goal, " + fmt(far) + " of them farther than the start. ";
   if (alg === "dfs") {
     text += "DFS is " + fmt(s.depth) + " moves deep on its own path (deepest so far " + fmt(maxDepth) + ", the optimum is " + opt +
-      ") and the board it stands on is " + s.distance + " moves from the goal: it dives along one branch, away from the goal, and the path it returns is as long as its dive.";
+      ") and the board it stands on is " + s.distance + " moves from the goal: it dives along one branch, away from the goal, and the path it returns is the branch it is on when it meets the goal, not a short one.";
   } else if (alg === "bfs") {
     text += "BFS expands every board at depth " + s.depth + " before any deeper one: its depth never falls, it fans out over all nearby boards whatever their distance, and its frontier (" +
       fmt(s.frontier) + " boards) grows with each level until depth " + opt + " reaches the goal.";
