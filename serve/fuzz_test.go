@@ -92,4 +92,3 @@ func mustShape(t *testing.T, text string) statespace.Shape {
 	}
 	return sh
 }
-

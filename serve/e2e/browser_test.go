@@ -255,7 +255,7 @@ func TestBrowser(t *testing.T) {
 // script runs JavaScript for its effect.
 func script(js string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := chromedp.Evaluate[any]("(() => { " + js + " })()")(ctx, t)
+		_, err := chromedp.Evaluate[any]("(() => { "+js+" })()")(ctx, t)
 		return err
 	})
 }
