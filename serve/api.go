@@ -27,11 +27,11 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) compare(ctx context.Context, r *http.Request) ([]byte, error) {
-	rq, err := readBoard(r)
+	rq, err := readBoard(r.URL.Query())
 	if err != nil {
 		return nil, err
 	}
-	if err := unsolvable(rq.board, rq.goal); err != nil {
+	if err := s.unsolvable(rq.board, rq.goal); err != nil {
 		return nil, err
 	}
 	src, err := s.source(ctx, rq.goal)
@@ -128,7 +128,7 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) watch(ctx context.Context, r *http.Request) ([]byte, error) {
-	rq, err := readBoard(r)
+	rq, err := readBoard(r.URL.Query())
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func (s *Server) watch(ctx context.Context, r *http.Request) ([]byte, error) {
 		}
 		steps = v
 	}
-	if err := unsolvable(rq.board, rq.goal); err != nil {
+	if err := s.unsolvable(rq.board, rq.goal); err != nil {
 		return nil, err
 	}
 	src, err := s.source(ctx, rq.goal)

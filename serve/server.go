@@ -30,6 +30,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
@@ -112,7 +113,8 @@ type Server struct {
 	lim      Limits
 	base     context.Context // outlives requests: tables and databases keep loading
 	stop     context.CancelFunc
-	sources  sync.Map // sourceKey → *source
+	sources  sync.Map // goal → *source
+	spaces   sync.Map // goal → *statespace.Space
 	slots    chan struct{}
 	inFlight atomic.Int64
 	handler  http.Handler
@@ -245,11 +247,11 @@ func writeError(w http.ResponseWriter, status int, err error) {
 	w.Write(append(body, '\n'))
 }
 
+// writeJSON answers body (net/http adds its Content-Length).
 func writeJSON(w http.ResponseWriter, body []byte) {
 	h := w.Header()
 	h["Content-Type"] = hdrJSON
 	h["Cache-Control"] = hdrNoStore
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.Write(body)
 }
 
@@ -278,8 +280,7 @@ type request struct {
 
 // readShapeGoal reads shape= and goal=; the shape defaults to def (which
 // may be zero: then the goal's or board's), the goal to "last".
-func readShapeGoal(r *http.Request, def statespace.Shape) (statespace.Shape, string, error) {
-	q := r.URL.Query()
+func readShapeGoal(q url.Values, def statespace.Shape) (statespace.Shape, string, error) {
 	shape := def
 	if t := q.Get("shape"); t != "" {
 		sh, err := statespace.ParseShape(t)
@@ -297,13 +298,13 @@ func readShapeGoal(r *http.Request, def statespace.Shape) (statespace.Shape, str
 
 // readBoard reads b=, shape= and goal= as the command line reads a board,
 // -shape and -goal.
-func readBoard(r *http.Request) (request, error) {
+func readBoard(q url.Values) (request, error) {
 	var rq request
-	shape, goalText, err := readShapeGoal(r, statespace.Shape{})
+	shape, goalText, err := readShapeGoal(q, statespace.Shape{})
 	if err != nil {
 		return rq, err
 	}
-	text := r.URL.Query().Get("b")
+	text := q.Get("b")
 	if strings.TrimSpace(text) == "" {
 		return rq, badRequest("board: give the board as b=, e.g. b=8,6,7,2,5,4,3,0,1")
 	}
@@ -330,25 +331,30 @@ func readBoard(r *http.Request) (request, error) {
 
 // handleBoard answers /api/board.
 func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) {
-	rq, err := readBoard(r)
+	rq, err := readBoard(r.URL.Query())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err)
 		return
 	}
-	body, err := s.answerBoard(r.Context(), rq.board, rq.goal, nil)
+	buf := bodyPool.Get().(*[]byte)
+	defer bodyPool.Put(buf)
+	*buf, err = s.answerBoard(r.Context(), (*buf)[:0], rq.board, rq.goal, nil)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err)
 		return
 	}
-	writeJSON(w, body)
+	writeJSON(w, *buf)
 }
+
+// bodyPool holds the buffers board records are written into.
+var bodyPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
 // answerBoard returns the record of b toward goal: query's JSON record
 // plus shape, goal, goal_name, solver and, from a table, radius; from the
 // solver, limit_seconds and, when the time cut the optimal moves short,
 // optimal_moves_cut. extra is appended last.
-func (s *Server) answerBoard(ctx context.Context, b, goal statespace.Board, extra func([]byte) []byte) ([]byte, error) {
-	if err := unsolvable(b, goal); err != nil {
+func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace.Board, extra func([]byte) []byte) ([]byte, error) {
+	if err := s.unsolvable(b, goal); err != nil {
 		return nil, err
 	}
 	src, err := s.source(ctx, goal)
@@ -379,7 +385,6 @@ func (s *Server) answerBoard(ctx context.Context, b, goal statespace.Board, extr
 			return nil, err
 		}
 	}
-	out := make([]byte, 0, 512)
 	out, err = appendRecord(out, a)
 	if err != nil {
 		return nil, err
@@ -406,10 +411,16 @@ func (s *Server) answerBoard(ctx context.Context, b, goal statespace.Board, extr
 }
 
 // unsolvable returns the parity explanation when b cannot reach goal.
-func unsolvable(b, goal statespace.Board) error {
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		return badRequest("%v", err)
+func (s *Server) unsolvable(b, goal statespace.Board) error {
+	var sp *statespace.Space
+	if v, ok := s.spaces.Load(goal); ok {
+		sp = v.(*statespace.Space)
+	} else {
+		var err error
+		if sp, err = statespace.NewSpace(goal); err != nil {
+			return badRequest("%v", err)
+		}
+		s.spaces.Store(goal, sp)
 	}
 	var u *statespace.UnsolvableError
 	if err := sp.Check(b); errors.As(err, &u) {
@@ -420,12 +431,24 @@ func unsolvable(b, goal statespace.Board) error {
 	return nil
 }
 
+// appendStringField appends ,"key":"value"; the values written are
+// shapes, boards and fixed sentences, which JSON needs no escapes for, but
+// quotes, backslashes and control bytes are escaped all the same.
 func appendStringField(dst []byte, key, value string) []byte {
 	dst = append(dst, ',', '"')
 	dst = append(dst, key...)
-	dst = append(dst, '"', ':')
-	v, _ := json.Marshal(value)
-	return append(dst, v...)
+	dst = append(dst, '"', ':', '"')
+	for i := 0; i < len(value); i++ {
+		switch c := value[i]; {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c < 0x20:
+			dst = append(dst, fmt.Sprintf(`\u%04x`, c)...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
 }
 
 // handleRandom answers /api/random: a board drawn uniformly from those at
@@ -441,7 +464,8 @@ func (s *Server) handleRandom(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) random(r *http.Request) ([]byte, error) {
-	shape, goalText, err := readShapeGoal(r, statespace.Shape{Rows: 3, Cols: 3})
+	q := r.URL.Query()
+	shape, goalText, err := readShapeGoal(q, statespace.Shape{Rows: 3, Cols: 3})
 	if err != nil {
 		return nil, err
 	}
@@ -452,7 +476,6 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 	if goal.Shape() != shape {
 		return nil, badRequest("goal %s is %s, the shape asked is %s", goal, goal.Shape(), shape)
 	}
-	q := r.URL.Query()
 	intParam := func(name string, lo, hi int) (int, bool, error) {
 		t := q.Get(name)
 		if t == "" {
@@ -504,7 +527,7 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return s.answerBoard(r.Context(), b, goal, func(out []byte) []byte {
+	return s.answerBoard(r.Context(), nil, b, goal, func(out []byte) []byte {
 		out = append(out, `,"seed":`...)
 		return strconv.AppendUint(out, seed, 10)
 	})
