@@ -13,6 +13,9 @@ import (
 // DefaultAddr is where Run listens unless told otherwise: loopback only.
 const DefaultAddr = "127.0.0.1:8080"
 
+// shutdownGrace is how long requests in progress may run on after Ctrl-C.
+var shutdownGrace = 5 * time.Second
+
 // Run serves s on addr until ctx is done, then shuts down gracefully:
 // no new connections, requests in progress get a few seconds to finish.
 // It writes the address to out once listening. A loopback address only
@@ -30,6 +33,10 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	s := New(cfg)
 	defer s.Close()
 	lim := s.lim
+	// Requests get their own base context, cancelled only when they do not
+	// finish within the shutdown's grace period.
+	reqCtx, cancelRequests := context.WithCancel(context.Background())
+	defer cancelRequests()
 	longest := max(lim.SolveTime, 12*lim.CompareTime+lim.SolveTime, lim.WatchTime, lim.TableWait) + lim.SlotWait
 	srv := &http.Server{
 		Handler:           s.Handler(),
@@ -38,7 +45,7 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 		WriteTimeout:      longest + 10*time.Second,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    8 << 10,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+		BaseContext:       func(net.Listener) context.Context { return reqCtx },
 	}
 	shown := host
 	if ip != nil && ip.To4() == nil {
@@ -55,12 +62,17 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	err = srv.Shutdown(sctx)
-	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) && err == nil {
-		err = serr
+	if err := srv.Shutdown(sctx); err != nil {
+		// Searches still running past the grace period are stopped.
+		cancelRequests()
+		srv.Close()
+		fmt.Fprintf(out, "tilespace: requests still running after %s were stopped\n", shutdownGrace)
+	}
+	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {
+		return serr
 	}
 	fmt.Fprintf(out, "tilespace: server stopped\n")
-	return err
+	return nil
 }
