@@ -6,9 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"time"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
 // Summary counts the boards of a batch.
@@ -22,35 +23,60 @@ type Summary struct {
 	Elapsed  time.Duration
 }
 
+// MaxLineBytes is the longest input line Batch reads. A 5x5 board with
+// its path fits in a few kilobytes; a longer line is refused (its bytes
+// are skipped, not held), so memory stays bounded on any input.
+const MaxLineBytes = 64 << 10
+
 // Batch answers every board in in, one per line, writing one record per
 // board to out in input order. Blank lines and lines starting with "#"
-// are skipped; with Options.Field the board is that tab-separated column.
-// A bad line becomes a failure record and the batch goes on; the error
-// returned is only for reading, writing or ctx.
+// are skipped; with Options.Field the board is that tab-separated column,
+// and without it a line holding tabs (query's own output) is read from its
+// first column. A leading byte order mark is ignored. A bad line, or one
+// longer than MaxLineBytes, becomes a failure record and the batch goes on;
+// the error returned is only for reading, writing or ctx.
 func Batch(ctx context.Context, in io.Reader, res *Resolver, out *RecordWriter) (Summary, error) {
-	br := bufio.NewReaderSize(in, 64<<10)
+	br := bufio.NewReaderSize(in, MaxLineBytes)
 	a := answerer{res: res, out: out}
-	var long []byte
 	lineNo := 0
+	var head []byte
 	for {
 		line, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long[:0], line...)
-			for errors.Is(err, bufio.ErrBufferFull) {
-				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
+		tooLong := errors.Is(err, bufio.ErrBufferFull)
+		if tooLong {
+			// The reader's buffer is reused below: keep the line's start
+			// for the record.
+			head = append(head[:0], line[:min(len(line), 40)]...)
+			line = head
+		}
+		for errors.Is(err, bufio.ErrBufferFull) {
+			// Skip the rest of the line a buffer at a time; an endless
+			// line (/dev/zero) still stops on ctx.
+			if ctx.Err() != nil {
+				return a.sum, ctx.Err()
 			}
-			line = long
+			_, err = br.ReadSlice('\n')
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return a.sum, err
 		}
-		if len(line) > 0 {
+		if len(line) > 0 || tooLong {
 			lineNo++
+			if lineNo == 1 {
+				line = bytes.TrimPrefix(line, byteOrderMark)
+			}
 			if lineNo&4095 == 0 && ctx.Err() != nil {
 				return a.sum, ctx.Err()
 			}
-			if werr := a.line(ctx, lineNo, line); werr != nil {
+			var werr error
+			if tooLong && isComment(line) {
+				// A long comment is still a comment.
+			} else if tooLong {
+				werr = a.fail(lineNo, line, fmt.Errorf("longer than %s bytes", textfmt.Commas(MaxLineBytes)))
+			} else {
+				werr = a.line(ctx, lineNo, line)
+			}
+			if werr != nil {
 				return a.sum, werr
 			}
 		}
@@ -59,6 +85,8 @@ func Batch(ctx context.Context, in io.Reader, res *Resolver, out *RecordWriter) 
 		}
 	}
 }
+
+var byteOrderMark = []byte("\uFEFF")
 
 // Boards answers each text as one board, numbering them from 1, as Batch
 // does lines (nothing is skipped).
@@ -78,21 +106,34 @@ type answerer struct {
 	sum Summary
 }
 
+// isComment reports whether line is blank or a comment.
+func isComment(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t\r\n")
+	return len(t) == 0 || t[0] == '#'
+}
+
 func (a *answerer) line(ctx context.Context, n int, line []byte) error {
 	line = bytes.TrimRight(line, "\r\n")
-	if t := bytes.TrimLeft(line, " \t"); len(t) == 0 || t[0] == '#' {
+	if isComment(line) {
 		return nil
 	}
 	if f := a.out.opts.Field; f > 0 {
 		text, count := field(line, f)
 		if count < f {
-			a.sum.Boards++
-			a.sum.Failed++
-			return a.out.Fail(n, string(line), fmt.Errorf("%d tab-separated %s, -field %d needs at least %d", count, textfmt.Plural(count, "field", "fields"), f, f))
+			return a.fail(n, line, fmt.Errorf("%d tab-separated %s, -field %d needs at least %d", count, textfmt.Plural(count, "field", "fields"), f, f))
 		}
 		line = text
+	} else if i := bytes.IndexByte(line, '\t'); i >= 0 {
+		line = line[:i]
 	}
 	return a.board(ctx, n, line)
+}
+
+// fail counts line n as a board that failed and writes its record.
+func (a *answerer) fail(n int, line []byte, reason error) error {
+	a.sum.Boards++
+	a.sum.Failed++
+	return a.out.Fail(n, string(line), reason)
 }
 
 // field returns the f-th (1-based) tab-separated field of line and how

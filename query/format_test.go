@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -324,8 +327,100 @@ func TestLongLines(t *testing.T) {
 	bad := strings.Repeat("1,", 50_000) + "0\n"
 	out, errs, sum := runBatch(t, long+"8,6,7,2,5,4,3,0,1\n"+bad+"1,2,3,4,5,6,7,0,8\n", Options{})
 	if out != "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n1,2,3,4,5,6,7,0,8\t1\tRight\n" || sum.Failed != 1 ||
-		!strings.HasPrefix(errs, "query: line 3: ") {
+		!strings.HasPrefix(errs, "query: line 3: longer than 65,536 bytes") {
 		t.Errorf("summary %+v, output:\n%s\nerrors: %.200s", sum, out, errs)
+	}
+}
+
+// endless yields n bytes of "1," and then tail, without holding them.
+type endless struct {
+	n    int
+	tail string
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.n == 0 {
+		if e.tail == "" {
+			return 0, io.EOF
+		}
+		k := copy(p, e.tail)
+		e.tail = e.tail[k:]
+		return k, nil
+	}
+	k := min(len(p), e.n)
+	for i := range p[:k] {
+		p[i] = ",1"[i&1^1]
+	}
+	e.n -= k
+	return k, nil
+}
+
+// A 200 MB line (issue 10, item 1) is refused in bounded memory, and the
+// next line is still answered: the batch allocates a few buffers, not the
+// line.
+func TestHugeLineBoundedMemory(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	res, err := NewResolver(context.Background(), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errs strings.Builder
+	w := NewRecordWriter(&out, &errs, Options{Format: JSON})
+	in := &endless{n: 200 << 20, tail: "\n1,2,3,4,5,6,7,0,8\n"}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	sum, err := Batch(context.Background(), in, res, w)
+	runtime.ReadMemStats(&after)
+	if err != nil || w.Flush() != nil {
+		t.Fatal(err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
+		t.Errorf("a 200 MB line allocated %d bytes", alloc)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if sum.Boards != 2 || sum.Failed != 1 || len(lines) != 2 ||
+		!strings.HasPrefix(lines[0], `{"line":1,"input":"1,1,1,`) || !strings.Contains(lines[0], `"error":"longer than 65,536 bytes"`) ||
+		!strings.HasPrefix(lines[1], `{"board":"1,2,3,4,5,6,7,0,8","distance":1`) {
+		t.Errorf("summary %+v, output:\n%.400s", sum, out.String())
+	}
+}
+
+// An endless line stops when the context is canceled.
+func TestEndlessLineCanceled(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	res, err := NewResolver(context.Background(), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	in := &cancelAfter{r: &endless{n: 1 << 62}, left: 10 << 20, cancel: cancel}
+	_, err = Batch(ctx, in, res, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
+
+// cancelAfter cancels once left bytes have been read.
+type cancelAfter struct {
+	r      io.Reader
+	left   int
+	cancel func()
+}
+
+func (c *cancelAfter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if c.left -= n; c.left <= 0 {
+		c.cancel()
+	}
+	return n, err
+}
+
+// query's own plain output reads back: the first tab-separated column is
+// the board (issue 10, item 11).
+func TestOwnOutputReadsBack(t *testing.T) {
+	out, _, sum := runBatch(t, "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n", Options{})
+	if sum.Failed != 0 || out != "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n" {
+		t.Errorf("summary %+v, output %q", sum, out)
 	}
 }
 

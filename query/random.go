@@ -3,8 +3,9 @@ package query
 import (
 	"context"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"math/rand/v2"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
 
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -19,14 +20,19 @@ func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) 
 
 // Random writes the answers for n boards drawn uniformly from those at
 // exactly distance depth from the goal (from all boards when depth < 0),
-// without repetition while there are enough of them (Table.Sample). The
-// same seed gives the same boards. It needs a distance table. A note goes
-// to out's error writer when n exceeds the boards there are.
-func Random(ctx context.Context, o Oracle, n, depth int, seed uint64, out *RecordWriter) error {
+// without repetition while there are enough of them (Table.Samples). The
+// same seed gives the same boards. The boards stream out one by one, so
+// memory does not grow with n, and ctx stops the draw. A note goes to
+// out's error writer when n exceeds the boards there are.
+//
+// Without a distance table (o is not a *TableOracle, or nil), boards are
+// drawn uniformly from all reachable boards of goal's space and written
+// without answers (RecordWriter.Board), since solving each would cost a
+// search; feeding them back to query solves them. A depth needs a table.
+func Random(ctx context.Context, o Oracle, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
 	to, ok := o.(*TableOracle)
 	if !ok {
-		return fmt.Errorf("random boards need a distance table, and %s goal %s has none",
-			o.Goal().Shape(), statespace.GoalName(o.Goal()))
+		return randomBoards(ctx, goal, n, depth, seed, out)
 	}
 	t := to.Table
 	if depth > t.Radius() {
@@ -38,7 +44,11 @@ func Random(ctx context.Context, o Oracle, n, depth int, seed uint64, out *Recor
 		fmt.Fprintf(out.errw, "query: only %s %s at distance %d; the %d drawn repeat some\n",
 			textfmt.Commas(c), textfmt.Plural(int(c), "board is", "boards are"), depth, n)
 	}
-	for _, b := range t.Sample(NewRand(seed), depth, n) {
+	i := 0
+	for b := range t.Samples(NewRand(seed), depth, n) {
+		if i++; i&1023 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		a, err := o.Answer(ctx, b, out.opts.WantsPath())
 		if err != nil {
 			return err
@@ -48,4 +58,77 @@ func Random(ctx context.Context, o Oracle, n, depth int, seed uint64, out *Recor
 		}
 	}
 	return nil
+}
+
+// Random draws n boards for the resolver's shape and goal as the function
+// Random does: answered from the distance table when the shape has one (a
+// small one is built), boards only when the space is too large to
+// tabulate, so drawing 15-puzzle boards never starts a search.
+func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *RecordWriter) error {
+	goal, err := statespace.ParseGoal(r.cfg.Goal, r.shape)
+	if err != nil {
+		return err
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return err
+	}
+	var o Oracle
+	if r.file != nil || sp.Size() <= statespace.MaxEnumerate {
+		if o, err = r.For(ctx, r.shape); err != nil {
+			return err
+		}
+	}
+	return Random(ctx, o, goal, n, depth, seed, out)
+}
+
+// randomBoards writes n boards drawn uniformly from goal's space, boards
+// only.
+func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
+	if depth >= 0 {
+		return fmt.Errorf("boards at a given distance need the distance table of %s goal %s, which it has none of "+
+			"(only boards of at most 12 cells are tabulated); without -depth, boards are drawn from all reachable ones",
+			goal.Shape(), statespace.GoalName(goal))
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return err
+	}
+	rng := NewRand(seed)
+	for i := range n {
+		if i&1023 == 1023 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err := out.Board(sp.Random(rng)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Board writes the record of a board with no answer: a line with just the
+// board in the plain format, {"board": …} in JSON, a row with only the
+// board in CSV.
+func (rw *RecordWriter) Board(b statespace.Board) error {
+	rw.start()
+	buf := rw.buf[:0]
+	switch rw.opts.Format {
+	case JSON:
+		buf = append(buf, `{"board":"`...)
+		buf = AppendBoard(buf, b)
+		buf = append(buf, `"}`...)
+	case CSV:
+		buf = append(buf, '"')
+		buf = AppendBoard(buf, b)
+		buf = append(buf, `",,,,`...)
+		if rw.opts.SearchColumns {
+			buf = append(buf, ",,"...)
+		}
+	default:
+		buf = AppendBoard(buf, b)
+	}
+	buf = append(buf, '\n')
+	rw.buf = buf
+	_, err := rw.w.Write(buf)
+	return err
 }

@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 func randomLines(t *testing.T, n, depth int, seed uint64) ([]string, string) {
@@ -22,7 +26,7 @@ func randomLines(t *testing.T, n, depth int, seed uint64) ([]string, string) {
 	}
 	var out, errw bytes.Buffer
 	rw := NewRecordWriter(&out, &errw, Options{Path: true})
-	if err := Random(ctx, o, n, depth, seed, rw); err != nil {
+	if err := Random(ctx, o, o.Goal(), n, depth, seed, rw); err != nil {
 		t.Fatal(err)
 	}
 	rw.Flush()
@@ -81,12 +85,77 @@ func TestRandomDepthTooLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = Random(ctx, o, 1, 32, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	err = Random(ctx, o, o.Goal(), 1, 32, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
 	if err == nil || !strings.Contains(err.Error(), "radius of 3x3 goal last is 31") {
 		t.Errorf("depth 32: %v", err)
 	}
-	err = Random(ctx, fakeOracle{}, 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
-	if err == nil {
-		t.Error("random boards without a table")
+	err = Random(ctx, fakeOracle{}, fakeOracle{}.Goal(), 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	if err == nil || !strings.Contains(err.Error(), "boards at a given distance need the distance table") {
+		t.Errorf("random boards at a depth without a table: %v", err)
+	}
+}
+
+// Random 15-puzzle boards (issue 10, item 16): drawn without a table or a
+// search, distinct, solvable, the same for the same seed, and in JSON
+// without a distance.
+func TestRandomWithoutTable(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv(store.EnvCache, t.TempDir())
+	sh := statespace.Shape{Rows: 4, Cols: 4}
+	for _, goal := range []string{"last", "first"} {
+		res, err := NewResolver(ctx, Config{Shape: sh, Goal: goal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		draw := func(seed uint64, f Format) []string {
+			var out bytes.Buffer
+			rw := NewRecordWriter(&out, io.Discard, Options{Format: f})
+			if err := res.Random(ctx, 2000, -1, seed, rw); err != nil {
+				t.Fatal(err)
+			}
+			rw.Flush()
+			return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		}
+		lines := draw(3, Plain)
+		g, _ := statespace.ParseGoal(goal, sh)
+		sp := statespace.MustSpace(g)
+		seen := map[string]bool{}
+		var blankCells [16]int
+		for _, l := range lines {
+			b, err := statespace.Parse(l, sh)
+			if err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			if err := sp.Check(b); err != nil {
+				t.Fatalf("%s: %v", l, err)
+			}
+			if seen[l] {
+				t.Fatalf("%s drawn twice", l)
+			}
+			seen[l] = true
+			blankCells[b.Blank()]++
+		}
+		// Uniform draws put the blank on each of the 16 cells about 125
+		// times in 2,000; each count is far from 0 and from 2,000.
+		for c, n := range blankCells {
+			if n < 60 || n > 200 {
+				t.Errorf("goal %s: the blank was on cell %d in %d of 2,000 boards", goal, c, n)
+			}
+		}
+		if again := draw(3, Plain); strings.Join(again, "\n") != strings.Join(lines, "\n") {
+			t.Errorf("goal %s: the same seed drew other boards", goal)
+		}
+		js := draw(3, JSON)
+		if js[0] != `{"board":"`+lines[0]+`"}` {
+			t.Errorf("goal %s: JSON record %s", goal, js[0])
+		}
+		var out bytes.Buffer
+		err = res.Random(ctx, 1, 10, 1, NewRecordWriter(&out, io.Discard, Options{}))
+		if err == nil || !strings.Contains(err.Error(), "need the distance table of 4x4") {
+			t.Errorf("goal %s: -depth without a table: %v", goal, err)
+		}
+	}
+	if entries, _ := os.ReadDir(os.Getenv(store.EnvCache)); len(entries) != 0 {
+		t.Errorf("drawing boards wrote %d files to the cache", len(entries))
 	}
 }

@@ -2,9 +2,9 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"image/png"
 	"io"
@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
 
 	stdfnt "golang.org/x/image/font"
 	"gonum.org/v1/plot"
@@ -158,7 +160,7 @@ func (f *Figure) Write(dir string, size Size, formats []string) ([]string, error
 	var paths []string
 	for i, format := range formats {
 		path := filepath.Join(dir, f.Name+"."+format)
-		err := atomicfile.Write(path, func(w io.Writer) error {
+		err := atomicfile.Write(context.TODO(), path, func(w io.Writer) error {
 			_, err := w.Write(rendered[i])
 			return err
 		})

@@ -23,10 +23,15 @@ func (e *ParseError) Error() string {
 // Parse reads a board from what people type: tiles separated by commas or
 // spaces ("1,2,5,3,4,0,6,7,8", "1 2 5 3 4 0 6 7 8"), or written as single
 // digits ("125340678", boards of at most 10 cells); rows may be separated
-// by "/" or newlines; "_" or "0" is the blank. When shape is the zero
-// Shape it is taken from the rows, or from the tile count when that is
-// unambiguous (4, 9 or 16 tiles).
+// by "/" or newlines; "_" or "0" is the blank. Digits run together are read
+// as single-digit tiles only when the whole text is written that way (no
+// commas, spaces or semicolons): elsewhere a token is one number, so a
+// mistyped "123,4,…" is an out-of-range tile rather than a guess. A leading
+// UTF-8 byte order mark is ignored. When shape is the zero Shape it is
+// taken from the rows, or from the tile count when that is unambiguous
+// (4, 9 or 16 tiles).
 func Parse(text string, shape Shape) (Board, error) {
+	text = strings.TrimPrefix(text, byteOrderMark)
 	rows, err := tokenize(text)
 	if err != nil {
 		return Board{}, err
@@ -44,7 +49,7 @@ func Parse(text string, shape Shape) (Board, error) {
 		if tok == "_" {
 			continue
 		}
-		if _, err := strconv.Atoi(tok); err != nil {
+		if !isNumber(tok) {
 			return Board{}, &ParseError{Pos: i + 1, Token: tok, Msg: fmt.Sprintf("%q is not a tile number", tok)}
 		}
 	}
@@ -81,23 +86,31 @@ func Parse(text string, shape Shape) (Board, error) {
 		}
 		t, err := strconv.Atoi(tok)
 		if err != nil {
-			return Board{}, &ParseError{Pos: i + 1, Token: tok, Msg: fmt.Sprintf("%q is not a tile number", tok)}
+			// isNumber admitted it, so the number is too large for an int.
+			return Board{}, &ParseError{Pos: i + 1, Token: tok,
+				Msg: fmt.Sprintf("tile %s is out of range: a %s board has tiles 0..%d", tok, shape, shape.Cells()-1)}
 		}
 		tiles[i] = t
 	}
 	return NewBoard(shape, tiles)
 }
 
-// tokenize splits text into rows of tile tokens. A token made only of
-// digits and "_" is read as single-digit tiles when it is at least three
-// characters long or holds a "_", since no board has a tile above 15.
+// byteOrderMark is what some editors put before the first line of a
+// UTF-8 file.
+const byteOrderMark = "\uFEFF"
+
+// tokenize splits text into rows of tile tokens. When the text has no
+// separators within rows, each row is a run of single-digit tiles
+// ("867/254/3_1", "867254301"); otherwise every token is one tile.
 func tokenize(text string) ([][]string, error) {
 	text = strings.TrimSpace(text)
+	isSep := func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == ';' }
+	digitRuns := !strings.ContainsFunc(text, isSep)
 	var rows [][]string
 	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '/' || r == '\n' || r == '\r' }) {
 		var row []string
-		for _, tok := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == ';' }) {
-			if (len(tok) >= 3 || (len(tok) == 2 && strings.Contains(tok, "_"))) && isDigitsOrBlank(tok) {
+		for _, tok := range strings.FieldsFunc(line, isSep) {
+			if digitRuns && len(tok) >= 2 && isDigitsOrBlank(tok) {
 				for _, c := range tok {
 					row = append(row, string(c))
 				}
@@ -110,6 +123,23 @@ func tokenize(text string) ([][]string, error) {
 		}
 	}
 	return rows, nil
+}
+
+// isNumber reports whether tok is a decimal number with an optional sign,
+// however large.
+func isNumber(tok string) bool {
+	if len(tok) > 1 && (tok[0] == '-' || tok[0] == '+') {
+		tok = tok[1:]
+	}
+	if tok == "" {
+		return false
+	}
+	for _, c := range tok {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func isDigitsOrBlank(s string) bool {

@@ -1,6 +1,7 @@
 package tablefile
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -126,7 +127,7 @@ func WriteFile(path string, h Header, payload []byte) error {
 	if err := h.Validate(); err != nil {
 		return &pathError{op: "write", path: path, err: err}
 	}
-	err := atomicfile.Write(path, func(w io.Writer) error { return Write(w, h, payload) })
+	err := atomicfile.Write(context.TODO(), path, func(w io.Writer) error { return Write(w, h, payload) })
 	if err != nil {
 		return &pathError{op: "write", path: path, err: err}
 	}

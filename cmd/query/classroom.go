@@ -54,7 +54,7 @@ func coms(method, text string, stdout io.Writer) error {
 		return err
 	}
 	write := func(w io.Writer) error { return search.WriteCOMS(w, run.Result, run.MaxRSSBytes) }
-	if err := atomicfile.Write("output.txt", write); err != nil {
+	if err := atomicfile.Write(context.TODO(), "output.txt", write); err != nil {
 		return err
 	}
 	return write(stdout)

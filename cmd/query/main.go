@@ -136,7 +136,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.BoolVar(&f.json, "json", false, "write one JSON object per board")
 	fs.BoolVar(&f.csv, "csv", false, "write CSV with a header")
 	fs.BoolVar(&f.path, "path", false, "add the optimal path to plain batch lines")
-	fs.IntVar(&f.random, "random", 0, "draw `N` boards uniformly at random")
+	fs.IntVar(&f.random, "random", 0, "draw `N` boards uniformly at random: distinct boards while N is at most their number, then repeating; on shapes without a table (the 15-puzzle) boards only, without answers")
 	fs.IntVar(&f.depth, "depth", -1, "with -random, draw from the boards at distance `D`; -1 draws from all boards")
 	fs.Uint64Var(&f.seed, "seed", query.DefaultSeed, "the `seed` of -random: the same seed draws the same boards")
 	fs.BoolVar(&f.tile, "tile-moves", false, "name moves by the tile that slides and its direction (5Down)")
@@ -328,12 +328,8 @@ func batch(ctx context.Context, res *query.Resolver, f *flags, opts query.Option
 
 // randomBoards writes -random N boards drawn from -depth D.
 func randomBoards(ctx context.Context, res *query.Resolver, f *flags, opts query.Options, stdout, stderr io.Writer) error {
-	o, err := res.For(ctx, res.Shape())
-	if err != nil {
-		return err
-	}
 	out := query.NewRecordWriter(stdout, stderr, opts)
-	err = query.Random(ctx, o, f.random, f.depth, f.seed, out)
+	err := res.Random(ctx, f.random, f.depth, f.seed, out)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}

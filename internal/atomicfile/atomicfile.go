@@ -8,10 +8,15 @@ package atomicfile
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 )
 
 // bufferSize is large enough that multi-megabyte tables are written in a
@@ -22,14 +27,19 @@ const bufferSize = 1 << 16
 // produces.
 //
 // The data goes to a temporary file in the same directory (so the final
-// rename stays within one file system), which is flushed, synced to disk,
-// closed, given mode 0644 and then renamed over path. If anything fails,
-// including write itself, the temporary file is removed, an existing file at
-// path is left untouched, and no new file appears at path. The parent
-// directory is created with mode 0755 if it does not exist.
+// rename stays within one file system), named after path and the writing
+// process's id, which is flushed, synced to disk, closed, given mode 0644
+// and then renamed over path. If anything fails, including write itself,
+// or ctx is canceled before the rename (a Ctrl-C at any moment), the
+// temporary file is removed, an existing file at path is left untouched,
+// no new file appears at path, and the error (ctx.Err() for a cancel) is
+// returned. The parent directory is created with mode 0755 if it does not
+// exist. Temporary files that a killed process left in the directory
+// (their process is gone) are removed first.
 //
-// The writer passed to write is buffered; write must not retain it.
-func Write(path string, write func(w io.Writer) error) error {
+// The writer passed to write is buffered; write must not retain it, and a
+// long write should return when ctx is done.
+func Write(ctx context.Context, path string, write func(w io.Writer) error) error {
 	dir, base := filepath.Split(path)
 	if base == "" {
 		return fmt.Errorf("atomicfile: %q names a directory, not a file", path)
@@ -37,10 +47,14 @@ func Write(path string, write func(w io.Writer) error) error {
 	if dir == "" {
 		dir = "."
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	RemoveStale(dir)
+	f, err := os.CreateTemp(dir, tempPrefix(base, os.Getpid())+"*")
 	if err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
@@ -77,6 +91,9 @@ func Write(path string, write func(w io.Writer) error) error {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if err := os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
@@ -96,4 +113,57 @@ func syncDir(dir string) {
 	}
 	d.Sync()
 	d.Close()
+}
+
+// tempPrefix is the start of the name of a temporary file for base written
+// by process pid: ".base.tmp-PID-".
+func tempPrefix(base string, pid int) string {
+	return "." + base + ".tmp-" + strconv.Itoa(pid) + "-"
+}
+
+// RemoveStale removes the temporary files in dir whose writing process no
+// longer exists, as a run killed while writing leaves them. It is best
+// effort: files it cannot judge or remove are left alone.
+func RemoveStale(dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		pid, ok := tempOwner(e.Name())
+		if !ok || e.IsDir() || processExists(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
+}
+
+// tempOwner returns the process id in a temporary file's name
+// (".base.tmp-PID-random").
+func tempOwner(name string) (int, bool) {
+	i := strings.LastIndex(name, ".tmp-")
+	if !strings.HasPrefix(name, ".") || i < 0 {
+		return 0, false
+	}
+	rest := name[i+len(".tmp-"):]
+	j := strings.IndexByte(rest, '-')
+	if j <= 0 {
+		return 0, false
+	}
+	pid, err := strconv.Atoi(rest[:j])
+	return pid, err == nil && pid > 0
+}
+
+// processExists reports whether a process with the id runs (or cannot be
+// told apart from one that does: a process of another user).
+func processExists(pid int) bool {
+	if pid == os.Getpid() {
+		return true
+	}
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, syscall.EPERM)
 }

@@ -1,11 +1,14 @@
 package atomicfile
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -27,7 +30,7 @@ func TestWriteSuccess(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "sub", "deeper", "table.tsp")
 	want := []byte("hello, tables")
-	err := Write(path, func(w io.Writer) error {
+	err := Write(context.Background(), path, func(w io.Writer) error {
 		_, err := w.Write(want)
 		return err
 	})
@@ -64,7 +67,7 @@ func TestWriteFailureLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "table.tsp")
 	boom := errors.New("boom")
-	err := Write(path, func(w io.Writer) error {
+	err := Write(context.Background(), path, func(w io.Writer) error {
 		// Write more than the buffer so some bytes reach the temp file.
 		if _, err := w.Write(make([]byte, 3*bufferSize)); err != nil {
 			return err
@@ -91,7 +94,7 @@ func TestWritePanicLeavesNothing(t *testing.T) {
 				t.Error("expected the panic to propagate")
 			}
 		}()
-		Write(path, func(w io.Writer) error { panic("oops") })
+		Write(context.Background(), path, func(w io.Writer) error { panic("oops") })
 	}()
 	if names := dirEntries(t, dir); len(names) != 0 {
 		t.Errorf("directory holds %q after panic, want nothing", names)
@@ -105,7 +108,7 @@ func TestWriteReplacesOnlyOnSuccess(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	err := Write(path, func(w io.Writer) error {
+	err := Write(context.Background(), path, func(w io.Writer) error {
 		io.WriteString(w, "partial new")
 		return errors.New("fail")
 	})
@@ -116,7 +119,7 @@ func TestWriteReplacesOnlyOnSuccess(t *testing.T) {
 		t.Errorf("after failed write contents = %q, want %q", got, "old")
 	}
 
-	err = Write(path, func(w io.Writer) error {
+	err = Write(context.Background(), path, func(w io.Writer) error {
 		_, err := io.WriteString(w, "new")
 		return err
 	})
@@ -133,7 +136,7 @@ func TestWriteReplacesOnlyOnSuccess(t *testing.T) {
 
 func TestWriteRelativePath(t *testing.T) {
 	t.Chdir(t.TempDir())
-	if err := Write("plain.txt", func(w io.Writer) error {
+	if err := Write(context.Background(), "plain.txt", func(w io.Writer) error {
 		_, err := io.WriteString(w, "x")
 		return err
 	}); err != nil {
@@ -141,5 +144,55 @@ func TestWriteRelativePath(t *testing.T) {
 	}
 	if got, _ := os.ReadFile("plain.txt"); string(got) != "x" {
 		t.Errorf("contents = %q, want %q", got, "x")
+	}
+}
+
+// A temporary file left by a process that is gone is removed on the next
+// write to its folder; one whose process still runs is kept (issue 10,
+// item 5).
+func TestRemoveStale(t *testing.T) {
+	dir := t.TempDir()
+	// A child that has exited: its pid names no process now.
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skipf("no true(1) to make a dead process id: %v", err)
+	}
+	dead := filepath.Join(dir, tempPrefix("a.tbl", cmd.Process.Pid)+"123")
+	alive := filepath.Join(dir, tempPrefix("b.tbl", os.Getppid())+"456")
+	other := filepath.Join(dir, ".c.tbl.tmp-notapid")
+	for _, p := range []string{dead, alive, other} {
+		if err := os.WriteFile(p, []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Write(context.Background(), filepath.Join(dir, "d.tbl"), func(w io.Writer) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(dirEntries(t, dir), " ")
+	want := strings.Join([]string{filepath.Base(alive), filepath.Base(other), "d.tbl"}, " ")
+	if got != want {
+		t.Errorf("folder holds %q, want %q", got, want)
+	}
+}
+
+// A cancel while the data is being written, or after it was written but
+// before the rename, leaves no file and no temporary (issue 10, item 6).
+func TestWriteCanceled(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.tbl")
+	ctx, cancel := context.WithCancel(context.Background())
+	err := Write(ctx, path, func(w io.Writer) error {
+		_, err := w.Write([]byte("all of it"))
+		cancel() // a Ctrl-C after the last byte
+		return err
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if names := dirEntries(t, dir); len(names) != 0 {
+		t.Errorf("left %v", names)
+	}
+	if err := Write(ctx, path, func(io.Writer) error { t.Fatal("write ran after cancel"); return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled before: %v", err)
 	}
 }
