@@ -145,8 +145,12 @@ function render() {
       (info.optimal_moves_cut ? " " + info.optimal_moves_cut : "")
     : info ? "Exact answer from the " + info.shape + " distance table (radius " + info.radius + ")." : "";
   $("undo").disabled = state.history.length === 0 || !!state.solving;
-  $("new-depth").max = info && info.radius !== undefined ? info.radius : "";
-  $("new-at").disabled = !(info && info.radius !== undefined);
+  // Without a table (the 15-puzzle) no board can be drawn at an exact
+  // distance: the button scrambles the goal by that many random moves.
+  const tabled = !info || info.radius !== undefined;
+  $("new-depth").max = info && tabled ? info.radius : "";
+  $("new-at").textContent = tabled ? "New game at this distance" : "New game: this many random moves from the goal";
+  $("new-at").disabled = !info;
   const s = state.solving;
   $("pause").disabled = !s;
   $("pause").textContent = s && s.paused ? "Resume" : "Pause";
@@ -709,7 +713,10 @@ async function main() {
   $("shape").addEventListener("change", onShapeChange);
   $("goal").addEventListener("change", onGoalChange);
   $("show-hints").addEventListener("change", render);
-  $("new-at").addEventListener("click", () => randomGame({ depth: $("new-depth").value }));
+  $("new-at").addEventListener("click", () => {
+    const n = $("new-depth").value;
+    randomGame(state.info && state.info.radius === undefined ? { walk: n } : { depth: n });
+  });
   $("new-random").addEventListener("click", () => randomGame({}));
   $("random-move").addEventListener("click", randomMove);
   $("undo").addEventListener("click", undo);
