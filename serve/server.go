@@ -667,8 +667,9 @@ func (s *Server) resolve(goal statespace.Board, src *source) {
 	if src.err != nil && s.base.Err() == nil {
 		src.err = &httpError{http.StatusNotFound, src.err}
 	}
-	if s.base.Err() != nil {
-		// Stopped by Close: do not keep the failure.
+	if src.err != nil {
+		// Failures are not kept: a table built or databases copied in
+		// meanwhile are found by the next request.
 		s.sources.Delete(goal)
 	}
 }

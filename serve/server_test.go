@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -744,4 +745,41 @@ func (b *safeBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// A comparison whose searches hit the time limit says so, row by row.
+func TestCompareTimeLimit(t *testing.T) {
+	// BFS from the 8-puzzle's hardest board expands 181,438 boards, which
+	// no machine does in a millisecond.
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 10_000_000, CompareTime: time.Millisecond}})
+	status, c := get(t, ts, "/api/compare?b=8,6,7,2,5,4,3,0,1")
+	if status != 200 {
+		t.Fatalf("%d %v", status, c)
+	}
+	for _, x := range c["algorithms"].([]any) {
+		row := x.(map[string]any)
+		if row["key"] == "bfs" {
+			r := row["result"].(map[string]any)
+			if r["stopped_by"] != stoppedTimeLimit || r["found"].(bool) {
+				t.Errorf("BFS with 1 ms: stopped by %q, found %v", r["stopped_by"], r["found"])
+			}
+		}
+	}
+}
+
+// A missing 12-cell table says how to build it, and is not remembered, so
+// the table is served once it is in the cache, without a restart.
+func TestTwelveCellTableMissing(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
+	if msg, _ := rec["error"].(string); status != 404 || !strings.Contains(msg, "go run ./cmd/enumerate -shape 3x4") {
+		t.Fatalf("no 3x4 table: %d %v", status, rec)
+	}
+	if _, kept := s.sources.Load(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})); kept {
+		t.Error("the missing table is remembered")
+	}
+	status, shapes := get(t, ts, "/api/shapes")
+	if status != 200 || strings.Contains(fmt.Sprint(shapes), "3x4") {
+		t.Errorf("3x4 offered without its table: %v", shapes)
+	}
 }
