@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
@@ -147,13 +148,16 @@ func moveName(b statespace.Board, m statespace.Move) string { return query.MoveN
 // limits are the node and time bounds of one search.
 type limits = search.Limits
 
+// comparison is every classroom algorithm run on one board.
+type comparison = classroom.Comparison
+
 // compareBoard runs every classroom algorithm on b, each bounded by lim.
-func compareBoard(ctx context.Context, b, goal statespace.Board, t *statespace.Table, lim limits) (*search.Comparison, error) {
-	return search.Compare(ctx, b, goal, t, lim)
+func compareBoard(ctx context.Context, b, goal statespace.Board, t *statespace.Table, lim limits) (*comparison, error) {
+	return classroom.Compare(ctx, b, goal, t, lim)
 }
 
 // comparisonJSON writes c as query -compare -json does.
-func comparisonJSON(c *search.Comparison) ([]byte, error) {
+func comparisonJSON(c *comparison) ([]byte, error) {
 	var buf bytes.Buffer
 	err := c.WriteJSON(&buf)
 	return buf.Bytes(), err
@@ -166,16 +170,16 @@ var watchAlgorithms = []string{"bfs", "dfs", "astar", "idastar"}
 // goal, calling onExpand with each board as it is expanded and its depth
 // on the search's own path. A* and IDA* search on h.
 func runWatched(ctx context.Context, key string, b, goal statespace.Board, h pdb.Heuristic, lim limits, onExpand func(statespace.Board, int)) (searchResult, error) {
-	p := search.Problem{Start: b, Goal: goal, Limits: lim, OnExpand: onExpand, Ctx: ctx}
+	p := search.Problem{Start: b, Goal: goal, Limits: lim, OnExpand: onExpand}
 	switch key {
 	case "bfs":
-		return search.BFS(p), nil
+		return search.BFS(ctx, p)
 	case "dfs":
-		return search.DFS(p), nil
+		return search.DFS(ctx, p)
 	case "astar":
-		return search.AStar(p, h), nil
+		return search.AStar(ctx, p, h)
 	case "idastar":
-		return search.IDAStar(p, h), nil
+		return search.IDAStar(ctx, p, h)
 	}
 	return searchResult{}, fmt.Errorf("unknown algorithm %q: want bfs, dfs, astar or idastar", key)
 }
@@ -183,8 +187,12 @@ func runWatched(ctx context.Context, key string, b, goal statespace.Board, h pdb
 // searchResult is what one search found and cost.
 type searchResult = search.Result
 
-// Stop reasons of search results that mean a limit was hit.
-const (
-	stoppedNodeLimit = search.StoppedNodeLimit
-	stoppedTimeLimit = search.StoppedTimeLimit
+// The names of the stop reasons of search results that mean a limit was
+// hit, as the JSON records write them.
+var (
+	stoppedNodeLimit = search.StopNodeLimit.String()
+	stoppedTimeLimit = search.StopTimeLimit.String()
 )
+
+// stoppedByLimit reports whether a node, time or depth limit cut r short.
+func stoppedByLimit(r searchResult) bool { return r.StoppedBy.Limit() }

@@ -184,7 +184,7 @@ func (s *Server) watch(ctx context.Context, r *http.Request) ([]byte, error) {
 		Complete bool         `json:"complete"` // the search ended by itself, not by a limit
 	}{rq.board.String(), rq.shape.String(), rq.goal.String(), src.table.Table.Distance(rq.board), src.table.Table.Radius(),
 		tr, res, map[string]any{"steps": steps, "seconds": s.lim.WatchTime.Seconds()},
-		res.StoppedBy != stoppedNodeLimit && res.StoppedBy != stoppedTimeLimit})
+		!stoppedByLimit(res)})
 }
 
 // shapeInfo is one board shape the page offers.

@@ -65,7 +65,7 @@ func TestTraceMatchesSearch(t *testing.T) {
 				case key != "astar" && tr.MaxFrontier != res.MaxFrontier:
 					t.Errorf("%s: trace frontier %d, search's %d", name, tr.MaxFrontier, res.MaxFrontier)
 				}
-				if res.StoppedBy == "" && !res.Found {
+				if !res.Found && !stoppedByLimit(res) {
 					t.Errorf("%s: neither found nor stopped", name)
 				}
 			}
