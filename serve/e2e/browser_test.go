@@ -179,6 +179,19 @@ func TestBrowser(t *testing.T) {
 	waitText("#distance", fmt.Sprintf("Distance: %d moves", table.Distance(after)))
 	waitText("#hint", hintText(after))
 
+	// Bad input shows the parser's message; an unsolvable board the parity
+	// explanation.
+	typeBoard := func(text string) {
+		t.Helper()
+		run("type "+text, setValue("board-input", ""), chromedp.SendKeys(chromedp.ID("board-input"), text), chromedp.Click(chromedp.ID("set-board")))
+	}
+	_, perr := statespace.Parse("1,2,x", statespace.Shape{})
+	typeBoard("1,2,x")
+	waitText("#message", perr.Error())
+	bad := statespace.MustBoard(statespace.Shape{Rows: 3, Cols: 3}, 1, 2, 3, 4, 5, 6, 8, 7, 0)
+	typeBoard(bad.String())
+	waitText("#message", "Unsolvable: board "+bad.String()+" is "+statespace.MustSpace(goal).Check(bad).Error())
+
 	// Solve from the typed board: the goal in the optimal number of moves.
 	setBoard(start)
 	run("speed up and solve", setValue("speed", "30"), chromedp.Click(chromedp.ID("solve")))

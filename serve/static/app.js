@@ -303,12 +303,6 @@ function stepSolving() {
 
 // ---------- setup: shape, goal, typed boards ----------
 
-function goalTiles(rows, cols, goal) {
-  const n = rows * cols, t = [];
-  for (let i = 0; i < n; i++) t.push(goal === "first" ? i : (i + 1) % n);
-  return t;
-}
-
 async function loadShapes() {
   try {
     const body = await api("/api/shapes", {});
@@ -351,9 +345,20 @@ function onShapeChange() {
   randomGame(info && info.kind === "search" ? { walk: 30 } : {});
 }
 
-function onGoalChange() {
+// onGoalChange keeps the board when it can reach the new goal, else
+// draws a new game for it.
+async function onGoalChange() {
   state.goal = $("goal").value;
-  newGame(state.tiles.length ? state.tiles : goalTiles(state.rows, state.cols, state.goal));
+  stopSolving();
+  try {
+    const info = await api("/api/board", { b: boardText(state.tiles), shape: shapeText(), goal: state.goal });
+    newGame(state.tiles, info);
+    showMessage("Goal " + state.goal + ": the board is " + info.distance + " moves from it", "ok");
+  } catch (err) {
+    if (err.status !== 422) { showError(err); return; }
+    const info = state.shapes.find((s) => s.shape === shapeText());
+    await randomGame(info && info.kind === "search" ? { walk: 30 } : {});
+  }
 }
 
 async function onSetBoard(ev) {
