@@ -417,6 +417,9 @@ func TestFifteenPuzzleTimeLimit(t *testing.T) {
 			t.Errorf("4x4 record lacks %q: %v", k, rec)
 		}
 	}
+	if status, rec := get(t, ts, "/api/random?shape=4x4&depth=3"); status != 400 || !strings.Contains(rec["error"].(string), "walk=N") {
+		t.Errorf("4x4 at a distance: %d %v", status, rec)
+	}
 	// Korf's first instance takes Manhattan IDA* far longer than 200 ms.
 	korf := reference.Korf100()[0]
 	status, rec = get(t, ts, "/api/board?goal=first&b="+korf.Board)
