@@ -142,8 +142,18 @@ func appendRecord(dst []byte, a answer) ([]byte, error) {
 	return append(dst, rec[:len(rec)-2]...), nil
 }
 
-// moveName names a move of the blank as query does ("Up").
-func moveName(b statespace.Board, m statespace.Move) string { return query.MoveName(b, m, false) }
+// solverName says how s finds its answers, for the records' "solver".
+func solverName(s *solver.Solver) string {
+	switch s.Heuristic().(type) {
+	case *pdb.Additive:
+		return "IDA* on pattern databases"
+	case *pdb.Manhattan:
+		return "IDA* on the Manhattan distance"
+	case *pdb.LinearConflict:
+		return "IDA* on linear conflict"
+	}
+	return "IDA*"
+}
 
 // limits are the node and time bounds of one search.
 type limits = search.Limits

@@ -59,7 +59,7 @@ func (s *Server) compare(ctx context.Context, r *http.Request) ([]byte, error) {
 		a, _, err := solveBoard(sctx, src.solver, rq.board)
 		cancel()
 		if err == nil {
-			c.Optimal, c.OptimalSource = a.Distance, "IDA* on pattern databases"
+			c.Optimal, c.OptimalSource = a.Distance, solverName(src.solver)
 		} else {
 			reference = fmt.Sprintf("no optimal reference: the solver did not finish within %s", s.lim.SolveTime)
 		}

@@ -224,7 +224,6 @@ type httpError struct {
 }
 
 func (e *httpError) Error() string { return e.err.Error() }
-func (e *httpError) Unwrap() error { return e.err }
 
 func badRequest(format string, args ...any) error {
 	return &httpError{http.StatusBadRequest, fmt.Errorf(format, args...)}
@@ -397,7 +396,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 		out = append(out, `,"radius":`...)
 		out = strconv.AppendInt(out, int64(src.table.Table.Radius()), 10)
 	} else {
-		out = appendStringField(out, "solver", "IDA* on pattern databases")
+		out = appendStringField(out, "solver", solverName(src.solver))
 		out = append(out, `,"limit_seconds":`...)
 		out = strconv.AppendFloat(out, s.lim.SolveTime.Seconds(), 'f', -1, 64)
 		if cut != "" {

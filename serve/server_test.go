@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -21,6 +23,7 @@ import (
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // newTestServer serves with small limits and, for the 15-puzzle, IDA* on
@@ -784,5 +787,69 @@ func TestTwelveCellTableMissing(t *testing.T) {
 	status, shapes := get(t, ts, "/api/shapes")
 	if status != 200 || strings.Contains(fmt.Sprint(shapes), "3x4") {
 		t.Errorf("3x4 offered without its table: %v", shapes)
+	}
+}
+
+// On the 15-puzzle the comparison's reference is the optimal solver's,
+// and says so when the solver ran out of time.
+func TestCompareFifteenPuzzle(t *testing.T) {
+	_, ts := newTestServer(t, Config{Solver: manhattanSolver, Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}})
+	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
+	b := randomWalk(query.NewRand(2), goal, 14)
+	status, c := get(t, ts, "/api/compare?b="+b.String())
+	if status != 200 {
+		t.Fatalf("%d %v", status, c)
+	}
+	s, _ := manhattanSolver(context.Background(), goal)
+	r, err := s.Solve(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int(c["optimal_distance"].(float64)) != len(r.Path) || c["optimal_source"] != "IDA* on the Manhattan distance" {
+		t.Errorf("reference %v from %v, want %d from IDA*", c["optimal_distance"], c["optimal_source"], len(r.Path))
+	}
+	status, c = get(t, ts, "/api/compare?goal=first&b="+reference.Korf100()[0].Board)
+	if status != 200 || c["optimal_distance"] != nil || !strings.Contains(fmt.Sprint(c["optimal_note"]), "did not finish within 200ms") {
+		t.Errorf("hard 4x4: %d, optimal %v, note %v", status, c["optimal_distance"], c["optimal_note"])
+	}
+}
+
+// Without pattern databases for its shape, the default solver falls back
+// on linear conflict and says so.
+func TestDefaultSolverFallback(t *testing.T) {
+	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	var log bytes.Buffer
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5})
+	s, err := DefaultSolver("", &log)(context.Background(), goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if solverName(s) != "IDA* on linear conflict" || !strings.Contains(log.String(), "linear conflict") {
+		t.Errorf("solver %q, log %q", solverName(s), log.String())
+	}
+}
+
+// A 12-cell shape is offered for the goals whose table file is in the
+// cache; a damaged file is an error naming it, never a wrong answer.
+func TestTwelveCellOffered(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	dir := os.Getenv("TILESPACE_CACHE")
+	name := store.TableFileName(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4}))
+	if err := os.WriteFile(filepath.Join(dir, name), []byte("not a table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, body := get(t, ts, "/api/shapes")
+	var goals []any
+	for _, x := range body["shapes"].([]any) {
+		if sh := x.(map[string]any); sh["shape"] == "3x4" {
+			goals = sh["goals"].([]any)
+		}
+	}
+	if len(goals) != 1 || goals[0] != "last" {
+		t.Errorf("3x4 goals offered: %v, want [last]", goals)
+	}
+	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
+	if msg, _ := rec["error"].(string); status != 404 || !strings.Contains(msg, name) {
+		t.Errorf("damaged 3x4 table: %d %v", status, rec)
 	}
 }
