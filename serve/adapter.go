@@ -110,6 +110,12 @@ func solveBoard(ctx context.Context, s *solver.Solver, b statespace.Board) (a an
 	return a, cut, nil
 }
 
+// solveDistance returns b's exact distance by s.
+func solveDistance(ctx context.Context, s *solver.Solver, b statespace.Board) (int, error) {
+	r, err := s.Solve(ctx, b)
+	return len(r.Path), err
+}
+
 // recordPool holds reusable JSON record writers: each writes query's own
 // -json record into its buffer, so the keys are query's by construction.
 var recordPool = sync.Pool{New: func() any {

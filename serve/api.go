@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -56,12 +57,15 @@ func (s *Server) compare(ctx context.Context, r *http.Request) ([]byte, error) {
 	if table == nil && src.solver != nil {
 		// No table (the 15-puzzle): the reference is the optimal solver's.
 		sctx, cancel := context.WithTimeout(ctx, s.lim.SolveTime)
-		a, _, err := solveBoard(sctx, src.solver, rq.board)
+		d, err := solveDistance(sctx, src.solver, rq.board)
 		cancel()
-		if err == nil {
-			c.Optimal, c.OptimalSource = a.Distance, solverName(src.solver)
-		} else {
+		switch {
+		case err == nil:
+			c.Optimal, c.OptimalSource = d, solverName(src.solver)
+		case errors.Is(err, context.DeadlineExceeded):
 			reference = fmt.Sprintf("no optimal reference: the solver did not finish within %s", s.lim.SolveTime)
+		default:
+			reference = "no optimal reference: " + err.Error()
 		}
 	}
 	raw, err := comparisonJSON(c)
