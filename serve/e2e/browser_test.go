@@ -122,11 +122,12 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	shots := os.Getenv("TILESPACE_SCREENSHOTS")
-	screenshot := func(name string) {
+	screenshot := func(name string, height int64) {
 		t.Helper()
 		if shots == "" {
 			return
 		}
+		run("size the window", chromedp.EmulateViewport(1100, height))
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatalf("screenshot: %v", err)
@@ -166,7 +167,7 @@ func TestBrowser(t *testing.T) {
 	setBoard(start)
 	waitText("#distance", fmt.Sprintf("Distance: %d moves", table.Distance(start)))
 	waitText("#hint", hintText(start))
-	screenshot("play.png")
+	screenshot("play.png", 600)
 
 	blur := script(`document.activeElement.blur();`)
 	// The right arrow slides the tile left of the gap right: the blank moves left.
@@ -235,7 +236,7 @@ func TestBrowser(t *testing.T) {
 	if bars != 5*len(rows) {
 		t.Errorf("%d bars, want 5 charts of %d", bars, len(rows))
 	}
-	screenshot("compare.png")
+	screenshot("compare.png", 900)
 
 	// Watch BFS step by step on the typed board.
 	setBoard(start)
@@ -262,7 +263,7 @@ func TestBrowser(t *testing.T) {
 		r.value = 1499; r.dispatchEvent(new Event("input"));`))
 	waitText("#w-step", "1,500 of ")
 	waitText("#watch-explain", "DFS is")
-	screenshot("watch.png")
+	screenshot("watch.png", 800)
 }
 
 // script runs JavaScript for its effect.
