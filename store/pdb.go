@@ -125,9 +125,9 @@ func goalBytes(g statespace.Board) []uint8 {
 }
 
 // WritePDB writes p atomically to path and returns the file's size.
-func WritePDB(path string, p *pdb.PDB) (int64, error) {
+func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
 	h, payload := p.Encode()
-	if err := tablefile.WriteFile(path, h, payload); err != nil {
+	if err := tablefile.WriteFile(ctx, path, h, payload); err != nil {
 		return 0, err
 	}
 	st, err := os.Stat(path)

@@ -184,7 +184,7 @@ func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding)
 
 // WriteTable writes t atomically to path in the given encoding
 // (mod4-bit or bytes) and returns the file's size.
-func WriteTable(path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
+func WriteTable(ctx context.Context, path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
 	var payload []byte
 	switch enc {
 	case tablefile.EncodingMod4Bit:
@@ -195,7 +195,7 @@ func WriteTable(path string, t *statespace.Table, enc tablefile.Encoding) (int64
 		return 0, fmt.Errorf("store: a distance table cannot be written as %s", enc)
 	}
 	h := TableHeader(t.Space().Goal(), t.Counts(), enc)
-	return writeTable(context.TODO(), path, h, byteReader(payload))
+	return writeTable(ctx, path, h, byteReader(payload))
 }
 
 // WriteMod4Table writes the mod4-bit table of goal with the given counts
