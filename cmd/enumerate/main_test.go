@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -70,7 +72,7 @@ func TestJSON(t *testing.T) {
 }
 
 func TestAll(t *testing.T) {
-	if testing.Short() {
+	if !longtest.Enabled() {
 		t.Skip("builds 18 tables and the 6-6-3 pattern databases")
 	}
 	dir := t.TempDir()
