@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -63,7 +64,7 @@ func (p *PDB) Distance(b statespace.Board) int {
 	for i, t := range p.tiles {
 		cells[i] = uint8(b.Find(t))
 	}
-	return int(p.values[rankCells(p.n, cells[:len(p.tiles)])])
+	return int(p.values[perm.Rank(p.n, cells[:len(p.tiles)])])
 }
 
 // Values returns the values indexed by rank. The slice is the database's
@@ -181,7 +182,7 @@ func Decode(h tablefile.Header, payload []byte) (*PDB, error) {
 	for i, t := range pattern {
 		cells[i] = uint8(goal.Find(t))
 	}
-	if v := p.values[rankCells(n, cells[:len(pattern)])]; v != 0 {
+	if v := p.values[perm.Rank(n, cells[:len(pattern)])]; v != 0 {
 		return nil, &DecodeError{Msg: fmt.Sprintf("the goal's placement has value %d, not 0", v)}
 	}
 	return p, nil

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -37,46 +38,133 @@ func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
 }
 
 // tableSource finds the distance table of a goal: embedded, cached, or
-// built in memory for small spaces (query's resolver decides).
-func tableSource(ctx context.Context, goal statespace.Board, log io.Writer) (*tableOracle, error) {
+// built in memory for small spaces (query's resolver decides). ok is false
+// when the goal has no table to read or build (a 12-cell table not in the
+// cache): such boards are solved by search.
+func tableSource(ctx context.Context, goal statespace.Board, log io.Writer) (t *tableOracle, ok bool, err error) {
 	r, err := query.NewResolver(ctx, query.Config{Shape: goal.Shape(), Goal: goal.String(), Log: log})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	o, err := r.For(ctx, goal.Shape())
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	t, ok := o.(*query.TableOracle)
-	if !ok {
-		return nil, fmt.Errorf("%s goal %s has no distance table", goal.Shape(), statespace.GoalName(goal))
-	}
-	return t, nil
+	t, ok = o.(*query.TableOracle)
+	return t, ok, nil
 }
 
-// tableStored reports whether a table file for goal is embedded or in the
-// cache folder, without reading it (12-cell tables are offered only then).
+// noTableError says how to build the table a goal lacks.
+func noTableError(goal statespace.Board) error {
+	return fmt.Errorf("no distance table for %s goal %s in the cache, and no solver here to search instead; build it with: go run ./cmd/enumerate -shape %s -goal %s",
+		goal.Shape(), statespace.GoalName(goal), goal.Shape(), statespace.GoalName(goal))
+}
+
+// tableStored reports whether a table file for goal is in the cache
+// folder, without reading it (12-cell tables are offered only then).
 func tableStored(goal statespace.Board) bool {
-	name := store.TableFileName(goal)
 	dir, err := store.CacheDir()
 	if err != nil {
 		return false
 	}
-	_, err = os.Stat(filepath.Join(dir, name))
+	_, err = os.Stat(filepath.Join(dir, store.TableFileName(goal)))
 	return err == nil
 }
 
-// DefaultSolver returns the optimal solver for goals too large for a
-// table (the 15-puzzle): IDA* on the best pattern databases in pdbDir or
-// the cache folder, built there first (6-6-3, a few seconds) when there
-// are none. Notes for people go to log.
-func DefaultSolver(pdbDir string, log io.Writer) func(ctx context.Context, goal statespace.Board) (*solver.Solver, error) {
-	return func(ctx context.Context, goal statespace.Board) (*solver.Solver, error) {
-		h, _, err := solver.Load(ctx, goal, pdbDir, log)
+// Searcher solves the boards of one goal optimally by IDA*: the fast
+// engine of package solver on pattern databases, or search.IDAStar on any
+// other admissible heuristic.
+type Searcher struct {
+	// Heuristic names what it searches on, as query's records do (the
+	// "heuristic" key): "pdb 1,2,…" for pattern databases, or
+	// query.HeuristicLinearConflict.
+	Heuristic string
+	goal      statespace.Board
+	h         pdb.Heuristic
+	fast      *solver.Solver // for pattern databases
+}
+
+// NewSearcher searches toward goal on h, which must be admissible; name
+// is what the records call it.
+func NewSearcher(goal statespace.Board, h pdb.Heuristic, name string) (*Searcher, error) {
+	s := &Searcher{Heuristic: name, goal: goal, h: h}
+	if a, ok := h.(*pdb.Additive); ok {
+		fast, err := solver.New(a)
 		if err != nil {
 			return nil, err
 		}
-		return solver.New(goal, h)
+		if fast.Goal() != goal {
+			return nil, fmt.Errorf("the pattern databases are for goal %s, not %s", fast.Goal(), goal)
+		}
+		s.fast = fast
+	}
+	return s, nil
+}
+
+// solve returns an optimal path from b and the nodes expanded.
+func (s *Searcher) solve(ctx context.Context, b statespace.Board) ([]statespace.Move, uint64, error) {
+	if s.fast != nil {
+		r, err := s.fast.Solve(ctx, b)
+		return r.Path, r.Nodes, err
+	}
+	r, err := search.IDAStar(ctx, search.Problem{Start: b, Goal: s.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, s.h)
+	if err != nil {
+		return nil, uint64(r.Expanded), err
+	}
+	if !r.Found {
+		return nil, uint64(r.Expanded), fmt.Errorf("IDA* on %s stopped without a solution (%s)", s.Heuristic, r.StoppedBy)
+	}
+	return r.Path, uint64(r.Expanded), nil
+}
+
+// optimalMoves returns every first move of an optimal solution of b, at
+// distance dist, and the nodes expanded.
+func (s *Searcher) optimalMoves(ctx context.Context, b statespace.Board, dist int) (statespace.MoveSet, uint64, error) {
+	if s.fast != nil {
+		return s.fast.OptimalMoves(ctx, b, dist)
+	}
+	var set statespace.MoveSet
+	var nodes uint64
+	for _, m := range statespace.Moves {
+		child, ok := b.Apply(m)
+		if !ok || s.h.Distance(child) > dist-1 {
+			continue
+		}
+		path, n, err := s.solve(ctx, child)
+		nodes += n
+		if err != nil {
+			return 0, nodes, err
+		}
+		if len(path) == dist-1 {
+			set = set.Add(m)
+		}
+	}
+	return set, nodes, nil
+}
+
+// SolverOptions say where DefaultSolver finds pattern databases.
+type SolverOptions struct {
+	PDBDir    string // looked in before the cache folder (query -pdb-dir)
+	Partition string // the databases to use (query -pdb); empty takes the strongest found
+	Log       io.Writer
+	Progress  func(what string, done, total uint64) // databases being built
+}
+
+// DefaultSolver returns the searcher for goals without a table (the
+// 15-puzzle): IDA* on the heuristic query's resolver chooses for the goal
+// (pattern databases, built when missing and cheap; else linear conflict).
+func DefaultSolver(opt SolverOptions) func(ctx context.Context, goal statespace.Board) (*Searcher, error) {
+	return func(ctx context.Context, goal statespace.Board) (*Searcher, error) {
+		r, err := query.NewResolver(ctx, query.Config{Shape: goal.Shape(), Goal: goal.String(), Log: opt.Log,
+			PDBDir: opt.PDBDir, Partition: opt.Partition, Progress: opt.Progress})
+		if err != nil {
+			return nil, err
+		}
+		h, err := r.Heuristic(ctx, goal)
+		if err != nil {
+			return nil, err
+		}
+		return NewSearcher(goal, h.H, h.Name)
 	}
 }
 
@@ -84,16 +172,16 @@ func DefaultSolver(pdbDir string, log io.Writer) func(ctx context.Context, goal 
 // every optimal first move while ctx allows. cut is non-empty when the
 // time ran out after the path was found and before every optimal move
 // was tested.
-func solveBoard(ctx context.Context, s *solver.Solver, b statespace.Board) (a answer, cut string, err error) {
+func solveBoard(ctx context.Context, sr *Searcher, b statespace.Board) (a answer, cut string, err error) {
 	start := time.Now()
-	r, err := s.Solve(ctx, b)
+	path, nodes, err := sr.solve(ctx, b)
 	if err != nil {
 		return answer{}, "", err
 	}
-	a = answer{Board: b, Distance: len(r.Path), Path: r.Path,
-		Search: &query.SearchCost{Nodes: r.Nodes, Elapsed: r.Elapsed}}
+	a = answer{Board: b, Distance: len(path), Path: path, Heuristic: sr.Heuristic,
+		Search: &query.SearchCost{Nodes: nodes, Elapsed: time.Since(start)}}
 	if a.Distance > 0 {
-		set, nodes, err := s.OptimalMoves(ctx, b, a.Distance)
+		set, nodes, err := sr.optimalMoves(ctx, b, a.Distance)
 		a.Search.Nodes += nodes
 		if err != nil {
 			if ctx.Err() == nil {
@@ -111,9 +199,9 @@ func solveBoard(ctx context.Context, s *solver.Solver, b statespace.Board) (a an
 }
 
 // solveDistance returns b's exact distance by s.
-func solveDistance(ctx context.Context, s *solver.Solver, b statespace.Board) (int, error) {
-	r, err := s.Solve(ctx, b)
-	return len(r.Path), err
+func solveDistance(ctx context.Context, s *Searcher, b statespace.Board) (int, error) {
+	path, _, err := s.solve(ctx, b)
+	return len(path), err
 }
 
 // recordPool holds reusable JSON record writers: each writes query's own
@@ -149,16 +237,11 @@ func appendRecord(dst []byte, a answer) ([]byte, error) {
 }
 
 // solverName says how s finds its answers, for the records' "solver".
-func solverName(s *solver.Solver) string {
-	switch s.Heuristic().(type) {
-	case *pdb.Additive:
+func solverName(s *Searcher) string {
+	if s.fast != nil {
 		return "IDA* on pattern databases"
-	case *pdb.Manhattan:
-		return "IDA* on the Manhattan distance"
-	case *pdb.LinearConflict:
-		return "IDA* on linear conflict"
 	}
-	return "IDA*"
+	return "IDA* on " + s.Heuristic
 }
 
 // limits are the node and time bounds of one search.

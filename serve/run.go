@@ -13,8 +13,10 @@ import (
 // DefaultAddr is where Run listens unless told otherwise: loopback only.
 const DefaultAddr = "127.0.0.1:8080"
 
-// shutdownGrace is how long requests in progress may run on after Ctrl-C.
-var shutdownGrace = 5 * time.Second
+// shutdownGrace is how long requests in progress may run on after Ctrl-C:
+// less than the commands' own grace (internal/cli.Grace, 2 s), after which
+// they exit anyway.
+var shutdownGrace = 1500 * time.Millisecond
 
 // Run serves s on addr until ctx is done, then shuts down gracefully:
 // no new connections, requests in progress get a few seconds to finish.

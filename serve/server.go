@@ -38,7 +38,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -89,7 +88,7 @@ func (l Limits) withDefaults() Limits {
 type Config struct {
 	// Solver returns the optimal solver for goals whose space is too large
 	// for a table (the 15-puzzle), e.g. DefaultSolver; nil refuses them.
-	Solver func(ctx context.Context, goal statespace.Board) (*solver.Solver, error)
+	Solver func(ctx context.Context, goal statespace.Board) (*Searcher, error)
 	// Log receives notes for people (a table or pattern databases being
 	// built); nil discards them.
 	Log    io.Writer
@@ -590,7 +589,7 @@ func (s *Server) drawAt(ctx context.Context, src *source, rng *rand.Rand, d int)
 type source struct {
 	done   chan struct{}
 	table  *tableOracle
-	solver *solver.Solver
+	solver *Searcher
 	err    error
 
 	byDepth     sync.Once
@@ -661,7 +660,17 @@ func (s *Server) resolve(goal statespace.Board, src *source) {
 		fmt.Fprintf(s.cfg.Log, "serve: loading the solver for %s goal %s\n", goal.Shape(), statespace.GoalName(goal))
 		src.solver, src.err = s.cfg.Solver(s.base, goal)
 	} else {
-		src.table, src.err = tableSource(s.base, goal, s.cfg.Log)
+		var tabled bool
+		src.table, tabled, src.err = tableSource(s.base, goal, s.cfg.Log)
+		switch {
+		case src.err != nil || tabled:
+		case s.cfg.Solver == nil:
+			src.err = noTableError(goal)
+		default:
+			// A 12-cell goal whose table is not cached: searched, like the 15-puzzle.
+			src.table = nil
+			src.solver, src.err = s.cfg.Solver(s.base, goal)
+		}
 	}
 	if src.err != nil && s.base.Err() == nil {
 		src.err = &httpError{http.StatusNotFound, src.err}

@@ -21,7 +21,6 @@ import (
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
-	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -37,8 +36,8 @@ func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	return s, ts
 }
 
-func manhattanSolver(_ context.Context, goal statespace.Board) (*solver.Solver, error) {
-	return solver.New(goal, pdb.NewManhattan(goal))
+func manhattanSolver(_ context.Context, goal statespace.Board) (*Searcher, error) {
+	return NewSearcher(goal, pdb.NewManhattan(goal), "manhattan")
 }
 
 // get fetches path and decodes its JSON body.
@@ -398,16 +397,11 @@ func TestFifteenPuzzleTimeLimit(t *testing.T) {
 	if bad >= 0 || end != statespace.GoalLast(b.Shape()) || len(moveNames(rec["path"])) != d {
 		t.Errorf("4x4 path does not reach the goal in %d moves", d)
 	}
-	// Every optimal move, checked by solving each child.
-	s, _ := manhattanSolver(context.Background(), statespace.GoalLast(b.Shape()))
+	// Every optimal move, checked by solving each child by BFS.
 	var want []statespace.Move
 	for _, m := range statespace.Moves {
 		if c, ok := b.Apply(m); ok {
-			r, err := s.Solve(context.Background(), c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(r.Path) == d-1 {
+			if bfsDistance(t, c, statespace.GoalLast(b.Shape())) == d-1 {
 				want = append(want, m)
 			}
 		}
@@ -438,11 +432,11 @@ func TestOptimalMovesCut(t *testing.T) {
 	// A board whose child searches are long enough to see the cancellation.
 	b := randomWalk(query.NewRand(5), goal, 60)
 	count := &countingHeuristic{h: pdb.NewManhattan(goal)}
-	s, err := solver.New(goal, count)
+	s, err := NewSearcher(goal, count, "counting")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Solve(context.Background(), b); err != nil {
+	if _, _, err := s.solve(context.Background(), b); err != nil {
 		t.Fatal(err)
 	}
 	solveCalls := count.calls
@@ -800,13 +794,8 @@ func TestCompareFifteenPuzzle(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
 	}
-	s, _ := manhattanSolver(context.Background(), goal)
-	r, err := s.Solve(context.Background(), b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if int(c["optimal_distance"].(float64)) != len(r.Path) || c["optimal_source"] != "IDA* on the Manhattan distance" {
-		t.Errorf("reference %v from %v, want %d from IDA*", c["optimal_distance"], c["optimal_source"], len(r.Path))
+	if d := bfsDistance(t, b, goal); int(c["optimal_distance"].(float64)) != d || c["optimal_source"] != "IDA* on manhattan" {
+		t.Errorf("reference %v from %v, want %d from IDA*", c["optimal_distance"], c["optimal_source"], d)
 	}
 	status, c = get(t, ts, "/api/compare?goal=first&b="+reference.Korf100()[0].Board)
 	if status != 200 || c["optimal_distance"] != nil || !strings.Contains(fmt.Sprint(c["optimal_note"]), "did not finish within 200ms") {
@@ -820,13 +809,53 @@ func TestDefaultSolverFallback(t *testing.T) {
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
 	var log bytes.Buffer
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5})
-	s, err := DefaultSolver("", &log)(context.Background(), goal)
+	s, err := DefaultSolver(SolverOptions{Log: &log})(context.Background(), goal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if solverName(s) != "IDA* on linear conflict" || !strings.Contains(log.String(), "linear conflict") {
-		t.Errorf("solver %q, log %q", solverName(s), log.String())
+	if s.Heuristic != query.HeuristicLinearConflict || !strings.Contains(log.String(), "linear conflict") {
+		t.Errorf("heuristic %q, log %q", s.Heuristic, log.String())
 	}
+	// It solves optimally: a board 8 moves from the goal by a walk whose
+	// distance BFS measures.
+	b := randomWalk(query.NewRand(4), goal, 8)
+	a, cut, err := solveBoard(context.Background(), s, b)
+	if err != nil || cut != "" {
+		t.Fatal(err, cut)
+	}
+	if d := bfsDistance(t, b, goal); a.Distance != d || a.Heuristic != query.HeuristicLinearConflict {
+		t.Errorf("distance %d (%s), BFS says %d", a.Distance, a.Heuristic, d)
+	}
+}
+
+// bfsDistance is b's distance from goal by a plain breadth-first search,
+// for boards near the goal on any shape.
+func bfsDistance(t *testing.T, b, goal statespace.Board) int {
+	t.Helper()
+	dist := map[statespace.Board]int{goal: 0}
+	frontier := []statespace.Board{goal}
+	for len(frontier) > 0 {
+		if d, ok := dist[b]; ok {
+			return d
+		}
+		var next []statespace.Board
+		for _, x := range frontier {
+			for _, m := range statespace.Moves {
+				if c, ok := x.Apply(m); ok {
+					if _, seen := dist[c]; !seen {
+						dist[c] = dist[x] + 1
+						next = append(next, c)
+					}
+				}
+			}
+		}
+		if len(dist) > 5_000_000 {
+			t.Fatalf("%s is too far from the goal for a plain BFS", b)
+		}
+		frontier = next
+	}
+	t.Fatalf("%s never reached", b)
+	return -1
 }
 
 // A 12-cell shape is offered for the goals whose table file is in the

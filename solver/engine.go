@@ -3,10 +3,10 @@ package solver
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -23,10 +23,11 @@ type engine struct {
 	n, cols  int
 	goal     [16]uint8
 	next     [16][4]int8 // cell the blank reaches by each move, -1 if none
+	degree   [16]uint8   // legal moves of the blank at each cell
 	pats     []pattern
-	patOf    [16]uint8  // pattern of each tile
-	ordOf    [16]uint8  // index of each tile in its pattern
-	weight   [16]uint32 // place value of each tile's digit in its pattern's rank
+	patOf    [16]uint8      // pattern of each tile
+	weight   [16]uint64     // place value of each tile's digit in its pattern's rank
+	weightIn [16][16]uint64 // weightIn[p][t]: weight[t] if tile t is in pattern p, else 0
 	reflect  bool
 	cellRefl [16]uint8 // mirrored cell of each cell
 	tileRefl [16]uint8 // mirror image of each tile (0 for the blank)
@@ -51,6 +52,9 @@ func newEngine(a *pdb.Additive) *engine {
 				to = -1
 			}
 			e.next[c][m] = int8(to)
+			if ok {
+				e.degree[c]++
+			}
 		}
 	}
 	cells, tiles, _ := pdb.Reflection(goal)
@@ -64,11 +68,8 @@ func newEngine(a *pdb.Additive) *engine {
 			// holds t, and the mapping is its own inverse.
 			pat.rtiles = append(pat.rtiles, tiles[t])
 			e.patOf[t] = uint8(i)
-			e.ordOf[t] = uint8(j)
-			e.weight[t] = 1
-			for l := j + 1; l < len(pt); l++ {
-				e.weight[t] *= uint32(e.n - l)
-			}
+			e.weight[t] = perm.Weight(e.n, len(pt), j)
+			e.weightIn[i][t] = e.weight[t]
 		}
 		pat.values = p.Values()
 		e.pats = append(e.pats, pat)
@@ -78,103 +79,47 @@ func newEngine(a *pdb.Additive) *engine {
 
 // delta returns how the rank of tile t's pattern changes when t moves
 // from cell a to cell b next to it, on a board with the given tiles (two's
-// complement for a decrease). Moving the pattern's i-th tile one cell
-// right changes its digit by one and no other: the rank moves by its
-// weight. Moving it down a row passes the cols−1 cells between; each
-// earlier tile of the pattern there lowers its digit's gain by one, and
-// each later tile u there gains one in its own digit (t no longer precedes
-// it), adding weight[u]. Moves up and left are the mirror images.
+// complement for a decrease; see perm.Delta).
 func (e *engine) delta(t uint8, a, b int8, tiles *[16]uint8) uint32 {
-	w := e.weight[t]
-	switch b - a {
-	case 1:
-		return w
-	case -1:
-		return -w
-	}
-	d := w * uint32(e.cols)
-	p, i := e.patOf[t], e.ordOf[t]
-	for x := min(a, b) + 1; x < max(a, b); x++ {
-		if u := tiles[x]; u != 0 && e.patOf[u] == p {
-			if e.ordOf[u] < i {
-				d -= w
-			} else {
-				d += e.weight[u]
-			}
-		}
-	}
-	if b < a {
-		return -d
-	}
-	return d
+	return uint32(perm.Delta(e.weight[t], e.cols, int(a), int(b), tiles, &e.weightIn[e.patOf[t]]))
 }
 
-// rdelta is delta on the mirror image: the image of tile t moves from the
-// image of cell a to the image of cell b, and the image of the tile at
-// cell x stands at the image of x.
-func (e *engine) rdelta(t uint8, a, b int8, tiles *[16]uint8) uint32 {
+// rdelta is delta on the mirror image, whose tiles are rtiles: the image
+// of tile t moves from the image of cell a to the image of cell b.
+func (e *engine) rdelta(t uint8, a, b int8, rtiles *[16]uint8) uint32 {
 	rt := e.tileRefl[t]
-	ra, rb := int8(e.cellRefl[a]), int8(e.cellRefl[b])
-	w := e.weight[rt]
-	switch rb - ra {
-	case 1:
-		return w
-	case -1:
-		return -w
-	}
-	d := w * uint32(e.cols)
-	p, i := e.patOf[rt], e.ordOf[rt]
-	for y := min(ra, rb) + 1; y < max(ra, rb); y++ {
-		if u := e.tileRefl[tiles[e.cellRefl[y]]]; u != 0 && e.patOf[u] == p {
-			if e.ordOf[u] < i {
-				d -= w
-			} else {
-				d += e.weight[u]
-			}
-		}
-	}
-	if rb < ra {
-		return -d
-	}
-	return d
+	return uint32(perm.Delta(e.weight[rt], e.cols, int(e.cellRefl[a]), int(e.cellRefl[b]), rtiles, &e.weightIn[e.patOf[rt]]))
 }
 
 // rank returns pattern p's rank for the board whose tiles sit at pos.
 func (e *engine) rank(p *pattern, pos *[16]uint8) uint32 {
-	var used uint32
-	var r uint
-	n := uint(e.n)
+	var cells [16]uint8
 	for i, t := range p.tiles {
-		c := pos[t]
-		r = r*(n-uint(i)) + uint(c) - uint(bits.OnesCount32(used&(1<<c-1)))
-		used |= 1 << c
+		cells[i] = pos[t]
 	}
-	return uint32(r)
+	return uint32(perm.Rank(e.n, cells[:len(p.tiles)]))
 }
 
 // rrank returns pattern p's rank for the board's mirror image.
 func (e *engine) rrank(p *pattern, pos *[16]uint8) uint32 {
-	var used uint32
-	var r uint
-	n := uint(e.n)
+	var cells [16]uint8
 	for i, t := range p.rtiles {
-		c := e.cellRefl[pos[t]]
-		r = r*(n-uint(i)) + uint(c) - uint(bits.OnesCount32(used&(1<<c-1)))
-		used |= 1 << c
+		cells[i] = e.cellRefl[pos[t]]
 	}
-	return uint32(r)
+	return uint32(perm.Rank(e.n, cells[:len(p.rtiles)]))
 }
 
 // node is a board with its heuristic values.
 type node struct {
-	tiles [16]uint8 // tile at each cell
-	pos   [16]uint8 // cell of each tile (the blank's is not kept)
-	blank int8
-	idx   [16]uint32 // each pattern's rank
-	ridx  [16]uint32 // each pattern's rank on the mirror image
-	hv    [16]uint8  // each pattern's value
-	rhv   [16]uint8  // each pattern's value on the mirror image
-	h, rh int        // their sums
+	tiles  [16]uint8 // tile at each cell
+	rtiles [16]uint8 // tile at each cell of the mirror image, with the reflection
+	pos    [16]uint8 // cell of each tile (the blank's is not kept)
+	blank  int8
+	idx    [16]uint32 // each pattern's rank
+	ridx   [16]uint32 // each pattern's rank on the mirror image
+	hv     [16]uint8  // each pattern's value
+	rhv    [16]uint8  // each pattern's value on the mirror image
+	h, rh  int        // their sums
 }
 
 func (e *engine) root(b statespace.Board) node {
@@ -183,6 +128,9 @@ func (e *engine) root(b statespace.Board) node {
 		t := uint8(b.Tile(c))
 		x.tiles[c] = t
 		x.pos[t] = uint8(c)
+		if e.reflect {
+			x.rtiles[e.cellRefl[c]] = e.tileRefl[t]
+		}
 	}
 	x.blank = int8(b.Blank())
 	for i := range e.pats {
@@ -256,12 +204,17 @@ func (s *searcher) dfs(g, prev int) bool {
 	}
 	e := s.e
 	blank := s.blank
+	// Every child but the one undoing prev counts as generated before any
+	// is searched, as in search.IDAStar, which makes them all first.
+	s.generated += uint64(e.degree[blank])
+	if prev >= 0 {
+		s.generated--
+	}
 	for m := 0; m < 4; m++ {
 		to := e.next[blank][m]
 		if to < 0 || m == prev^1 {
 			continue
 		}
-		s.generated++
 		t := s.tiles[to]
 		p, rp := e.patOf[t], e.patOf[e.tileRefl[t]]
 		oidx, ohv := s.idx[p], s.hv[p]
@@ -271,11 +224,14 @@ func (s *searcher) dfs(g, prev int) bool {
 		oridx, orhv := s.ridx[rp], s.rhv[rp]
 		nridx, nrhv, rh := oridx, orhv, s.rh
 		if e.reflect {
-			nridx = oridx + e.rdelta(t, to, blank, &s.tiles)
+			nridx = oridx + e.rdelta(t, to, blank, &s.rtiles)
 			nrhv = e.pats[rp].values[nridx]
 			rh += int(nrhv) - int(orhv)
 		}
 		s.tiles[blank], s.tiles[to] = t, 0
+		if e.reflect {
+			s.rtiles[e.cellRefl[blank]], s.rtiles[e.cellRefl[to]] = e.tileRefl[t], 0
+		}
 		s.pos[t] = uint8(blank)
 		s.blank = to
 		if f := g + 1 + max(h, rh); f <= s.bound {
@@ -304,6 +260,9 @@ func (s *searcher) dfs(g, prev int) bool {
 			s.next = f
 		}
 		s.tiles[to], s.tiles[blank] = t, 0
+		if e.reflect {
+			s.rtiles[e.cellRefl[to]], s.rtiles[e.cellRefl[blank]] = e.tileRefl[t], 0
+		}
 		s.pos[t] = uint8(to)
 		s.blank = blank
 	}

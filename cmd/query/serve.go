@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"io"
 
 	"github.com/tilespace/tilespace/serve"
 )
@@ -12,7 +11,6 @@ import (
 type serveFlags struct {
 	on   bool
 	addr string
-	set  bool // -addr was given
 }
 
 func (s *serveFlags) register(fs *flag.FlagSet) {
@@ -20,23 +18,26 @@ func (s *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.addr, "addr", serve.DefaultAddr, "with -serve, the `address` to listen on (loopback unless told otherwise)")
 }
 
-// check refuses what -serve cannot go with: boards, input and other modes.
-func (s *serveFlags) check(fs *flag.FlagSet, f *flags) error {
-	fs.Visit(func(fl *flag.Flag) { s.set = s.set || fl.Name == "addr" })
-	switch {
-	case s.set && !s.on:
-		return usagef("-addr goes with -serve")
-	case s.on && (len(f.boards) > 0 || f.in != "" || f.random > 0 || f.coms != "" || f.compare || f.explainDFS || f.greedy):
-		return usagef("-serve takes no boards, no -in and no other mode: the page asks for boards itself")
-	case s.on && (f.json || f.csv || f.table != "" || f.shape != "" || f.goalSet):
-		return usagef("-serve chooses the shape, goal and format per request: -json, -csv, -table, -shape and -goal do not apply")
+// serveMode serves the page; the page asks for shapes, goals and boards
+// itself, so only where to listen and where the 15-puzzle's pattern
+// databases are apply.
+var serveMode = mode{name: "serve", flags: []string{"addr", "pdb-dir", "pdb"}, check: checkServe, run: runServe}
+
+func checkServe(f *flags) error {
+	if len(f.boards) > 0 {
+		return usagef("-serve takes no boards: the page asks for them")
 	}
 	return nil
 }
 
 // runServe serves the page until ctx is done (Ctrl-C), then stops
 // gracefully; that is a normal end, exit status 0.
-func runServe(ctx context.Context, f *flags, stdout, stderr io.Writer) error {
-	cfg := serve.Config{Log: stderr, Solver: serve.DefaultSolver(f.pdbDir, stderr)}
-	return serve.Run(ctx, cfg, f.serve.addr, stdout)
+func runServe(ctx context.Context, e *env) error {
+	cfg := serve.Config{Log: e.stderr, Solver: serve.DefaultSolver(serve.SolverOptions{
+		PDBDir: e.f.pdbDir, Partition: e.f.partition, Log: e.stderr, Progress: progressBars(e.stderr)})}
+	err := serve.Run(ctx, cfg, e.f.serve.addr, e.stdout)
+	if err == nil && ctx.Err() != nil {
+		return nil // stopped by Ctrl-C as asked
+	}
+	return err
 }
