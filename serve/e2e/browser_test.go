@@ -1,6 +1,6 @@
-// Package e2e drives the served page in a real headless Chromium. It is
-// test-only, so chromedp is a dependency of this test alone: packages
-// importing tilespace never build it.
+// Package e2e drives the served page in a real headless Chromium. It is a
+// module of its own, test files only, so chromedp is a dependency of this
+// test alone and never of tilespace.
 package e2e
 
 import (
