@@ -23,18 +23,22 @@ const state = {
 
 // ---------- API ----------
 
+// api fetches path?params as JSON. While the server is still preparing a
+// shape's answers (a table read or built, pattern databases built on first
+// use) it says so and asks again, for a few minutes at most.
 async function api(path, params) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, v);
-  const resp = await fetch(path + "?" + q.toString(), { headers: { Accept: "application/json" } });
-  let body;
-  try { body = await resp.json(); } catch (e) { body = { error: "the server answered " + resp.status + " without JSON" }; }
-  if (!resp.ok) {
+  for (let attempt = 0; ; attempt++) {
+    const resp = await fetch(path + "?" + q.toString(), { headers: { Accept: "application/json" } });
+    let body;
+    try { body = await resp.json(); } catch (e) { body = { error: "the server answered " + resp.status + " without JSON" }; }
+    if (resp.ok) return body;
     const err = new Error(body.error || ("HTTP " + resp.status));
     err.status = resp.status;
-    throw err;
+    if (resp.status !== 503 || !err.message.includes("still being prepared") || attempt >= 10) throw err;
+    showMessage(err.message + " (asking again)", "");
   }
-  return body;
 }
 
 function shapeText() { return state.rows + "x" + state.cols; }
