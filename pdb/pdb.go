@@ -112,7 +112,6 @@ func (p *PDB) Encode() (tablefile.Header, []byte) {
 	return h, p.values
 }
 
-
 // Decode rebuilds a database from a header and raw payload that
 // tablefile.Read has checked. It checks what the container cannot: the
 // kind and encoding, the number of entries for the pattern's size, the

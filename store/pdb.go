@@ -116,7 +116,6 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 	return p, nil
 }
 
-
 // WritePDB writes p atomically to path and returns the file's size.
 func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
 	h, payload := p.Encode()
