@@ -111,15 +111,11 @@ func expectGoal(h tablefile.Header, goal statespace.Board) error {
 	if goal.IsZero() {
 		return h.Expect(tablefile.KindDistance, h.Rows, h.Cols, h.Goal, nil)
 	}
-	return h.Expect(tablefile.KindDistance, goal.Shape().Rows, goal.Shape().Cols, goalBytes(goal), nil)
+	return h.Expect(tablefile.KindDistance, goal.Shape().Rows, goal.Shape().Cols, goal.Bytes(), nil)
 }
 
 func headerGoal(h tablefile.Header) (statespace.Board, error) {
-	tiles := make([]int, len(h.Goal))
-	for i, t := range h.Goal {
-		tiles[i] = int(t)
-	}
-	g, err := statespace.NewBoard(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, tiles)
+	g, err := statespace.BoardFromBytes(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, h.Goal)
 	if err != nil {
 		return statespace.Board{}, &statespace.TableError{Msg: "the goal in the header: " + err.Error()}
 	}
@@ -176,7 +172,7 @@ func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding)
 		Encoding: enc,
 		Rows:     goal.Shape().Rows,
 		Cols:     goal.Shape().Cols,
-		Goal:     goalBytes(goal),
+		Goal:     goal.Bytes(),
 		Entries:  sp.Size(),
 		Counts:   append([]uint64(nil), counts...),
 	}
