@@ -102,7 +102,7 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 		}
 		done += p.Entries()
 		path := filepath.Join(dir, store.PDBFileName(goal, pat))
-		size, err := store.WritePDB(path, p)
+		size, err := store.WritePDB(ctx, path, p)
 		if err != nil {
 			return PDBReport{}, err
 		}

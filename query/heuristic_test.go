@@ -42,7 +42,7 @@ func writeInto(t *testing.T, dir string, a *pdb.Additive) {
 		t.Fatal(err)
 	}
 	for _, p := range a.PDBs() {
-		if _, err := store.WritePDB(filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles())), p); err != nil {
+		if _, err := store.WritePDB(context.Background(), filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles())), p); err != nil {
 			t.Fatal(err)
 		}
 	}

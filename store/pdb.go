@@ -106,7 +106,7 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 		pattern[i] = uint8(t)
 	}
 	sh := goal.Shape()
-	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goalBytes(goal), pattern); err != nil {
+	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	p, err := pdb.Decode(h, payload)
@@ -116,18 +116,10 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 	return p, nil
 }
 
-func goalBytes(g statespace.Board) []uint8 {
-	out := make([]uint8, g.Cells())
-	for i := range out {
-		out[i] = uint8(g.Tile(i))
-	}
-	return out
-}
-
 // WritePDB writes p atomically to path and returns the file's size.
-func WritePDB(path string, p *pdb.PDB) (int64, error) {
+func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
 	h, payload := p.Encode()
-	if err := tablefile.WriteFile(path, h, payload); err != nil {
+	if err := tablefile.WriteFile(ctx, path, h, payload); err != nil {
 		return 0, err
 	}
 	st, err := os.Stat(path)

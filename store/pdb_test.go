@@ -27,7 +27,7 @@ func TestPDBRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, PDBFileName(goal, []int{1, 2, 3, 4}))
-	if _, err := WritePDB(path, p); err != nil {
+	if _, err := WritePDB(context.Background(), path, p); err != nil {
 		t.Fatal(err)
 	}
 	q, err := ReadPDB(path, goal, []int{1, 2, 3, 4})
@@ -64,9 +64,9 @@ func TestPDBLargeFile(t *testing.T) {
 		counts[values[i]]++
 	}
 	h := tablefile.Header{Kind: tablefile.KindPDB, Encoding: tablefile.EncodingBytes, Rows: 4, Cols: 4,
-		Goal: goalBytes(goal), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
+		Goal: goal.Bytes(), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
 	path := filepath.Join(t.TempDir(), PDBFileName(goal, tiles))
-	if err := tablefile.WriteFile(path, h, values); err != nil {
+	if err := tablefile.WriteFile(context.Background(), path, h, values); err != nil {
 		t.Fatal(err)
 	}
 	p, err := ReadPDB(path, goal, tiles)
@@ -121,7 +121,7 @@ func TestBestPartition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range add.PDBs() {
-		if _, err := WritePDB(filepath.Join(cache, PDBFileName(goal, p.Tiles())), p); err != nil {
+		if _, err := WritePDB(context.Background(), filepath.Join(cache, PDBFileName(goal, p.Tiles())), p); err != nil {
 			t.Fatal(err)
 		}
 	}
