@@ -167,6 +167,7 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"-shape", "1x9"}, 2},
 		{[]string{"-h"}, 0},
 		{[]string{"-shape", "4x4"}, 1}, // a valid request too large to run
+		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-encoding", "bytes"}, 2},
 	}
 	for i, c := range cases {
 		var out, errb bytes.Buffer
