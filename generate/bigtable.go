@@ -155,11 +155,7 @@ func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, e
 	if h.Kind != tablefile.KindDistance {
 		return VerifyReport{}, fmt.Errorf("%s holds a %s, not a distance table", path, h.Kind)
 	}
-	tiles := make([]int, len(h.Goal))
-	for i, t := range h.Goal {
-		tiles[i] = int(t)
-	}
-	goal, err := statespace.NewBoard(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, tiles)
+	goal, err := statespace.BoardFromBytes(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, h.Goal)
 	if err != nil {
 		return VerifyReport{}, fmt.Errorf("%s: the goal in the header: %w", path, err)
 	}

@@ -70,7 +70,7 @@ func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile
 		return TableReport{}, err
 	}
 	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteTable(path, t, enc)
+	size, err := store.WriteTable(ctx, path, t, enc)
 	if err != nil {
 		return TableReport{}, err
 	}

@@ -566,7 +566,7 @@ func (w *worker) expand(p uint64, ord int) {
 		wi := b.weight[i]
 		for targets := b.neighbors[c] & region; targets != 0; targets &= targets - 1 {
 			e := uint8(bits.TrailingZeros32(targets))
-			p2 := p + perm.Delta(wi, cols, int(c), int(e), &perm.Identity, &weightAt)
+			p2 := p + perm.Delta(wi, cols, int(c), int(e), &weightAt)
 			free2 := (free | 1<<c) &^ (1 << e)
 			w.push(p2*freeStates + b.ordOf(free2, c))
 		}

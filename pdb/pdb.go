@@ -93,7 +93,7 @@ func (p *PDB) Encode() (tablefile.Header, []byte) {
 		Kind:    tablefile.KindPDB,
 		Rows:    p.goal.Shape().Rows,
 		Cols:    p.goal.Shape().Cols,
-		Goal:    goalBytes(p.goal),
+		Goal:    p.goal.Bytes(),
 		Entries: uint64(len(p.values)),
 		Counts:  slices.Clone(p.counts),
 	}
@@ -118,14 +118,6 @@ func (p *PDB) EncodeBytes() (tablefile.Header, []byte) {
 	h, _ := p.Encode()
 	h.Encoding = tablefile.EncodingBytes
 	return h, p.values
-}
-
-func goalBytes(g statespace.Board) []uint8 {
-	out := make([]uint8, g.Cells())
-	for i := range out {
-		out[i] = uint8(g.Tile(i))
-	}
-	return out
 }
 
 // Decode rebuilds a database from a header and raw payload that
@@ -153,11 +145,7 @@ func decode(h tablefile.Header, payload []byte, recount bool) (*PDB, error) {
 		return nil, &DecodeError{Msg: fmt.Sprintf("the file holds a %s table, not a pattern database", h.Kind)}
 	}
 	sh := statespace.Shape{Rows: h.Rows, Cols: h.Cols}
-	tiles := make([]int, len(h.Goal))
-	for i, t := range h.Goal {
-		tiles[i] = int(t)
-	}
-	goal, err := statespace.NewBoard(sh, tiles)
+	goal, err := statespace.BoardFromBytes(sh, h.Goal)
 	if err != nil {
 		return nil, &DecodeError{Msg: fmt.Sprintf("goal: %v", err)}
 	}

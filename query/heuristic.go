@@ -173,7 +173,7 @@ func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Pa
 	if r.cfg.Progress != nil {
 		r.cfg.Progress(what, total, total)
 	}
-	files, err := cachePDBs(a)
+	files, err := cachePDBs(ctx, a)
 	if err != nil {
 		fmt.Fprintf(r.cfg.Log, "query: warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
 			part.Label(), time.Since(start).Seconds(), err)
@@ -185,7 +185,7 @@ func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Pa
 
 // cachePDBs writes a's databases into the cache folder (each atomically)
 // and returns their paths.
-func cachePDBs(a *pdb.Additive) ([]string, error) {
+func cachePDBs(ctx context.Context, a *pdb.Additive) ([]string, error) {
 	dir, err := store.CacheDir()
 	if err != nil {
 		return nil, err
@@ -196,7 +196,7 @@ func cachePDBs(a *pdb.Additive) ([]string, error) {
 	var files []string
 	for _, p := range a.PDBs() {
 		path := filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles()))
-		if _, err := store.WritePDB(context.Background(), path, p); err != nil {
+		if _, err := store.WritePDB(ctx, path, p); err != nil {
 			return nil, err
 		}
 		files = append(files, path)

@@ -49,7 +49,7 @@ func TestFromCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, store.TableFileName(goal))
-	if _, err := store.WriteTable(path, tab, tablefile.EncodingMod4Bit); err != nil {
+	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	var log strings.Builder
@@ -157,7 +157,7 @@ func TestTableFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "my.tbl")
-	if _, err := store.WriteTable(path, tab, tablefile.EncodingBytes); err != nil {
+	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingBytes); err != nil {
 		t.Fatal(err)
 	}
 	res, err := NewResolver(ctx, Config{TableFile: path})

@@ -25,13 +25,12 @@ type engine struct {
 	next     [perm.Cells][4]int8 // cell the blank reaches by each move, -1 if none
 	degree   [perm.Cells]uint8   // legal moves of the blank at each cell
 	pats     []pattern
-	patOf    [perm.Cells]uint8              // pattern of each tile
-	weight   [perm.Cells]uint64             // place value of each tile's digit in its pattern's rank
-	weightIn [perm.Cells][perm.Cells]uint64 // weightIn[p][t]: weight[t] if tile t is in pattern p, else 0
+	patOf    [perm.Cells]uint8  // pattern of each tile
+	weight   [perm.Cells]uint64 // place value of each tile's digit in its pattern's rank
 	reflect  bool
 	cellRefl [perm.Cells]uint8 // mirrored cell of each cell
 	tileRefl [perm.Cells]uint8 // mirror image of each tile (0 for the blank)
-	verify   bool              // tests: check every incremental rank against a full one
+	verify   bool      // tests: check every incremental rank against a full one
 }
 
 type pattern struct {
@@ -69,7 +68,6 @@ func newEngine(a *pdb.Additive) *engine {
 			pat.rtiles = append(pat.rtiles, tiles[t])
 			e.patOf[t] = uint8(i)
 			e.weight[t] = perm.Weight(e.n, len(pt), j)
-			e.weightIn[i][t] = e.weight[t]
 		}
 		pat.values = p.Values()
 		e.pats = append(e.pats, pat)
@@ -78,17 +76,17 @@ func newEngine(a *pdb.Additive) *engine {
 }
 
 // delta returns how the rank of tile t's pattern changes when t moves
-// from cell a to cell b next to it, on a board with the given tiles (two's
-// complement for a decrease; see perm.Delta).
-func (e *engine) delta(t uint8, a, b int8, tiles *[perm.Cells]uint8) uint32 {
-	return uint32(perm.Delta(e.weight[t], e.cols, int(a), int(b), tiles, &e.weightIn[e.patOf[t]]))
+// from cell a to cell b next to it, on a node whose weights by cell are
+// at (two's complement for a decrease; see perm.Delta).
+func (e *engine) delta(t uint8, a, b int8, at *[perm.Cells][perm.Cells]uint64) uint32 {
+	return uint32(perm.Delta(e.weight[t], e.cols, int(a), int(b), &at[e.patOf[t]]))
 }
 
-// rdelta is delta on the mirror image, whose tiles are rtiles: the image
-// of tile t moves from the image of cell a to the image of cell b.
-func (e *engine) rdelta(t uint8, a, b int8, rtiles *[perm.Cells]uint8) uint32 {
+// rdelta is delta on the mirror image, whose weights by cell are rat: the
+// image of tile t moves from the image of cell a to the image of cell b.
+func (e *engine) rdelta(t uint8, a, b int8, rat *[perm.Cells][perm.Cells]uint64) uint32 {
 	rt := e.tileRefl[t]
-	return uint32(perm.Delta(e.weight[rt], e.cols, int(e.cellRefl[a]), int(e.cellRefl[b]), rtiles, &e.weightIn[e.patOf[rt]]))
+	return uint32(perm.Delta(e.weight[rt], e.cols, int(e.cellRefl[a]), int(e.cellRefl[b]), &rat[e.patOf[rt]]))
 }
 
 // rank returns pattern p's rank for the board whose tiles sit at pos.
@@ -111,15 +109,18 @@ func (e *engine) rrank(p *pattern, pos *[perm.Cells]uint8) uint32 {
 
 // node is a board with its heuristic values.
 type node struct {
-	tiles  [perm.Cells]uint8 // tile at each cell
-	rtiles [perm.Cells]uint8 // tile at each cell of the mirror image, with the reflection
-	pos    [perm.Cells]uint8 // cell of each tile (the blank's is not kept)
-	blank  int8
-	idx    [perm.Cells]uint32 // each pattern's rank
-	ridx   [perm.Cells]uint32 // each pattern's rank on the mirror image
-	hv     [perm.Cells]uint8  // each pattern's value
-	rhv    [perm.Cells]uint8  // each pattern's value on the mirror image
-	h, rh  int                // their sums
+	tiles [perm.Cells]uint8 // tile at each cell
+	// at[p][c] is the weight of the tile at cell c if it is in pattern p,
+	// else 0 (what perm.Delta reads), and rat the same on the mirror image
+	// (with the reflection). They are kept along the path searched only.
+	at, rat [perm.Cells][perm.Cells]uint64
+	pos     [perm.Cells]uint8 // cell of each tile (the blank's is not kept)
+	blank   int8
+	idx     [perm.Cells]uint32 // each pattern's rank
+	ridx    [perm.Cells]uint32 // each pattern's rank on the mirror image
+	hv      [perm.Cells]uint8  // each pattern's value
+	rhv     [perm.Cells]uint8  // each pattern's value on the mirror image
+	h, rh   int        // their sums
 }
 
 func (e *engine) root(b statespace.Board) node {
@@ -128,8 +129,12 @@ func (e *engine) root(b statespace.Board) node {
 		t := uint8(b.Tile(c))
 		x.tiles[c] = t
 		x.pos[t] = uint8(c)
-		if e.reflect {
-			x.rtiles[e.cellRefl[c]] = e.tileRefl[t]
+		if t != 0 {
+			x.at[e.patOf[t]][c] = e.weight[t]
+			if e.reflect {
+				rt := e.tileRefl[t]
+				x.rat[e.patOf[rt]][e.cellRefl[c]] = e.weight[rt]
+			}
 		}
 	}
 	x.blank = int8(b.Blank())
@@ -218,20 +223,17 @@ func (s *searcher) dfs(g, prev int) bool {
 		t := s.tiles[to]
 		p, rp := e.patOf[t], e.patOf[e.tileRefl[t]]
 		oidx, ohv := s.idx[p], s.hv[p]
-		nidx := oidx + e.delta(t, to, blank, &s.tiles)
+		nidx := oidx + e.delta(t, to, blank, &s.at)
 		nhv := e.pats[p].values[nidx]
 		h := s.h - int(ohv) + int(nhv)
 		oridx, orhv := s.ridx[rp], s.rhv[rp]
 		nridx, nrhv, rh := oridx, orhv, s.rh
 		if e.reflect {
-			nridx = oridx + e.rdelta(t, to, blank, &s.rtiles)
+			nridx = oridx + e.rdelta(t, to, blank, &s.rat)
 			nrhv = e.pats[rp].values[nridx]
 			rh += int(nrhv) - int(orhv)
 		}
 		s.tiles[blank], s.tiles[to] = t, 0
-		if e.reflect {
-			s.rtiles[e.cellRefl[blank]], s.rtiles[e.cellRefl[to]] = e.tileRefl[t], 0
-		}
 		s.pos[t] = uint8(blank)
 		s.blank = to
 		if f := g + 1 + max(h, rh); f <= s.bound {
@@ -243,6 +245,12 @@ func (s *searcher) dfs(g, prev int) bool {
 			oh, orh := s.h, s.rh
 			s.idx[p], s.hv[p], s.h = nidx, nhv, h
 			s.ridx[rp], s.rhv[rp], s.rh = nridx, nrhv, rh
+			at, rat := &s.at[p], &s.rat[rp]
+			w := at[to]
+			at[blank], at[to] = w, 0
+			rb, rto := e.cellRefl[blank], e.cellRefl[to]
+			rw := rat[rto]
+			rat[rb], rat[rto] = rw, 0
 			if e.verify {
 				e.check(&s.node)
 			}
@@ -253,6 +261,8 @@ func (s *searcher) dfs(g, prev int) bool {
 			}
 			s.idx[p], s.hv[p], s.h = oidx, ohv, oh
 			s.ridx[rp], s.rhv[rp], s.rh = oridx, orhv, orh
+			at[to], at[blank] = w, 0
+			rat[rto], rat[rb] = rw, 0
 			if s.stopped {
 				return false
 			}
@@ -260,9 +270,6 @@ func (s *searcher) dfs(g, prev int) bool {
 			s.next = f
 		}
 		s.tiles[to], s.tiles[blank] = t, 0
-		if e.reflect {
-			s.rtiles[e.cellRefl[to]], s.rtiles[e.cellRefl[blank]] = e.tileRefl[t], 0
-		}
 		s.pos[t] = uint8(to)
 		s.blank = blank
 	}

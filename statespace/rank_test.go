@@ -3,6 +3,8 @@ package statespace
 import (
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"gonum.org/v1/gonum/stat/combin"
 )
 
@@ -11,7 +13,7 @@ import (
 func TestRankBijection(t *testing.T) {
 	shapes := []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}}
 	for _, sh := range shapes {
-		if testing.Short() && sh.Cells() > 9 {
+		if !longtest.Enabled() && sh.Cells() > 9 {
 			continue
 		}
 		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {

@@ -117,7 +117,7 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 		return nil, err
 	}
 	if f.Mapped() && f.Header.Encoding == tablefile.EncodingBytes {
-		if err := f.Header.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goalBytes(goal), pattern); err != nil {
+		if err := f.Header.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -139,7 +139,7 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 	if err != nil {
 		return nil, err
 	}
-	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goalBytes(goal), pattern); err != nil {
+	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	p, err := pdb.Decode(h, payload)
@@ -147,14 +147,6 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return p, nil
-}
-
-func goalBytes(g statespace.Board) []uint8 {
-	out := make([]uint8, g.Cells())
-	for i := range out {
-		out[i] = uint8(g.Tile(i))
-	}
-	return out
 }
 
 // WritePDB writes p atomically to path, as a version-2 file with one raw

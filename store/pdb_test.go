@@ -64,9 +64,9 @@ func TestPDBLargeFile(t *testing.T) {
 		counts[values[i]]++
 	}
 	h := tablefile.Header{Kind: tablefile.KindPDB, Encoding: tablefile.EncodingBytes, Rows: 4, Cols: 4,
-		Goal: goalBytes(goal), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
+		Goal: goal.Bytes(), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
 	path := filepath.Join(t.TempDir(), PDBFileName(goal, tiles))
-	if err := tablefile.WriteFile(path, h, values); err != nil {
+	if err := tablefile.WriteFile(context.Background(), path, h, values); err != nil {
 		t.Fatal(err)
 	}
 	p, err := ReadPDB(path, goal, tiles)

@@ -102,6 +102,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if *every <= 0 {
 		return usageError{Err: fmt.Errorf("-checkpoint-every %s: want a positive duration", *every)}
 	}
+	if given["encoding"] && *pdbFlag != "" {
+		return usageError{Err: fmt.Errorf("-encoding applies to distance tables; pattern databases are stored one byte an entry")}
+	}
 	if given["big"] && !*all {
 		return usageError{Err: fmt.Errorf("-big goes with -all (a 12-cell board alone: -shape 3x4)")}
 	}

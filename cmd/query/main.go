@@ -16,6 +16,7 @@
 //	query -compare BOARD [-json]   every search algorithm side by side
 //	query -explain-dfs BOARD [-json]
 //	query -greedy-stats [-seed S] [-n N] [-k 10,20,…] [-score S] [-stuck R] [-json]
+//	query -serve [-addr 127.0.0.1:8080]  the web page: play, compare, watch
 //
 // Flags:
 //
@@ -47,10 +48,8 @@
 //	               whose tile is next to it) or matched (1 a matched square only)
 //	-stuck R       -greedy-stats, when every move leads to a board seen before:
 //	               first-legal (default: make the first legal move anyway) or stop
-//	-score S       -greedy-stats: adjacent (default: 1 a matched square, 0.5 a square
-//	               whose tile is next to it) or matched (1 a matched square only)
-//	-stuck R       -greedy-stats, when every move leads to a board seen before:
-//	               first-legal (default: make the first legal move anyway) or stop
+//	-serve         serve the web page and its API until Ctrl-C, which stops it gracefully
+//	-addr ADDR     where -serve listens (default 127.0.0.1:8080, loopback only)
 //
 // Plain batch lines are tab-separated: the board, its distance, its
 // optimal moves (separated by spaces, empty at the goal), and with -path
@@ -98,7 +97,8 @@ var usagef = cli.Usagef
 
 const usage = `query [flags] BOARD... | query [flags] [-] < FILE | query [flags] -in FILE
        query [flags] -random N [-depth D] [-seed S]
-       query -coms bfs|dfs|ast BOARD | -compare BOARD | -explain-dfs BOARD | -greedy-stats`
+       query -coms bfs|dfs|ast BOARD | -compare BOARD | -explain-dfs BOARD | -greedy-stats
+       query -serve [-addr 127.0.0.1:8080]`
 
 // flags holds the command line.
 type flags struct {
@@ -117,6 +117,8 @@ type flags struct {
 	greedyN                     int
 	greedyKs                    string
 	greedyScore, greedyStuck    string
+
+	serve serveFlags // -serve, -addr (serve.go)
 }
 
 func (f *flags) isGiven(name string) bool { return slices.Contains(f.given, name) }
@@ -147,6 +149,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.StringVar(&f.greedyKs, "k", classroom.JoinKs(classroom.DefaultGreedyKs), "with -greedy-stats, the mixing lengths")
 	fs.StringVar(&f.greedyScore, "score", "adjacent", "with -greedy-stats, the climber's score: adjacent or matched")
 	fs.StringVar(&f.greedyStuck, "stuck", "first-legal", "with -greedy-stats, when every move leads to a board seen before: first-legal or stop")
+	f.serve.register(fs.FlagSet)
 	boards, err := fs.Parse(args, true)
 	if err != nil {
 		return nil, err
@@ -186,6 +189,7 @@ var modes = []mode{
 	{name: "explain-dfs", flags: []string{"shape", "goal", "table", "json"}, check: checkOneBoard("-explain-dfs"), run: runExplainDFS},
 	{name: "greedy-stats", flags: []string{"shape", "goal", "table", "json", "seed", "n", "k", "score", "stuck"}, check: checkGreedy, run: runGreedyStats},
 	{name: "random", flags: []string{"shape", "goal", "table", "depth", "seed", "json", "csv", "path", "tile-moves"}, check: checkRandom, run: runRandom},
+	serveMode,
 	{name: "", flags: []string{"shape", "goal", "table", "in", "field", "json", "csv", "path", "tile-moves", "all-moves", "pdb-dir", "pdb"}, check: checkBatch, run: runAnswer},
 }
 

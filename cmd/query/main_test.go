@@ -164,7 +164,7 @@ func TestTableFlag(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "t.tbl")
-	if _, err := store.WriteTable(path, tab, tablefile.EncodingMod4Bit); err != nil {
+	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer

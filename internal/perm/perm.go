@@ -50,25 +50,27 @@ func Weight(n, k, i int) uint64 {
 
 // Delta returns how the rank of a placement changes (two's complement for
 // a decrease) when its tile of weight w moves from cell a to the
-// neighbouring cell b on a board of cols columns. weightOf[tileAt[x]] is
-// the weight of the placement's tile on cell x, 0 when x holds none of
-// them; Delta reads it only for the cells strictly between a and b. (The
-// pattern database builder passes Identity as tileAt and its weights by
-// cell; the solver passes the board and its weights by tile.)
+// neighbouring cell b on a board of cols columns; at[x] is the weight of
+// the placement's tile on cell x, 0 when x holds none of them (only the
+// cells strictly between a and b are read).
 //
 // A move one cell right raises the tile's digit by one and no other: the
 // rank rises by w. A move down a row passes the cols−1 cells between;
 // each earlier tile there (weight above w) no longer counts among the
-// cells before b, which takes one off the gain, and each later tile u
-// there gains one in its own digit (the moving tile no longer precedes
-// it), adding its weight. Moves left and up are the mirror images.
-func Delta(w uint64, cols, a, b int, tileAt *[Cells]uint8, weightOf *[Cells]uint64) uint64 {
-	if b-a == 1 || a-b == 1 {
-		return uint64(b-a) * w
+// cells before b, which takes one off the gain, and each later tile there
+// gains one in its own digit (the moving tile no longer precedes it),
+// adding its weight. Moves left and up are the mirror images.
+func Delta(w uint64, cols, a, b int, at *[Cells]uint64) uint64 {
+	switch b - a {
+	case 1:
+		return w
+	case -1:
+		return -w
 	}
 	d := w * uint64(cols)
-	for x := min(a, b) + 1; x < max(a, b); x++ {
-		if u := weightOf[tileAt[x&(Cells-1)]&(Cells-1)]; u > w {
+	lo := min(a, b)
+	for x := lo + 1; x < lo+cols; x++ {
+		if u := at[x&(Cells-1)]; u > w {
 			d -= w
 		} else {
 			d += u
@@ -79,15 +81,6 @@ func Delta(w uint64, cols, a, b int, tileAt *[Cells]uint8, weightOf *[Cells]uint
 	}
 	return d
 }
-
-// Identity maps each cell to itself: the tileAt of Delta for weights
-// given by cell.
-var Identity = func() (id [Cells]uint8) {
-	for i := range id {
-		id[i] = uint8(i)
-	}
-	return id
-}()
 
 // Cells is the length of the arrays Delta reads: a power of two above the
 // 25 cells of the largest board, so masked indexes need no bounds check.

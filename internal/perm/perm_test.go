@@ -80,7 +80,7 @@ func TestDelta(t *testing.T) {
 				moved := append([]uint8(nil), cells...)
 				moved[i] = uint8(b)
 				want := Rank(n, moved) - Rank(n, cells)
-				if got := Delta(Weight(n, k, i), cols, a, b, &Identity, &weightAt); got != want {
+				if got := Delta(Weight(n, k, i), cols, a, b, &weightAt); got != want {
 					t.Fatalf("%dx%d %v: tile %d from %d to %d: Delta %d, re-ranking %d", rows, cols, cells, i, a, b, int64(got), int64(want))
 				}
 			}
