@@ -30,7 +30,7 @@ type engine struct {
 	reflect  bool
 	cellRefl [perm.Cells]uint8 // mirrored cell of each cell
 	tileRefl [perm.Cells]uint8 // mirror image of each tile (0 for the blank)
-	verify   bool      // tests: check every incremental rank against a full one
+	verify   bool              // tests: check every incremental rank against a full one
 }
 
 type pattern struct {
@@ -120,7 +120,7 @@ type node struct {
 	ridx    [perm.Cells]uint32 // each pattern's rank on the mirror image
 	hv      [perm.Cells]uint8  // each pattern's value
 	rhv     [perm.Cells]uint8  // each pattern's value on the mirror image
-	h, rh   int        // their sums
+	h, rh   int                // their sums
 }
 
 func (e *engine) root(b statespace.Board) node {
