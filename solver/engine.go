@@ -110,17 +110,13 @@ func (e *engine) rrank(p *pattern, pos *[perm.Cells]uint8) uint32 {
 // node is a board with its heuristic values.
 type node struct {
 	tiles [perm.Cells]uint8 // tile at each cell
-	// at[p][c] is the weight of the tile at cell c if it is in pattern p,
-	// else 0 (what perm.Delta reads), and rat the same on the mirror image
-	// (with the reflection). They are kept along the path searched only.
-	at, rat [perm.Cells][perm.Cells]uint64
-	pos     [perm.Cells]uint8 // cell of each tile (the blank's is not kept)
-	blank   int8
-	idx     [perm.Cells]uint32 // each pattern's rank
-	ridx    [perm.Cells]uint32 // each pattern's rank on the mirror image
-	hv      [perm.Cells]uint8  // each pattern's value
-	rhv     [perm.Cells]uint8  // each pattern's value on the mirror image
-	h, rh   int                // their sums
+	pos   [perm.Cells]uint8 // cell of each tile (the blank's is not kept)
+	blank int8
+	idx   [perm.Cells]uint32 // each pattern's rank
+	ridx  [perm.Cells]uint32 // each pattern's rank on the mirror image
+	hv    [perm.Cells]uint8  // each pattern's value
+	rhv   [perm.Cells]uint8  // each pattern's value on the mirror image
+	h, rh int                // their sums
 }
 
 func (e *engine) root(b statespace.Board) node {
@@ -129,13 +125,6 @@ func (e *engine) root(b statespace.Board) node {
 		t := uint8(b.Tile(c))
 		x.tiles[c] = t
 		x.pos[t] = uint8(c)
-		if t != 0 {
-			x.at[e.patOf[t]][c] = e.weight[t]
-			if e.reflect {
-				rt := e.tileRefl[t]
-				x.rat[e.patOf[rt]][e.cellRefl[c]] = e.weight[rt]
-			}
-		}
 	}
 	x.blank = int8(b.Blank())
 	for i := range e.pats {
@@ -150,6 +139,36 @@ func (e *engine) root(b statespace.Board) node {
 		}
 	}
 	return x
+}
+
+// weights are the searcher's per-cell weights along the path it searches:
+// at[p][c] is the weight of the tile at cell c if it is in pattern p, else
+// 0 (what perm.Delta reads), and rat the same on the mirror image (with
+// the reflection). They are kept out of node, which tasks copy: on 32
+// slots they are 16 KB, and copying them per task made short searches
+// several times slower.
+type weights struct {
+	at, rat [perm.Cells][perm.Cells]uint64
+}
+
+// load makes s search from x: its node, and the weights of x's board.
+func (s *searcher) load(x *node) {
+	e := s.e
+	s.node = *x
+	for p := range e.pats {
+		s.at[p] = [perm.Cells]uint64{}
+		s.rat[p] = [perm.Cells]uint64{}
+	}
+	for c := 0; c < e.n; c++ {
+		t := x.tiles[c]
+		if t != 0 {
+			s.at[e.patOf[t]][c] = e.weight[t]
+			if e.reflect {
+				rt := e.tileRefl[t]
+				s.rat[e.patOf[rt]][e.cellRefl[c]] = e.weight[rt]
+			}
+		}
+	}
 }
 
 // check panics unless x's ranks are those of its board (tests only).
@@ -169,6 +188,7 @@ func (x *node) estimate() int { return max(x.h, x.rh) }
 type searcher struct {
 	e *engine
 	node
+	weights
 	bound     int
 	next      int // least f above the bound seen
 	expanded  uint64
@@ -310,7 +330,7 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 	}
 	if workers <= 1 || bound < minParallelBound {
 		s := newSearcher()
-		s.node = root
+		s.load(&root)
 		found := s.dfs(0, -2)
 		it := iteration{found: found, expanded: s.expanded, generated: s.generated, next: s.next}
 		if s.stopped {
@@ -328,7 +348,7 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 	var top *searcher
 	for depth := 1; ; depth++ {
 		top = newSearcher()
-		top.node = root
+		top.load(&root)
 		top.split = depth
 		if top.dfs(0, -2) { // a goal above the split depth: possible only at tiny bounds
 			return iteration{found: true, path: movesOf(top.path[:top.length]), expanded: top.expanded, generated: top.generated}, nil
@@ -363,7 +383,7 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 					return
 				}
 				t := &tasks[i]
-				s.node = t.node
+				s.load(&t.node)
 				s.task = i
 				s.expanded, s.generated, s.next, s.stopped = 0, 0, maxDepth+1, false
 				copy(s.path[:], t.prefix)
