@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // DefaultSeed is the seed of Random when none is given, so that runs
@@ -91,9 +92,14 @@ func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *R
 // only.
 func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
 	if depth >= 0 {
+		// A 12-cell shape has a table once it is built; larger ones have none.
+		why := "only boards of at most 12 cells are tabulated"
+		if sp, err := statespace.NewSpace(goal); err == nil && sp.Size() <= statespace.MaxEnumerate {
+			why = "it is not built; build it with: " + store.RebuildCommand(goal)
+		}
 		return fmt.Errorf("boards at a given distance need the distance table of %s goal %s, which it has none of "+
-			"(only boards of at most 12 cells are tabulated); without -depth, boards are drawn from all reachable ones",
-			goal.Shape(), statespace.GoalName(goal))
+			"(%s); without -depth, boards are drawn from all reachable ones",
+			goal.Shape(), statespace.GoalName(goal), why)
 	}
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {

@@ -93,6 +93,12 @@ func TestRandomDepthTooLarge(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "boards at a given distance need the distance table") {
 		t.Errorf("random boards at a depth without a table: %v", err)
 	}
+	// A 12-cell shape without its table names the command that builds it.
+	twelve := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6})
+	err = Random(ctx, nil, twelve, 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	if err == nil || !strings.Contains(err.Error(), "build it with: go run ./cmd/enumerate -shape 2x6 -goal last") {
+		t.Errorf("2x6 boards at a depth without the table: %v", err)
+	}
 }
 
 // Random 15-puzzle boards (issue 10, item 16): drawn without a table or a
