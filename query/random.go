@@ -61,9 +61,10 @@ func Random(ctx context.Context, o Oracle, goal statespace.Board, n, depth int, 
 }
 
 // Random draws n boards for the resolver's shape and goal as the function
-// Random does: answered from the distance table when the shape has one (a
-// small one is built), boards only when the space is too large to
-// tabulate, so drawing 15-puzzle boards never starts a search. Without a
+// Random does: answered from the distance table when the shape has one
+// (HasTable: a small one is built, a 12-cell or 2x7 one read from the
+// cache), boards only otherwise, so drawing 15-puzzle boards (or 12-cell
+// boards before their table is built) never starts a search. Without a
 // shape (Config.Shape, a goal board or a table file) it draws 8-puzzle
 // boards.
 func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *RecordWriter) error {
@@ -75,12 +76,8 @@ func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *R
 	if err != nil {
 		return err
 	}
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		return err
-	}
 	var o Oracle
-	if r.file != nil || sp.Size() <= statespace.MaxEnumerate {
+	if r.HasTable(goal) {
 		if o, err = r.For(ctx, shape); err != nil {
 			return err
 		}

@@ -51,6 +51,7 @@ func TestIgnoredFlagsRefused(t *testing.T) {
 		{[]string{"-random", "3", "-shape", "4x4", "-path"}, "-path applies to -random boards with answers; 4x4 boards have no distance table"},
 		{[]string{"-random", "3", "-shape", "4x4", "-tile-moves"}, "-tile-moves applies to -random boards with answers"},
 		{[]string{"-random", "3", "-shape", "3x5", "-depth", "5"}, "-depth applies to -random boards with answers; 3x5 boards"},
+		{[]string{"-random", "3", "-shape", "2x6", "-depth", "5"}, "-depth applies to -random boards with answers; 2x6 boards"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := report(&stderr, run(context.Background(), failReader{t}, &stdout, &stderr, tc.args))

@@ -355,21 +355,22 @@ func checkSearchFlags(m mode, f *flags, res *query.Resolver) error {
 		strings.Join(given, " and "), textfmt.Plural(len(given), "applies", "apply"), shapes[0])
 }
 
-// checkRandomAnswers refuses, for -random on a shape too large to
-// tabulate (the 15-puzzle, 3x5, 2x7 without -table), the flags that
-// would shape answers: such boards are printed without any (see
+// checkRandomAnswers refuses, for -random on a shape without a distance
+// table (the 15-puzzle, 3x5, a 12-cell shape or 2x7 whose table is not
+// built), the flags that would shape answers: such boards are printed without any (see
 // query.Random), so -path and -tile-moves would be ignored and a -depth
 // cannot be drawn from.
 func checkRandomAnswers(f *flags, res *query.Resolver) error {
-	if f.table != "" {
-		return nil
-	}
 	shape := res.Shape()
 	if shape == (statespace.Shape{}) {
 		return nil // the 8-puzzle
 	}
-	sp, err := statespace.NewSpace(statespace.GoalLast(shape))
-	if err != nil || sp.Size() <= statespace.MaxEnumerate {
+	goal, err := statespace.ParseGoal(f.goal, shape)
+	if err != nil || res.HasTable(goal) {
+		return nil
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
 		return nil
 	}
 	var given []string
