@@ -1,0 +1,163 @@
+// Package twobit runs the breadth-first search of a whole state space at
+// two bits per board, on every core, partition by partition.
+//
+// # Codes
+//
+// Every board (by its rank in statespace.Space) has a 2-bit code:
+//
+//	0  unseen
+//	1  frontier: reached, not yet expanded
+//	2  done, bit 1 of its distance 0
+//	3  done, bit 1 of its distance 1
+//
+// One frontier code serves two levels at once because a board's distance
+// has the parity of its blank's taxicab distance from the goal's blank: at
+// depth d the frontier boards whose blank has parity d are the current
+// level, the others the next. The search is level-synchronous: depth d
+// scans the partitions of parity d, expands every frontier board there
+// (its neighbours, all of the other parity, become frontier if unseen)
+// and marks it done with bit 1 of d. Each code word is changed with
+// atomic operations, so any number of workers share the array, and
+// nothing else grows with the space: 2x7's 43,589,145,600 boards take
+// 10.9 GB. The done codes hold bit 1 of every distance, which with the
+// parity from the blank's cell is the distance mod 4: exactly the 1-bit
+// payload of tilespace's table files (Result.ReadAt streams it).
+//
+// # Partitions
+//
+// A partition is the boards with one blank cell and the same first few
+// codes (the tiles on the first cells): a contiguous block of ranks, of
+// 10!/2 = 1,814,400 boards on every board of more than 10 cells. Kernel
+// expands one partition's frontier, given as a bitmap, into neighbour
+// ranks, which the caller files by their partition: the in-process Search
+// marks them in its code array, and a distributed pipeline can gather them
+// into per-partition bitmaps (PartitionBitmaps) and merge those, so both
+// run the same kernel.
+package twobit
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// A Kernel knows a space's partitions and expands them. It is read-only
+// and safe for concurrent use; each goroutine needs its own
+// statespace.Expander.
+type Kernel struct {
+	sp       *statespace.Space
+	size     uint64 // boards per partition
+	perBlank uint64 // partitions per blank cell
+	half     uint64 // boards per blank cell
+	parity   []uint8
+}
+
+// NewKernel returns the kernel of sp.
+func NewKernel(sp *statespace.Space) *Kernel {
+	n := sp.Shape().Cells()
+	m := n - 1
+	k := &Kernel{sp: sp, half: sp.Size() / uint64(n)}
+	// The first max(0, m−10) codes name the partition, leaving 10 codes,
+	// 10!/2 boards (a multiple of 64, so partitions start on whole words).
+	k.size = k.half
+	for c := m; c > 10; c-- {
+		k.size /= uint64(c)
+	}
+	k.perBlank = k.half / k.size
+	g := sp.Goal().Blank()
+	sh := sp.Shape()
+	for c := 0; c < n; c++ {
+		dr := sh.Row(c) - sh.Row(g)
+		dc := sh.Col(c) - sh.Col(g)
+		k.parity = append(k.parity, uint8((dr+dc)&1))
+	}
+	return k
+}
+
+// Space returns the kernel's space.
+func (k *Kernel) Space() *statespace.Space { return k.sp }
+
+// Partitions returns the number of partitions.
+func (k *Kernel) Partitions() int { return int(k.perBlank) * k.sp.Shape().Cells() }
+
+// PartitionSize returns the number of boards in every partition.
+func (k *Kernel) PartitionSize() uint64 { return k.size }
+
+// Range returns the ranks lo … hi−1 of partition p.
+func (k *Kernel) Range(p int) (lo, hi uint64) {
+	lo = uint64(p) * k.size
+	return lo, lo + k.size
+}
+
+// PartitionOf returns the partition of the board of rank r.
+func (k *Kernel) PartitionOf(r uint64) int { return int(r / k.size) }
+
+// Parity returns the parity of every distance in partition p: the level
+// parity at which its frontier boards are expanded.
+func (k *Kernel) Parity(p int) int { return int(k.parity[uint64(p)/k.perBlank]) }
+
+// Batch is how many neighbour ranks Expand hands to emit at a time.
+const Batch = 4096
+
+// Expand expands the frontier of partition p: frontier is a bitmap of
+// the partition's boards (bit i, LSB-first in word i/64, for rank lo+i),
+// and for every set bit Expand computes the ranks of the board's
+// neighbours and passes them to emit in batches of at most Batch (buf is
+// reused for them: give it capacity Batch, or nil). It returns how many
+// boards it expanded. x must be an Expander of the kernel's space.
+func (k *Kernel) Expand(x *statespace.Expander, p int, frontier []uint64, buf []uint64, emit func(targets []uint64)) uint64 {
+	if x.Space() != k.sp {
+		panic("twobit: Expander of another space")
+	}
+	lo, _ := k.Range(p)
+	if uint64(len(frontier))*64 < k.size {
+		panic(fmt.Sprintf("twobit: frontier bitmap of %d words for a partition of %d boards", len(frontier), k.size))
+	}
+	if cap(buf) < Batch {
+		buf = make([]uint64, 0, Batch)
+	}
+	buf = buf[:0]
+	var nb [4]uint64
+	var expanded uint64
+	for i, w := range frontier[:(k.size+63)/64] {
+		expanded += uint64(bits.OnesCount64(w))
+		for w != 0 {
+			r := lo + uint64(i)*64 + uint64(bits.TrailingZeros64(w))
+			w &= w - 1
+			n := x.Neighbors(r, &nb)
+			buf = append(buf, nb[:n]...)
+			if len(buf) > Batch-4 {
+				emit(buf)
+				buf = buf[:0]
+			}
+		}
+	}
+	if len(buf) > 0 {
+		emit(buf)
+	}
+	return expanded
+}
+
+// PartitionBitmaps expands partition p's frontier like Expand and returns
+// the neighbours as one bitmap per partition they fall in (bit i for the
+// partition's rank lo+i): the shape in which a distributed pipeline
+// shuffles them. Its memory grows with the partitions touched, a few per
+// partition expanded.
+func (k *Kernel) PartitionBitmaps(x *statespace.Expander, p int, frontier []uint64) map[int][]uint64 {
+	out := map[int][]uint64{}
+	words := (k.size + 63) / 64
+	k.Expand(x, p, frontier, nil, func(targets []uint64) {
+		for _, t := range targets {
+			q := int(t / k.size)
+			bm := out[q]
+			if bm == nil {
+				bm = make([]uint64, words)
+				out[q] = bm
+			}
+			i := t - uint64(q)*k.size
+			bm[i/64] |= 1 << (i % 64)
+		}
+	})
+	return out
+}

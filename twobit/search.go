@@ -1,0 +1,390 @@
+package twobit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// The codes of the package documentation.
+const (
+	codeUnseen   = 0
+	codeFrontier = 1
+	codeDone0    = 2
+	codeDone1    = 3
+)
+
+const (
+	lowBits = 0x5555_5555_5555_5555 // bit 0 of every code in a word
+	perWord = 32                    // codes per uint64
+)
+
+// Options tune a Search. The zero value uses every core, no checkpoints
+// and reports nothing.
+type Options struct {
+	// Workers is the number of goroutines expanding partitions; 0 means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+	// OnLevel, when not nil, is called after every level, from the
+	// goroutine that called Search.
+	OnLevel func(Level)
+	// OnProgress, when not nil, is called with the number of boards
+	// expanded so far (of Space.Size()) as partitions finish, from the
+	// workers, concurrently.
+	OnProgress func(expanded uint64)
+	// Checkpoint, when not empty, is the file the search state is saved
+	// to at level boundaries, at most every CheckpointEvery (default 5
+	// minutes), and removed when the search ends. With Resume the search
+	// starts from it when it exists; a damaged one is an error, never
+	// used.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+	Resume          bool
+	// AntipodeLimit is the most antipodes (boards at the largest
+	// distance) the Result lists; 0 means 1,000. With more, it lists none.
+	AntipodeLimit int
+}
+
+// Level reports a finished level.
+type Level struct {
+	Depth   int           // the distance of the boards expanded
+	Count   uint64        // boards at that distance
+	Reached uint64        // boards at distances 0 … Depth
+	Elapsed time.Duration // since the search (or its resumption) began
+	Took    time.Duration // this level alone
+	// Checkpointed is true when the state after this level was saved.
+	Checkpointed bool
+	// Resumed is true for the levels a resumed search read from its
+	// checkpoint rather than ran (reported once, before the first new one).
+	Resumed bool
+}
+
+// Result is a finished search: the count of boards at each distance and
+// bit 1 of every board's distance.
+type Result struct {
+	sp        *statespace.Space
+	codes     []uint64
+	counts    []uint64
+	antipodes []uint64
+	elapsed   time.Duration
+}
+
+// Space returns the space searched.
+func (r *Result) Space() *statespace.Space { return r.sp }
+
+// Counts returns the number of boards at each distance 0 … radius.
+func (r *Result) Counts() []uint64 { return append([]uint64(nil), r.counts...) }
+
+// Radius returns the largest distance.
+func (r *Result) Radius() int { return len(r.counts) - 1 }
+
+// Antipodes returns the ranks of the boards at the radius in increasing
+// order, or nil when there are more than Options.AntipodeLimit.
+func (r *Result) Antipodes() []uint64 { return append([]uint64(nil), r.antipodes...) }
+
+// Elapsed returns how long the search ran (this run only, when resumed).
+func (r *Result) Elapsed() time.Duration { return r.elapsed }
+
+// Mod4Bit returns bit 1 of the distance of the board of rank i.
+func (r *Result) Mod4Bit(i uint64) uint8 {
+	return uint8(r.codes[i/perWord] >> (i % perWord * 2) & 1)
+}
+
+// PayloadLen returns the length of the 1-bit payload: ceil(Size/8) bytes.
+func (r *Result) PayloadLen() int64 { return int64((r.sp.Size() + 7) / 8) }
+
+// ReadAt fills p with the 1-bit payload from byte off: bit j of byte b is
+// bit 1 of the distance of the board of rank 8b+j (tablefile's mod4-bit
+// encoding). It streams out of the done codes, so writing a table costs
+// no second copy of it.
+func (r *Result) ReadAt(p []byte, off int64) (int, error) {
+	size := r.PayloadLen()
+	if off < 0 {
+		return 0, errors.New("twobit: negative offset")
+	}
+	if off >= size {
+		return 0, io.EOF
+	}
+	n := len(p)
+	if int64(n) > size-off {
+		n = int(size - off)
+	}
+	for i := 0; i < n; {
+		b := off + int64(i)
+		w := r.codes[b/4]
+		h := compressEven(w & lowBits) // the done codes 2 and 3 differ in bit 0
+		if b%4 == 0 && n-i >= 4 {
+			p[i], p[i+1], p[i+2], p[i+3] = byte(h), byte(h>>8), byte(h>>16), byte(h>>24)
+			i += 4
+			continue
+		}
+		p[i] = byte(h >> (8 * (b % 4)))
+		i++
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// compressEven gathers the even bits of w (bit 2i to bit i) into the low
+// 32 bits; the odd bits must be zero.
+func compressEven(w uint64) uint64 {
+	w = (w | w>>1) & 0x3333_3333_3333_3333
+	w = (w | w>>2) & 0x0F0F_0F0F_0F0F_0F0F
+	w = (w | w>>4) & 0x00FF_00FF_00FF_00FF
+	w = (w | w>>8) & 0x0000_FFFF_0000_FFFF
+	return (w | w>>16) & 0xFFFF_FFFF
+}
+
+// Search runs the breadth-first search of sp from its goal and returns
+// the counts and distance bits of every board. It stops with ctx's error
+// when ctx is done (the last checkpoint, if any, stays).
+func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, error) {
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.CheckpointEvery <= 0 {
+		opts.CheckpointEvery = 5 * time.Minute
+	}
+	if opts.AntipodeLimit <= 0 {
+		opts.AntipodeLimit = 1000
+	}
+	k := NewKernel(sp)
+	s := &search{k: k, opts: opts}
+	start := time.Now()
+	depth := 0
+	resumed := false
+	if opts.Resume && opts.Checkpoint != "" {
+		cp, err := ReadCheckpoint(opts.Checkpoint, sp)
+		switch {
+		case err == nil:
+			s.codes, s.counts, depth, resumed = cp.codes, cp.counts, len(cp.counts), true
+		case errors.Is(err, os.ErrNotExist):
+		default:
+			return nil, err
+		}
+	}
+	if s.codes == nil {
+		s.codes = make([]uint64, (sp.Size()+perWord-1)/perWord)
+		g := sp.Rank(sp.Goal())
+		s.codes[g/perWord] |= codeFrontier << (g % perWord * 2)
+	}
+	if resumed && opts.OnLevel != nil {
+		var reached uint64
+		for d, c := range s.counts {
+			reached += c
+			opts.OnLevel(Level{Depth: d, Count: c, Reached: reached, Resumed: true})
+		}
+	}
+	for _, c := range s.counts {
+		s.expanded.Add(c)
+	}
+	lastCheckpoint := time.Now()
+	for ; ; depth++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		levelStart := time.Now()
+		n, ants, err := s.level(ctx, depth)
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			break
+		}
+		if depth > 255 {
+			return nil, fmt.Errorf("twobit: distances above 255 in %s", sp.Shape())
+		}
+		s.counts = append(s.counts, n)
+		s.antipodes = ants
+		lv := Level{Depth: depth, Count: n, Elapsed: time.Since(start), Took: time.Since(levelStart)}
+		for _, c := range s.counts {
+			lv.Reached += c
+		}
+		if opts.Checkpoint != "" && time.Since(lastCheckpoint) >= opts.CheckpointEvery && lv.Reached < sp.Size() {
+			if err := WriteCheckpoint(opts.Checkpoint, sp, s.codes, s.counts); err != nil {
+				return nil, err
+			}
+			lastCheckpoint = time.Now()
+			lv.Checkpointed = true
+		}
+		if opts.OnLevel != nil {
+			opts.OnLevel(lv)
+		}
+	}
+	var total uint64
+	for _, c := range s.counts {
+		total += c
+	}
+	if total != sp.Size() {
+		return nil, fmt.Errorf("twobit: the search reached %d boards of %s, expected %d", total, sp.Shape(), sp.Size())
+	}
+	if opts.Checkpoint != "" {
+		if err := os.Remove(opts.Checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	}
+	return &Result{sp: sp, codes: s.codes, counts: s.counts, antipodes: s.antipodes, elapsed: time.Since(start)}, nil
+}
+
+type search struct {
+	k        *Kernel
+	opts     Options
+	codes    []uint64
+	counts   []uint64
+	expanded atomic.Uint64
+
+	antipodes []uint64
+}
+
+// level expands every frontier board at distance depth and returns how
+// many there were and, when at most AntipodeLimit, their ranks.
+func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error) {
+	k := s.k
+	var parts []int
+	for p := 0; p < k.Partitions(); p++ {
+		if k.Parity(p) == depth&1 {
+			parts = append(parts, p)
+		}
+	}
+	var next atomic.Int64
+	var total atomic.Uint64
+	var mu sync.Mutex
+	var ranks []uint64
+	var tooMany atomic.Bool
+	bit1 := uint64(depth >> 1 & 1)
+	var wg sync.WaitGroup
+	for range s.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x := k.sp.NewExpander()
+			frontier := make([]uint64, (k.size+63)/64)
+			buf := make([]uint64, 0, Batch)
+			emit := func(targets []uint64) { s.mark(targets) }
+			var mine []uint64
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= len(parts) {
+					break
+				}
+				p := parts[i]
+				if !s.frontierOf(p, frontier) {
+					continue
+				}
+				n := k.Expand(x, p, frontier, buf, emit)
+				s.finish(p, bit1)
+				total.Add(n)
+				if done := s.expanded.Add(n); s.opts.OnProgress != nil {
+					s.opts.OnProgress(done)
+				}
+				if !tooMany.Load() && len(mine) <= s.opts.AntipodeLimit {
+					lo, _ := k.Range(p)
+					for j, w := range frontier {
+						for ; w != 0; w &= w - 1 {
+							mine = append(mine, lo+uint64(j)*64+uint64(bits.TrailingZeros64(w)))
+						}
+					}
+				}
+			}
+			mu.Lock()
+			ranks = append(ranks, mine...)
+			if len(ranks) > s.opts.AntipodeLimit {
+				tooMany.Store(true)
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return 0, nil, err
+	}
+	n := total.Load()
+	if tooMany.Load() || uint64(len(ranks)) != n {
+		ranks = nil
+	} else {
+		slices.Sort(ranks)
+	}
+	return n, ranks, nil
+}
+
+// mark makes every unseen board among targets a frontier board.
+func (s *search) mark(targets []uint64) {
+	codes := s.codes
+	for _, t := range targets {
+		w := &codes[t/perWord]
+		sh := t % perWord * 2
+		if atomic.LoadUint64(w)>>sh&3 == codeUnseen {
+			atomic.OrUint64(w, codeFrontier<<sh)
+		}
+	}
+}
+
+// frontierOf fills bm with partition p's frontier bitmap and reports
+// whether it has any board.
+func (s *search) frontierOf(p int, bm []uint64) bool {
+	clear(bm)
+	lo, hi := s.k.Range(p)
+	any := false
+	for j := lo / perWord; j*perWord < hi; j++ {
+		w := atomic.LoadUint64(&s.codes[j])
+		f := w &^ (w >> 1) & lowBits & rangeMask(j, lo, hi)
+		if f == 0 {
+			continue
+		}
+		any = true
+		f32 := compressEven(f)
+		off := int64(j*perWord) - int64(lo)
+		if off < 0 {
+			f32 >>= uint(-off)
+			off = 0
+		}
+		bm[off/64] |= f32 << (off % 64)
+		if sh := off % 64; sh > 32 && off/64+1 < int64(len(bm)) {
+			bm[off/64+1] |= f32 >> (64 - sh)
+		}
+	}
+	return any
+}
+
+// finish marks partition p's frontier boards done with bit 1 = bit1.
+func (s *search) finish(p int, bit1 uint64) {
+	lo, hi := s.k.Range(p)
+	for j := lo / perWord; j*perWord < hi; j++ {
+		w := &s.codes[j]
+		v := atomic.LoadUint64(w)
+		f := v &^ (v >> 1) & lowBits & rangeMask(j, lo, hi)
+		if f == 0 {
+			continue
+		}
+		atomic.OrUint64(w, f<<1) // 01 → 11
+		if bit1 == 0 {
+			atomic.AndUint64(w, ^f) // 11 → 10
+		}
+	}
+}
+
+// rangeMask returns the bit-0 positions of code word j's codes whose
+// ranks are in [lo, hi).
+func rangeMask(j, lo, hi uint64) uint64 {
+	first, last := j*perWord, j*perWord+perWord
+	if first >= lo && last <= hi {
+		return ^uint64(0)
+	}
+	var m uint64
+	for r := max(first, lo); r < min(last, hi); r++ {
+		m |= 1 << ((r - first) * 2)
+	}
+	return m
+}

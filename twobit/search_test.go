@@ -1,0 +1,69 @@
+package twobit
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// smallShapes are every shape of at most 10 cells.
+var smallShapes = func() (out []statespace.Shape) {
+	for _, rc := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}} {
+		out = append(out, statespace.Shape{Rows: rc[0], Cols: rc[1]})
+	}
+	return out
+}()
+
+// The parallel 2-bit search must give the single-threaded Enumerate's
+// counts and, for every board, bit 1 of its distance.
+func TestSearchEqualsEnumerate(t *testing.T) {
+	for _, sh := range smallShapes {
+		for _, goal := range []statespace.Board{statespace.GoalLast(sh), statespace.GoalFirst(sh)} {
+			for _, workers := range []int{1, 3} {
+				t.Run(fmt.Sprintf("%s-%s-%d", sh, statespace.GoalName(goal), workers), func(t *testing.T) {
+					sp := statespace.MustSpace(goal)
+					want, err := sp.Enumerate(context.Background(), nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := Search(context.Background(), sp, Options{Workers: workers})
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkResult(t, got, want)
+				})
+			}
+		}
+	}
+}
+
+func checkResult(t *testing.T, got *Result, want *statespace.Table) {
+	t.Helper()
+	if fmt.Sprint(got.Counts()) != fmt.Sprint(want.Counts()) {
+		t.Fatalf("counts %v, want %v", got.Counts(), want.Counts())
+	}
+	sp := want.Space()
+	for r := uint64(0); r < sp.Size(); r++ {
+		if g, w := got.Mod4Bit(r), uint8(want.DistanceAt(r)>>1&1); g != w {
+			t.Fatalf("rank %d (%s): bit 1 = %d, want %d (distance %d)", r, sp.Unrank(r), g, w, want.DistanceAt(r))
+		}
+	}
+	payload := make([]byte, got.PayloadLen())
+	if n, err := got.ReadAt(payload, 0); n != len(payload) || err != nil {
+		t.Fatalf("ReadAt = %d, %v", n, err)
+	}
+	for r := uint64(0); r < sp.Size(); r++ {
+		if b := payload[r/8] >> (r % 8) & 1; b != got.Mod4Bit(r) {
+			t.Fatalf("payload bit %d = %d, Mod4Bit %d", r, b, got.Mod4Bit(r))
+		}
+	}
+	var ants []uint64
+	for _, b := range want.Antipodes() {
+		ants = append(ants, sp.Rank(b))
+	}
+	if fmt.Sprint(got.Antipodes()) != fmt.Sprint(ants) {
+		t.Fatalf("antipodes %v, want %v", got.Antipodes(), ants)
+	}
+}
