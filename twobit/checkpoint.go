@@ -2,6 +2,7 @@ package twobit
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -62,7 +63,7 @@ func WriteCheckpoint(path string, sp *statespace.Space, codes, counts []uint64) 
 		return fmt.Errorf("twobit: checkpoint of %d levels", len(counts))
 	}
 	hdr := checkpointHeader(sp, counts)
-	return atomicfile.Write(path, func(w io.Writer) error {
+	return atomicfile.Write(context.Background(), path, func(w io.Writer) error {
 		if _, err := w.Write(hdr); err != nil {
 			return err
 		}
@@ -166,7 +167,7 @@ func ReadCheckpoint(path string, sp *statespace.Space) (*checkpoint, error) {
 	// A sound checkpoint has one done code for every board counted.
 	var done, total uint64
 	for _, w := range codes {
-		done += uint64(bits.OnesCount64(w & (w >> 1 | w) &^ lowBits))
+		done += uint64(bits.OnesCount64(w & (w>>1 | w) &^ lowBits))
 	}
 	for _, c := range counts {
 		total += c
