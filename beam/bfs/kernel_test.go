@@ -91,4 +91,3 @@ func BenchmarkExpandDensePartition(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(set), "ns/state")
 }
-
