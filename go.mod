@@ -3,11 +3,12 @@ module github.com/tilespace/tilespace
 go 1.26.0
 
 require (
+	codeberg.org/sbinet/npyio v0.14.0
 	github.com/bits-and-blooms/bitset v1.29.0
 	github.com/klauspost/compress v1.20.4
 	golang.org/x/image v0.30.0
 	golang.org/x/term v0.48.0
-	gonum.org/v1/gonum v0.16.0
+	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )
 
@@ -17,7 +18,10 @@ require (
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
+	github.com/campoy/embedmd v1.0.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+	github.com/nlpodyssey/gopickle v0.3.0 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
-	golang.org/x/text v0.28.0 // indirect
+	golang.org/x/text v0.34.0 // indirect
 )

@@ -76,6 +76,9 @@ func (o *TableOracle) Answer(_ context.Context, b statespace.Board, withPath boo
 		_, err := t.Lookup(b)
 		return Answer{Board: b, Distance: -1}, err
 	}
+	if t.Lazy() {
+		return o.answerLazy(b, withPath)
+	}
 	half := o.half
 	if half == 0 { // made without NewTableOracle
 		half = sp.Size() / uint64(sp.Shape().Cells())
@@ -91,6 +94,24 @@ func (o *TableOracle) Answer(_ context.Context, b statespace.Board, withPath boo
 			}
 			a.Path = append(a.Path, m)
 			cur, r = next, nr
+		}
+	}
+	return a, nil
+}
+
+// answerLazy answers from a table that walks its stored bits (12 cells
+// and more): one walk for the distance, the neighbours' bits for the
+// optimal moves, rather than a walk per neighbour. Damaged bits give the
+// table's error, which names the file and the command that rebuilds it.
+func (o *TableOracle) answerLazy(b statespace.Board, withPath bool) (Answer, error) {
+	d, set, err := o.Table.LookupMoves(b)
+	if err != nil {
+		return Answer{Board: b, Distance: -1}, err
+	}
+	a := Answer{Board: b, Distance: d, Optimal: set}
+	if withPath {
+		if a.Path, err = o.Table.Path(b); err != nil {
+			return Answer{Board: b, Distance: -1}, err
 		}
 	}
 	return a, nil

@@ -185,6 +185,14 @@ func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle,
 		return nil, err
 	}
 	if sp.Size() > statespace.MaxEnumerate {
+		// A table built by the 2-bit search (2x7) answers when it exists.
+		t, src, err := store.LoadTable(ctx, "", goal)
+		var nf *store.NotFoundError
+		if err == nil {
+			return NewTableOracle(t, src), nil
+		} else if !errors.As(err, &nf) {
+			return nil, err
+		}
 		if r.cfg.Untabled != nil {
 			return r.cfg.Untabled(ctx, goal)
 		}
@@ -192,9 +200,15 @@ func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle,
 	}
 	t, src, err := store.LoadTable(ctx, "", goal)
 	var nf *store.NotFoundError
+	var dmg *store.DamagedError
 	if errors.As(err, &nf) && sp.Size() <= r.cfg.BuildLimit {
 		fmt.Fprintf(r.cfg.Log, "query: no table for %s goal %s in the cache; building it (%s states)…\n",
 			shape, statespace.GoalName(goal), textfmt.Commas(sp.Size()))
+		t, err = sp.Enumerate(ctx, nil)
+		src = "built in memory"
+	} else if errors.As(err, &dmg) && sp.Size() <= r.cfg.BuildLimit {
+		// A damaged small table costs less to rebuild than to explain.
+		fmt.Fprintf(r.cfg.Log, "query: warning: %v; building the table in memory instead (%s states)…\n", err, textfmt.Commas(sp.Size()))
 		t, err = sp.Enumerate(ctx, nil)
 		src = "built in memory"
 	}

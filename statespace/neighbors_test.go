@@ -58,4 +58,6 @@ func benchmarkNeighbors(b *testing.B, sh Shape, stride uint64) {
 // random.
 func BenchmarkExpanderNeighbors2x7InOrder(b *testing.B) { benchmarkNeighbors(b, Shape{2, 7}, 3) }
 func BenchmarkExpanderNeighbors3x4InOrder(b *testing.B) { benchmarkNeighbors(b, Shape{3, 4}, 3) }
-func BenchmarkExpanderNeighbors2x7Random(b *testing.B)  { benchmarkNeighbors(b, Shape{2, 7}, 7919*104729) }
+func BenchmarkExpanderNeighbors2x7Random(b *testing.B) {
+	benchmarkNeighbors(b, Shape{2, 7}, 7919*104729)
+}

@@ -11,17 +11,18 @@ import (
 // a Space, one byte per board, indexed by rank. A Table is read-only and
 // safe for concurrent use.
 //
-// A large table read from a mod4-bit file is not expanded on load: its
-// lookups walk toward the goal on the stored bits (O(distance) rankings,
-// a few microseconds), and only the methods that scan every board
-// (BoardsAt, Antipodes, Sample, Verify, Encode) expand it, once, by a
+// A large table made from stored bits (NewMod4Table) is not expanded: its
+// lookups walk toward the goal on the bits (O(distance) rankings, a few
+// microseconds), and only the methods that scan every board (BoardsAt,
+// Antipodes, Sample, Verify, Distances, Mod4Payload) expand it, once, by a
 // breadth-first search.
 type Table struct {
 	space  *Space
 	dist   []uint8 // one byte per board; nil until a lazy table expands
 	counts []uint64
+	origin Origin
 
-	mod4   []byte // a lazy table's mod4-bit payload
+	mod4   Mod4Source // a lazy table's bits
 	expand sync.Once
 	expErr error
 	// searchTime is how long the BFS took, excluding allocation; zero for
@@ -46,20 +47,21 @@ func (t *Table) States() uint64 { return t.space.size }
 // Radius returns the largest distance of any board.
 func (t *Table) Radius() int { return len(t.counts) - 1 }
 
-// DistanceAt returns the distance of the board with the given rank.
+// Lazy reports whether the table answers by walking its stored bits
+// (see NewMod4Table) rather than from one byte per board. Its lookups can
+// then fail on damaged bits: use Lookup, LookupMoves and Path, which say
+// why.
+func (t *Table) Lazy() bool { return t.dist == nil }
+
+// DistanceAt returns the distance of the board with the given rank, or -1
+// when a lazy table's bits are damaged (Lookup says how).
 func (t *Table) DistanceAt(rank uint64) int {
 	if t.dist != nil {
 		return int(t.dist[rank])
 	}
-	return t.walk(t.space.Unrank(rank))
-}
-
-// walk returns a lazy table's distance of b, or -1 when the stored bits
-// are damaged (Decode checked the checksum, so this is an invariant).
-func (t *Table) walk(b Board) int {
-	d, err := walkDistance(t.space, t.mod4, b, t.Radius())
+	d, err := t.walk(t.space.Unrank(rank))
 	if err != nil {
-		panic(err)
+		return -1
 	}
 	return d
 }
@@ -76,10 +78,17 @@ func (t *Table) expanded() []uint8 {
 			t.expErr = err
 			return
 		}
-		t.expErr = checkMod4(full.dist, t.mod4, t.space)
-		if t.expErr == nil {
-			t.dist = full.dist
+		for r, d := range full.dist {
+			bit, err := t.mod4.Mod4Bit(uint64(r))
+			if err == nil && bit != d>>1&1 {
+				err = &TableError{t.origin, fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", t.space.Unrank(uint64(r)), r, d)}
+			}
+			if err != nil {
+				t.expErr = err
+				return
+			}
 		}
+		t.dist = full.dist
 	})
 	if t.expErr != nil {
 		panic(fmt.Sprintf("statespace: expanding the table: %v", t.expErr))
@@ -88,63 +97,94 @@ func (t *Table) expanded() []uint8 {
 }
 
 // Distance returns the exact distance of b from the goal, or -1 when b
-// does not belong to the table's space (wrong shape or unsolvable).
+// does not belong to the table's space (wrong shape or unsolvable) or a
+// lazy table's bits are damaged.
 func (t *Table) Distance(b Board) int {
 	r, ok := t.space.RankChecked(b)
 	if !ok {
 		return -1
 	}
 	if t.dist == nil {
-		return t.walk(b)
+		d, err := t.walk(b)
+		if err != nil {
+			return -1
+		}
+		return d
 	}
 	return int(t.dist[r])
 }
 
-// Lookup returns the distance of b, or the reason it has none.
+// Lookup returns the distance of b, or the reason it has none: b is not
+// in the space, or a lazy table's bits are damaged (a *TableError).
 func (t *Table) Lookup(b Board) (int, error) {
 	if err := t.space.Check(b); err != nil {
 		return 0, err
 	}
 	if t.dist == nil {
-		return walkDistance(t.space, t.mod4, b, t.Radius())
+		return t.walk(b)
 	}
 	return t.Distance(b), nil
 }
 
-// OptimalMoves returns every move that leads one step closer to the goal:
-// the first moves of all optimal solutions. It is empty at the goal and
-// for boards outside the space.
-func (t *Table) OptimalMoves(b Board) MoveSet {
-	d := t.Distance(b)
-	if d < 0 {
-		return 0
+// LookupMoves returns the distance of b and every move that leads one
+// step closer, or the reason there are none (as Lookup).
+func (t *Table) LookupMoves(b Board) (int, MoveSet, error) {
+	d, err := t.Lookup(b)
+	if err != nil {
+		return 0, 0, err
 	}
-	return t.optimalMoves(b, d)
+	set, err := t.optimalMoves(b, d)
+	return d, set, err
 }
 
-func (t *Table) optimalMoves(b Board, d int) MoveSet {
+// OptimalMoves returns every move that leads one step closer to the goal:
+// the first moves of all optimal solutions. It is empty at the goal, for
+// boards outside the space and where a lazy table's bits are damaged
+// (LookupMoves says why).
+func (t *Table) OptimalMoves(b Board) MoveSet {
+	_, set, err := t.LookupMoves(b)
+	if err != nil {
+		return 0
+	}
+	return set
+}
+
+func (t *Table) optimalMoves(b Board, d int) (MoveSet, error) {
 	var set MoveSet
 	if d == 0 {
-		return 0
+		return 0, nil
 	}
 	for _, m := range Moves {
 		c, ok := b.Apply(m)
 		if !ok {
 			continue
 		}
+		r := t.space.Rank(c)
+		if t.dist != nil {
+			if int(t.dist[r]) == d-1 {
+				set = set.Add(m)
+			}
+			continue
+		}
 		// A lazy table tells the neighbour one closer by its distance mod
 		// 4: neighbours are one closer or one farther, never equal.
-		if (t.dist != nil && int(t.dist[t.space.Rank(c)]) == d-1) ||
-			(t.dist == nil && t.space.mod4(t.mod4, c) == (d-1)&3) {
+		got, err := t.mod4At(c.Blank(), r)
+		if err != nil {
+			return 0, err
+		}
+		if got == (d-1)&3 {
 			set = set.Add(m)
 		}
 	}
-	return set
+	if set == 0 {
+		return 0, &TableError{t.origin, fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
+	}
+	return set, nil
 }
 
 // Path returns an optimal solution of b: at each step the first move, in
 // Up, Down, Left, Right order, that leads one step closer. It returns an
-// error when b is not in the table's space.
+// error when b is not in the table's space or the table is damaged.
 func (t *Table) Path(b Board) ([]Move, error) {
 	d, err := t.Lookup(b)
 	if err != nil {
@@ -152,9 +192,9 @@ func (t *Table) Path(b Board) ([]Move, error) {
 	}
 	path := make([]Move, 0, d)
 	for ; d > 0; d-- {
-		set := t.optimalMoves(b, d)
-		if set == 0 {
-			return nil, fmt.Errorf("statespace: table damaged: %s at distance %d has no neighbour at %d", b, d, d-1)
+		set, err := t.optimalMoves(b, d)
+		if err != nil {
+			return nil, err
 		}
 		for _, m := range Moves {
 			if set.Has(m) {

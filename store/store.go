@@ -15,7 +15,6 @@ import (
 
 	"github.com/tilespace/tilespace/data"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/tablefile"
 )
 
 // EnvCache names the environment variable that overrides the cache folder.
@@ -64,14 +63,38 @@ type NotFoundError struct {
 }
 
 func (e *NotFoundError) Error() string {
-	return fmt.Sprintf("no distance table for %s goal %s (looked in: %s); build it with: go run ./cmd/enumerate -shape %s -goal %s",
-		e.Goal.Shape(), statespace.GoalName(e.Goal), strings.Join(e.Looked, ", "), e.Goal.Shape(), statespace.GoalName(e.Goal))
+	return fmt.Sprintf("no distance table for %s goal %s (looked in: %s); build it with: %s",
+		e.Goal.Shape(), statespace.GoalName(e.Goal), strings.Join(e.Looked, ", "), RebuildCommand(e.Goal))
 }
+
+// RebuildCommand is the command that builds the distance table of goal
+// into the cache folder.
+func RebuildCommand(goal statespace.Board) string {
+	return fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s", goal.Shape(), statespace.GoalName(goal))
+}
+
+// DamagedError says a table file is damaged or inconsistent (a checksum
+// mismatch, a truncation, stored bits that are not a distance table) and
+// names the command that rebuilds it. errors.As reaches the cause (a
+// *tablefile.FormatError or a *statespace.TableError).
+type DamagedError struct {
+	Path string
+	Goal statespace.Board
+	Err  error
+}
+
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("%s is damaged: %s; rebuild it with: %s", e.Path, strings.TrimPrefix(e.Err.Error(), "tablefile: "), RebuildCommand(e.Goal))
+}
+
+func (e *DamagedError) Unwrap() error { return e.Err }
 
 // LoadTable returns the distance table for goal and where it came from:
 // the file at explicit when that is not empty, else the table embedded in
 // the binary, else the one in the cache folder. A file for another shape
-// or goal, or a damaged one, is an error, never silently skipped.
+// or goal is an error, a damaged one a *DamagedError; neither is silently
+// skipped. Anything but a regular file at the path (a FIFO, a device) is
+// refused before it is read.
 func LoadTable(ctx context.Context, explicit string, goal statespace.Board) (*statespace.Table, string, error) {
 	if explicit != "" {
 		t, err := ReadTable(ctx, explicit, goal)
@@ -80,7 +103,7 @@ func LoadTable(ctx context.Context, explicit string, goal statespace.Board) (*st
 	name := TableFileName(goal)
 	looked := []string{"embedded"}
 	if b, ok := data.Open(name); ok {
-		t, err := decodeTable(ctx, bytes.NewReader(b), goal)
+		t, err := readTableFrom(ctx, bytes.NewReader(b), goal, statespace.Origin{Source: "embedded " + name})
 		if err != nil {
 			return nil, "", fmt.Errorf("embedded %s: %w", name, err)
 		}
@@ -97,53 +120,4 @@ func LoadTable(ctx context.Context, explicit string, goal statespace.Board) (*st
 		return nil, "", &NotFoundError{Goal: goal, Looked: looked}
 	}
 	return t, path, err
-}
-
-// ReadTable reads the distance table at path and checks that it is for
-// goal (any goal when goal is the zero Board).
-func ReadTable(ctx context.Context, path string, goal statespace.Board) (*statespace.Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	t, err := decodeTable(ctx, f, goal)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
-}
-
-func decodeTable(ctx context.Context, r interface{ Read([]byte) (int, error) }, goal statespace.Board) (*statespace.Table, error) {
-	h, payload, err := tablefile.Read(r)
-	if err != nil {
-		return nil, err
-	}
-	if !goal.IsZero() {
-		g := make([]uint8, goal.Cells())
-		for i := range g {
-			g[i] = uint8(goal.Tile(i))
-		}
-		if err := h.Expect(tablefile.KindDistance, goal.Shape().Rows, goal.Shape().Cols, g, nil); err != nil {
-			return nil, err
-		}
-	}
-	return statespace.Decode(ctx, h, payload)
-}
-
-// WriteTable writes t atomically to path in the given encoding and
-// returns the file's size.
-func WriteTable(path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
-	h, payload, err := t.Encode(enc)
-	if err != nil {
-		return 0, err
-	}
-	if err := tablefile.WriteFile(path, h, payload); err != nil {
-		return 0, err
-	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return 0, err
-	}
-	return st.Size(), nil
 }

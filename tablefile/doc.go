@@ -1,5 +1,13 @@
-// Package tablefile reads and writes the checksummed, zstd-compressed
-// container used for distance tables and pattern databases.
+// Package tablefile reads and writes the checksummed container used for
+// distance tables and pattern databases.
+//
+// Two format versions exist and Read, ReadFile and Open take both.
+// Version 2 (WriteV2) stores the payload in blocks with a checksum each,
+// raw or zstd-compressed; a raw file is memory-mapped by Open and each
+// block is checked the first time it is read, and it describes boards of
+// up to 25 cells and tables of up to 2^36 entries. Version 1 (Write) is
+// one zstd frame with one checksum, for boards of up to 16 cells; it is
+// read whole. data/README.md documents both layouts.
 //
 // Tables are expensive to build and are loaded by code that trusts every
 // entry, so a file is rejected unless its header and its decompressed
@@ -8,7 +16,29 @@
 // output may change between library versions while the table itself must
 // not.
 //
-// # File layout
+// # Version 2 layout
+//
+// All integers are little-endian; n = rows*cols, p the pattern length, c
+// the number of counts, B the block size, k the number of blocks.
+//
+//	offset      size  field
+//	0           8     magic "TSPACE\r\n"
+//	8           2     format version, uint16 = 2
+//	10          4     kind, encoding, rows, cols (one byte each), n ≤ 25
+//	14          2     p, c-1
+//	16          1     storage: 0 = raw, 1 = zstd blocks
+//	17          1     log2 B, 16..30
+//	18          6     zero
+//	24          n+p   goal, pattern
+//	24+n+p      8     entries
+//	32+n+p      8c    counts
+//	32+n+p+8c   8     raw payload length
+//	40+n+p+8c   4     CRC-32C of everything above
+//	44+n+p+8c         k blocks, then the block table (per block: uint32
+//	                  stored length, uint32 CRC-32C of the raw block), the
+//	                  CRC-32C of the block table, and "TSPEND\r\n"
+//
+// # Version 1 layout
 //
 // All integers are little-endian. Offsets are in bytes; p is the pattern
 // length and c the number of counts.

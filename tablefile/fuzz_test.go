@@ -36,7 +36,13 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		var buf bytes.Buffer
-		if err := Write(&buf, h, p); err != nil {
+		write := func() error { return Write(&buf, h, p) }
+		if data[8] == version2 {
+			write = func() error {
+				return WriteV2(&buf, h, bytes.NewReader(p), WriteOptions{Storage: Storage(data[16]), BlockSize: 1 << data[17]})
+			}
+		}
+		if err := write(); err != nil {
 			t.Fatalf("Write of a header Read accepted: %v", err)
 		}
 		h2, p2, err := Read(&buf)

@@ -73,8 +73,10 @@ func (e Encoding) entriesPerByte() uint64 {
 // Limits of the format. They follow from the one-byte fields in the header
 // and from maxCells.
 const (
-	// maxCells is the largest board the format describes (4x4).
-	maxCells = 16
+	// maxCells is the largest board the format describes (5x5, in
+	// version 2); version 1 has room for 16 cells.
+	maxCells   = 25
+	v1MaxCells = 16
 	// maxCounts is the largest number of entries in Header.Counts.
 	maxCounts = 256
 	// maxPayloadLen is the largest raw payload a file may hold (64 GiB).
@@ -110,22 +112,25 @@ func (h Header) PayloadLen() (uint64, error) {
 	return n, nil
 }
 
-// Validate reports whether h can be stored: the kind and encoding are known
-// (else an *UnsupportedError); the board has 2..16 cells with at least two
-// rows and two columns; Goal is a permutation of 0..n-1; Pattern is empty
-// for distance tables and otherwise holds distinct tiles from 1..n-1 in
-// ascending order; Counts has 1..256 elements summing to Entries; and the
-// payload length is at most 64 GiB (1<<36 bytes). Other failures are
-// *FormatErrors.
 // The largest entry counts a reader accepts, so that a damaged or hostile
-// header cannot make it decompress gigabytes: a 12-cell distance table has
-// 239,500,800 entries, and the largest pattern database tilespace can
-// build (8 tiles of 16 cells) 518,918,400.
+// header cannot make it read or decompress without bound: the largest
+// distance table tilespace builds, 2x7's, has 43,589,145,600 entries, and
+// the largest pattern database (8 tiles of 16 cells) 518,918,400.
+// Version 1 files, which are read whole, stop at 1<<28 entries (a 12-cell
+// table has 239,500,800).
 const (
-	MaxDistanceEntries = 1 << 28
-	MaxPDBEntries      = 1 << 30
+	MaxDistanceEntries   = 1 << 36
+	MaxPDBEntries        = 1 << 30
+	v1MaxDistanceEntries = 1 << 28
 )
 
+// Validate reports whether h can be stored: the kind and encoding are known
+// (else an *UnsupportedError); the board has 4..25 cells with at least two
+// rows and two columns; Goal is a permutation of 0..n-1; Pattern is empty
+// for distance tables and otherwise holds distinct tiles from 1..n-1 in
+// ascending order; Entries is at most MaxDistanceEntries or MaxPDBEntries;
+// Counts has 1..256 elements summing to Entries; and the payload length is
+// at most 64 GiB (1<<36 bytes). Other failures are *FormatErrors.
 func (h Header) Validate() error {
 	if !h.Kind.known() {
 		return &UnsupportedError{Msg: "unsupported kind " + strconv.Itoa(int(h.Kind))}
@@ -184,6 +189,18 @@ func (h Header) Validate() error {
 	}
 	if raw, _ := h.PayloadLen(); raw > maxPayloadLen {
 		return &FormatError{Field: "entries", Msg: fmt.Sprintf("%d entries need a %d-byte payload, more than the %d-byte limit", h.Entries, raw, uint64(maxPayloadLen))}
+	}
+	return nil
+}
+
+// fitsV1 reports whether h fits format version 1: at most 16 cells and,
+// for distance tables, 1<<28 entries.
+func (h Header) fitsV1() error {
+	if h.Rows*h.Cols > v1MaxCells {
+		return &FormatError{Field: "shape", Msg: fmt.Sprintf("invalid shape %dx%d (need rows, cols ≥ 2 and at most %d cells)", h.Rows, h.Cols, v1MaxCells)}
+	}
+	if h.Kind == KindDistance && h.Entries > v1MaxDistanceEntries {
+		return &UnsupportedError{Msg: fmt.Sprintf("distance table of %d entries, more than the %d a version 1 file holds", h.Entries, uint64(v1MaxDistanceEntries))}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package tablefile
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -8,7 +9,6 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"sync"
@@ -20,8 +20,9 @@ import (
 
 // Format constants; see the package documentation for the layout.
 const (
-	magic   = "TSPACE\r\n"
-	version = 1
+	magic    = "TSPACE\r\n"
+	version  = 1 // the compact format: one zstd frame, boards up to 16 cells
+	version2 = 2 // blocks with a checksum each, raw or zstd, boards up to 25 cells
 
 	fixedLen     = 32 // magic through goal: the part read before p and c are known
 	minHeaderLen = 72 // headerLen(0, 1)
@@ -68,8 +69,16 @@ var (
 // Write writes a table file holding h and payload to w. The payload is the
 // raw encoded entries; its length must equal h.PayloadLen(). Write
 // validates h first and writes nothing if it is invalid.
+//
+// Write writes format version 1, one zstd frame: the compact choice for
+// the small tables and pattern databases, which zstd shrinks and which
+// are read whole. Boards of more than 16 cells and payloads beyond
+// version 1's entry limits need WriteV2.
 func Write(w io.Writer, h Header, payload []byte) error {
 	if err := h.Validate(); err != nil {
+		return err
+	}
+	if err := h.fitsV1(); err != nil {
 		return err
 	}
 	raw, _ := h.PayloadLen()
@@ -134,26 +143,38 @@ func WriteFile(path string, h Header, payload []byte) error {
 	return nil
 }
 
-// Read reads a table file from r and returns its header and raw payload
-// after checking the magic, version, header checksum, header fields,
-// payload length and payload checksum. r must end right after the
-// payload. Damage gives a *FormatError, an unknown version, kind or
+// WriteFileV2 writes a version-2 table file to path atomically, like
+// WriteFile.
+func WriteFileV2(path string, h Header, payload io.ReaderAt, opts WriteOptions) error {
+	if err := h.Validate(); err != nil {
+		return &pathError{op: "write", path: path, err: err}
+	}
+	err := atomicfile.Write(context.TODO(), path, func(w io.Writer) error { return WriteV2(w, h, payload, opts) })
+	if err != nil {
+		return &pathError{op: "write", path: path, err: err}
+	}
+	return nil
+}
+
+// Read reads a table file (version 1 or 2) from r and returns its header
+// and raw payload after checking the magic, version, header checksum,
+// header fields, payload length and payload checksums. r must end right
+// after the payload (version 1) or the block table (version 2). Damage gives a *FormatError, an unknown version, kind or
 // encoding an *UnsupportedError; I/O errors from r are returned wrapped.
 func Read(r io.Reader) (Header, []byte, error) {
 	return read(r, -1)
 }
 
 // ReadFile reads the table file at path like Read; errors name the path.
+// Anything but a regular file (a FIFO, a device, a folder) is refused
+// with ErrNotRegular before it is read, since reading one may block
+// forever.
 func ReadFile(path string) (Header, []byte, error) {
-	f, err := os.Open(path)
+	f, size, err := openRegular(path)
 	if err != nil {
-		return Header{}, nil, fmt.Errorf("tablefile: %w", err)
+		return Header{}, nil, err
 	}
 	defer f.Close()
-	size := int64(-1)
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		size = fi.Size()
-	}
 	h, payload, err := read(f, size)
 	if err != nil {
 		return Header{}, nil, &pathError{op: "read", path: path, err: err}
@@ -164,7 +185,29 @@ func ReadFile(path string) (Header, []byte, error) {
 // read implements Read. size is the total input size if known (a regular
 // file), else -1; it only lets truncation be reported before reading.
 func read(r io.Reader, size int64) (Header, []byte, error) {
-	hdr, err := readHeaderBytes(r)
+	fixed := make([]byte, v2FixedLen)
+	n, err := io.ReadFull(r, fixed)
+	if err := checkMagicVersion(fixed[:n]); err != nil {
+		return Header{}, nil, err
+	}
+	if err != nil {
+		return Header{}, nil, truncatedHeader(fixed[:n], err)
+	}
+	if binary.LittleEndian.Uint16(fixed[8:]) == version2 {
+		h, l, hdr, err := readV2Header(r, fixed)
+		if err != nil {
+			return Header{}, nil, err
+		}
+		if size >= 0 {
+			size -= int64(len(hdr))
+		}
+		payload, err := readV2Body(r, l, size)
+		if err != nil {
+			return Header{}, nil, err
+		}
+		return h, payload, nil
+	}
+	hdr, err := readHeaderBytes(io.MultiReader(bytes.NewReader(fixed), r))
 	if err != nil {
 		return Header{}, nil, err
 	}
@@ -204,17 +247,14 @@ func read(r io.Reader, size int64) (Header, []byte, error) {
 // as soon as their bytes are available so that a foreign or newer file is
 // reported as such even when it is shorter than a header.
 func readHeaderBytes(r io.Reader) ([]byte, error) {
-	buf := make([]byte, fixedLen, headerLen(maxCells-1, maxCounts))
+	buf := make([]byte, fixedLen, headerLen(v1MaxCells-1, maxCounts))
 	n, err := io.ReadFull(r, buf)
-	if err := checkMagicVersion(buf[:n]); err != nil {
-		return nil, err
-	}
 	if err != nil {
 		return nil, truncatedHeader(buf[:n], err)
 	}
 	p, c := int(buf[14]), int(buf[15])+1
-	if p > maxCells-1 {
-		return nil, &FormatError{Field: "pattern", Msg: fmt.Sprintf("pattern length %d out of range 0..%d", p, maxCells-1)}
+	if p > v1MaxCells-1 {
+		return nil, &FormatError{Field: "pattern", Msg: fmt.Sprintf("pattern length %d out of range 0..%d", p, v1MaxCells-1)}
 	}
 	buf = buf[:headerLen(p, c)]
 	m, err := io.ReadFull(r, buf[fixedLen:])
@@ -235,8 +275,8 @@ func checkMagicVersion(b []byte) error {
 		return &FormatError{Field: "magic", Msg: msg}
 	}
 	if len(b) >= 10 {
-		if v := binary.LittleEndian.Uint16(b[8:]); v != version {
-			return &UnsupportedError{Msg: fmt.Sprintf("unsupported format version %d (this build reads version %d)", v, version)}
+		if v := binary.LittleEndian.Uint16(b[8:]); v != version && v != version2 {
+			return &UnsupportedError{Msg: fmt.Sprintf("unsupported format version %d (this build reads versions %d and %d)", v, version, version2)}
 		}
 	}
 	return nil
@@ -279,8 +319,8 @@ func parseHeader(hdr []byte) (h Header, rawLen uint64, rawCRC uint32, compLen ui
 		return h, 0, 0, 0, &UnsupportedError{Msg: "unsupported encoding " + strconv.Itoa(int(h.Encoding))}
 	}
 	n := h.Rows * h.Cols
-	if h.Rows < 2 || h.Cols < 2 || n > maxCells {
-		return h, 0, 0, 0, &FormatError{Field: "shape", Msg: fmt.Sprintf("invalid shape %dx%d (need rows, cols ≥ 2 and at most %d cells)", h.Rows, h.Cols, maxCells)}
+	if h.Rows < 2 || h.Cols < 2 || n > v1MaxCells {
+		return h, 0, 0, 0, &FormatError{Field: "shape", Msg: fmt.Sprintf("invalid shape %dx%d (need rows, cols ≥ 2 and at most %d cells)", h.Rows, h.Cols, v1MaxCells)}
 	}
 	h.Goal = append([]uint8(nil), hdr[16:16+n]...)
 	for _, b := range hdr[16+n : fixedLen] {
@@ -304,6 +344,9 @@ func parseHeader(hdr []byte) (h Header, rawLen uint64, rawCRC uint32, compLen ui
 	compLen = binary.LittleEndian.Uint64(hdr[off+12:])
 
 	if err := h.Validate(); err != nil {
+		return h, 0, 0, 0, err
+	}
+	if err := h.fitsV1(); err != nil {
 		return h, 0, 0, 0, err
 	}
 	want, _ := h.PayloadLen()

@@ -206,7 +206,14 @@ func TestValidate(t *testing.T) {
 		{"encoding 5", func(h *Header) { h.Encoding = 5 }, "unsupported", "encoding 5"},
 		{"one row", func(h *Header) { h.Rows, h.Cols, h.Goal = 1, 9, goal3x3 }, "shape", "1x9"},
 		{"one col", func(h *Header) { h.Rows, h.Cols, h.Goal = 4, 1, []uint8{1, 2, 3, 0} }, "shape", "4x1"},
-		{"17 cells", func(h *Header) { h.Rows, h.Cols = 3, 6 }, "shape", "3x6"},
+		{"26 cells", func(h *Header) { h.Rows, h.Cols = 2, 13 }, "shape", "2x13"},
+		{"valid 5x5", func(h *Header) {
+			h.Rows, h.Cols = 5, 5
+			h.Goal = make([]uint8, 25)
+			for i := range h.Goal {
+				h.Goal[i] = uint8((i + 1) % 25)
+			}
+		}, "", ""},
 		{"negative", func(h *Header) { h.Rows, h.Cols = -3, -3 }, "shape", ""},
 		{"overflowing shape", func(h *Header) { h.Rows, h.Cols = math.MaxInt, math.MaxInt }, "shape", ""},
 		{"goal too short", func(h *Header) { h.Goal = goal3x3[:8] }, "goal", "8 tiles"},
@@ -398,7 +405,7 @@ func TestUnsupportedVersion(t *testing.T) {
 		if errors.As(err, &fe) || errors.Is(err, ErrTruncated) || errors.Is(err, ErrChecksum) {
 			t.Errorf("unsupported version should not look like damage: %v", err)
 		}
-		if want := "tablefile: unsupported format version 7 (this build reads version 1)"; err.Error() != want {
+		if want := "tablefile: unsupported format version 7 (this build reads versions 1 and 2)"; err.Error() != want {
 			t.Errorf("message %q, want %q", err, want)
 		}
 	}

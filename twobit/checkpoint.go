@@ -147,6 +147,7 @@ func ReadCheckpoint(path string, sp *statespace.Space) (*checkpoint, error) {
 		return nil, bad("it is for another board, goal or block size than %s goal %s", sp.Shape(), statespace.GoalName(sp.Goal()))
 	}
 	codes := make([]uint64, (sp.Size()+perWord-1)/perWord)
+	adviseHugePages(codes)
 	buf := make([]byte, checkpointBlock+4)
 	for i, block := 0, 0; i < len(codes); block++ {
 		n := min(checkpointBlock/8, len(codes)-i)

@@ -117,24 +117,24 @@ func (k *Kernel) Expand(x *statespace.Expander, p int, frontier []uint64, buf []
 	if cap(buf) < Batch {
 		buf = make([]uint64, 0, Batch)
 	}
-	buf = buf[:0]
-	var nb [4]uint64
+	buf = buf[:cap(buf)]
 	var expanded uint64
+	used := 0
 	for i, w := range frontier[:(k.size+63)/64] {
 		expanded += uint64(bits.OnesCount64(w))
 		for w != 0 {
 			r := lo + uint64(i)*64 + uint64(bits.TrailingZeros64(w))
 			w &= w - 1
-			n := x.Neighbors(r, &nb)
-			buf = append(buf, nb[:n]...)
-			if len(buf) > Batch-4 {
-				emit(buf)
-				buf = buf[:0]
+			// The neighbours go straight into the batch: no copy.
+			used += x.Neighbors(r, (*[4]uint64)(buf[used:used+4]))
+			if used > len(buf)-4 {
+				emit(buf[:used])
+				used = 0
 			}
 		}
 	}
-	if len(buf) > 0 {
-		emit(buf)
+	if used > 0 {
+		emit(buf[:used])
 	}
 	return expanded
 }

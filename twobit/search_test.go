@@ -3,6 +3,7 @@ package twobit
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/tilespace/tilespace/statespace"
@@ -66,4 +67,26 @@ func checkResult(t *testing.T, got *Result, want *statespace.Table) {
 	if fmt.Sprint(got.Antipodes()) != fmt.Sprint(ants) {
 		t.Fatalf("antipodes %v, want %v", got.Antipodes(), ants)
 	}
+}
+
+func benchmarkSearch(b *testing.B, sh statespace.Shape) {
+	sp := statespace.MustSpace(statespace.GoalLast(sh))
+	for b.Loop() {
+		if _, err := Search(context.Background(), sp, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sp.Size()), "ns/state")
+}
+
+func BenchmarkSearch3x3(b *testing.B) { benchmarkSearch(b, statespace.Shape{Rows: 3, Cols: 3}) }
+func BenchmarkSearch2x5(b *testing.B) { benchmarkSearch(b, statespace.Shape{Rows: 2, Cols: 5}) }
+
+// BenchmarkSearch3x4 is the 12-cell search (seconds a run): only with
+// TILESPACE_LONG=1.
+func BenchmarkSearch3x4(b *testing.B) {
+	if os.Getenv("TILESPACE_LONG") != "1" {
+		b.Skip("a 12-cell search; set TILESPACE_LONG=1")
+	}
+	benchmarkSearch(b, statespace.Shape{Rows: 3, Cols: 4})
 }

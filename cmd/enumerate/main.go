@@ -4,38 +4,55 @@
 //
 // Usage:
 //
-//	enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all]
+//	enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]]
+//	          [-workers N] [-resume] [-checkpoint-every DURATION] [-levels]
 //	enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
+//	enumerate -verify FILE [-workers N] [-json]
+//	enumerate -export npy [-shape RxC] [-goal …] [-out DIR]
 //
 // With no flags it builds the 8-puzzle table for the goal "last" and
 // prints its depth distribution, radius and the boards at the radius.
+// Boards of 12 cells and 2x7 are searched at 2 bits a state on every core
+// (package twobit): it prints the estimated memory, disk and time first,
+// refuses what does not fit in free memory, writes checkpoints so that an
+// interrupted run continues with -resume, and shows per-level counts
+// with an ETA on a terminal (-levels prints them anywhere, for logs).
 // -pdb builds the pattern databases of a partition instead (4x4 presets,
 // or patterns such as 1,2,3,4/5,6,7,8 on any shape). -all builds every
 // default data file in one batch run: the tables of every shape up to 10
-// cells and the 6-6-3 pattern databases of the 15-puzzle for goal last.
+// cells (with -big also the 12-cell ones) and the 6-6-3 pattern databases
+// of the 15-puzzle for goal last. -verify re-derives a table file by a
+// fresh search and reports the first difference; -export npy writes a
+// table's distances (at most 12 cells) as a NumPy uint8 array in rank
+// order.
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
+	"github.com/tilespace/tilespace/twobit"
 )
 
 func main() {
@@ -63,9 +80,16 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	all := fs.Bool("all", false, "build every default file: the tables of all shapes up to 10 cells for goals last and first and of the 3x3 centre and edge goals, and the 6-6-3 pattern databases of 4x4 goal last")
 	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
 	pdbFlag := fs.String("pdb", "", "build pattern databases instead of a table: a 4x4 preset (6-6-3, 5-5-5, 7-8) or `patterns` such as 1,2,3,4/5,6,7,8")
+	big := fs.Bool("big", false, "with -all, also build the 12-cell tables (3x4, 4x3, 2x6, 6x2; seconds and 60 MB each)")
+	workers := fs.Int("workers", 0, "goroutines for the 2-bit search of 12 cells and more, and -verify (default: every core)")
+	resume := fs.Bool("resume", false, "continue an interrupted 2-bit search from its checkpoint in the output folder")
+	every := fs.Duration("checkpoint-every", 5*time.Minute, "how often a 2-bit search saves a checkpoint (at level ends)")
+	levels := fs.Bool("levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
+	verify := fs.String("verify", "", "re-derive the table in `FILE` by a fresh parallel search and report the first difference")
+	export := fs.String("export", "", "write the table's distances in another `format`: npy (a NumPy uint8 array in rank order, at most 12 cells)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "usage: enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all] [-pdb PARTITION]")
+			fmt.Fprintln(stderr, "usage: enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]] [-pdb PARTITION] [-workers N] [-resume] [-verify FILE] [-export npy]")
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
 			return err
@@ -81,6 +105,33 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if *workers < 0 {
+		return usageError{Err: fmt.Errorf("-workers %d: want 1 or more (0 for every core)", *workers)}
+	}
+	if *every <= 0 {
+		return usageError{Err: fmt.Errorf("-checkpoint-every %s: want a positive duration", *every)}
+	}
+	if given["big"] && !*all {
+		return usageError{Err: fmt.Errorf("-big goes with -all (a 12-cell board alone: -shape 3x4)")}
+	}
+	if *verify != "" {
+		for _, f := range []string{"shape", "goal", "all", "pdb", "export", "out", "resume", "encoding"} {
+			if given[f] {
+				return usageError{Err: fmt.Errorf("-verify FILE checks that file alone; -%s does not apply", f)}
+			}
+		}
+		return runVerify(ctx, stdout, *verify, *workers, *asJSON)
+	}
+	if given["export"] {
+		if *export != "npy" {
+			return usageError{Err: fmt.Errorf("-export %q: the one format is npy", *export)}
+		}
+		for _, f := range []string{"all", "pdb", "resume", "encoding", "json"} {
+			if given[f] {
+				return usageError{Err: fmt.Errorf("-export npy writes one table's distances; -%s does not apply", f)}
+			}
+		}
+	}
 	dir := *out
 	if dir == "" {
 		if dir, err = store.CacheDir(); err != nil {
@@ -95,6 +146,12 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			return usageError{Err: fmt.Errorf("-all builds every default file; -shape, -goal and -pdb go on a run of their own")}
 		}
 		goals = generate.DefaultGoals()
+		if *big {
+			for _, rc := range [][2]int{{3, 4}, {4, 3}, {2, 6}, {6, 2}} {
+				sh := statespace.Shape{Rows: rc[0], Cols: rc[1]}
+				goals = append(goals, statespace.GoalLast(sh), statespace.GoalFirst(sh))
+			}
+		}
 		pdbs = generate.DefaultPDBs()
 	default:
 		shapeText := *shapeFlag
@@ -108,6 +165,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		goal, err := statespace.ParseGoal(*goalFlag, shape)
 		if err != nil {
 			return usageError{Err: err}
+		}
+		if given["export"] {
+			return runExport(ctx, stdout, stderr, goal, *out, *workers)
 		}
 		if *pdbFlag == "" {
 			goals = []statespace.Board{goal}
@@ -128,14 +188,23 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		pdbs = []generate.PDBJob{{Goal: goal, Partition: part}}
 	}
 	var total float64
+	nWorkers := *workers
+	if nWorkers == 0 {
+		nWorkers = runtime.GOMAXPROCS(0)
+	}
 	for _, g := range goals {
 		sp, err := statespace.NewSpace(g)
 		if err != nil {
 			return err
 		}
-		if sp.Size() > statespace.MaxEnumerate {
-			return fmt.Errorf("%s has %s reachable boards, more than the %s (12 cells) a full table takes; larger boards are solved with pattern databases: enumerate -shape %s -pdb PATTERNS (6-6-3 on 4x4)",
-				sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(statespace.MaxEnumerate), sp.Shape())
+		if sp.Size() >= generate.BigTableStates {
+			est := twobit.EstimateFor(sp, nWorkers)
+			if err := est.Check(sp.Shape(), twobit.AvailableMemory()); err != nil {
+				return fmt.Errorf("%w; pattern databases solve it instead: enumerate -shape %s -pdb PATTERNS (6-6-3 on 4x4)", err, sp.Shape())
+			}
+			fmt.Fprintf(stderr, "enumerate: %s goal %s: %s on %d %s (estimated)\n", sp.Shape(), statespace.GoalName(g), est, nWorkers, textfmt.Plural(nWorkers, "worker", "workers"))
+		} else if given["resume"] && len(goals) == 1 {
+			return usageError{Err: fmt.Errorf("-resume continues the 2-bit search of 12 cells and more; %s takes well under a second", sp.Shape())}
 		}
 		total += float64(sp.Size())
 	}
@@ -161,7 +230,21 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return r.WriteText(stdout)
 	}
 	for _, g := range goals {
-		r, err := generate.Table(ctx, g, dir, enc, bar, done)
+		var r generate.TableReport
+		if statespace.MustSpace(g).Size() >= generate.BigTableStates {
+			if given["encoding"] && enc != tablefile.EncodingMod4Bit {
+				return usageError{Err: fmt.Errorf("-encoding %s: tables of 12 cells and more are stored in mod4-bit", enc)}
+			}
+			base := done
+			opts := generate.BigOptions{Workers: *workers, Resume: *resume, CheckpointEvery: *every,
+				Progress: func(d, _ float64) { bar.Update(base + d) }}
+			if *levels || bar != nil {
+				opts.Levels = &barLines{bar: bar, w: stderr}
+			}
+			r, err = generate.BigTable(ctx, g, dir, opts)
+		} else {
+			r, err = generate.Table(ctx, g, dir, enc, bar, done)
+		}
 		if err != nil {
 			return err
 		}
@@ -181,6 +264,57 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	return nil
+}
+
+// barLines writes whole lines to w, clearing the progress bar's line
+// first so that the two do not mix.
+type barLines struct {
+	bar *progress.Bar
+	w   io.Writer
+}
+
+func (b *barLines) Write(p []byte) (int, error) {
+	b.bar.Done()
+	return b.w.Write(p)
+}
+
+// runVerify re-derives the table in path and reports; a difference is an
+// error (exit 1) after the report.
+func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, asJSON bool) error {
+	r, err := generate.VerifyTable(ctx, path, workers)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		if err := json.NewEncoder(stdout).Encode(r); err != nil {
+			return err
+		}
+	} else if err := r.WriteText(stdout); err != nil {
+		return err
+	}
+	if !r.OK() {
+		return fmt.Errorf("%s differs from a fresh search; rebuild it with: go run ./cmd/enumerate -shape %s -goal %s", path, r.Shape, r.Goal)
+	}
+	return nil
+}
+
+// runExport writes goal's distances as a .npy file into dir (default:
+// the cache folder).
+func runExport(ctx context.Context, stdout, stderr io.Writer, goal statespace.Board, dir string, workers int) error {
+	if dir == "" {
+		var err error
+		if dir, err = store.CacheDir(); err != nil {
+			return err
+		}
+	}
+	path := filepath.Join(dir, store.NPYFileName(goal))
+	size, err := generate.ExportNPY(ctx, goal, path, workers)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "wrote %s: %s bytes, the distance of each of %s states of %s goal %s as uint8, in rank order\n",
+		path, textfmt.Commas(uint64(size)), textfmt.Commas(statespace.MustSpace(goal).Size()), goal.Shape(), statespace.GoalName(goal))
+	return err
 }
 
 func parseEncoding(name string) (tablefile.Encoding, error) {

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/tablefile"
 )
 
 func runCmd(t *testing.T, args ...string) (string, string, error) {
@@ -96,7 +98,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-shape", "1x9"}, "at least 2 rows"},
 		{[]string{"-shape", "4x5"}, "at most 16"},
 		{[]string{"-goal", "1,2,3"}, "expected 9 tiles"},
-		{[]string{"-shape", "4x4", "-out", "DIR"}, "more than"},
+		{[]string{"-shape", "4x4", "-out", "DIR"}, "2.6 TB"},
 		{[]string{"-pdb", "6-6-4"}, "6-6-4"},
 		{[]string{"-pdb", "1,2,3/4,5,6,7,7"}, "7"},
 		{[]string{"-all", "-pdb", "6-6-3"}, "a run of their own"},
@@ -172,6 +174,61 @@ func TestExitStatus(t *testing.T) {
 		}
 		if c.code == 2 && strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("case %d: the usage error is not one line:\n%s", i, errb.String())
+		}
+	}
+}
+
+// A 4x4 table (2.6 TB of memory at 2 bits a state) is refused before
+// anything is allocated, saying what it would take.
+func TestBigShapeRefused(t *testing.T) {
+	_, _, err := runCmd(t, "-shape", "4x4", "-out", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "2.6 TB") || !strings.Contains(err.Error(), "-pdb") {
+		t.Fatalf("4x4: %v", err)
+	}
+}
+
+// -verify passes a sound table and fails (exit 1, the rank named) on a
+// table with one flipped bit behind fresh checksums.
+func TestVerifyCommand(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := runCmd(t, "-shape", "2x4", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "2x4-last.tbl")
+	out, _, err := runCmd(t, "-verify", path)
+	if err != nil || !strings.Contains(out, "verified") {
+		t.Fatalf("sound table: %v\n%s", err, out)
+	}
+	h, payload, err := tablefile.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload[1000] ^= 0x10
+	if err := tablefile.WriteFileV2(path, h, bytes.NewReader(payload), tablefile.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runCmd(t, "-verify", path, "-json")
+	if err == nil || !strings.Contains(out, `"difference":"rank 8004 `) || report(io.Discard, err) != 1 {
+		t.Fatalf("flipped bit: %v\n%s", err, out)
+	}
+	if _, _, err := runCmd(t, "-verify", path, "-shape", "3x3"); report(io.Discard, err) != 2 {
+		t.Errorf("-verify with -shape: %v", err)
+	}
+}
+
+// -export npy writes the array; flags that do not apply are refused.
+func TestExportCommand(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := runCmd(t, "-export", "npy", "-shape", "2x3", "-out", dir)
+	if err != nil || !strings.Contains(out, "2x3-last.npy") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "2x3-last.npy")); err != nil || st.Size() <= 360 {
+		t.Errorf("npy file: %v", err)
+	}
+	for _, args := range [][]string{{"-export", "csv"}, {"-export", "npy", "-all"}, {"-big"}, {"-resume", "-shape", "2x3"}, {"-workers", "-1"}} {
+		if _, _, err := runCmd(t, args...); report(io.Discard, err) != 2 {
+			t.Errorf("%v: %v, want a usage error", args, err)
 		}
 	}
 }

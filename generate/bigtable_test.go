@@ -1,0 +1,193 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"codeberg.org/sbinet/npyio"
+
+	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+// BigTable gives the published distribution, Enumerate's antipodes, and
+// a file the store reads back to the same distances.
+func TestBigTable(t *testing.T) {
+	dir := t.TempDir()
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
+	r, err := BigTable(context.Background(), goal, dir, BigOptions{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := reference.FindDistribution("2x5", "corner")
+	if fmt.Sprint(r.Counts) != fmt.Sprint(ref.Counts) || r.Radius != ref.Radius {
+		t.Fatalf("counts %v, published %v", r.Counts, ref.Counts)
+	}
+	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ants []string
+	for _, b := range full.Antipodes() {
+		ants = append(ants, b.String())
+	}
+	if fmt.Sprint(r.Antipodes) != fmt.Sprint(ants) {
+		t.Errorf("antipodes %v, want %v", r.Antipodes, ants)
+	}
+	got, err := store.ReadTable(context.Background(), r.File, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rank := uint64(0); rank < full.States(); rank += 101 {
+		if got.DistanceAt(rank) != full.DistanceAt(rank) {
+			t.Fatalf("rank %d: %d, want %d", rank, got.DistanceAt(rank), full.DistanceAt(rank))
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, store.CheckpointFileName(goal))); !os.IsNotExist(err) {
+		t.Errorf("checkpoint left behind: %v", err)
+	}
+}
+
+// rewrite writes goal's table with the given payload and counts, with
+// fresh checksums: damage the container cannot see.
+func rewrite(t *testing.T, path string, goal statespace.Board, counts []uint64, payload []byte) {
+	t.Helper()
+	h := store.TableHeader(goal, counts, tablefile.EncodingMod4Bit)
+	if err := tablefile.WriteFileV2(path, h, strings.NewReader(string(payload)), tablefile.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// -verify catches every flipped bit of a sampled set, each in a file
+// whose checksums were recomputed, and names the flipped board; the
+// sound file verifies. (A check of neighbours alone misses a third.)
+func TestVerifyCatchesFlips(t *testing.T) {
+	ctx := context.Background()
+	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})} {
+		sp := statespace.MustSpace(goal)
+		full, err := sp.Enumerate(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), store.TableFileName(goal))
+		payload := full.Mod4Payload()
+		rewrite(t, path, goal, full.Counts(), payload)
+		if r, err := VerifyTable(ctx, path, 2); err != nil || !r.OK() {
+			t.Fatalf("sound file: %+v, %v", r, err)
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		for range 40 {
+			rank := rng.Uint64N(sp.Size())
+			bad := append([]byte(nil), payload...)
+			bad[rank/8] ^= 1 << (rank % 8)
+			rewrite(t, path, goal, full.Counts(), bad)
+			r, err := VerifyTable(ctx, path, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.OK() || !strings.Contains(r.Difference, fmt.Sprintf("rank %d ", rank)) {
+				t.Fatalf("flip at rank %d: %q", rank, r.Difference)
+			}
+		}
+		counts := full.Counts()
+		counts[3]++
+		counts[4]--
+		rewrite(t, path, goal, counts, payload)
+		if r, err := VerifyTable(ctx, path, 2); err != nil || r.OK() {
+			t.Errorf("wrong counts: %+v, %v", r, err)
+		}
+	}
+}
+
+// -verify checks a table stored one byte a board exactly.
+func TestVerifyBytes(t *testing.T) {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
+	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dist := full.Distances()
+	dist[77] += 2 // same parity and bit pattern games: only an exact check sees it
+	path := filepath.Join(t.TempDir(), "t.tbl")
+	h := store.TableHeader(goal, full.Counts(), tablefile.EncodingBytes)
+	if err := tablefile.WriteFileV2(path, h, strings.NewReader(string(dist)), tablefile.WriteOptions{Storage: tablefile.StorageZstd}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := VerifyTable(context.Background(), path, 1)
+	if err != nil || r.OK() || !strings.Contains(r.Difference, "rank 77 ") {
+		t.Errorf("%+v, %v", r, err)
+	}
+}
+
+// The exported .npy array holds every distance in rank order.
+func TestExportNPY(t *testing.T) {
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 3, Cols: 3})
+	path := filepath.Join(t.TempDir(), store.NPYFileName(goal))
+	size, err := ExportNPY(context.Background(), goal, path, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if st, _ := f.Stat(); st.Size() != size {
+		t.Errorf("reported %d bytes, the file has %d", size, st.Size())
+	}
+	var got []uint8
+	if err := npyio.Read(f, &got); err != nil {
+		t.Fatal(err)
+	}
+	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(full.Distances()) {
+		t.Error("the .npy array differs from the table")
+	}
+	if _, err := ExportNPY(context.Background(), statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 7}), path, 1); err == nil {
+		t.Error("exported a 2x7 table")
+	}
+}
+
+// BenchmarkLookup12Cell is a lookup with optimal moves on the 3x4 table
+// as query makes it (mapped, lazy), over uniformly random boards, once
+// the file is open. Building the table takes seconds: only with
+// TILESPACE_LONG=1.
+func BenchmarkLookup12Cell(b *testing.B) {
+	if os.Getenv("TILESPACE_LONG") != "1" {
+		b.Skip("builds the 3x4 table first; set TILESPACE_LONG=1")
+	}
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
+	dir := b.TempDir()
+	r, err := BigTable(context.Background(), goal, dir, BigOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tab, err := store.ReadTable(context.Background(), r.File, goal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sp := tab.Space()
+	rng := rand.New(rand.NewPCG(7, 8))
+	boards := make([]statespace.Board, 1<<16)
+	for i := range boards {
+		boards[i] = sp.Unrank(rng.Uint64N(sp.Size()))
+	}
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		if _, _, err := tab.LookupMoves(boards[i&(len(boards)-1)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

@@ -1,0 +1,253 @@
+package statespace
+
+import (
+	"context"
+	"fmt"
+)
+
+// A table is stored in one of two forms, both indexed by rank: one byte
+// per board (Distances), or one bit per board, bit 1 of its distance
+// (Mod4Payload). One bit suffices because distances alternate in parity
+// with the colour of the blank's cell on a chessboard, so bit 0 is known
+// from where the blank is, and with bits 0 and 1 (the distance mod 4) the
+// neighbour one move closer is always told apart from those one move
+// farther: walking toward the goal recovers the exact distance. This file
+// offers those bits and counts and builds tables from them; the file
+// container that holds them is package tablefile's, mapped in package
+// store.
+
+// Mod4Source gives the stored bits of a table: bit 1 of the distance of
+// the board of each rank. A file that checks its blocks as they are first
+// read returns an error for a damaged one.
+type Mod4Source interface {
+	Mod4Bit(rank uint64) (uint8, error)
+}
+
+// Mod4Bytes is a Mod4Source in memory: bit r%8 of byte r/8 (LSB first)
+// for rank r.
+type Mod4Bytes []byte
+
+// Mod4Bit returns bit 1 of the distance of rank r.
+func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) { return p[r>>3] >> (r & 7) & 1, nil }
+
+// Origin says where a table came from, for the messages about a damaged
+// one: the file's name and the command that rebuilds it.
+type Origin struct {
+	Source  string // e.g. a path; empty for a table built in memory
+	Rebuild string // e.g. "go run ./cmd/enumerate -shape 3x4 -goal last"
+}
+
+// TableError reports table bits or counts that are not a consistent
+// distance table: damaged or forged data, or a table for another space.
+type TableError struct {
+	Origin Origin
+	Msg    string
+}
+
+func (e *TableError) Error() string {
+	s := "statespace: "
+	if e.Origin.Source != "" {
+		s += "table " + e.Origin.Source + ": "
+	}
+	s += e.Msg
+	if e.Origin.Rebuild != "" {
+		s += "; rebuild it with: " + e.Origin.Rebuild
+	}
+	return s
+}
+
+// Distances returns a copy of every board's distance, one byte per board
+// by rank (expanding a lazy table first).
+func (t *Table) Distances() []uint8 { return append([]uint8(nil), t.expanded()...) }
+
+// Mod4Payload returns bit 1 of every board's distance, packed LSB first:
+// bit r%8 of byte r/8 for rank r; the unused bits of the last byte are 0.
+func (t *Table) Mod4Payload() []byte {
+	if p, ok := t.mod4.(Mod4Bytes); ok {
+		return append([]byte(nil), p...)
+	}
+	dist := t.expanded()
+	payload := make([]byte, (len(dist)+7)/8)
+	for r, d := range dist {
+		payload[r>>3] |= (d >> 1 & 1) << (r & 7)
+	}
+	return payload
+}
+
+// NewTable returns the table of goal's space with the given distances,
+// one byte per board by rank, after checking that they are the exact
+// distances (Verify).
+func NewTable(goal Board, dist []uint8, origin Origin) (*Table, error) {
+	sp, err := NewSpace(goal)
+	if err != nil {
+		return nil, err
+	}
+	if uint64(len(dist)) != sp.Size() {
+		return nil, &TableError{origin, fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
+	}
+	t := &Table{space: sp, dist: append([]byte(nil), dist...), origin: origin}
+	for _, d := range t.dist {
+		for int(d) >= len(t.counts) {
+			t.counts = append(t.counts, 0)
+		}
+		t.counts[d]++
+	}
+	if err := t.Verify(); err != nil {
+		return nil, &TableError{origin, err.Error()}
+	}
+	return t, nil
+}
+
+// LazyTableStates is the size above which NewMod4Table keeps a table's
+// bits instead of expanding them (16,777,216 boards: the 12-cell tables
+// are 239,500,800, which would take a 6 GB breadth-first search on every
+// load).
+const LazyTableStates = 1 << 24
+
+// NewMod4Table returns the table of goal's space from bit 1 of every
+// distance and the number of boards at each distance. A space of at most
+// LazyTableStates boards is expanded by a breadth-first search from the
+// goal, and every stored bit and count is checked against it; a larger
+// one answers lookups by walking its bits (see Lookup), which checks them
+// as it goes: a damaged or forged table gives a *TableError naming
+// origin, never a wrong answer or a panic.
+func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Source, origin Origin) (*Table, error) {
+	sp, err := NewSpace(goal)
+	if err != nil {
+		return nil, err
+	}
+	var sum uint64
+	for _, c := range counts {
+		sum += c
+	}
+	if len(counts) == 0 || sum != sp.Size() || counts[0] != 1 {
+		return nil, &TableError{origin, fmt.Sprintf("the counts sum to %d with %v at distance 0, %s has %d boards and one goal", sum, counts[:min(1, len(counts))], sp.Shape(), sp.Size())}
+	}
+	if sp.Size() > LazyTableStates {
+		t := &Table{space: sp, counts: append([]uint64(nil), counts...), mod4: bits, origin: origin}
+		if d, err := t.walk(sp.goal); err != nil || d != 0 {
+			return nil, &TableError{origin, "the stored bits are damaged at the goal"}
+		}
+		return t, nil
+	}
+	t, err := sp.Enumerate(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	t.origin = origin
+	for r, d := range t.dist {
+		b, err := bits.Mod4Bit(uint64(r))
+		if err != nil {
+			return nil, err
+		}
+		if b != d>>1&1 {
+			return nil, &TableError{origin, fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", sp.Unrank(uint64(r)), r, d)}
+		}
+	}
+	if len(t.counts) != len(counts) {
+		return nil, &TableError{origin, fmt.Sprintf("the radius is %d, the counts say %d", len(t.counts)-1, len(counts)-1)}
+	}
+	for d, n := range counts {
+		if t.counts[d] != n {
+			return nil, &TableError{origin, fmt.Sprintf("%d boards are at distance %d, the counts say %d", t.counts[d], d, n)}
+		}
+	}
+	return t, nil
+}
+
+// WalkDistance recovers the exact distance of b from the stored bits
+// alone, without expanding the table: it knows every board's distance mod
+// 4 (bit 0 from the blank's cell, bit 1 from bits), so at each step it can
+// tell the neighbour one move closer and walk to the goal, counting
+// moves. It costs O(distance) rankings. It returns an error when b is not
+// in sp or the bits are damaged (no neighbour one closer, or a walk
+// longer than radius moves).
+func WalkDistance(sp *Space, bits Mod4Source, b Board, radius int) (int, error) {
+	if err := sp.Check(b); err != nil {
+		return 0, err
+	}
+	t := &Table{space: sp, counts: make([]uint64, radius+1), mod4: bits}
+	return t.walk(b)
+}
+
+// walk returns a lazy table's distance of b, which must be in the space.
+// Horizontal neighbours are ranked by adding ±(n−1)!/2, so they are tried
+// before the vertical ones, which need a ranking.
+func (t *Table) walk(b Board) (int, error) {
+	sp := t.space
+	radius := t.Radius()
+	r := sp.Rank(b)
+	m, err := t.mod4At(b.Blank(), r)
+	if err != nil {
+		return 0, err
+	}
+	cols := sp.shape.Cols
+	d := 0
+	for b != sp.goal {
+		if d >= radius {
+			return 0, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
+		}
+		want := (m + 3) & 3
+		moved := false
+		blank := b.Blank()
+		if blank%cols != 0 {
+			if got, err := t.mod4At(blank-1, r-sp.half); err != nil {
+				return 0, err
+			} else if got == want {
+				b, _ = b.Apply(Left)
+				r -= sp.half
+				moved = true
+			}
+		}
+		if !moved && blank%cols != cols-1 {
+			if got, err := t.mod4At(blank+1, r+sp.half); err != nil {
+				return 0, err
+			} else if got == want {
+				b, _ = b.Apply(Right)
+				r += sp.half
+				moved = true
+			}
+		}
+		for _, mv := range [2]Move{Up, Down} {
+			if moved {
+				break
+			}
+			c, ok := b.Apply(mv)
+			if !ok {
+				continue
+			}
+			rc := sp.Rank(c)
+			if got, err := t.mod4At(c.Blank(), rc); err != nil {
+				return 0, err
+			} else if got == want {
+				b, r, moved = c, rc, true
+			}
+		}
+		if !moved {
+			return 0, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
+		}
+		m = want
+		d++
+	}
+	return d, nil
+}
+
+// mod4At returns the stored distance mod 4 of the board of rank r, whose
+// blank is at cell blank.
+func (t *Table) mod4At(blank int, r uint64) (int, error) {
+	bit, err := t.mod4.Mod4Bit(r)
+	if err != nil {
+		return 0, err
+	}
+	return t.space.cellParity(blank) | int(bit)<<1, nil
+}
+
+// cellParity is the parity of every distance of boards with the blank at
+// cell: the parity of its taxicab distance from the goal's blank.
+func (s *Space) cellParity(cell int) int {
+	sh := s.shape
+	g := s.goal.Blank()
+	dr := sh.Row(cell) - sh.Row(g)
+	dc := sh.Col(cell) - sh.Col(g)
+	return (dr + dc) & 1
+}

@@ -1,0 +1,185 @@
+package statespace
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+)
+
+// The mod4-bit payload alone determines every distance: walking toward the
+// goal from it gives the table's distance for every board of 3x3 and 2x4.
+func TestWalkDistance(t *testing.T) {
+	for _, goal := range []Board{GoalLast(Shape{3, 3}), MustBoard(Shape{3, 3}, 1, 0, 2, 3, 4, 5, 6, 7, 8), GoalFirst(Shape{2, 4})} {
+		sp := MustSpace(goal)
+		tab, err := sp.Enumerate(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payload := Mod4Bytes(tab.Mod4Payload())
+		step := uint64(1)
+		if testing.Short() {
+			step = 97
+		}
+		for r := uint64(0); r < sp.Size(); r += step {
+			b := sp.Unrank(r)
+			if got, err := WalkDistance(sp, payload, b, tab.Radius()); err != nil || got != tab.DistanceAt(r) {
+				t.Fatalf("goal %s board %s: walk gives %d (%v), table %d", GoalName(goal), b, got, err, tab.DistanceAt(r))
+			}
+		}
+	}
+}
+
+// A damaged payload makes the walk fail, never loop: all zeros, and one
+// flipped bit.
+func TestWalkDistanceDamaged(t *testing.T) {
+	sp := MustSpace(GoalLast(Shape{2, 3}))
+	tab, err := sp.Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload := Mod4Bytes(tab.Mod4Payload())
+	zeros := make(Mod4Bytes, len(payload))
+	failed := 0
+	for r := uint64(0); r < sp.Size(); r++ {
+		if _, err := WalkDistance(sp, zeros, sp.Unrank(r), tab.Radius()); err != nil {
+			failed++
+		}
+	}
+	if failed == 0 {
+		t.Error("an all-zero payload walks every board home")
+	}
+	if _, err := WalkDistance(sp, payload, MustBoard(Shape{2, 3}, 2, 1, 3, 4, 5, 0), tab.Radius()); err == nil {
+		t.Error("walked an unsolvable board")
+	}
+}
+
+// A lazy table (as Decode makes for large spaces) answers like the full
+// one, and expands on demand for the scanning methods.
+func TestLazyTable(t *testing.T) {
+	sp := MustSpace(GoalFirst(Shape{2, 4}))
+	full, err := sp.Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(full.Mod4Payload())}
+	for r := uint64(0); r < sp.Size(); r += 7 {
+		b := sp.Unrank(r)
+		if lazy.Distance(b) != full.Distance(b) || lazy.OptimalMoves(b) != full.OptimalMoves(b) || lazy.DistanceAt(r) != full.DistanceAt(r) {
+			t.Fatalf("board %s: lazy %d %v, full %d %v", b, lazy.Distance(b), lazy.OptimalMoves(b), full.Distance(b), full.OptimalMoves(b))
+		}
+		if p, err := lazy.Path(b); err != nil || len(p) != full.Distance(b) {
+			t.Fatalf("board %s: lazy path %v, %v", b, p, err)
+		}
+	}
+	if len(lazy.Antipodes()) != 1 || lazy.Verify() != nil {
+		t.Errorf("expanded lazy table: %d antipodes, %v", len(lazy.Antipodes()), lazy.Verify())
+	}
+}
+
+// The 12-cell 3x4 board: 239,500,800 states, radius 53 with 18 states at
+// the radius (OEIS A090166; Korf & Schultze, AAAI 2005; see
+// data/reference/distributions.tsv). Its table is large enough that
+// NewMod4Table keeps it lazy, and the lazy lookups agree with the full
+// table. The search takes about 30 s and 6 GB: only with TILESPACE_LONG=1.
+func TestEnumerate3x4(t *testing.T) {
+	if os.Getenv("TILESPACE_LONG") != "1" {
+		t.Skip("a 6 GB, 30 s enumeration; set TILESPACE_LONG=1 to run it")
+	}
+	sp := MustSpace(GoalLast(Shape{3, 4}))
+	full, err := sp.Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Radius() != 53 || full.Counts()[53] != 18 || full.States() != 239_500_800 {
+		t.Fatalf("3x4: %d states, radius %d with %d at it", full.States(), full.Radius(), full.Counts()[full.Radius()])
+	}
+	lazy, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()), Origin{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !lazy.Lazy() {
+		t.Fatal("a 12-cell table was expanded on load")
+	}
+	for r := uint64(0); r < sp.Size(); r += 9_999_991 {
+		b := sp.Unrank(r)
+		if lazy.Distance(b) != full.DistanceAt(r) || lazy.OptimalMoves(b) != full.OptimalMoves(b) {
+			t.Fatalf("board %s: lazy %d, full %d", b, lazy.Distance(b), full.DistanceAt(r))
+		}
+	}
+}
+
+// A lazy table whose bits are consistent at the goal but not elsewhere
+// (checksummed, so only the walk can tell) answers with a *TableError
+// naming its origin and rebuild command, never a panic or a wrong
+// distance.
+func TestLazyTableForged(t *testing.T) {
+	sp := MustSpace(GoalFirst(Shape{2, 4}))
+	full, err := sp.Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bits := Mod4Bytes(full.Mod4Payload())
+	for i := range bits {
+		bits[i] = ^bits[i]
+	}
+	g := sp.Rank(sp.Goal())
+	bits[g/8] &^= 1 << (g % 8) // the goal itself stays right
+	origin := Origin{Source: "forged.tbl", Rebuild: "go run ./cmd/enumerate -shape 2x4 -goal first"}
+	lazy := &Table{space: sp, counts: full.Counts(), mod4: bits, origin: origin}
+	failed := 0
+	for r := uint64(0); r < sp.Size(); r += 13 {
+		b := sp.Unrank(r)
+		d, set, err := lazy.LookupMoves(b)
+		if err == nil {
+			if d != full.DistanceAt(r) || set != full.OptimalMoves(b) {
+				t.Fatalf("board %s: forged table answers %d %v, the truth is %d %v", b, d, set, full.DistanceAt(r), full.OptimalMoves(b))
+			}
+			continue
+		}
+		failed++
+		var te *TableError
+		if !errors.As(err, &te) || te.Origin != origin {
+			t.Fatalf("board %s: error %v, want a *TableError from %v", b, err, origin)
+		}
+		if lazy.Distance(b) != -1 || lazy.OptimalMoves(b) != 0 {
+			t.Fatalf("board %s: Distance %d, OptimalMoves %v on damage", b, lazy.Distance(b), lazy.OptimalMoves(b))
+		}
+	}
+	if failed == 0 {
+		t.Fatal("no lookup noticed the forged bits")
+	}
+}
+
+// NewMod4Table checks a small table's bits and counts against a search.
+func TestNewMod4TableChecks(t *testing.T) {
+	sp := MustSpace(GoalLast(Shape{2, 3}))
+	full, err := sp.Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()), Origin{}); err != nil {
+		t.Fatal(err)
+	}
+	bad := full.Mod4Payload()
+	bad[3] ^= 4
+	counts := full.Counts()
+	counts[1]++
+	counts[2]--
+	var te *TableError
+	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(bad), Origin{}); !errors.As(err, &te) {
+		t.Errorf("a flipped bit: %v, want a *TableError", err)
+	}
+	if _, err := NewMod4Table(ctx, sp.Goal(), counts, Mod4Bytes(full.Mod4Payload()), Origin{}); !errors.As(err, &te) {
+		t.Errorf("wrong counts: %v, want a *TableError", err)
+	}
+	dist := full.Distances()
+	if _, err := NewTable(sp.Goal(), dist, Origin{}); err != nil {
+		t.Fatal(err)
+	}
+	dist[5]++
+	if _, err := NewTable(sp.Goal(), dist, Origin{}); !errors.As(err, &te) {
+		t.Errorf("a wrong distance: %v, want a *TableError", err)
+	}
+}

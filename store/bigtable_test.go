@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+// zeros is a payload of n bytes, all zero, read without allocating it.
+type zeros int64
+
+func (z zeros) ReadAt(p []byte, off int64) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// A checksummed but inconsistent 12-cell table (the published counts
+// over bits that are all zero) loads, being lazy, and every lookup that
+// meets the damage answers with an error naming the file and the command
+// that rebuilds it: no panic, no wrong distance.
+func TestForged12CellTableRefused(t *testing.T) {
+	sh := statespace.Shape{Rows: 3, Cols: 4}
+	goal := statespace.GoalLast(sh)
+	ref, ok := reference.FindDistribution("3x4", "corner")
+	if !ok {
+		t.Fatal("no published 3x4 distribution")
+	}
+	path := filepath.Join(t.TempDir(), TableFileName(goal))
+	sp := statespace.MustSpace(goal)
+	if _, err := WriteMod4Table(path, goal, ref.Counts, zeros((sp.Size()+7)/8)); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := ReadTable(context.Background(), path, goal)
+	if err != nil {
+		t.Fatalf("a forged table whose goal is sound should load lazily: %v", err)
+	}
+	if !tab.Lazy() {
+		t.Fatal("a 12-cell table was expanded on load")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 50 {
+		b := sp.Unrank(rng.Uint64N(sp.Size()))
+		if b == goal {
+			continue
+		}
+		_, _, err := tab.LookupMoves(b)
+		var te *statespace.TableError
+		if !errors.As(err, &te) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 3x4 -goal last") {
+			t.Fatalf("board %s: %v, want a *TableError naming %s and the rebuild command", b, err, path)
+		}
+		if _, err := tab.Path(b); err == nil {
+			t.Fatalf("board %s: a path through forged bits", b)
+		}
+	}
+}
+
+// A FIFO at a table's path (explicit or in the cache) is refused at once
+// with tablefile.ErrNotRegular; reading it would block forever.
+func TestFIFOTableRefused(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(EnvCache, cache)
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
+	path := filepath.Join(cache, TableFileName(goal))
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	done := make(chan error, 2)
+	go func() {
+		_, _, err := LoadTable(context.Background(), "", goal)
+		done <- err
+		_, _, err = LoadTable(context.Background(), path, statespace.Board{})
+		done <- err
+	}()
+	for range 2 {
+		select {
+		case err := <-done:
+			if !errors.Is(err, tablefile.ErrNotRegular) || !strings.Contains(err.Error(), path) {
+				t.Errorf("FIFO: %v, want ErrNotRegular naming %s", err, path)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("reading a FIFO table blocked")
+		}
+	}
+}
+
+// A damaged cache file is a *DamagedError that names the rebuild
+// command, and still matches the container's sentinel.
+func TestDamagedErrorNamesRebuild(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(EnvCache, cache)
+	g := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
+	path := filepath.Join(cache, TableFileName(g))
+	tab := enumerate(t, g)
+	payload := tab.Mod4Payload()
+	payload[100] ^= 8 // a wrong bit with a valid checksum
+	if _, err := WriteMod4Table(path, g, tab.Counts(), byteReader(payload)); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := LoadTable(context.Background(), "", g)
+	var de *DamagedError
+	var te *statespace.TableError
+	if !errors.As(err, &de) || !errors.As(err, &te) || !strings.Contains(err.Error(), "rebuild it with: go run ./cmd/enumerate -shape 2x4 -goal first") {
+		t.Fatalf("forged 2x4 cache file: %v", err)
+	}
+}
+
+// A table written raw, as the 12-cell ones are, is mapped and its lazy
+// lookups answer like the full table.
+func TestMappedTableAnswers(t *testing.T) {
+	sh := statespace.Shape{Rows: 2, Cols: 5}
+	goal := statespace.GoalLast(sh)
+	full := enumerate(t, goal)
+	path := filepath.Join(t.TempDir(), "t.tbl")
+	h := TableHeader(goal, full.Counts(), tablefile.EncodingMod4Bit)
+	if err := tablefile.WriteFileV2(path, h, byteReader(full.Mod4Payload()), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := tablefile.Open(path)
+	if err != nil || !f.Mapped() {
+		t.Fatalf("open: %v", err)
+	}
+	lazy, err := statespace.NewMod4Table(context.Background(), goal, full.Counts(), fileBits{f, goal}, statespace.Origin{Source: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := full.Space()
+	for r := uint64(0); r < sp.Size(); r += 997 {
+		b := sp.Unrank(r)
+		d, set, err := lazy.LookupMoves(b)
+		if err != nil || d != full.DistanceAt(r) || set != full.OptimalMoves(b) {
+			t.Fatalf("board %s: %d %v %v, want %d %v", b, d, set, err, full.DistanceAt(r), full.OptimalMoves(b))
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package twobit
+
+func adviseHugePages([]uint64) {}
