@@ -84,7 +84,7 @@ func check(t *testing.T, r *Result, want enumerated) {
 		t.Errorf("%s: antipodes %v, enumerate %v", name, anti, want.antipodes)
 	}
 	path := filepath.Join(t.TempDir(), "beam.tbl")
-	if err := r.WriteTable(context.Background(), path); err != nil {
+	if _, err := r.WriteTable(context.Background(), path); err != nil {
 		t.Fatal(err)
 	}
 	file, err := os.ReadFile(path)

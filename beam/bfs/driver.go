@@ -1,16 +1,20 @@
 package bfs
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/bits"
+	"sync"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
 	"github.com/tilespace/tilespace/twobit"
 )
@@ -267,31 +271,85 @@ func TableWritable(goal statespace.Board) bool {
 }
 
 // Mod4Payload returns the 1-bit payload of the space's table file: bit 1
-// of every board's distance, in rank order, LSB first. It reads every
-// partition's last state and checks that it holds every board.
-func (r *Result) Mod4Payload(ctx context.Context) ([]byte, error) {
+// of every board's distance, in rank order, LSB first, read from every
+// partition's last state, which must hold all its boards. When partitions
+// fill whole bytes (every board of more than 6 cells) it streams them one
+// partition at a time; otherwise (the few boards of 2x3 and smaller) it
+// assembles the payload in memory.
+func (r *Result) Mod4Payload(ctx context.Context) (io.ReaderAt, error) {
 	if !r.Complete() {
 		return nil, errors.New("bfs: the search is not complete")
 	}
-	last := len(r.levels) - 1 // the empty level; every partition's last state is there or one before
-	n := r.k.PartitionSize()
+	pr := &payloadReader{ctx: ctx, r: r, loaded: -1}
+	if r.k.PartitionSize()%8 == 0 {
+		return pr, nil
+	}
 	payload := make([]byte, (r.Space().Size()+7)/8)
 	for p := range r.k.Partitions() {
-		d := last
-		if r.k.Parity(p) != d&1 {
-			d--
-		}
-		bms, err := readBitmapFile(ctx, statePath(r.work, d, p), p, d, n, 2)
+		bit1, err := pr.bit1(p)
 		if err != nil {
 			return nil, err
 		}
-		if got := popcount(bms[0]); got != n {
-			return nil, fmt.Errorf("bfs: partition %d: %d of its %d boards reached", p, got, n)
-		}
 		lo, _ := r.k.Range(p)
-		placeBits(payload, lo, bms[1], n)
+		placeBits(payload, lo, bit1, r.k.PartitionSize())
 	}
-	return payload, nil
+	return bytes.NewReader(payload), nil
+}
+
+// bit1 reads partition p's last state, checks that it holds every board,
+// and returns its bit-1 bitmap.
+func (pr *payloadReader) bit1(p int) ([]uint64, error) {
+	r := pr.r
+	d := len(r.levels) - 1 // the empty level: a partition's last state is there or one before
+	if r.k.Parity(p) != d&1 {
+		d--
+	}
+	n := r.k.PartitionSize()
+	bms, err := readBitmapFile(pr.ctx, statePath(r.work, d, p), p, d, n, 2)
+	if err != nil {
+		return nil, err
+	}
+	if got := popcount(bms[0]); got != n {
+		return nil, fmt.Errorf("bfs: partition %d: %d of its %d boards reached", p, got, n)
+	}
+	return bms[1], nil
+}
+
+// payloadReader serves the payload's bytes from one partition's state at
+// a time: partitions of a multiple of 8 boards are whole byte ranges.
+type payloadReader struct {
+	ctx context.Context
+	r   *Result
+
+	mu     sync.Mutex
+	loaded int    // the partition in buf, −1 for none
+	buf    []byte // its bit-1 bytes
+}
+
+func (pr *payloadReader) ReadAt(p []byte, off int64) (int, error) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	size := int64((pr.r.Space().Size() + 7) / 8)
+	per := int64(pr.r.k.PartitionSize() / 8)
+	n := 0
+	for n < len(p) && off+int64(n) < size {
+		at := off + int64(n)
+		part := int(at / per)
+		if part != pr.loaded {
+			bit1, err := pr.bit1(part)
+			if err != nil {
+				return n, err
+			}
+			pr.buf = make([]byte, per)
+			placeBits(pr.buf, 0, bit1, pr.r.k.PartitionSize())
+			pr.loaded = part
+		}
+		n += copy(p[n:], pr.buf[at-int64(part)*per:])
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
 }
 
 // placeBits ORs the n bits of bm into dst (bytes, LSB first) from bit off.
@@ -311,25 +369,12 @@ func placeBits(dst []byte, off uint64, bm []uint64, n uint64) {
 }
 
 // WriteTable writes the space's distance table, in the 1-bit mod-4
-// encoding of every tilespace table, atomically to path.
-func (r *Result) WriteTable(ctx context.Context, path string) error {
+// encoding, atomically to path, as enumerate writes it (package store),
+// and returns the file's size.
+func (r *Result) WriteTable(ctx context.Context, path string) (int64, error) {
 	payload, err := r.Mod4Payload(ctx)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	g := r.Space().Goal()
-	goal := make([]uint8, g.Cells())
-	for i := range goal {
-		goal[i] = uint8(g.Tile(i))
-	}
-	h := tablefile.Header{
-		Kind:     tablefile.KindDistance,
-		Encoding: tablefile.EncodingMod4Bit,
-		Rows:     g.Shape().Rows,
-		Cols:     g.Shape().Cols,
-		Goal:     goal,
-		Entries:  r.Space().Size(),
-		Counts:   r.Counts(),
-	}
-	return tablefile.WriteFile(path, h, payload)
+	return store.WriteMod4Table(path, r.Space().Goal(), r.Counts(), payload)
 }

@@ -164,14 +164,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	var size int64
 	if bfs.TableWritable(goal) {
 		path = filepath.Join(dir, store.TableFileName(goal))
-		if err := res.WriteTable(ctx, path); err != nil {
+		if size, err = res.WriteTable(ctx, path); err != nil {
 			return err
 		}
-		st, err := os.Stat(path)
-		if err != nil {
-			return err
-		}
-		size = st.Size()
 		if !*keep && !strings.Contains(workDir, "://") {
 			if err := os.RemoveAll(workDir); err != nil {
 				return err
