@@ -187,7 +187,16 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// And a write it stopped left its temporary file.
+	stale := filepath.Join(levelDir(work, 13), "frontier", "p-00000003.tmp-12-ab")
+	if err := os.WriteFile(stale, []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
 	resumed := run(t, first2x4, work, 0)
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file is still there: %v", err)
+	}
 	for _, l := range resumed.Levels() {
 		if l.Resumed != (l.Depth <= 12) {
 			t.Errorf("level %d: resumed %v", l.Depth, l.Resumed)

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -85,6 +88,7 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 	if err := claim(ctx, opts.Work, k); err != nil {
 		return nil, err
 	}
+	removeStaleTemps(opts.Work)
 	r := &Result{k: k, work: opts.Work}
 	report := func(l Level) {
 		r.levels = append(r.levels, l)
@@ -169,6 +173,20 @@ func claim(ctx context.Context, work string, k *twobit.Kernel) error {
 			work, got.Shape, got.Goal, got.Partitions, got.PartitionSize, want.Shape, want.Goal)
 	}
 	return nil
+}
+
+// removeStaleTemps removes the temporary files that writes stopped
+// half-way (a crash, Ctrl-C) left in a local working folder; object
+// storage has none, as its writes appear whole or not at all.
+func removeStaleTemps(work string) {
+	if strings.Contains(work, "://") {
+		return
+	}
+	stale, _ := filepath.Glob(filepath.Join(work, "level-*", "*", "*.tmp-*"))
+	more, _ := filepath.Glob(filepath.Join(work, "level-*", "*.tmp-*"))
+	for _, f := range append(stale, more...) {
+		os.Remove(f)
+	}
 }
 
 // writeGoalLevel writes level 0: the goal alone.

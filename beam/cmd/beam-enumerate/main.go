@@ -124,6 +124,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	if !*verbose {
 		// Prism and the runners' clients report every job step at INFO.
 		slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+		// On Ctrl-C the runner reports every bundle it aborts as an error;
+		// one line from Report says it all.
+		defer context.AfterFunc(ctx, func() { slog.SetDefault(slog.New(slog.DiscardHandler)) })()
 	}
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
