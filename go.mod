@@ -24,4 +24,5 @@ require (
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.34.0 // indirect
+	rsc.io/pdf v0.1.1 // indirect
 )

@@ -63,7 +63,7 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 	}
 	searched := res.Elapsed()
 	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteMod4Table(path, goal, res.Counts(), res)
+	size, err := store.WriteMod4Table(ctx, path, goal, res.Counts(), res)
 	if err != nil {
 		return TableReport{}, err
 	}

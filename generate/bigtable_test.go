@@ -12,6 +12,7 @@ import (
 	"codeberg.org/sbinet/npyio"
 
 	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
@@ -60,7 +61,7 @@ func TestBigTable(t *testing.T) {
 func rewrite(t *testing.T, path string, goal statespace.Board, counts []uint64, payload []byte) {
 	t.Helper()
 	h := store.TableHeader(goal, counts, tablefile.EncodingMod4Bit)
-	if err := tablefile.WriteFileV2(path, h, strings.NewReader(string(payload)), tablefile.WriteOptions{}); err != nil {
+	if err := tablefile.WriteFileV2(context.Background(), path, h, strings.NewReader(string(payload)), tablefile.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -117,7 +118,7 @@ func TestVerifyBytes(t *testing.T) {
 	dist[77] += 2 // same parity and bit pattern games: only an exact check sees it
 	path := filepath.Join(t.TempDir(), "t.tbl")
 	h := store.TableHeader(goal, full.Counts(), tablefile.EncodingBytes)
-	if err := tablefile.WriteFileV2(path, h, strings.NewReader(string(dist)), tablefile.WriteOptions{Storage: tablefile.StorageZstd}); err != nil {
+	if err := tablefile.WriteFileV2(context.Background(), path, h, strings.NewReader(string(dist)), tablefile.WriteOptions{Storage: tablefile.StorageZstd}); err != nil {
 		t.Fatal(err)
 	}
 	r, err := VerifyTable(context.Background(), path, 1)
@@ -159,20 +160,21 @@ func TestExportNPY(t *testing.T) {
 }
 
 // BenchmarkLookup12Cell is a lookup with optimal moves on the 3x4 table
-// as query makes it (mapped, lazy), over uniformly random boards, once
-// the file is open. Building the table takes seconds: only with
-// TILESPACE_LONG=1.
+// as query reads it (copied onto huge pages), over uniformly random
+// boards, once the file is open. Building the table takes seconds: only
+// with TILESPACE_LONG=1; TILESPACE_TABLE_3X4 names a built one to use.
 func BenchmarkLookup12Cell(b *testing.B) {
-	if os.Getenv("TILESPACE_LONG") != "1" {
-		b.Skip("builds the 3x4 table first; set TILESPACE_LONG=1")
-	}
+	longtest.Skip(b, "builds the 3x4 table first")
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
-	dir := b.TempDir()
-	r, err := BigTable(context.Background(), goal, dir, BigOptions{})
-	if err != nil {
-		b.Fatal(err)
+	path := os.Getenv("TILESPACE_TABLE_3X4")
+	if path == "" {
+		r, err := BigTable(context.Background(), goal, b.TempDir(), BigOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		path = r.File
 	}
-	tab, err := store.ReadTable(context.Background(), r.File, goal)
+	tab, err := store.ReadTable(context.Background(), path, goal)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // ClimberRow is the gain-score climber's record on boards mixed by one
@@ -16,98 +17,100 @@ type ClimberRow struct {
 	Solved      int     // boards the climber solved
 	MeanMoves   float64 // mean moves of the solved runs (NaN when none was solved)
 	MeanOptimal float64 // mean true distance of all the mixed boards
-	// The same boards under ClimberData.AltLabel's variant of the climber
-	// (ignored when AltLabel is empty).
-	AltSolved    int
-	AltMeanMoves float64 // NaN when AltSolved is 0
+}
+
+// ClimberSeries is one reading of the climber on every mixing count.
+type ClimberSeries struct {
+	Label string // e.g. "adjacent, first-legal"
+	Rows  []ClimberRow
+}
+
+// ClimberReported is a solve rate the seed's report gives, drawn as a
+// dashed reference line.
+type ClimberReported struct {
+	SolvePercent float64
+	Label        string // e.g. "seed 003: ≈84% (adjacency bonus)"
 }
 
 // ClimberData is the data of the greedy-climber figure: seed 003's
-// statistics table, measured.
+// statistics table, measured under one or more readings of its rules, all
+// on the same boards (so every series has the same mixing counts, runs and
+// mean optimal distances).
 type ClimberData struct {
-	Rows []ClimberRow
-	// ReportedSolvePercent and ReportedMoves are the figures the seed's
-	// report gives, drawn as dashed reference lines (0 = not drawn).
-	ReportedSolvePercent float64
-	ReportedMoves        float64
-	// Label names the climber measured in Solved and MeanMoves ("measured"
-	// when empty).
-	Label string
-	// AltLabel names a second variant of the climber measured on the same
-	// boards, drawn dashed; "" for none.
-	AltLabel string
-	Note     string
+	// Series are the readings, the first one (the default reading) drawn
+	// as a solid line.
+	Series []ClimberSeries
+	// Reported are the seed's solve rates; ReportedMoves its mean number
+	// of moves (0 = not drawn).
+	Reported      []ClimberReported
+	ReportedMoves float64
+	Note          string
 }
 
-// GreedyClimber draws the climber's solve rate and its mean number of moves
-// against the number of mixing moves, with the mean optimal distance of the
-// same boards for reference. The mixing axis is logarithmic when every
-// count is positive and they span at least a factor of 10 (seed 003's run
-// from 10 to 1000).
+// GreedyClimber draws, for each reading, the climber's solve rate and its
+// mean number of moves against the number of mixing moves, with the mean
+// optimal distance of the same boards for reference. The mixing axis is
+// logarithmic when every count is positive and they span at least a factor
+// of 10 (seed 003's run from 10 to 1000).
 func GreedyClimber(d ClimberData) (*Figure, error) {
 	const name, title = NameGreedyClimber, "Seed 003's gain-score climber against mixing moves"
-	if len(d.Rows) == 0 {
+	if len(d.Series) == 0 || len(d.Series[0].Rows) == 0 {
 		return nil, dataErrorf(name, "no rows")
 	}
-	alt := d.AltLabel != ""
-	header := []string{"mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"}
-	if alt {
-		header = append(header, "alt_solved", "alt_solve_percent", "alt_mean_moves_solved")
-	}
-	csv := [][]string{header}
+	base := d.Series[0].Rows
+	csv := [][]string{{"reading", "mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"}}
 	type series struct{ x, y []float64 }
-	var rate, moves, altRate, altMoves, opt series
+	rates := make([]series, len(d.Series))
+	moves := make([]series, len(d.Series))
+	var opt series
 	minMix, maxMix := math.MaxInt, 0
-	for _, r := range d.Rows {
-		if r.Runs <= 0 || r.Solved < 0 || r.Solved > r.Runs {
-			return nil, dataErrorf(name, "mixing moves %d: %d solved of %d runs", r.Mix, r.Solved, r.Runs)
+	anySolved := false
+	for si, s := range d.Series {
+		if s.Label == "" {
+			return nil, dataErrorf(name, "series %d has no label", si+1)
 		}
-		if alt && (r.AltSolved < 0 || r.AltSolved > r.Runs) {
-			return nil, dataErrorf(name, "mixing moves %d: %d solved of %d runs by %s", r.Mix, r.AltSolved, r.Runs, d.AltLabel)
+		if len(s.Rows) != len(base) {
+			return nil, dataErrorf(name, "%s: %d rows, the first reading has %d", s.Label, len(s.Rows), len(base))
 		}
-		if r.Mix < 0 {
-			return nil, dataErrorf(name, "mixing moves %d is negative", r.Mix)
-		}
-		if !finite(r.MeanOptimal) || r.MeanOptimal < 0 {
-			return nil, dataErrorf(name, "mixing moves %d: mean optimal distance %v", r.Mix, r.MeanOptimal)
-		}
-		x := float64(r.Mix)
-		meanMoves := func(solved int, m float64, s *series) (string, error) {
-			if solved == 0 {
-				return "", nil
+		for i, r := range s.Rows {
+			if r.Mix != base[i].Mix || r.Runs != base[i].Runs {
+				return nil, dataErrorf(name, "%s: row %d is %d runs at %d mixing moves, the first reading's %d at %d (the readings must share boards)",
+					s.Label, i+1, r.Runs, r.Mix, base[i].Runs, base[i].Mix)
 			}
-			if !finite(m) || m < 0 {
-				return "", dataErrorf(name, "mixing moves %d: mean moves %v", r.Mix, m)
+			if r.Runs <= 0 || r.Solved < 0 || r.Solved > r.Runs {
+				return nil, dataErrorf(name, "%s, mixing moves %d: %d solved of %d runs", s.Label, r.Mix, r.Solved, r.Runs)
 			}
-			s.x, s.y = append(s.x, x), append(s.y, m)
-			return num(m), nil
-		}
-		pct := 100 * float64(r.Solved) / float64(r.Runs)
-		mm, err := meanMoves(r.Solved, r.MeanMoves, &moves)
-		if err != nil {
-			return nil, err
-		}
-		row := []string{itoa(r.Mix), itoa(r.Runs), itoa(r.Solved), num(pct), mm, num(r.MeanOptimal)}
-		rate.x, rate.y = append(rate.x, x), append(rate.y, pct)
-		opt.x, opt.y = append(opt.x, x), append(opt.y, r.MeanOptimal)
-		if alt {
-			apct := 100 * float64(r.AltSolved) / float64(r.Runs)
-			amm, err := meanMoves(r.AltSolved, r.AltMeanMoves, &altMoves)
-			if err != nil {
-				return nil, err
+			if r.Mix < 0 {
+				return nil, dataErrorf(name, "mixing moves %d is negative", r.Mix)
 			}
-			row = append(row, itoa(r.AltSolved), num(apct), amm)
-			altRate.x, altRate.y = append(altRate.x, x), append(altRate.y, apct)
+			if !finite(r.MeanOptimal) || r.MeanOptimal < 0 {
+				return nil, dataErrorf(name, "mixing moves %d: mean optimal distance %v", r.Mix, r.MeanOptimal)
+			}
+			x := float64(r.Mix)
+			mm := ""
+			if r.Solved > 0 {
+				if !finite(r.MeanMoves) || r.MeanMoves < 0 {
+					return nil, dataErrorf(name, "%s, mixing moves %d: mean moves %v", s.Label, r.Mix, r.MeanMoves)
+				}
+				moves[si].x, moves[si].y = append(moves[si].x, x), append(moves[si].y, r.MeanMoves)
+				mm = num(r.MeanMoves)
+				anySolved = true
+			}
+			pct := 100 * float64(r.Solved) / float64(r.Runs)
+			rates[si].x, rates[si].y = append(rates[si].x, x), append(rates[si].y, pct)
+			csv = append(csv, []string{s.Label, itoa(r.Mix), itoa(r.Runs), itoa(r.Solved), num(pct), mm, num(r.MeanOptimal)})
+			if si == 0 {
+				opt.x, opt.y = append(opt.x, x), append(opt.y, r.MeanOptimal)
+				minMix, maxMix = min(minMix, r.Mix), max(maxMix, r.Mix)
+			}
 		}
-		csv = append(csv, row)
-		minMix, maxMix = min(minMix, r.Mix), max(maxMix, r.Mix)
 	}
-	if len(moves.x) == 0 && len(altMoves.x) == 0 {
+	if !anySolved {
 		return nil, dataErrorf(name, "no board was solved at any mixing count, so there are no moves to draw")
 	}
 	logX := minMix > 0 && maxMix >= 10*minMix
 	dash := []vg.Length{vg.Points(4), vg.Points(2)}
-	xlabel := "mixing moves (random moves from the goal)"
+	xlabel := "random mixing moves"
 	setX := func(p *plot.Plot) {
 		if logX {
 			p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, logTicks{}
@@ -116,69 +119,57 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 			p.X.Min, p.X.Max = 0, float64(maxMix)*1.04+1
 		}
 	}
-	mainLabel, altLabel := d.Label, d.AltLabel
-	if mainLabel == "" {
-		mainLabel = "measured"
-	}
-	line := func(s series, i, dashIdx int) *polyline {
-		return &polyline{X: s.x, Y: s.y, Line: lineStyle(colorAt(i), 1.4, seriesDashes[dashIdx]), Glyph: glyphStyle(colorAt(i), seriesGlyphs[i], 2)}
+	line := func(s series, i int) *polyline {
+		return &polyline{X: s.x, Y: s.y, Line: lineStyle(colorAt(i), 1.4, seriesDashes[i%len(seriesDashes)]), Glyph: glyphStyle(colorAt(i), seriesGlyphs[i%len(seriesGlyphs)], 2)}
 	}
 
+	// One legend beside both panels: the readings are drawn alike in each.
+	legend := sideLegend()
 	left := newPlot("Boards solved", xlabel, "solved (%)")
-	left.Legend.Top, left.Legend.Left = false, true
-	left.Legend.XOffs = vg.Points(4)
-	rl := line(rate, 0, 0)
-	left.Add(rl)
-	left.Legend.Add(mainLabel, rl)
-	if alt {
-		al := line(altRate, 1, 2)
-		left.Add(al)
-		left.Legend.Add(altLabel, al)
+	for i, s := range d.Series {
+		l := line(rates[i], i)
+		left.Add(l)
+		legend.Add(s.Label, l)
 	}
-	if d.ReportedSolvePercent > 0 {
-		ref := hline{Y: d.ReportedSolvePercent, Style: lineStyle(grey, 1, dash)}
-		left.Add(ref)
-		left.Legend.Add(fmt.Sprintf("seed 003 reports ≈%g%%", d.ReportedSolvePercent), ref)
-	}
-	insetLegend(left)
 	setX(left)
 	left.Y.Min, left.Y.Max = 0, 105
 
 	right := newPlot("Moves used (solved boards)", xlabel, "moves")
-	right.Legend.Top, right.Legend.Left = true, true
-	right.Legend.XOffs = vg.Points(4)
 	top := maxOf(opt.y)
-	if len(moves.x) > 0 {
-		ml := line(moves, 0, 0)
-		right.Add(ml)
-		right.Legend.Add("climber, "+mainLabel, ml)
-		top = math.Max(top, maxOf(moves.y))
+	for i := range d.Series {
+		if len(moves[i].x) == 0 {
+			continue
+		}
+		right.Add(line(moves[i], i))
+		top = math.Max(top, maxOf(moves[i].y))
 	}
-	if alt && len(altMoves.x) > 0 {
-		al := line(altMoves, 1, 2)
-		right.Add(al)
-		right.Legend.Add("climber, "+altLabel, al)
-		top = math.Max(top, maxOf(altMoves.y))
-	}
-	ol := line(opt, 2, 1)
+	ol := &polyline{X: opt.x, Y: opt.y, Line: lineStyle(grey, 1.4, nil), Glyph: glyphStyle(grey, draw.PlusGlyph{}, 2)}
 	right.Add(ol)
-	right.Legend.Add("optimal (mean over all boards)", ol)
+	legend.Add("optimal distance (right;\nmean over all boards)", ol)
+	for _, r := range d.Reported {
+		if r.SolvePercent > 0 {
+			ref := hline{Y: r.SolvePercent, Style: lineStyle(grey, 1, dash)}
+			left.Add(ref)
+			legend.Add(r.Label, ref)
+		}
+	}
 	if d.ReportedMoves > 0 {
 		ref := hline{Y: d.ReportedMoves, Style: lineStyle(grey, 1, dash)}
 		right.Add(ref)
-		right.Legend.Add(fmt.Sprintf("seed 003 reports ≈%g moves", d.ReportedMoves), ref)
+		legend.Add(fmt.Sprintf("seed 003: ≈%g moves", d.ReportedMoves), ref)
 		top = math.Max(top, d.ReportedMoves)
 	}
-	insetLegend(right)
 	setX(right)
-	right.Y.Min, right.Y.Max = 0, top*1.45
+	right.Y.Min, right.Y.Max = 0, top*1.1
 
-	note := "The climber takes the move with the highest gain score (1 for each square holding its tile, 0.5 when the tile is orthogonally next to it)\nand never returns to a board it has seen (seed 003)."
+	note := "The climber takes the move to an unseen board with the highest gain score (1 for each square holding its tile; with the adjacency bonus, " +
+		"0.5 when the tile is orthogonally next to it; the blank's cell is not scored). When every move leads to a board seen before, \"first-legal\" " +
+		"makes the first legal move anyway (Up, Down, Left, Right) and fails only when it goes round seen boards for ever; \"stop\" gives up."
 	if d.Note != "" {
 		note += "\n" + d.Note
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
-	fig.draw = page{title: title, panels: [][]*plot.Plot{{left, right}}, note: note}.draw
+	fig.draw = page{title: title, panels: [][]*plot.Plot{{left, right}}, legend: legend, note: note}.draw
 	return fig, nil
 }
 

@@ -2,21 +2,23 @@ package report
 
 import (
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"math"
 	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
 // DFSRun is one depth-first search on a board.
 type DFSRun struct {
-	Optimal  int   // the board's true distance from the goal
-	Found    bool  // DFS reached the goal within its limits
-	PathLen  int   // length of the path DFS returned (when Found)
-	Expanded int64 // nodes DFS expanded
+	Board    string // the start board, as text
+	Optimal  int    // the board's true distance from the goal
+	Found    bool   // DFS reached the goal within its limits
+	PathLen  int    // length of the path DFS returned (when Found)
+	Expanded int64  // nodes DFS expanded
 }
 
 // DFSBlowupData is the data of the DFS blow-up figure.
@@ -34,7 +36,7 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	if len(d.Runs) == 0 {
 		return nil, dataErrorf(name, "no runs")
 	}
-	csv := [][]string{{"optimal", "found", "path_length", "expanded"}}
+	csv := [][]string{{"board", "optimal", "found", "path_length", "expanded"}}
 	var px, py, nx, ny []float64
 	pathBy, nodesBy := map[int][]float64{}, map[int][]float64{}
 	notFound, maxD := 0, 0
@@ -44,6 +46,9 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 		}
 		if r.Expanded < 1 {
 			return nil, dataErrorf(name, "run %d: %d nodes expanded cannot be drawn on a log axis", i, r.Expanded)
+		}
+		if r.Board == "" {
+			return nil, dataErrorf(name, "run %d: no board", i)
 		}
 		maxD = max(maxD, r.Optimal)
 		pl := ""
@@ -59,7 +64,7 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 		}
 		nx, ny = append(nx, float64(r.Optimal)), append(ny, float64(r.Expanded))
 		nodesBy[r.Optimal] = append(nodesBy[r.Optimal], float64(r.Expanded))
-		csv = append(csv, []string{itoa(r.Optimal), strconv.FormatBool(r.Found), pl, strconv.FormatInt(r.Expanded, 10)})
+		csv = append(csv, []string{r.Board, itoa(r.Optimal), strconv.FormatBool(r.Found), pl, strconv.FormatInt(r.Expanded, 10)})
 	}
 	if len(px) == 0 {
 		return nil, dataErrorf(name, "no run found a path")
@@ -123,10 +128,11 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 // DFSWalkData is one depth-first search, step by step: at each expansion
 // the true distance of the board DFS stands on and DFS's own depth.
 type DFSWalkData struct {
-	Board     string // the start board, as text
-	Optimal   int    // its true distance
-	Distances []int  // true distance of the board expanded at each step
-	Depths    []int  // DFS's depth (moves from the start along its path) at each step
+	Board     string   // the start board, as text
+	Optimal   int      // its true distance
+	Boards    []string // the board expanded at each step, as text (the first is Board)
+	Distances []int    // true distance of the board expanded at each step
+	Depths    []int    // DFS's depth (moves from the start along its path) at each step
 	Found     bool
 	PathLen   int // length of the path DFS returned, when Found
 	Note      string
@@ -145,15 +151,15 @@ func DFSWalk(d DFSWalkData) (*Figure, error) {
 	if len(d.Distances) == 0 {
 		return nil, dataErrorf(name, "no steps")
 	}
-	if len(d.Depths) != len(d.Distances) {
-		return nil, dataErrorf(name, "%d distances but %d depths", len(d.Distances), len(d.Depths))
+	if len(d.Depths) != len(d.Distances) || len(d.Boards) != len(d.Distances) {
+		return nil, dataErrorf(name, "%d distances but %d depths and %d boards", len(d.Distances), len(d.Depths), len(d.Boards))
 	}
-	csv := [][]string{{"step", "true_distance", "dfs_depth"}}
+	csv := [][]string{{"step", "board", "true_distance", "dfs_depth"}}
 	for i := range d.Distances {
 		if d.Distances[i] < 0 || d.Depths[i] < 0 {
 			return nil, dataErrorf(name, "step %d: negative distance or depth", i+1)
 		}
-		csv = append(csv, []string{itoa(i + 1), itoa(d.Distances[i]), itoa(d.Depths[i])})
+		csv = append(csv, []string{itoa(i + 1), d.Boards[i], itoa(d.Distances[i]), itoa(d.Depths[i])})
 	}
 	steps := len(d.Distances)
 	xlabel := "expansion number (step)"

@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tilespace/tilespace/internal/textfmt"
-
 	stdfnt "golang.org/x/image/font"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -25,6 +23,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
 // Size is the physical size of a rendered figure and the resolution of its
@@ -144,8 +143,9 @@ func (f *Figure) csvBytes() ([]byte, error) {
 // Write renders the figure in each format and then writes dir/Name.format
 // for each, atomically. Every format is rendered before any file is written,
 // so a figure that cannot be drawn leaves no file behind. It returns the
-// paths written.
-func (f *Figure) Write(dir string, size Size, formats []string) ([]string, error) {
+// paths written. A done ctx stops it between files and interrupts a file being
+// written, which is then left out (atomicfile.Write).
+func (f *Figure) Write(ctx context.Context, dir string, size Size, formats []string) ([]string, error) {
 	rendered := make([][]byte, len(formats))
 	for i, format := range formats {
 		b, err := f.Render(format, size)
@@ -160,7 +160,7 @@ func (f *Figure) Write(dir string, size Size, formats []string) ([]string, error
 	var paths []string
 	for i, format := range formats {
 		path := filepath.Join(dir, f.Name+"."+format)
-		err := atomicfile.Write(context.TODO(), path, func(w io.Writer) error {
+		err := atomicfile.Write(ctx, path, func(w io.Writer) error {
 			_, err := w.Write(rendered[i])
 			return err
 		})
@@ -179,16 +179,18 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func itoa(v int) string { return strconv.Itoa(v) }
 
-// human writes a tick label: thousands separated by commas up to 10⁵,
-// then k and M suffixes for round numbers.
+// human writes a tick label in one style on every axis: round numbers
+// from a thousand up with k and M suffixes (1k, 2.5k, 100k, 2M), others in
+// full with thousands separated by commas (181,440), and from 10⁹ in
+// exponent form.
 func human(v float64) string {
 	a := math.Abs(v)
 	switch {
 	case a >= 1e9:
 		return strconv.FormatFloat(v, 'e', -1, 64)
-	case a >= 1e6 && math.Mod(a, 1e6) == 0:
+	case a >= 1e6 && math.Mod(a, 1e4) == 0:
 		return strconv.FormatFloat(v/1e6, 'f', -1, 64) + "M"
-	case a >= 1e5 && math.Mod(a, 1e3) == 0:
+	case a >= 1e3 && math.Mod(a, 10) == 0 && (a < 1e4 || math.Mod(a, 100) == 0) && (a < 1e5 || math.Mod(a, 1e3) == 0):
 		return strconv.FormatFloat(v/1e3, 'f', -1, 64) + "k"
 	case a >= 1000 && a == math.Trunc(a):
 		return textfmt.Commas(int64(v))

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"math"
 	"regexp"
@@ -10,6 +9,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
 // HeuristicData counts states by true distance and heuristic estimate.

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/xml"
 	"errors"
@@ -41,25 +42,35 @@ func depthData() DepthData {
 	}}
 }
 
+// boards names n made-up boards for the figures that list theirs.
+func boards(prefix string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = prefix + strconv.Itoa(i)
+	}
+	return out
+}
+
 func scalingData() ScalingData {
 	return ScalingData{Name: NameScalingNodes, Title: "t", YLabel: "nodes", Series: []ScalingSeries{
-		{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Values: []float64{2, 3}}, {Distance: 2, Values: []float64{5, 9, 7, 11}}, {Distance: 3, Values: nil, CutOff: 2}}},
-		{Label: "A*", Points: []ScalingPoint{{Distance: 1, Values: []float64{1}}, {Distance: 3, Values: []float64{3, 4, 5}, CutOff: 1}}},
+		{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Boards: boards("a", 2), Values: []float64{2, 3}}, {Distance: 2, Boards: boards("b", 4), Values: []float64{5, 9, 7, 11}}, {Distance: 3, Boards: boards("c", 2), Values: nil, CutOff: 2}}},
+		{Label: "A*", Points: []ScalingPoint{{Distance: 1, Boards: boards("a", 1), Values: []float64{1}}, {Distance: 3, Boards: boards("c", 4), Values: []float64{3, 4, 5}, CutOff: 1}}},
 	}}
 }
 
 func dfsBlowupData() DFSBlowupData {
 	return DFSBlowupData{States: 181440, Runs: []DFSRun{
-		{Optimal: 1, Found: true, PathLen: 1, Expanded: 3},
-		{Optimal: 4, Found: true, PathLen: 60, Expanded: 14696},
-		{Optimal: 4, Found: false, Expanded: 181439},
-		{Optimal: 8, Found: true, PathLen: 58, Expanded: 4785},
+		{Board: "b1", Optimal: 1, Found: true, PathLen: 1, Expanded: 3},
+		{Board: "b2", Optimal: 4, Found: true, PathLen: 60, Expanded: 14696},
+		{Board: "b3", Optimal: 4, Found: false, Expanded: 181439},
+		{Board: "b4", Optimal: 8, Found: true, PathLen: 58, Expanded: 4785},
 	}}
 }
 
 func dfsWalkData(steps int) DFSWalkData {
 	d := DFSWalkData{Board: "1,2,3,4,5,6,7,0,8", Optimal: 1, Found: true, PathLen: 7}
 	for i := range steps {
+		d.Boards = append(d.Boards, "s"+strconv.Itoa(i))
 		d.Distances = append(d.Distances, (i*7)%32)
 		d.Depths = append(d.Depths, i/2)
 	}
@@ -71,19 +82,25 @@ func heuristicData() HeuristicData {
 }
 
 func climberData() ClimberData {
-	return ClimberData{ReportedSolvePercent: 84, ReportedMoves: 240, Rows: []ClimberRow{
+	return ClimberData{Reported: []ClimberReported{{84, "seed: 84%"}}, ReportedMoves: 240, Series: []ClimberSeries{{Label: "one", Rows: []ClimberRow{
 		{Mix: 10, Runs: 4, Solved: 3, MeanMoves: 12.5, MeanOptimal: 6},
 		{Mix: 20, Runs: 4, Solved: 0, MeanMoves: math.NaN(), MeanOptimal: 10.25},
 		{Mix: 30, Runs: 5, Solved: 2, MeanMoves: 100, MeanOptimal: 13.2},
-	}}
+	}}}}
 }
 
-// climberAltData has seed 003's mixing counts 10…1000 (a log axis) and a
-// second variant of the climber.
+// climberAltData has seed 003's mixing counts 10…1000 (a log axis) and
+// two readings of the climber.
 func climberAltData() ClimberData {
-	return ClimberData{AltLabel: "variant", Rows: []ClimberRow{
-		{Mix: 10, Runs: 8, Solved: 6, MeanMoves: 20, MeanOptimal: 7, AltSolved: 8, AltMeanMoves: 9.5},
-		{Mix: 1000, Runs: 8, Solved: 2, MeanMoves: 250, MeanOptimal: 21.5, AltSolved: 0, AltMeanMoves: math.NaN()},
+	return ClimberData{Series: []ClimberSeries{
+		{Label: "main", Rows: []ClimberRow{
+			{Mix: 10, Runs: 8, Solved: 6, MeanMoves: 20, MeanOptimal: 7},
+			{Mix: 1000, Runs: 8, Solved: 2, MeanMoves: 250, MeanOptimal: 21.5},
+		}},
+		{Label: "variant", Rows: []ClimberRow{
+			{Mix: 10, Runs: 8, Solved: 8, MeanMoves: 9.5, MeanOptimal: 7},
+			{Mix: 1000, Runs: 8, Solved: 0, MeanMoves: math.NaN(), MeanOptimal: 21.5},
+		}},
 	}}
 }
 
@@ -311,12 +328,12 @@ func checkScalingCSV(t *testing.T, rows [][]string) {
 	// {5,9,7,11} sorted 5,7,9,11: mean 8, q1 6.5, median 8, q3 9.5;
 	// {3,4,5}: mean 4, q1 3.5, median 4, q3 4.5.
 	want := [][]string{
-		{"algorithm", "distance", "runs", "cut_off", "mean", "min", "q1", "median", "q3", "max"},
-		{"BFS", "1", "2", "0", "2.5", "2", "2.25", "2.5", "2.75", "3"},
-		{"BFS", "2", "4", "0", "8", "5", "6.5", "8", "9.5", "11"},
-		{"BFS", "3", "0", "2", "", "", "", "", "", ""},
-		{"A*", "1", "1", "0", "1", "1", "1", "1", "1", "1"},
-		{"A*", "3", "3", "1", "4", "3", "3.5", "4", "4.5", "5"},
+		{"algorithm", "distance", "runs", "cut_off", "mean", "min", "q1", "median", "q3", "max", "boards"},
+		{"BFS", "1", "2", "0", "2.5", "2", "2.25", "2.5", "2.75", "3", "a0 a1"},
+		{"BFS", "2", "4", "0", "8", "5", "6.5", "8", "9.5", "11", "b0 b1 b2 b3"},
+		{"BFS", "3", "0", "2", "", "", "", "", "", "", "c0 c1"},
+		{"A*", "1", "1", "0", "1", "1", "1", "1", "1", "1", "a0"},
+		{"A*", "3", "3", "1", "4", "3", "3.5", "4", "4.5", "5", "c0 c1 c2 c3"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("CSV\n%v\nwant\n%v", rows, want)
@@ -334,7 +351,7 @@ func checkBlowupCSV(t *testing.T, rows [][]string) {
 		if r.Found {
 			path = strconv.Itoa(r.PathLen)
 		}
-		want := []string{strconv.Itoa(r.Optimal), strconv.FormatBool(r.Found), path, strconv.FormatInt(r.Expanded, 10)}
+		want := []string{r.Board, strconv.Itoa(r.Optimal), strconv.FormatBool(r.Found), path, strconv.FormatInt(r.Expanded, 10)}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("run %d: %v, want %v", i, got, want)
 		}
@@ -349,7 +366,7 @@ func checkWalkCSV(steps int) func(*testing.T, [][]string) {
 		}
 		for i := range steps {
 			r := rows[i+1]
-			if atoi(t, r[0]) != i+1 || atoi(t, r[1]) != d.Distances[i] || atoi(t, r[2]) != d.Depths[i] {
+			if atoi(t, r[0]) != i+1 || r[1] != d.Boards[i] || atoi(t, r[2]) != d.Distances[i] || atoi(t, r[3]) != d.Depths[i] {
 				t.Fatalf("step %d: %v", i+1, r)
 			}
 		}
@@ -374,10 +391,10 @@ func checkHeuristicCSV(t *testing.T, rows [][]string) {
 func checkClimberCSV(t *testing.T, rows [][]string) {
 	// 3 of 4 is 75 %, 0 of 4 is 0 %, 2 of 5 is 40 %.
 	want := [][]string{
-		{"mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"},
-		{"10", "4", "3", "75", "12.5", "6"},
-		{"20", "4", "0", "0", "", "10.25"},
-		{"30", "5", "2", "40", "100", "13.2"},
+		{"reading", "mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"},
+		{"one", "10", "4", "3", "75", "12.5", "6"},
+		{"one", "20", "4", "0", "0", "", "10.25"},
+		{"one", "30", "5", "2", "40", "100", "13.2"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("CSV %v, want %v", rows, want)
@@ -387,9 +404,11 @@ func checkClimberCSV(t *testing.T, rows [][]string) {
 func checkClimberAltCSV(t *testing.T, rows [][]string) {
 	// 6 of 8 is 75 %, 8 of 8 100 %, 2 of 8 25 %, 0 of 8 0 %.
 	want := [][]string{
-		{"mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal", "alt_solved", "alt_solve_percent", "alt_mean_moves_solved"},
-		{"10", "8", "6", "75", "20", "7", "8", "100", "9.5"},
-		{"1000", "8", "2", "25", "250", "21.5", "0", "0", ""},
+		{"reading", "mixing_moves", "runs", "solved", "solve_percent", "mean_moves_solved", "mean_optimal"},
+		{"main", "10", "8", "6", "75", "20", "7"},
+		{"main", "1000", "8", "2", "25", "250", "21.5"},
+		{"variant", "10", "8", "8", "100", "9.5", "7"},
+		{"variant", "1000", "8", "0", "0", "", "21.5"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("CSV %v, want %v", rows, want)
@@ -444,22 +463,30 @@ var badCases = []struct {
 	{NameDepthHistogram, func() (*Figure, error) { return DepthHistogram(DepthData{}, false) }, "no panels"},
 	{NameLayerRatio, func() (*Figure, error) { return LayerRatio([]DepthSeries{{"a", []uint64{1}}}, "") }, "single distance"},
 	{NameScalingTime, func() (*Figure, error) {
-		return Scaling(ScalingData{Name: NameScalingTime, Series: []ScalingSeries{{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Values: []float64{0.5, 0}}}}}})
+		return Scaling(ScalingData{Name: NameScalingTime, Series: []ScalingSeries{{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Boards: boards("a", 2), Values: []float64{0.5, 0}}}}}})
 	}, "value 0 at distance 1"},
 	{NameScalingNodes, func() (*Figure, error) {
-		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "IDDFS", Points: []ScalingPoint{{Distance: 20, CutOff: 3}}}}})
+		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "IDDFS", Points: []ScalingPoint{{Distance: 20, Boards: boards("a", 3), CutOff: 3}}}}})
 	}, `"IDDFS" is empty`},
 	{NameScalingNodes, func() (*Figure, error) {
-		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "x", Points: []ScalingPoint{{Distance: 2, Values: []float64{math.NaN()}}}}}})
+		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "x", Points: []ScalingPoint{{Distance: 2, Boards: boards("a", 1), Values: []float64{math.NaN()}}}}}})
 	}, "NaN"},
+	{NameScalingNodes, func() (*Figure, error) {
+		return Scaling(ScalingData{Name: NameScalingNodes, Series: []ScalingSeries{{Label: "x", Points: []ScalingPoint{{Distance: 2, Boards: boards("a", 1), Values: []float64{1, 2}}}}}})
+	}, "1 boards for 2 runs"},
 	{NameDFSBlowup, func() (*Figure, error) {
-		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 0, Found: true, Expanded: 1}}})
+		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Board: "b", Optimal: 0, Found: true, Expanded: 1}}})
 	}, "distance 0"},
 	{NameDFSBlowup, func() (*Figure, error) {
-		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 5, Found: true, PathLen: 3, Expanded: 10}}})
+		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Board: "b", Optimal: 5, Found: true, PathLen: 3, Expanded: 10}}})
 	}, "shorter than the optimal"},
+	{NameDFSBlowup, func() (*Figure, error) {
+		return DFSBlowup(DFSBlowupData{Runs: []DFSRun{{Optimal: 5, Found: true, PathLen: 7, Expanded: 10}}})
+	}, "no board"},
 	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{}) }, "no steps"},
-	{NameDFSWalk, func() (*Figure, error) { return DFSWalk(DFSWalkData{Distances: []int{1, 2}, Depths: []int{0}}) }, "2 distances but 1 depths"},
+	{NameDFSWalk, func() (*Figure, error) {
+		return DFSWalk(DFSWalkData{Boards: []string{"a", "b"}, Distances: []int{1, 2}, Depths: []int{0}})
+	}, "2 distances but 1 depths"},
 	{NameHeuristicManhattan, func() (*Figure, error) {
 		return HeuristicHeatMap(HeuristicData{Key: "manhattan", Counts: [][]uint64{{0}}})
 	}, "no states"},
@@ -467,11 +494,16 @@ var badCases = []struct {
 		return HeuristicHeatMap(HeuristicData{Key: "Bad Key", Counts: [][]uint64{{1}}})
 	}, "lower-case"},
 	{NameGreedyClimber, func() (*Figure, error) {
-		return GreedyClimber(ClimberData{Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 0, MeanMoves: math.NaN()}}})
+		return GreedyClimber(ClimberData{Series: []ClimberSeries{{Label: "a", Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 0, MeanMoves: math.NaN()}}}}})
 	}, "no board was solved"},
 	{NameGreedyClimber, func() (*Figure, error) {
-		return GreedyClimber(ClimberData{Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 4}}})
+		return GreedyClimber(ClimberData{Series: []ClimberSeries{{Label: "a", Rows: []ClimberRow{{Mix: 5, Runs: 3, Solved: 4}}}}})
 	}, "4 solved of 3"},
+	{NameGreedyClimber, func() (*Figure, error) {
+		d := climberAltData()
+		d.Series[1].Rows[1].Mix = 999
+		return GreedyClimber(d)
+	}, "must share boards"},
 	{NameSolutionStrip, func() (*Figure, error) {
 		return SolutionStrip(StripData{Start: statespace.GoalLast(sh3x3), Path: []statespace.Move{statespace.Down}})
 	}, "move 1 (Down) is not legal"},
@@ -500,7 +532,7 @@ func TestWriteLeavesNoFileWhenRenderingFails(t *testing.T) {
 	// A drawing that panics inside the plotting library, as gonum/plot does
 	// on a log axis with a non-positive value.
 	f := &Figure{Name: "broken", CSV: [][]string{{"a"}}, draw: func(draw.Canvas) { panic("log scale with non-positive value") }}
-	paths, err := f.Write(dir, DefaultSize, Formats)
+	paths, err := f.Write(context.Background(), dir, DefaultSize, Formats)
 	if err == nil || !strings.Contains(err.Error(), "figure broken") || len(paths) != 0 {
 		t.Fatalf("Write = %v, %v; want an error naming the figure and no paths", paths, err)
 	}
@@ -509,10 +541,10 @@ func TestWriteLeavesNoFileWhenRenderingFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := good.Write(dir, Size{Width: -1, Height: 5 * vg.Centimeter, DPI: 150}, Formats); err == nil {
+	if _, err := good.Write(context.Background(), dir, Size{Width: -1, Height: 5 * vg.Centimeter, DPI: 150}, Formats); err == nil {
 		t.Fatal("negative width accepted")
 	}
-	if _, err := good.Write(dir, DefaultSize, []string{"csv", "gif"}); err == nil {
+	if _, err := good.Write(context.Background(), dir, DefaultSize, []string{"csv", "gif"}); err == nil {
 		t.Fatal("unknown format accepted")
 	}
 	entries, err := os.ReadDir(dir)
@@ -523,7 +555,7 @@ func TestWriteLeavesNoFileWhenRenderingFails(t *testing.T) {
 		t.Errorf("files left behind: %v", entries)
 	}
 	// And a good figure writes exactly its three files.
-	paths, err = good.Write(dir, Size{Width: 8 * vg.Centimeter, Height: 5 * vg.Centimeter, DPI: 72}, Formats)
+	paths, err = good.Write(context.Background(), dir, Size{Width: 8 * vg.Centimeter, Height: 5 * vg.Centimeter, DPI: 72}, Formats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -560,10 +592,24 @@ func TestHumanLabels(t *testing.T) {
 	cases := []struct {
 		v    float64
 		want string
-	}{{0.01, "0.01"}, {1, "1"}, {1000, "1,000"}, {20000, "20,000"}, {100000, "100k"}, {181440, "181,440"}, {2e6, "2M"}, {1e10, "1e+10"}}
+	}{{0.01, "0.01"}, {1, "1"}, {1000, "1k"}, {2500, "2.5k"}, {20000, "20k"}, {100000, "100k"}, {181440, "181,440"}, {1234, "1,234"}, {2e6, "2M"}, {1.5e6, "1.5M"}, {1e10, "1e+10"}}
 	for i, c := range cases {
 		if got := human(c.v); got != c.want {
 			t.Errorf("case %d: human(%v) = %q, want %q", i, c.v, got, c.want)
 		}
+	}
+}
+
+// Log axes label every power of ten in the one style human writes:
+// 1, 10, 100, 1k, 10k, 100k, 1M (not "10,000" beside "100k").
+func TestLogTickLabelsOneStyle(t *testing.T) {
+	var labels []string
+	for _, tk := range (logTicks{}).Ticks(1, 1e6) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got, want := strings.Join(labels, " "), "1 10 100 1k 10k 100k 1M"; got != want {
+		t.Errorf("labels %q, want %q", got, want)
 	}
 }

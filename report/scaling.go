@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/plot"
 )
@@ -12,6 +13,7 @@ import (
 // optimal distance.
 type ScalingPoint struct {
 	Distance int       // the boards' optimal distance
+	Boards   []string  // the boards sampled at Distance, as text
 	Values   []float64 // the measured value of each run that finished
 	CutOff   int       // runs stopped by a limit, left out of Values
 }
@@ -74,7 +76,7 @@ func Scaling(d ScalingData) (*Figure, error) {
 	if len(d.Series) == 0 {
 		return nil, dataErrorf(name, "no series")
 	}
-	csv := [][]string{{"algorithm", "distance", "runs", "cut_off", "mean", "min", "q1", "median", "q3", "max"}}
+	csv := [][]string{{"algorithm", "distance", "runs", "cut_off", "mean", "min", "q1", "median", "q3", "max", "boards"}}
 	p := newPlot("", "optimal distance of the board (moves)", d.YLabel)
 	setLogY(p)
 	legend := sideLegend()
@@ -85,9 +87,12 @@ func Scaling(d ScalingData) (*Figure, error) {
 		var x, mean, q1, q3 []float64
 		for _, pt := range s.Points {
 			cutTotal += pt.CutOff
+			if len(pt.Boards) != len(pt.Values)+pt.CutOff {
+				return nil, dataErrorf(name, "series %q, distance %d: %d boards for %d runs", s.Label, pt.Distance, len(pt.Boards), len(pt.Values)+pt.CutOff)
+			}
 			maxD = max(maxD, pt.Distance)
 			if len(pt.Values) == 0 {
-				csv = append(csv, []string{s.Label, itoa(pt.Distance), "0", itoa(pt.CutOff), "", "", "", "", "", ""})
+				csv = append(csv, []string{s.Label, itoa(pt.Distance), "0", itoa(pt.CutOff), "", "", "", "", "", "", strings.Join(pt.Boards, " ")})
 				continue
 			}
 			for _, v := range pt.Values {
@@ -97,7 +102,7 @@ func Scaling(d ScalingData) (*Figure, error) {
 			}
 			st := Summarize(pt.Values)
 			csv = append(csv, []string{s.Label, itoa(pt.Distance), itoa(st.N), itoa(pt.CutOff),
-				num(st.Mean), num(st.Min), num(st.Q1), num(st.Median), num(st.Q3), num(st.Max)})
+				num(st.Mean), num(st.Min), num(st.Q1), num(st.Median), num(st.Q3), num(st.Max), strings.Join(pt.Boards, " ")})
 			x = append(x, float64(pt.Distance))
 			centre := st.Mean
 			if d.Median {

@@ -2,13 +2,13 @@ package report
 
 import (
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"image/color"
 	"strconv"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 )
 

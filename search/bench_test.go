@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"testing"
 
 	"github.com/tilespace/tilespace/pdb"
@@ -12,7 +13,7 @@ import (
 // 1 2 5 / 3 4 _ / 6 7 8 (21 moves from "last") for most; the COMS 4701
 // DFS case (181,437 expansions toward "first") for DFS; a 14-move board
 // for the tree searches without a heuristic.
-func benchAlg(b *testing.B, start, goal string, run func(Problem) Result) {
+func benchAlg(b *testing.B, start, goal string, run Func) {
 	sh := statespace.Shape{Rows: 3, Cols: 3}
 	s, _ := statespace.Parse(start, sh)
 	g, _ := statespace.ParseGoal(goal, sh)
@@ -20,9 +21,9 @@ func benchAlg(b *testing.B, start, goal string, run func(Problem) Result) {
 	var nodes int64
 	b.ReportAllocs()
 	for b.Loop() {
-		r := run(p)
-		if !r.Found {
-			b.Fatalf("not found: %q", r.StoppedBy)
+		r, err := run(bg, p)
+		if err != nil || !r.Found {
+			b.Fatalf("not found: %v (%v)", r.StoppedBy, err)
 		}
 		nodes += r.Expanded
 	}
@@ -39,30 +40,36 @@ const (
 func BenchmarkBFS(b *testing.B)     { benchAlg(b, medium, "last", BFS) }
 func BenchmarkDFSCOMS(b *testing.B) { benchAlg(b, medium, "first", DFS) }
 func BenchmarkDLS(b *testing.B) {
-	benchAlg(b, shallow, "last", func(p Problem) Result { return DLS(p, 14) })
+	benchAlg(b, shallow, "last", func(ctx context.Context, p Problem) (Result, error) { return DLS(ctx, p, 14) })
 }
 func BenchmarkIDDFS(b *testing.B) { benchAlg(b, shallow, "last", IDDFS) }
 func BenchmarkUCS(b *testing.B) {
-	benchAlg(b, medium, "last", func(p Problem) Result { return UCS(p, nil) })
+	benchAlg(b, medium, "last", func(ctx context.Context, p Problem) (Result, error) { return UCS(ctx, p, nil) })
 }
 func BenchmarkGreedy(b *testing.B) {
-	benchAlg(b, hardest, "last", func(p Problem) Result { return Greedy(p, md33()) })
+	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) { return Greedy(ctx, p, md33()) })
 }
-func BenchmarkGainClimber(b *testing.B) { benchAlg(b, medium, "last", GainClimber) }
+func BenchmarkGainClimber(b *testing.B) {
+	benchAlg(b, medium, "last", func(ctx context.Context, p Problem) (Result, error) { return GainClimber(ctx, p, ClimberRule{}) })
+}
 func BenchmarkAStarMisplaced(b *testing.B) {
-	benchAlg(b, medium, "last", func(p Problem) Result { return AStar(p, pdb.NewMisplaced(p.Goal)) })
+	benchAlg(b, medium, "last", func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, pdb.NewMisplaced(p.Goal)) })
 }
 func BenchmarkAStarManhattan(b *testing.B) {
-	benchAlg(b, hardest, "last", func(p Problem) Result { return AStar(p, md33()) })
+	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, md33()) })
 }
 func BenchmarkAStarLinearConflict(b *testing.B) {
-	benchAlg(b, hardest, "last", func(p Problem) Result { return AStar(p, pdb.NewLinearConflict(p.Goal)) })
+	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) {
+		return AStar(ctx, p, pdb.NewLinearConflict(p.Goal))
+	})
 }
 func BenchmarkIDAStarManhattan(b *testing.B) {
-	benchAlg(b, hardest, "last", func(p Problem) Result { return IDAStar(p, md33()) })
+	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, md33()) })
 }
 func BenchmarkIDAStarLinearConflict(b *testing.B) {
-	benchAlg(b, hardest, "last", func(p Problem) Result { return IDAStar(p, pdb.NewLinearConflict(p.Goal)) })
+	benchAlg(b, hardest, "last", func(ctx context.Context, p Problem) (Result, error) {
+		return IDAStar(ctx, p, pdb.NewLinearConflict(p.Goal))
+	})
 }
 
 func md33() *pdb.Manhattan {

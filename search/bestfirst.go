@@ -1,6 +1,8 @@
 package search
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/tilespace/tilespace/pdb"
@@ -91,12 +93,12 @@ const (
 // goal test is on popping, so the path is a cheapest one. With cost nil,
 // every move costs 1 (then it finds the same path lengths as BFS but pays
 // a heap). Time O(n log n) for n states reached.
-func UCS(p Problem, cost CostFunc) Result {
+func UCS(ctx context.Context, p Problem, cost CostFunc) (Result, error) {
 	name := "UCS"
 	if cost != nil {
 		name = "UCS (custom cost)"
 	}
-	return bestFirst(p, name, modeUCS, cost, nil)
+	return bestFirst(ctx, p, name, modeUCS, cost, nil)
 }
 
 // AStar is A* graph search on h: the frontier is a heap on f = g + h, ties
@@ -108,33 +110,28 @@ func UCS(p Problem, cost CostFunc) Result {
 // admissible h the path is a shortest one. With the exact table as h it
 // expands only boards on shortest paths, and with the tie rule exactly the
 // boards of one shortest path.
-func AStar(p Problem, h pdb.Heuristic) Result {
-	return bestFirst(p, "A* ("+heuristicName(h)+")", modeAStar, nil, h)
-}
-
-func aStar(p Problem, h pdb.Heuristic, name string) Result {
-	return bestFirst(p, name, modeAStar, nil, h)
+func AStar(ctx context.Context, p Problem, h pdb.Heuristic) (Result, error) {
+	return bestFirst(ctx, p, "A* ("+heuristicName(h)+")", modeAStar, nil, h)
 }
 
 // Greedy is greedy best-first graph search on h: the frontier is a heap on
 // h alone, ties by insertion order; a child already in the frontier or
 // expanded is skipped. Fast when h is good, never guaranteed short.
-func Greedy(p Problem, h pdb.Heuristic) Result {
-	return bestFirst(p, "Greedy ("+heuristicName(h)+")", modeGreedy, nil, h)
+func Greedy(ctx context.Context, p Problem, h pdb.Heuristic) (Result, error) {
+	return bestFirst(ctx, p, "Greedy ("+heuristicName(h)+")", modeGreedy, nil, h)
 }
 
-func greedy(p Problem, h pdb.Heuristic, name string) Result {
-	return bestFirst(p, name, modeGreedy, nil, h)
-}
+// ErrNoHeuristic is returned by the informed searches when given a nil
+// heuristic.
+var ErrNoHeuristic = errors.New("search: no heuristic")
 
-func bestFirst(p Problem, name string, mode bestFirstMode, cost CostFunc, h pdb.Heuristic) Result {
-	r, res := start(p, name)
-	if r == nil {
-		return res
-	}
+func bestFirst(ctx context.Context, p Problem, name string, mode bestFirstMode, cost CostFunc, h pdb.Heuristic) (Result, error) {
 	if mode != modeUCS && h == nil {
-		r.res.StoppedBy = "error: no heuristic"
-		return r.done()
+		return Result{Algorithm: name}, ErrNoHeuristic
+	}
+	r, res, err := start(ctx, p, name)
+	if r == nil {
+		return res, err
 	}
 	est := func(b statespace.Board) int32 {
 		if mode == modeUCS {
@@ -175,8 +172,8 @@ func bestFirst(p Problem, name string, mode bestFirstMode, cost CostFunc, h pdb.
 			if cost != nil {
 				step := cost(m, n.board)
 				if step < 0 || step != step {
-					r.res.StoppedBy = fmt.Sprintf("error: step cost %v of %v from %v is not a non-negative number", step, m, n.board)
-					return r.done()
+					res, _ := r.done()
+					return res, fmt.Errorf("search: step cost %v of %v from %v is not a non-negative number", step, m, n.board)
 				}
 				g = n.g + step
 			}

@@ -2,10 +2,17 @@
 // puzzles of any shape and goal — BFS, DFS (graph search with a global
 // visited set, unlimited or depth-limited), depth-limited tree search and
 // IDDFS on it, UCS with a pluggable step cost, A*, greedy best-first, the
-// gain-score hill climber of seed 003, and IDA* — each returning its path
-// and exact counters, and the reports built on them: the COMS 4701
-// output.txt, the side-by-side comparison, the DFS explanation and the
-// greedy climber's statistics.
+// gain-score hill climber of seed 003 under each reading of its rules
+// (ClimberRule), and IDA* — each returning its path and exact counters.
+// The reports built on them (the COMS 4701 output.txt, the side-by-side
+// comparison, the DFS explanation, the climber's statistics) are in package
+// classroom.
+//
+// Every algorithm is a Func: it takes a context.Context, which stops it
+// (Result.StoppedBy StopCanceled, with the context's error), and a Problem;
+// it returns an error when the problem cannot be searched, and otherwise a
+// Result whose StoppedBy says, as a typed StopReason, whether and why it
+// stopped short of the goal.
 //
 // # Semantics shared by every algorithm
 //
@@ -34,7 +41,8 @@
 // Limits: zero fields take the defaults (DefaultMaxExpanded expansions and
 // DefaultMaxTime on boards of at most 9 cells); on larger boards one of
 // MaxExpanded and MaxTime must be set. A search stopped by a limit says so
-// in Result.StoppedBy. A start that cannot reach the goal is reported at
-// once (StoppedBy "error: …", with the parity explanation) instead of being
-// discovered by exhausting half of all permutations.
+// in Result.StoppedBy (StopNodeLimit, StopTimeLimit, StopDepthLimit); that
+// is not an error. A start that cannot reach the goal is an error at once
+// (with the parity explanation; see Check) instead of being discovered by
+// exhausting half of all permutations.
 package search

@@ -76,3 +76,14 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x7117e
 func comsGoal() statespace.Board { return statespace.GoalFirst(sh33) }
 
 func fmtInt(n int) string { return strconv.Itoa(n) }
+
+var bg = context.Background()
+
+// must returns a search's result, panicking (failing the test) on an
+// error: the tests that expect errors check them themselves.
+func must(r Result, err error) Result {
+	if err != nil {
+		panic(err)
+	}
+	return r
+}

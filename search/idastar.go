@@ -1,6 +1,8 @@
 package search
 
 import (
+	"context"
+
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -17,18 +19,17 @@ const idaEntryBytes = 24
 // bound when generated and for the goal when visited. Counters add up over
 // all rounds; the frontier is the children generated and not yet visited
 // along the current path. Memory O(d); time O(expansions × cost of h).
-func IDAStar(p Problem, h pdb.Heuristic) Result {
-	return idaStar(p, h, "IDA* ("+heuristicName(h)+")")
+func IDAStar(ctx context.Context, p Problem, h pdb.Heuristic) (Result, error) {
+	return idaStar(ctx, p, h, "IDA* ("+heuristicName(h)+")")
 }
 
-func idaStar(p Problem, h pdb.Heuristic, name string) Result {
-	r, res := start(p, name)
-	if r == nil {
-		return res
-	}
+func idaStar(ctx context.Context, p Problem, h pdb.Heuristic, name string) (Result, error) {
 	if h == nil {
-		r.res.StoppedBy = "error: no heuristic"
-		return r.done()
+		return Result{Algorithm: name}, ErrNoHeuristic
+	}
+	r, res, err := start(ctx, p, name)
+	if r == nil {
+		return res, err
 	}
 	s := &ida{r: r, h: h, goal: p.Goal, bound: h.Distance(p.Start)}
 	r.frontier(1)

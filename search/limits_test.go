@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -13,11 +14,13 @@ import (
 func allRuns(goal statespace.Board) []Algorithm {
 	algs := Standard(goal, nil)
 	return append(algs,
-		Algorithm{Key: "dls", Name: "DLS", Run: func(p Problem) Result { return DLS(p, 40) }},
-		Algorithm{Key: "dfs-limit", Name: "DFS limit", Run: func(p Problem) Result { p.Limits.MaxDepth = 40; return DFS(p) }},
-		Algorithm{Key: "climber-blank", Name: "climber (blank)", Run: GainClimberCountingBlank},
-		Algorithm{Key: "ucs-cost", Name: "UCS cost", Run: func(p Problem) Result {
-			return UCS(p, func(m statespace.Move, b statespace.Board) float64 { return 1 })
+		Algorithm{Key: "dls", Name: "DLS", Run: func(ctx context.Context, p Problem) (Result, error) { return DLS(ctx, p, 40) }},
+		Algorithm{Key: "dfs-limit", Name: "DFS limit", Run: func(ctx context.Context, p Problem) (Result, error) { p.Limits.MaxDepth = 40; return DFS(ctx, p) }},
+		Algorithm{Key: "climber-stop", Name: "climber (stop)", Run: func(ctx context.Context, p Problem) (Result, error) {
+			return GainClimber(ctx, p, ClimberRule{Score: ScoreMatched, Stuck: StuckStop})
+		}},
+		Algorithm{Key: "ucs-cost", Name: "UCS cost", Run: func(ctx context.Context, p Problem) (Result, error) {
+			return UCS(ctx, p, func(m statespace.Move, b statespace.Board) float64 { return 1 })
 		}},
 	)
 }
@@ -29,9 +32,9 @@ func TestNodeLimit(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
 	b := mustParse(t, "8,6,7,2,5,4,3,0,1")
 	for _, a := range allRuns(goal) {
-		r := a.Run(Problem{Start: b, Goal: goal, Limits: Limits{MaxExpanded: 50}})
-		if r.Found || r.StoppedBy != StoppedNodeLimit || r.Expanded != 50 {
-			t.Errorf("%s: found %v, StoppedBy %q, expanded %d", a.Name, r.Found, r.StoppedBy, r.Expanded)
+		r := must(a.Run(bg, Problem{Start: b, Goal: goal, Limits: Limits{MaxExpanded: 50}}))
+		if r.Found || r.StoppedBy != StopNodeLimit || r.Expanded != 50 {
+			t.Errorf("%s: found %v, StoppedBy %v, expanded %d", a.Name, r.Found, r.StoppedBy, r.Expanded)
 		}
 	}
 }
@@ -45,14 +48,14 @@ func TestTimeLimitAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, a := range allRuns(goal) {
-		r := a.Run(Problem{Start: b, Goal: goal, Limits: Limits{MaxTime: time.Nanosecond}})
-		finishedFirst := (r.Found || r.StoppedBy == StoppedStuck) && r.Expanded < timeCheckEvery
-		if !finishedFirst && (r.StoppedBy != StoppedTimeLimit || r.Expanded != timeCheckEvery) {
-			t.Errorf("%s: StoppedBy %q after %d expansions, want %q after %d", a.Name, r.StoppedBy, r.Expanded, StoppedTimeLimit, timeCheckEvery)
+		r := must(a.Run(bg, Problem{Start: b, Goal: goal, Limits: Limits{MaxTime: time.Nanosecond}}))
+		finishedFirst := (r.Found || r.StoppedBy == StopLoop || r.StoppedBy == StopStuck) && r.Expanded < timeCheckEvery
+		if !finishedFirst && (r.StoppedBy != StopTimeLimit || r.Expanded != timeCheckEvery) {
+			t.Errorf("%s: StoppedBy %v after %d expansions, want %q after %d", a.Name, r.StoppedBy, r.Expanded, StopTimeLimit, timeCheckEvery)
 		}
-		r = a.Run(Problem{Start: b, Goal: goal, Ctx: ctx})
-		if r.StoppedBy != StoppedCanceled || r.Expanded != 0 {
-			t.Errorf("%s: StoppedBy %q with a cancelled context", a.Name, r.StoppedBy)
+		r, err := a.Run(ctx, Problem{Start: b, Goal: goal})
+		if r.StoppedBy != StopCanceled || r.Expanded != 0 || !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: StoppedBy %v, error %v with a cancelled context", a.Name, r.StoppedBy, err)
 		}
 	}
 }
@@ -72,15 +75,24 @@ func TestBadProblems(t *testing.T) {
 	}
 	for i, c := range cases {
 		for _, a := range allRuns(goal) {
-			r := a.Run(c.p)
-			if r.Found || !strings.HasPrefix(r.StoppedBy, "error: ") || !strings.Contains(r.StoppedBy, c.want) {
-				t.Errorf("case %d (%s), %s: found %v, StoppedBy %q", i, c.name, a.Name, r.Found, r.StoppedBy)
+			r, err := a.Run(bg, c.p)
+			if r.Found || r.Expanded != 0 || err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("case %d (%s), %s: found %v, error %v", i, c.name, a.Name, r.Found, err)
 			}
 		}
 	}
-	neg := UCS(Problem{Start: mustParse(t, "1,2,3,4,5,6,7,0,8"), Goal: goal}, func(statespace.Move, statespace.Board) float64 { return -1 })
-	if !strings.Contains(neg.StoppedBy, "non-negative") {
-		t.Errorf("negative cost: StoppedBy %q", neg.StoppedBy)
+	_, err := UCS(bg, Problem{Start: mustParse(t, "1,2,3,4,5,6,7,0,8"), Goal: goal}, func(statespace.Move, statespace.Board) float64 { return -1 })
+	if err == nil || !strings.Contains(err.Error(), "non-negative") {
+		t.Errorf("negative cost: error %v", err)
+	}
+	for _, run := range []Func{
+		func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, nil) },
+		func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, nil) },
+		func(ctx context.Context, p Problem) (Result, error) { return Greedy(ctx, p, nil) },
+	} {
+		if _, err := run(bg, Problem{Start: goal, Goal: goal}); !errors.Is(err, ErrNoHeuristic) {
+			t.Errorf("nil heuristic: error %v, want ErrNoHeuristic", err)
+		}
 	}
 }
 
@@ -88,9 +100,9 @@ func TestBadProblems(t *testing.T) {
 func TestStartIsGoal(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
 	for _, a := range allRuns(goal) {
-		r := a.Run(Problem{Start: goal, Goal: goal})
-		if !r.Found || len(r.Path) != 0 || r.Expanded != 0 || r.StoppedBy != "" {
-			t.Errorf("%s: found %v, %d moves, expanded %d, %q", a.Name, r.Found, len(r.Path), r.Expanded, r.StoppedBy)
+		r := must(a.Run(bg, Problem{Start: goal, Goal: goal}))
+		if !r.Found || len(r.Path) != 0 || r.Expanded != 0 || r.StoppedBy != StopNone {
+			t.Errorf("%s: found %v, %d moves, expanded %d, %v", a.Name, r.Found, len(r.Path), r.Expanded, r.StoppedBy)
 		}
 	}
 }
@@ -103,7 +115,7 @@ func TestUCSCustomCost(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(sh23), statespace.GoalLast(sh33)} {
 		tb := tableFor(t, goal)
 		for i, b := range tb.Sample(newRand(5), -1, 5) {
-			r := UCS(Problem{Start: b, Goal: goal}, cost)
+			r := must(UCS(bg, Problem{Start: b, Goal: goal}, cost))
 			want := plainDijkstra(b, goal, cost)
 			if !r.Found || r.Cost != want {
 				t.Errorf("case %d: UCS %s: found %v, cost %v; Dijkstra %v", i, b, r.Found, r.Cost, want)
@@ -127,7 +139,7 @@ func TestUCSCustomCost(t *testing.T) {
 // a plain BFS expanding the same number of boards.
 func TestPeakBytesBFS(t *testing.T) {
 	p := Problem{Start: mustParse(t, "1,2,5,3,4,0,6,7,8"), Goal: comsGoal()}
-	r := BFS(p)
+	r := must(BFS(bg, p))
 	reached := int64(len(bfsReached(p.Start, r.Expanded)))
 	if want := reached * (28 + 8); r.PeakBytes != want {
 		t.Errorf("PeakBytes %d, want %d boards × 36 = %d", r.PeakBytes, reached, want)

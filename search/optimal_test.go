@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"testing"
 
 	"github.com/tilespace/tilespace/pdb"
@@ -13,7 +14,7 @@ import (
 func optimalRuns(goal statespace.Board, tb *statespace.Table, short bool) []struct {
 	name    string
 	maxDist int
-	run     func(Problem) Result
+	run     Func
 } {
 	treeMax := 16
 	if short {
@@ -23,18 +24,18 @@ func optimalRuns(goal statespace.Board, tb *statespace.Table, short bool) []stru
 	type r = struct {
 		name    string
 		maxDist int
-		run     func(Problem) Result
+		run     Func
 	}
 	return []r{
 		{"BFS", 99, BFS},
-		{"UCS", 99, func(p Problem) Result { return UCS(p, nil) }},
-		{"A* misplaced", 99, func(p Problem) Result { return AStar(p, mis) }},
-		{"A* Manhattan", 99, func(p Problem) Result { return AStar(p, md) }},
-		{"A* linear conflict", 99, func(p Problem) Result { return AStar(p, lc) }},
-		{"A* exact", 99, func(p Problem) Result { return AStar(p, tb) }},
-		{"IDA* Manhattan", 99, func(p Problem) Result { return IDAStar(p, md) }},
-		{"IDA* linear conflict", 99, func(p Problem) Result { return IDAStar(p, lc) }},
-		{"IDA* misplaced", 20, func(p Problem) Result { return IDAStar(p, mis) }},
+		{"UCS", 99, func(ctx context.Context, p Problem) (Result, error) { return UCS(ctx, p, nil) }},
+		{"A* misplaced", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, mis) }},
+		{"A* Manhattan", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, md) }},
+		{"A* linear conflict", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, lc) }},
+		{"A* exact", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, tb) }},
+		{"IDA* Manhattan", 99, func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, md) }},
+		{"IDA* linear conflict", 99, func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, lc) }},
+		{"IDA* misplaced", 20, func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, mis) }},
 		{"IDDFS", treeMax, IDDFS},
 		{"DLS at the optimum", treeMax, nil}, // run with the table distance as limit
 	}
@@ -82,12 +83,12 @@ func checkOptimal(t *testing.T, goal statespace.Board, step, perDistance int) {
 				}
 				var r Result
 				if a.run == nil {
-					r = DLS(p, d)
+					r = must(DLS(bg, p, d))
 				} else {
-					r = a.run(p)
+					r = must(a.run(bg, p))
 				}
-				if !r.Found || len(r.Path) != d || r.Cost != float64(d) || r.SearchDepth != d || r.StoppedBy != "" {
-					t.Errorf("goal %s, distance %d, case %d: %s on %s: found %v, %d moves, cost %v, depth %d, stopped %q",
+				if !r.Found || len(r.Path) != d || r.Cost != float64(d) || r.SearchDepth != d || r.StoppedBy != StopNone {
+					t.Errorf("goal %s, distance %d, case %d: %s on %s: found %v, %d moves, cost %v, depth %d, stopped %v",
 						goal, d, i, a.name, b, r.Found, len(r.Path), r.Cost, r.SearchDepth, r.StoppedBy)
 					continue
 				}
@@ -112,7 +113,7 @@ func TestAStarExactExpandsOnlyOptimal(t *testing.T) {
 						bad++
 					}
 				}}
-				r := AStar(p, pdb.Exact(tb))
+				r := must(AStar(bg, p, pdb.Exact(tb)))
 				if bad > 0 || !r.Found || len(r.Path) != d {
 					t.Errorf("%s (distance %d): %d expansions off every shortest path; found %v, %d moves", b, d, bad, r.Found, len(r.Path))
 				}
@@ -134,12 +135,12 @@ func TestNonOptimalAlgorithmsReplay(t *testing.T) {
 				if a.Key == "iddfs" && tb.Distance(b) > 16 {
 					continue // too deep for tree search without a heuristic; see checkOptimal
 				}
-				r := a.Run(Problem{Start: b, Goal: goal})
+				r := must(a.Run(bg, Problem{Start: b, Goal: goal}))
 				if !r.Found {
-					if a.Key == "climber" && r.StoppedBy == StoppedStuck {
+					if a.Key == "climber" && r.StoppedBy == StopLoop {
 						continue
 					}
-					t.Errorf("case %d: %s on %s: not found (%q)", i, a.Name, b, r.StoppedBy)
+					t.Errorf("case %d: %s on %s: not found (%v)", i, a.Name, b, r.StoppedBy)
 					continue
 				}
 				if len(r.Path) < tb.Distance(b) || (a.Optimal && len(r.Path) != tb.Distance(b)) {
@@ -161,17 +162,17 @@ func TestFourByFour(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		b := Mix(goal, 120, rng)
 		lim := Limits{MaxExpanded: 3_000_000}
-		ida := IDAStar(Problem{Start: b, Goal: goal, Limits: lim}, lc)
-		as := AStar(Problem{Start: b, Goal: goal, Limits: lim}, lc)
+		ida := must(IDAStar(bg, Problem{Start: b, Goal: goal, Limits: lim}, lc))
+		as := must(AStar(bg, Problem{Start: b, Goal: goal, Limits: lim}, lc))
 		t.Logf("%s: IDA* %d moves, %d expanded; A* %d moves, %d expanded", b, len(ida.Path), ida.Expanded, len(as.Path), as.Expanded)
 		if !ida.Found || !as.Found || len(ida.Path) != len(as.Path) {
-			t.Errorf("case %d: %s: IDA* %v %d moves (%q), A* %v %d moves (%q)", i, b, ida.Found, len(ida.Path), ida.StoppedBy, as.Found, len(as.Path), as.StoppedBy)
+			t.Errorf("case %d: %s: IDA* %v %d moves (%v), A* %v %d moves (%v)", i, b, ida.Found, len(ida.Path), ida.StoppedBy, as.Found, len(as.Path), as.StoppedBy)
 		}
 		replay(t, "IDA*", b, goal, ida.Path)
 		replay(t, "A*", b, goal, as.Path)
 	}
 	// Without limits a 4x4 search refuses to start.
-	if r := BFS(Problem{Start: Mix(goal, 10, rng), Goal: goal}); r.Found || len(r.StoppedBy) < 6 || r.StoppedBy[:6] != "error:" {
-		t.Errorf("4x4 BFS without limits: found %v, StoppedBy %q", r.Found, r.StoppedBy)
+	if r, err := BFS(bg, Problem{Start: Mix(goal, 10, rng), Goal: goal}); err == nil || r.Found || r.Expanded != 0 {
+		t.Errorf("4x4 BFS without limits: found %v after %d expansions, err %v", r.Found, r.Expanded, err)
 	}
 }

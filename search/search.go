@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unsafe"
@@ -19,14 +20,46 @@ const (
 	SmallBoardCells    = 9
 )
 
-// Values of Result.StoppedBy.
+// StopReason says why a search ended without the goal, or that it ran to
+// completion (StopNone: it found the goal or exhausted what it could reach).
+type StopReason int
+
+// The reasons a search stops.
 const (
-	StoppedNodeLimit  = "node limit"
-	StoppedTimeLimit  = "time limit"
-	StoppedDepthLimit = "depth limit"
-	StoppedStuck      = "stuck"
-	StoppedCanceled   = "canceled"
+	StopNone       StopReason = iota // ran to completion
+	StopNodeLimit                    // Limits.MaxExpanded reached
+	StopTimeLimit                    // Limits.MaxTime passed
+	StopDepthLimit                   // a depth limit cut some branch off and nothing was found
+	StopStuck                        // the climber had no allowed move (StuckStop)
+	StopLoop                         // the climber only went round boards it had seen (StuckFirstLegal)
+	StopCanceled                     // the context was done
 )
+
+var stopNames = [...]string{"none", "node limit", "time limit", "depth limit", "stuck", "loop", "canceled"}
+
+// String names the reason for people: "node limit", "stuck", …; "none"
+// for StopNone.
+func (s StopReason) String() string {
+	if s < 0 || int(s) >= len(stopNames) {
+		return "StopReason(" + strconv.Itoa(int(s)) + ")"
+	}
+	return stopNames[s]
+}
+
+// Limit reports whether the search was cut short by one of Limits (node,
+// time or depth), as opposed to finishing, failing or being cancelled.
+func (s StopReason) Limit() bool {
+	return s == StopNodeLimit || s == StopTimeLimit || s == StopDepthLimit
+}
+
+// MarshalText writes the reason as String does, and StopNone as "" (the
+// JSON records' "stopped_by": "" for a search that ran to completion).
+func (s StopReason) MarshalText() ([]byte, error) {
+	if s == StopNone {
+		return []byte{}, nil
+	}
+	return []byte(s.String()), nil
+}
 
 // Limits bound a search; zero fields mean the algorithm's defaults
 // (generous on boards of at most 9 cells: DefaultMaxExpanded expansions and
@@ -39,15 +72,13 @@ type Limits struct {
 }
 
 // Problem is one search: where to start, the goal, the limits, and
-// optional hooks.
+// an optional hook.
 type Problem struct {
 	Start, Goal statespace.Board
 	Limits      Limits
 	// OnExpand, if set, is called with each board as it is expanded and its
 	// depth (number of moves from Start along the search's own path).
 	OnExpand func(b statespace.Board, depth int)
-	// Ctx, if set, stops the search when done (StoppedBy "canceled").
-	Ctx context.Context
 }
 
 // Result is what a search found and what it cost, counted exactly.
@@ -63,7 +94,7 @@ type Result struct {
 	MaxSearchDepth int               // deepest node ever added to the frontier (COMS semantics)
 	Elapsed        time.Duration     // wall time of the search
 	PeakBytes      int64             // peak bytes of the algorithm's own frontier + visited structures, counted exactly
-	StoppedBy      string            // "" if it ran to completion; else "node limit", "time limit", "depth limit", "stuck" (climber), "canceled", "error: …"
+	StoppedBy      StopReason        // StopNone if it ran to completion
 }
 
 // MarshalJSON writes the result with move names and times in seconds.
@@ -73,19 +104,19 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		path[i] = m.String()
 	}
 	return json.Marshal(struct {
-		Algorithm      string   `json:"algorithm"`
-		Found          bool     `json:"found"`
-		Path           []string `json:"path"`
-		PathLength     int      `json:"path_length"`
-		Cost           float64  `json:"cost"`
-		Expanded       int64    `json:"nodes_expanded"`
-		Generated      int64    `json:"nodes_generated"`
-		MaxFrontier    int64    `json:"max_frontier"`
-		SearchDepth    int      `json:"search_depth"`
-		MaxSearchDepth int      `json:"max_search_depth"`
-		Seconds        float64  `json:"seconds"`
-		PeakBytes      int64    `json:"peak_bytes"`
-		StoppedBy      string   `json:"stopped_by"`
+		Algorithm      string     `json:"algorithm"`
+		Found          bool       `json:"found"`
+		Path           []string   `json:"path"`
+		PathLength     int        `json:"path_length"`
+		Cost           float64    `json:"cost"`
+		Expanded       int64      `json:"nodes_expanded"`
+		Generated      int64      `json:"nodes_generated"`
+		MaxFrontier    int64      `json:"max_frontier"`
+		SearchDepth    int        `json:"search_depth"`
+		MaxSearchDepth int        `json:"max_search_depth"`
+		Seconds        float64    `json:"seconds"`
+		PeakBytes      int64      `json:"peak_bytes"`
+		StoppedBy      StopReason `json:"stopped_by"`
 	}{r.Algorithm, r.Found, path, len(r.Path), r.Cost, r.Expanded, r.Generated,
 		r.MaxFrontier, r.SearchDepth, r.MaxSearchDepth, r.Elapsed.Seconds(), r.PeakBytes, r.StoppedBy})
 }
@@ -95,12 +126,19 @@ func (r Result) MarshalJSON() ([]byte, error) {
 // negative.
 type CostFunc func(m statespace.Move, from statespace.Board) float64
 
+// Func is a search. It returns an error when the problem cannot be
+// searched (no start, a start that cannot reach the goal, a large board
+// without limits, a missing heuristic, a negative step cost) and ctx.Err()
+// when ctx is done (with the Result so far, StoppedBy StopCanceled); a
+// search stopped by a limit is not an error.
+type Func func(ctx context.Context, p Problem) (Result, error)
+
 // Algorithm names a search and runs it.
 type Algorithm struct {
 	Key     string // "bfs", "dfs", "ucs", "astar-manhattan", "astar-misplaced", "astar-linear-conflict", "astar-exact", "greedy", "climber", "iddfs", "idastar"
 	Name    string // "BFS", "DFS", "UCS", "A* (Manhattan)", …
 	Optimal bool   // every path it returns is a shortest one
-	Run     func(Problem) Result
+	Run     Func
 }
 
 // Standard lists every algorithm for goal in a fixed order — uninformed
@@ -115,19 +153,32 @@ func Standard(goal statespace.Board, table *statespace.Table) []Algorithm {
 		{"bfs", "BFS", true, BFS},
 		{"dfs", "DFS", false, DFS},
 		{"iddfs", "IDDFS", true, IDDFS},
-		{"ucs", "UCS", true, func(p Problem) Result { return UCS(p, nil) }},
-		{"astar-misplaced", "A* (misplaced)", true, func(p Problem) Result { return aStar(p, mis, "A* (misplaced)") }},
-		{"astar-manhattan", "A* (Manhattan)", true, func(p Problem) Result { return aStar(p, md, "A* (Manhattan)") }},
-		{"astar-linear-conflict", "A* (linear conflict)", true, func(p Problem) Result { return aStar(p, lc, "A* (linear conflict)") }},
+		{"ucs", "UCS", true, func(ctx context.Context, p Problem) (Result, error) { return UCS(ctx, p, nil) }},
+		{"astar-misplaced", "A* (misplaced)", true, func(ctx context.Context, p Problem) (Result, error) {
+			return bestFirst(ctx, p, "A* (misplaced)", modeAStar, nil, mis)
+		}},
+		{"astar-manhattan", "A* (Manhattan)", true, func(ctx context.Context, p Problem) (Result, error) {
+			return bestFirst(ctx, p, "A* (Manhattan)", modeAStar, nil, md)
+		}},
+		{"astar-linear-conflict", "A* (linear conflict)", true, func(ctx context.Context, p Problem) (Result, error) {
+			return bestFirst(ctx, p, "A* (linear conflict)", modeAStar, nil, lc)
+		}},
 	}
 	if table != nil {
-		algs = append(algs, Algorithm{"astar-exact", "A* (exact table)", true,
-			func(p Problem) Result { return aStar(p, table, "A* (exact table)") }})
+		algs = append(algs, Algorithm{"astar-exact", "A* (exact table)", true, func(ctx context.Context, p Problem) (Result, error) {
+			return bestFirst(ctx, p, "A* (exact table)", modeAStar, nil, table)
+		}})
 	}
 	return append(algs,
-		Algorithm{"idastar", "IDA* (Manhattan)", true, func(p Problem) Result { return idaStar(p, md, "IDA* (Manhattan)") }},
-		Algorithm{"greedy", "Greedy (Manhattan)", false, func(p Problem) Result { return greedy(p, md, "Greedy (Manhattan)") }},
-		Algorithm{"climber", "Gain climber", false, GainClimber},
+		Algorithm{"idastar", "IDA* (Manhattan)", true, func(ctx context.Context, p Problem) (Result, error) {
+			return idaStar(ctx, p, md, "IDA* (Manhattan)")
+		}},
+		Algorithm{"greedy", "Greedy (Manhattan)", false, func(ctx context.Context, p Problem) (Result, error) {
+			return bestFirst(ctx, p, "Greedy (Manhattan)", modeGreedy, nil, md)
+		}},
+		Algorithm{"climber", "Gain climber", false, func(ctx context.Context, p Problem) (Result, error) {
+			return GainClimber(ctx, p, ClimberRule{})
+		}},
 	)
 }
 
@@ -213,20 +264,19 @@ type runner struct {
 // timeCheckEvery is how many expansions pass between reads of the clock.
 const timeCheckEvery = 1024
 
-// start checks the problem and returns a runner, or nil with res filled in
-// when the problem cannot be searched.
-func start(p Problem, name string) (*runner, Result) {
-	r := &runner{p: p, res: Result{Algorithm: name}, t0: time.Now(), ctx: p.Ctx}
+// start checks the problem and returns a runner, or an error when the
+// problem cannot be searched (the Result then names the algorithm only) or
+// ctx is already done (the Result says StopCanceled).
+func start(ctx context.Context, p Problem, name string) (*runner, Result, error) {
+	r := &runner{p: p, res: Result{Algorithm: name}, t0: time.Now(), ctx: ctx}
 	if err := check(p); err != nil {
-		r.res.StoppedBy = "error: " + err.Error()
-		return nil, r.res
+		return nil, r.res, err
 	}
 	small := p.Start.Cells() <= SmallBoardCells
 	r.maxExpanded = p.Limits.MaxExpanded
 	maxTime := p.Limits.MaxTime
 	if r.maxExpanded <= 0 && maxTime <= 0 && !small {
-		r.res.StoppedBy = fmt.Sprintf("error: a %s board needs a node or time limit (Limits.MaxExpanded or MaxTime)", p.Start.Shape())
-		return nil, r.res
+		return nil, r.res, fmt.Errorf("search: a %s board needs a node or time limit (Limits.MaxExpanded or MaxTime)", p.Start.Shape())
 	}
 	if r.maxExpanded <= 0 {
 		r.maxExpanded = 1<<63 - 1
@@ -243,15 +293,20 @@ func start(p Problem, name string) (*runner, Result) {
 	if r.ctx == nil {
 		r.ctx = context.Background()
 	}
-	if r.ctx.Err() != nil {
-		r.res.StoppedBy = StoppedCanceled
-		return nil, r.res
+	if err := r.ctx.Err(); err != nil {
+		r.res.StoppedBy = StopCanceled
+		return nil, r.res, err
 	}
 	r.nextCheck = timeCheckEvery
-	return r, Result{}
+	return r, Result{}, nil
 }
 
-// check reports why p cannot be searched.
+// Check reports why p cannot be searched: no start or goal, a start of
+// another shape or tile set, or a start that cannot reach the goal (with
+// the parity explanation), so that no search has to discover it by
+// exhausting half of all permutations.
+func Check(p Problem) error { return check(p) }
+
 func check(p Problem) error {
 	if p.Start.IsZero() || p.Goal.IsZero() {
 		return fmt.Errorf("search: problem needs a start and a goal")
@@ -267,17 +322,17 @@ func check(p Problem) error {
 // records which.
 func (r *runner) stop() bool {
 	if r.res.Expanded >= r.maxExpanded {
-		r.res.StoppedBy = StoppedNodeLimit
+		r.res.StoppedBy = StopNodeLimit
 		return true
 	}
 	if r.res.Expanded >= r.nextCheck {
 		r.nextCheck = r.res.Expanded + timeCheckEvery
 		if r.ctx.Err() != nil {
-			r.res.StoppedBy = StoppedCanceled
+			r.res.StoppedBy = StopCanceled
 			return true
 		}
 		if !r.deadline.IsZero() && time.Now().After(r.deadline) {
-			r.res.StoppedBy = StoppedTimeLimit
+			r.res.StoppedBy = StopTimeLimit
 			return true
 		}
 	}
@@ -318,7 +373,12 @@ func (r *runner) depth(d int) {
 	}
 }
 
-func (r *runner) done() Result {
+// done stamps the elapsed time; a cancelled search returns ctx's error
+// with what it counted.
+func (r *runner) done() (Result, error) {
 	r.res.Elapsed = time.Since(r.t0)
-	return r.res
+	if r.res.StoppedBy == StopCanceled {
+		return r.res, r.ctx.Err()
+	}
+	return r.res, nil
 }

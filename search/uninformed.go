@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/tilespace/tilespace/statespace"
@@ -16,10 +17,10 @@ var reverseMoves = [4]statespace.Move{statespace.Right, statespace.Left, statesp
 // Time and memory O(states reached); the arena of nodes doubles as the
 // queue (the frontier is the arena past the head), so each reached board
 // costs one 28-byte node and one 8-byte visited entry.
-func BFS(p Problem) Result {
-	r, res := start(p, "BFS")
+func BFS(ctx context.Context, p Problem) (Result, error) {
+	r, res, err := start(ctx, p, "BFS")
 	if r == nil {
-		return res
+		return res, err
 	}
 	var nodes arena[node]
 	nodes.push(node{board: p.Start, parent: -1})
@@ -66,10 +67,10 @@ func BFS(p Problem) Result {
 // the limit: a board first reached by a long path is marked visited, so a
 // shorter path through it found later is never explored. DLS and IDDFS
 // do not have this flaw. Time and memory O(states reached).
-func DFS(p Problem) Result {
-	r, res := start(p, "DFS")
+func DFS(ctx context.Context, p Problem) (Result, error) {
+	r, res, err := start(ctx, p, "DFS")
 	if r == nil {
-		return res
+		return res, err
 	}
 	limit := int32(p.Limits.MaxDepth)
 	if limit > 0 {
@@ -120,7 +121,7 @@ func DFS(p Problem) Result {
 		r.bytes(int64(nodes.len())*nodeBytes + int64(len(stack))*stackIndexBytes + int64(seen.len())*visitedEntryBytes)
 	}
 	if cutoff {
-		r.res.StoppedBy = StoppedDepthLimit
+		r.res.StoppedBy = StopDepthLimit
 	}
 	return r.done()
 }
@@ -199,14 +200,14 @@ func (s *pathSet) bytes() int64 {
 // but not expanded. StoppedBy is "depth limit" when it found nothing and
 // the limit cut some branch off; "" with Found false proves there is no
 // solution at all. Memory O(limit); time O(b^limit).
-func DLS(p Problem, limit int) Result {
-	r, res := start(p, "DLS (limit "+strconv.Itoa(limit)+")")
+func DLS(ctx context.Context, p Problem, limit int) (Result, error) {
+	r, res, err := start(ctx, p, "DLS (limit "+strconv.Itoa(limit)+")")
 	if r == nil {
-		return res
+		return res, err
 	}
 	var path pathSet
 	if r.dls(&path, limit) == dlsCutoff {
-		r.res.StoppedBy = StoppedDepthLimit
+		r.res.StoppedBy = StopDepthLimit
 	}
 	return r.done()
 }
@@ -275,10 +276,10 @@ func (r *runner) dls(path *pathSet, limit int) dlsOutcome {
 // (the node limit applies to the total); MaxFrontier, MaxSearchDepth and
 // PeakBytes are the largest of any iteration. Memory O(d); time
 // O(b^d), about b/(b−1) times the last iteration's.
-func IDDFS(p Problem) Result {
-	r, res := start(p, "IDDFS")
+func IDDFS(ctx context.Context, p Problem) (Result, error) {
+	r, res, err := start(ctx, p, "IDDFS")
 	if r == nil {
-		return res
+		return res, err
 	}
 	var path pathSet
 	for limit := 0; ; limit++ {

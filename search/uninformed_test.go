@@ -20,14 +20,14 @@ func TestDLSMatchesPlainImplementation(t *testing.T) {
 				if limit < 0 {
 					continue
 				}
-				got := DLS(Problem{Start: b, Goal: goal}, limit)
+				got := must(DLS(bg, Problem{Start: b, Goal: goal}, limit))
 				want := plainDLS(b, goal, limit)
 				if got.Found != want.found || strings.Join(moveNames(got.Path), " ") != strings.Join(want.path, " ") || got.Expanded != int64(want.expanded) {
 					t.Errorf("case %d: DLS(%s, %d): found %v, %v, expanded %d; plain: %v, %v, %d",
 						i, b, limit, got.Found, got.Path, got.Expanded, want.found, want.path, want.expanded)
 				}
-				if wantStop := !got.Found && d > 0; (got.StoppedBy == StoppedDepthLimit) != wantStop {
-					t.Errorf("case %d: DLS(%s, %d) StoppedBy %q", i, b, limit, got.StoppedBy)
+				if wantStop := !got.Found && d > 0; (got.StoppedBy == StopDepthLimit) != wantStop {
+					t.Errorf("case %d: DLS(%s, %d) StoppedBy %v", i, b, limit, got.StoppedBy)
 				}
 				i++
 			}
@@ -49,14 +49,14 @@ func TestDepthLimitedGraphDFSMisses(t *testing.T) {
 		t.Fatalf("table distance %d, want 21", d)
 	}
 	p := Problem{Start: b, Goal: goal, Limits: Limits{MaxDepth: d}}
-	graph := DFS(p)
-	if graph.Found || graph.StoppedBy != StoppedDepthLimit {
-		t.Errorf("DFS with limit %d: found %v (%d moves), StoppedBy %q; want a miss", d, graph.Found, len(graph.Path), graph.StoppedBy)
+	graph := must(DFS(bg, p))
+	if graph.Found || graph.StoppedBy != StopDepthLimit {
+		t.Errorf("DFS with limit %d: found %v (%d moves), StoppedBy %v; want a miss", d, graph.Found, len(graph.Path), graph.StoppedBy)
 	}
 	if nb := notebookDFS(b, goal, d); nb.found {
 		t.Errorf("the notebook's DFS with limit %d found %d moves; the miss is not the notebook's", d, len(nb.path))
 	}
-	tree := DLS(Problem{Start: b, Goal: goal}, d)
+	tree := must(DLS(bg, Problem{Start: b, Goal: goal}, d))
 	if !tree.Found || len(tree.Path) != d {
 		t.Errorf("DLS with limit %d: found %v, %d moves", d, tree.Found, len(tree.Path))
 	}
@@ -66,7 +66,7 @@ func TestDepthLimitedGraphDFSMisses(t *testing.T) {
 	smallest := -1
 	for L := d; L <= d+20 && smallest < 0; L++ {
 		p.Limits.MaxDepth = L
-		r := DFS(p)
+		r := must(DFS(bg, p))
 		nb := notebookDFS(b, goal, L)
 		if r.Found != nb.found || strings.Join(moveNames(r.Path), " ") != strings.Join(nb.path, " ") {
 			t.Fatalf("limit %d: DFS found %v (%d moves), notebook %v (%d moves)", L, r.Found, len(r.Path), nb.found, len(nb.path))
@@ -90,10 +90,10 @@ func TestDepthLimitedGraphDFSMissesOften(t *testing.T) {
 	for d := 8; d <= 20; d += 4 {
 		for _, b := range tb.Sample(newRand(uint64(d)), d, 5) {
 			total++
-			if !DFS(Problem{Start: b, Goal: goal, Limits: Limits{MaxDepth: d}}).Found {
+			if !must(DFS(bg, Problem{Start: b, Goal: goal, Limits: Limits{MaxDepth: d}})).Found {
 				misses++
 			}
-			if d <= 12 && !DLS(Problem{Start: b, Goal: goal}, d).Found {
+			if d <= 12 && !must(DLS(bg, Problem{Start: b, Goal: goal}, d)).Found {
 				t.Errorf("DLS(%s, %d) missed", b, d)
 			}
 		}
@@ -108,9 +108,9 @@ func TestDFSUnlimitedFindsAndReplays(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(sh33), statespace.GoalLast(sh24)} {
 		tb := tableFor(t, goal)
 		for i, b := range tb.Sample(newRand(7), -1, 4) {
-			r := DFS(Problem{Start: b, Goal: goal})
-			if !r.Found || r.StoppedBy != "" {
-				t.Errorf("case %d: DFS %s: found %v, %q", i, b, r.Found, r.StoppedBy)
+			r := must(DFS(bg, Problem{Start: b, Goal: goal}))
+			if !r.Found || r.StoppedBy != StopNone {
+				t.Errorf("case %d: DFS %s: found %v, %v", i, b, r.Found, r.StoppedBy)
 			}
 			if len(r.Path) < tb.Distance(b) {
 				t.Errorf("case %d: DFS path %d shorter than the optimum %d", i, len(r.Path), tb.Distance(b))
@@ -140,5 +140,5 @@ func TestNotebookFigures(t *testing.T) {
 	}
 	// Ours follow the assignment's semantics, which a plain version of
 	// its pseudo-code confirms on the same board (67,847 for BFS).
-	checkAgainstPlain(t, 0, BFS(Problem{Start: b, Goal: goal}), plainCOMS(b, goal, false))
+	checkAgainstPlain(t, 0, must(BFS(bg, Problem{Start: b, Goal: goal})), plainCOMS(b, goal, false))
 }

@@ -33,6 +33,9 @@ type Space struct {
 	seqParity [MaxCells]uint8
 	// cells the blank reaches from each cell, by move; -1 off the board
 	next [MaxCells][4]int8
+	// parity of every distance of boards with the blank at each cell: of
+	// the blank's taxicab distance from the goal's blank
+	cellPar [MaxCells]uint8
 }
 
 // NewSpace returns the space of boards reachable from goal.
@@ -63,6 +66,8 @@ func NewSpace(goal Board) (*Space, error) {
 		if sh.Cols%2 == 0 {
 			s.seqParity[cell] = uint8((sh.Row(cell) - gRow) & 1)
 		}
+		dr, dc := sh.Row(cell)-gRow, sh.Col(cell)-sh.Col(goal.Blank())
+		s.cellPar[cell] = uint8((dr + dc) & 1)
 		for _, m := range Moves {
 			to, ok := sh.Neighbor(cell, m)
 			if !ok {

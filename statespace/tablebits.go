@@ -234,20 +234,15 @@ func (t *Table) walk(b Board) (int, error) {
 
 // mod4At returns the stored distance mod 4 of the board of rank r, whose
 // blank is at cell blank.
+// Bits in memory are read directly, without the interface's call.
 func (t *Table) mod4At(blank int, r uint64) (int, error) {
+	par := int(t.space.cellPar[blank&(MaxCells-1)])
+	if p, ok := t.mod4.(Mod4Bytes); ok {
+		return par | int(p[r>>3]>>(r&7)&1)<<1, nil
+	}
 	bit, err := t.mod4.Mod4Bit(r)
 	if err != nil {
 		return 0, err
 	}
-	return t.space.cellParity(blank) | int(bit)<<1, nil
-}
-
-// cellParity is the parity of every distance of boards with the blank at
-// cell: the parity of its taxicab distance from the goal's blank.
-func (s *Space) cellParity(cell int) int {
-	sh := s.shape
-	g := s.goal.Blank()
-	dr := sh.Row(cell) - sh.Row(g)
-	dc := sh.Col(cell) - sh.Col(g)
-	return (dr + dc) & 1
+	return par | int(bit)<<1, nil
 }

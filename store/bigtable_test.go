@@ -36,7 +36,7 @@ func TestForged12CellTableRefused(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), TableFileName(goal))
 	sp := statespace.MustSpace(goal)
-	if _, err := WriteMod4Table(path, goal, ref.Counts, zeros((sp.Size()+7)/8)); err != nil {
+	if _, err := WriteMod4Table(context.Background(), path, goal, ref.Counts, zeros((sp.Size()+7)/8)); err != nil {
 		t.Fatal(err)
 	}
 	tab, err := ReadTable(context.Background(), path, goal)
@@ -102,7 +102,7 @@ func TestDamagedErrorNamesRebuild(t *testing.T) {
 	tab := enumerate(t, g)
 	payload := tab.Mod4Payload()
 	payload[100] ^= 8 // a wrong bit with a valid checksum
-	if _, err := WriteMod4Table(path, g, tab.Counts(), byteReader(payload)); err != nil {
+	if _, err := WriteMod4Table(context.Background(), path, g, tab.Counts(), byteReader(payload)); err != nil {
 		t.Fatal(err)
 	}
 	_, _, err := LoadTable(context.Background(), "", g)
@@ -121,7 +121,7 @@ func TestMappedTableAnswers(t *testing.T) {
 	full := enumerate(t, goal)
 	path := filepath.Join(t.TempDir(), "t.tbl")
 	h := TableHeader(goal, full.Counts(), tablefile.EncodingMod4Bit)
-	if err := tablefile.WriteFileV2(path, h, byteReader(full.Mod4Payload()), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
+	if err := tablefile.WriteFileV2(context.Background(), path, h, byteReader(full.Mod4Payload()), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := tablefile.Open(path)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/tilespace/tilespace/internal/hugepages"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -39,9 +40,23 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 	}
 	origin := statespace.Origin{Source: path, Rebuild: RebuildCommand(goal)}
 	var t *statespace.Table
-	if f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates {
+	switch {
+	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates && len(f.Mapping()) <= maxCopied:
+		// A 12-cell table: its 30 MB are copied into memory on huge
+		// pages, checked whole; lookups jump all over it, and with the
+		// mapping's 4 KiB pages most would miss the TLB.
+		var payload []byte
+		if payload, err = f.Payload(); err == nil {
+			bits := make([]byte, len(payload))
+			hugepages.Bytes(bits)
+			copy(bits, payload)
+			t, err = statespace.NewMod4Table(ctx, goal, h.Counts, statespace.Mod4Bytes(bits), origin)
+		}
+		f.Close()
+	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates:
+		// 2x7: 5.4 GB stay mapped, each block checked when first read.
 		t, err = statespace.NewMod4Table(ctx, goal, h.Counts, fileBits{f, goal}, origin)
-	} else {
+	default:
 		var payload []byte
 		if payload, err = f.Payload(); err == nil {
 			t, err = decodeTable(ctx, h, payload, goal, origin)
@@ -53,6 +68,9 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 	}
 	return t, nil
 }
+
+// maxCopied is the largest mapped table ReadTable copies into memory.
+const maxCopied = 64 << 20
 
 // fileBits reads a mapped mod4-bit payload, checking each block once; a
 // damaged block is a *DamagedError naming the rebuild command.
@@ -177,25 +195,26 @@ func WriteTable(path string, t *statespace.Table, enc tablefile.Encoding) (int64
 		return 0, fmt.Errorf("store: a distance table cannot be written as %s", enc)
 	}
 	h := TableHeader(t.Space().Goal(), t.Counts(), enc)
-	return writeTable(path, h, byteReader(payload))
+	return writeTable(context.TODO(), path, h, byteReader(payload))
 }
 
 // WriteMod4Table writes the mod4-bit table of goal with the given counts
 // atomically to path, its payload streamed from payload (such as a
-// twobit.Result), and returns the file's size.
-func WriteMod4Table(path string, goal statespace.Board, counts []uint64, payload io.ReaderAt) (int64, error) {
-	return writeTable(path, TableHeader(goal, counts, tablefile.EncodingMod4Bit), payload)
+// twobit.Result), and returns the file's size. It stops when ctx is done,
+// leaving no file.
+func WriteMod4Table(ctx context.Context, path string, goal statespace.Board, counts []uint64, payload io.ReaderAt) (int64, error) {
+	return writeTable(ctx, path, TableHeader(goal, counts, tablefile.EncodingMod4Bit), payload)
 }
 
 // writeTable writes a version-2 file: raw blocks for the large mod4-bit
 // tables, which lookups map and zstd cannot shrink (one bit a board is
 // close to random), zstd blocks for the others.
-func writeTable(path string, h tablefile.Header, payload io.ReaderAt) (int64, error) {
+func writeTable(ctx context.Context, path string, h tablefile.Header, payload io.ReaderAt) (int64, error) {
 	opts := tablefile.WriteOptions{Storage: tablefile.StorageZstd}
 	if h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates {
 		opts.Storage = tablefile.StorageRaw
 	}
-	if err := tablefile.WriteFileV2(path, h, payload, opts); err != nil {
+	if err := tablefile.WriteFileV2(ctx, path, h, payload, opts); err != nil {
 		return 0, err
 	}
 	st, err := os.Stat(path)

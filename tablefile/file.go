@@ -109,6 +109,10 @@ func Open(path string) (*File, error) {
 // Mapped reports whether the payload is memory-mapped rather than read.
 func (f *File) Mapped() bool { return f.mapping != nil }
 
+// Mapping returns the whole mapped file (nil when it was read into
+// memory); valid until Close.
+func (f *File) Mapping() []byte { return f.mapping }
+
 // Path returns the file's path.
 func (f *File) Path() string { return f.path }
 

@@ -144,12 +144,15 @@ func WriteFile(path string, h Header, payload []byte) error {
 }
 
 // WriteFileV2 writes a version-2 table file to path atomically, like
-// WriteFile.
-func WriteFileV2(path string, h Header, payload io.ReaderAt, opts WriteOptions) error {
+// WriteFile. It stops between blocks when ctx is done, leaving no file.
+func WriteFileV2(ctx context.Context, path string, h Header, payload io.ReaderAt, opts WriteOptions) error {
 	if err := h.Validate(); err != nil {
 		return &pathError{op: "write", path: path, err: err}
 	}
-	err := atomicfile.Write(context.TODO(), path, func(w io.Writer) error { return WriteV2(w, h, payload, opts) })
+	err := atomicfile.Write(ctx, path, func(w io.Writer) error { return WriteV2(w, h, ctxReaderAt{ctx, payload}, opts) })
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
 	if err != nil {
 		return &pathError{op: "write", path: path, err: err}
 	}
@@ -410,4 +413,17 @@ func decompress(comp []byte, rawLen uint64) ([]byte, error) {
 			Msg: "payload decompresses to " + strconv.Itoa(len(out)) + " bytes, header says " + strconv.FormatUint(rawLen, 10)}
 	}
 	return out, nil
+}
+
+// ctxReaderAt fails its reads once ctx is done.
+type ctxReaderAt struct {
+	ctx context.Context
+	r   io.ReaderAt
+}
+
+func (c ctxReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.ReadAt(p, off)
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 
 	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/hugepages"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -58,17 +59,22 @@ func (e *CheckpointError) Error() string {
 }
 
 // WriteCheckpoint saves the search state of sp atomically to path.
-func WriteCheckpoint(path string, sp *statespace.Space, codes, counts []uint64) error {
+// It stops between blocks when ctx is done, leaving the previous
+// checkpoint in place.
+func WriteCheckpoint(ctx context.Context, path string, sp *statespace.Space, codes, counts []uint64) error {
 	if len(counts) < 1 || len(counts) > 256 {
 		return fmt.Errorf("twobit: checkpoint of %d levels", len(counts))
 	}
 	hdr := checkpointHeader(sp, counts)
-	return atomicfile.Write(context.Background(), path, func(w io.Writer) error {
+	return atomicfile.Write(ctx, path, func(w io.Writer) error {
 		if _, err := w.Write(hdr); err != nil {
 			return err
 		}
 		buf := make([]byte, checkpointBlock+4)
 		for i := 0; i < len(codes); {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			n := min(checkpointBlock/8, len(codes)-i)
 			for j, v := range codes[i : i+n] {
 				binary.LittleEndian.PutUint64(buf[8*j:], v)
@@ -147,7 +153,7 @@ func ReadCheckpoint(path string, sp *statespace.Space) (*checkpoint, error) {
 		return nil, bad("it is for another board, goal or block size than %s goal %s", sp.Shape(), statespace.GoalName(sp.Goal()))
 	}
 	codes := make([]uint64, (sp.Size()+perWord-1)/perWord)
-	adviseHugePages(codes)
+	hugepages.Words(codes)
 	buf := make([]byte, checkpointBlock+4)
 	for i, block := 0, 0; i < len(codes); block++ {
 		n := min(checkpointBlock/8, len(codes)-i)

@@ -3,10 +3,10 @@ package twobit
 import (
 	"context"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -14,9 +14,7 @@ import (
 // distributions must be the published ones (the goal's blank in a corner
 // for both goals, by symmetry).
 func TestSearch12CellsLong(t *testing.T) {
-	if os.Getenv("TILESPACE_LONG") != "1" {
-		t.Skip("12-cell searches take seconds each; set TILESPACE_LONG=1 to run them")
-	}
+	longtest.Skip(t, "12-cell searches, seconds each")
 	for _, sh := range []statespace.Shape{{Rows: 3, Cols: 4}, {Rows: 2, Cols: 6}, {Rows: 4, Cols: 3}, {Rows: 6, Cols: 2}} {
 		name := sh.String()
 		if sh.Rows > sh.Cols {

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/hugepages"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -191,7 +192,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 	}
 	if s.codes == nil {
 		s.codes = make([]uint64, (sp.Size()+perWord-1)/perWord)
-		adviseHugePages(s.codes)
+		hugepages.Words(s.codes)
 		g := sp.Rank(sp.Goal())
 		s.codes[g/perWord] |= codeFrontier << (g % perWord * 2)
 		s.marked[0][g>>regionShift] = 0
@@ -232,7 +233,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 			lv.Reached += c
 		}
 		if opts.Checkpoint != "" && time.Since(lastCheckpoint) >= opts.CheckpointEvery && lv.Reached < sp.Size() {
-			if err := WriteCheckpoint(opts.Checkpoint, sp, s.codes, s.counts); err != nil {
+			if err := WriteCheckpoint(ctx, opts.Checkpoint, sp, s.codes, s.counts); err != nil {
 				return nil, err
 			}
 			lastCheckpoint = time.Now()

@@ -3,9 +3,9 @@ package twobit
 import (
 	"context"
 	"fmt"
-	"os"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -85,8 +85,6 @@ func BenchmarkSearch2x5(b *testing.B) { benchmarkSearch(b, statespace.Shape{Rows
 // BenchmarkSearch3x4 is the 12-cell search (seconds a run): only with
 // TILESPACE_LONG=1.
 func BenchmarkSearch3x4(b *testing.B) {
-	if os.Getenv("TILESPACE_LONG") != "1" {
-		b.Skip("a 12-cell search; set TILESPACE_LONG=1")
-	}
+	longtest.Skip(b, "a 12-cell search")
 	benchmarkSearch(b, statespace.Shape{Rows: 3, Cols: 4})
 }

@@ -394,5 +394,5 @@ func (r *Result) WriteTable(ctx context.Context, path string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return store.WriteMod4Table(path, r.Space().Goal(), r.Counts(), payload)
+	return store.WriteMod4Table(ctx, path, r.Space().Goal(), r.Counts(), payload)
 }

@@ -204,7 +204,7 @@ func TestVerifyCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	payload[1000] ^= 0x10
-	if err := tablefile.WriteFileV2(path, h, bytes.NewReader(payload), tablefile.WriteOptions{}); err != nil {
+	if err := tablefile.WriteFileV2(context.Background(), path, h, bytes.NewReader(payload), tablefile.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	out, _, err = runCmd(t, "-verify", path, "-json")

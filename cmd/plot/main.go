@@ -39,17 +39,16 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/suite"
-	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -75,8 +74,8 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		quick    = fs.Bool("quick", false, "draw the whole set from small samples in seconds (sets -n 1 -step 6 -runs 20 -mix 10,50,200,1000 -iddfs-max 13 unless given)")
 		n        = fs.Int("n", 10, "boards per distance for the scaling and DFS figures")
 		step     = fs.Int("step", 1, "sample every step-th distance (the radius is always included)")
-		runs     = fs.Int("runs", search.DefaultGreedyN, "boards per mixing count for the greedy climber")
-		mix      = fs.String("mix", joinInts(search.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (seed 003's by default)")
+		runs     = fs.Int("runs", classroom.DefaultGreedyN, "boards per mixing count for the greedy climber")
+		mix      = fs.String("mix", classroom.JoinKs(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (seed 003's by default)")
 		iddfsMax = fs.Int("iddfs-max", 22, "largest distance IDDFS runs at in the scaling figures (it grows ~2.1× a move)")
 		shape    = fs.String("shape", "3x3", "board shape of the table figures and the goal comparison")
 		goal     = fs.String("goal", "last", `goal: "last", "first" or tiles`)
@@ -132,7 +131,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		o.IDDFSMax = *iddfsMax
 	}
 	if set["mix"] || !*quick {
-		mixes, err := parseInts(*mix)
+		mixes, err := classroom.ParseKs(*mix)
 		if err != nil {
 			return usagef("-mix: %v", err)
 		}
@@ -143,6 +142,9 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	}
 	sh, err := statespace.ParseShape(*shape)
 	if err != nil {
+		return usagef("-shape: %v", err)
+	}
+	if err := suite.CheckShape(sh); err != nil {
 		return usagef("-shape: %v", err)
 	}
 	o.Shape = sh
@@ -206,27 +208,4 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-func parseInts(s string) ([]int, error) {
-	var out []int
-	for _, f := range splitList(s) {
-		v, err := strconv.Atoi(f)
-		if err != nil || v < 0 {
-			return nil, fmt.Errorf("%q is not a number of moves", f)
-		}
-		out = append(out, v)
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no mixing counts")
-	}
-	return out, nil
-}
-
-func joinInts(v []int) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = strconv.Itoa(x)
-	}
-	return strings.Join(s, ",")
 }

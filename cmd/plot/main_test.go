@@ -117,6 +117,7 @@ func TestUsageErrors(t *testing.T) {
 		{"-dpi", "5"},
 		{"stray"},
 		{"-no-such-flag"},
+		{"-quick", "-shape", "4x4"},
 	}
 	for i, args := range cases {
 		dir := t.TempDir()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
@@ -14,7 +15,8 @@ import (
 )
 
 // checkClassroomFlags validates the classroom modes' flags: one mode at a
-// time, one board for the board modes, none for -greedy-stats.
+// time, one board for the board modes, none for -greedy-stats, and no flag
+// a mode would ignore.
 func checkClassroomFlags(f *flags, greedyFlags bool) error {
 	modes := 0
 	for _, on := range []bool{f.coms != "", f.compare, f.explainDFS, f.greedy, f.random > 0} {
@@ -22,13 +24,22 @@ func checkClassroomFlags(f *flags, greedyFlags bool) error {
 			modes++
 		}
 	}
+	classroomMode := f.coms != "" || f.compare || f.explainDFS || f.greedy
 	switch {
 	case modes > 1:
 		return usagef("-coms, -compare, -explain-dfs, -greedy-stats and -random exclude each other")
-	case f.coms != "" && !slices.Contains(search.COMSMethods, f.coms):
+	case f.coms != "" && !slices.Contains(classroom.COMSMethods, f.coms):
 		return usagef("-coms %q: want bfs, dfs or ast", f.coms)
+	case f.coms != "" && (f.goalSet || f.shape != ""):
+		return usagef("-coms solves toward the assignment's goal 0,1,…,8 on 3x3; -goal and -shape do not apply")
+	case classroomMode && f.tile:
+		return usagef("-tile-moves names the moves of query's answers; it does not apply to -coms, -compare, -explain-dfs or -greedy-stats")
+	case classroomMode && f.path:
+		return usagef("-path adds paths to batch lines; -coms, -compare, -explain-dfs and -greedy-stats print their own (-compare -json lists every path)")
 	case greedyFlags && !f.greedy:
-		return usagef("-n and -k go with -greedy-stats")
+		return usagef("-n, -k, -score and -stuck go with -greedy-stats")
+	case f.greedy && f.greedyN < 1:
+		return usagef("-n %d: want at least 1 board per mixing length", f.greedyN)
 	case f.greedy && (len(f.boards) > 0 || f.in != ""):
 		return usagef("-greedy-stats mixes its own boards: give no boards")
 	case (f.coms != "" || f.compare || f.explainDFS) && (len(f.boards) != 1 || f.boards[0] == "-"):
@@ -44,17 +55,17 @@ func checkClassroomFlags(f *flags, greedyFlags bool) error {
 // coms solves one board as COMS 4701 homework 1 asks: goal 0,1,…,8, the
 // assignment's semantics, output.txt in the current folder in its
 // seven-line format (written atomically), and the same lines on stdout.
-func coms(method, text string, stdout io.Writer) error {
+func coms(ctx context.Context, method, text string, stdout io.Writer) error {
 	b, err := statespace.Parse(text, statespace.Shape{Rows: 3, Cols: 3})
 	if err != nil {
 		return fmt.Errorf("board %q: %w", text, err)
 	}
-	run, err := search.RunCOMS(method, b, search.Limits{})
+	run, err := classroom.RunCOMS(ctx, method, b, search.Limits{})
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error { return search.WriteCOMS(w, run.Result, run.MaxRSSBytes) }
-	if err := atomicfile.Write(context.TODO(), "output.txt", write); err != nil {
+	write := func(w io.Writer) error { return classroom.WriteCOMS(w, run.Result, run.MaxRSSBytes) }
+	if err := atomicfile.Write(ctx, "output.txt", write); err != nil {
 		return err
 	}
 	return write(stdout)
@@ -87,7 +98,7 @@ func compare(ctx context.Context, res *query.Resolver, text string, asJSON bool,
 	if err != nil {
 		return err
 	}
-	c, err := search.Compare(ctx, b, goal, table, search.Limits{})
+	c, err := classroom.Compare(ctx, b, goal, table, search.Limits{})
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
@@ -115,7 +126,7 @@ func explainDFS(ctx context.Context, res *query.Resolver, text string, asJSON bo
 	if table == nil {
 		return fmt.Errorf("board %s: -explain-dfs needs the exact distance table of its shape, and %s has none", b, b.Shape())
 	}
-	e, err := search.ExplainDFS(ctx, b, table, search.ExplainOptions{})
+	e, err := classroom.ExplainDFS(ctx, b, table, classroom.ExplainOptions{})
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
@@ -140,13 +151,17 @@ func greedyStats(ctx context.Context, res *query.Resolver, f *flags, stdout io.W
 	if !ok {
 		return fmt.Errorf("-greedy-stats needs the exact distance table of %s", shape)
 	}
-	opt := search.GreedyStatsOptions{Seed: f.seed, N: f.greedyN}
-	if f.greedyKs != "" {
-		if opt.Ks, err = search.ParseKs(f.greedyKs); err != nil {
-			return usageError{Err: fmt.Errorf("-k: %w", err)}
-		}
+	opt := classroom.GreedyStatsOptions{Seed: f.seed, N: f.greedyN}
+	if opt.Ks, err = classroom.ParseKs(f.greedyKs); err != nil {
+		return usageError{Err: fmt.Errorf("-k: %w", err)}
 	}
-	g, err := search.GreedyStats(ctx, t.Table, opt)
+	if opt.Rule.Score, err = search.ParseScore(f.greedyScore); err != nil {
+		return usageError{Err: fmt.Errorf("-score: %w", err)}
+	}
+	if opt.Rule.Stuck, err = search.ParseStuck(f.greedyStuck); err != nil {
+		return usageError{Err: fmt.Errorf("-stuck: %w", err)}
+	}
+	g, err := classroom.GreedyStats(ctx, t.Table, opt)
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@
 //	query -coms bfs|dfs|ast BOARD  COMS 4701: goal 0,1,…,8, writes output.txt
 //	query -compare BOARD [-json]   every search algorithm side by side
 //	query -explain-dfs BOARD [-json]
-//	query -greedy-stats [-seed S] [-n N] [-k 10,20,…] [-json]
+//	query -greedy-stats [-seed S] [-n N] [-k 10,20,…] [-score S] [-stuck R] [-json]
 //
 // Flags:
 //
@@ -41,6 +41,10 @@
 //	-explain-dfs   tell, in words and numbers, why DFS blows up on BOARD
 //	-greedy-stats  seed 003's greedy climber statistics by mixing moves
 //	-n N, -k LIST  boards per mixing length and the mixing lengths of -greedy-stats
+//	-score S       -greedy-stats: adjacent (default: 1 a matched square, 0.5 a square
+//	               whose tile is next to it) or matched (1 a matched square only)
+//	-stuck R       -greedy-stats, when every move leads to a board seen before:
+//	               first-legal (default: make the first legal move anyway) or stop
 //
 // Plain batch lines are tab-separated: the board, its distance, its
 // optimal moves (separated by spaces, empty at the goal), and with -path
@@ -60,6 +64,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/solver"
@@ -116,6 +121,7 @@ type flags struct {
 	compare, explainDFS, greedy bool
 	greedyN                     int
 	greedyKs                    string
+	greedyScore, greedyStuck    string
 }
 
 func parseFlags(stderr io.Writer, args []string) (*flags, error) {
@@ -141,8 +147,10 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.BoolVar(&f.compare, "compare", false, "run every search algorithm on BOARD and compare them side by side")
 	fs.BoolVar(&f.explainDFS, "explain-dfs", false, "explain why depth-first search blows up on BOARD")
 	fs.BoolVar(&f.greedy, "greedy-stats", false, "repeat seed 003's gain-score climber experiment (with -seed, -n, -k)")
-	fs.IntVar(&f.greedyN, "n", 0, "with -greedy-stats, boards per mixing length (default 1000)")
-	fs.StringVar(&f.greedyKs, "k", "", "with -greedy-stats, the mixing lengths, e.g. 10,20,50 (default 10,20,50,100,200,500,1000)")
+	fs.IntVar(&f.greedyN, "n", classroom.DefaultGreedyN, "with -greedy-stats, boards per mixing length")
+	fs.StringVar(&f.greedyKs, "k", classroom.JoinKs(classroom.DefaultGreedyKs), "with -greedy-stats, the mixing lengths")
+	fs.StringVar(&f.greedyScore, "score", "adjacent", "with -greedy-stats, the climber's score: adjacent or matched")
+	fs.StringVar(&f.greedyStuck, "stuck", "first-legal", "with -greedy-stats, when every move leads to a board seen before: first-legal or stop")
 	// Flags may come before, between or after the boards.
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -169,7 +177,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 			drawFlags = true
 		case "seed":
 			drawFlags = drawFlags || !f.greedy
-		case "n", "k":
+		case "n", "k", "score", "stuck":
 			greedyFlags = true
 		}
 	})
@@ -246,7 +254,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	// Each mode is a small branch calling into a package.
 	switch {
 	case f.coms != "":
-		return coms(f.coms, f.boards[0], stdout)
+		return coms(ctx, f.coms, f.boards[0], stdout)
 	case f.compare:
 		return compare(ctx, res, f.boards[0], f.json, stdout)
 	case f.explainDFS:

@@ -1,5 +1,6 @@
-// Package cli holds what tilespace's commands share about ending: usage
-// errors and the exit statuses they map to.
+// Package cli holds what tilespace's commands share about starting and
+// ending: the signal handling of main, usage errors and the exit statuses
+// they map to.
 package cli
 
 import (
@@ -8,6 +9,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
 )
 
 // UsageError is a mistake in the command line: exit status 2.
@@ -36,4 +41,39 @@ func Report(stderr io.Writer, name string, err error, interrupted string) int {
 	}
 	fmt.Fprintf(stderr, "%s: %v\n", name, err)
 	return 1
+}
+
+// Run is the body of a command: its arguments without the command's name,
+// and the standard streams.
+type Run func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) error
+
+// Grace is how long Main waits, after Ctrl-C or SIGTERM, for run to return
+// before it exits anyway: a read blocked on a terminal, a pipe or a FIFO
+// cannot see the context, and every file tilespace writes is renamed into
+// place only when complete, so exiting mid-run leaves no partial file.
+const Grace = 2 * time.Second
+
+// Main runs run with a context that Ctrl-C and SIGTERM cancel and exits
+// with Report's status; interrupted is the line written for a cancel.
+func Main(name string, run Run, interrupted string) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args[1:]) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		select {
+		case err = <-done:
+		case <-time.After(Grace):
+			err = context.Canceled
+		}
+	}
+	stop()
+	if ctx.Err() != nil {
+		// A Ctrl-C at any moment ends in status 130, whatever error the
+		// interrupted work wrapped the cancel in.
+		err = context.Canceled
+	}
+	os.Exit(Report(os.Stderr, name, err, interrupted))
 }

@@ -1,12 +1,20 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestReport(t *testing.T) {
@@ -27,5 +35,52 @@ func TestReport(t *testing.T) {
 		if code := Report(&b, "tool", c.err, "stopped"); code != c.code || b.String() != c.want {
 			t.Errorf("case %d: exit %d %q, want %d %q", i, code, b.String(), c.code, c.want)
 		}
+	}
+}
+
+// TestMainInterruptsBlockedRead runs Main in a child process whose run
+// blocks reading a FIFO that no one opens for writing (a read that cannot
+// see the context), sends it SIGINT, and expects "interrupted" and exit
+// status 130 within the grace period (issue 10, item 2).
+func TestMainInterruptsBlockedRead(t *testing.T) {
+	if fifo := os.Getenv("CLI_TEST_FIFO"); fifo != "" {
+		Main("child", func(ctx context.Context, _ io.Reader, stdout, _ io.Writer, _ []string) error {
+			fmt.Fprintln(stdout, "ready")
+			f, err := os.Open(fifo) // blocks: no writer
+			if err == nil {
+				f.Close()
+			}
+			return err
+		}, "interrupted")
+		return
+	}
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMainInterruptsBlockedRead$")
+	cmd.Env = append(os.Environ(), "CLI_TEST_FIFO="+fifo)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); err != nil || line != "ready\n" {
+		t.Fatalf("child said %q, %v", line, err)
+	}
+	time.Sleep(100 * time.Millisecond) // let it block in open
+	start := time.Now()
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "child: interrupted") {
+		t.Fatalf("exit %v, stderr %q", err, stderr.String())
+	}
+	if waited := time.Since(start); waited > Grace+3*time.Second {
+		t.Errorf("took %v to stop", waited)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -39,11 +40,11 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 	}
 	d.Runs = make([]report.DFSRun, len(starts))
 	err := runAll(ctx, len(starts), cfg.Workers, cfg.Progress, "dfs-blowup", func(i int) error {
-		r := search.DFS(search.Problem{Start: starts[i], Goal: goal, Limits: cfg.Limits, Ctx: ctx})
-		if err := searchError(r, starts[i]); err != nil {
-			return err
+		r, err := search.DFS(ctx, search.Problem{Start: starts[i], Goal: goal, Limits: cfg.Limits})
+		if err != nil {
+			return searchError(r, starts[i], err)
 		}
-		d.Runs[i] = report.DFSRun{Optimal: optimal[i], Found: r.Found, PathLen: len(r.Path), Expanded: r.Expanded}
+		d.Runs[i] = report.DFSRun{Board: starts[i].String(), Optimal: optimal[i], Found: r.Found, PathLen: len(r.Path), Expanded: r.Expanded}
 		return nil
 	})
 	d.States = cfg.Table.States()
@@ -52,8 +53,9 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 	return d, err
 }
 
-// MeasureDFSWalk runs graph DFS on start and records, at each expansion,
-// the true distance (from table) of the board expanded and DFS's depth.
+// MeasureDFSWalk runs graph DFS on start with classroom.WalkDFS (the walk
+// query -explain-dfs explains) and records, at each expansion, the true
+// distance (from table) of the board expanded and DFS's depth.
 func MeasureDFSWalk(ctx context.Context, table *statespace.Table, start statespace.Board, lim search.Limits) (report.DFSWalkData, error) {
 	var d report.DFSWalkData
 	if table == nil {
@@ -63,27 +65,15 @@ func MeasureDFSWalk(ctx context.Context, table *statespace.Table, start statespa
 	if err != nil {
 		return d, fmt.Errorf("measure: dfs-walk board: %w", err)
 	}
-	var lookupErr error
-	p := search.Problem{Start: start, Goal: table.Space().Goal(), Limits: lim, Ctx: ctx,
-		OnExpand: func(b statespace.Board, depth int) {
-			dist := table.Distance(b)
-			if dist < 0 && lookupErr == nil {
-				lookupErr = fmt.Errorf("measure: DFS expanded %s, which the table does not hold", b)
-			}
-			d.Distances = append(d.Distances, dist)
-			d.Depths = append(d.Depths, depth)
-		}}
-	r := search.DFS(p)
-	if err := searchError(r, start); err != nil {
+	w, err := classroom.WalkDFS(ctx, table, start, lim, true)
+	if err != nil {
 		return d, err
 	}
-	if lookupErr != nil {
-		return d, lookupErr
+	d.Distances, d.Depths, d.Boards = make([]int, len(w.Distances)), make([]int, len(w.Depths)), make([]string, len(w.Boards))
+	for i := range w.Distances {
+		d.Distances[i], d.Depths[i], d.Boards[i] = int(w.Distances[i]), int(w.Depths[i]), w.Boards[i].String()
 	}
-	d.Board, d.Optimal, d.Found, d.PathLen = start.String(), opt, r.Found, len(r.Path)
-	if r.Expanded != int64(len(d.Distances)) {
-		return d, fmt.Errorf("measure: DFS reported %d expansions but called OnExpand %d times", r.Expanded, len(d.Distances))
-	}
+	d.Board, d.Optimal, d.Found, d.PathLen = start.String(), opt, w.DFS.Found, len(w.DFS.Path)
 	d.Note = fmt.Sprintf("Graph DFS (COMS 4701 semantics), goal %s; distances from the exact table.", statespace.GoalName(table.Space().Goal()))
 	return d, nil
 }

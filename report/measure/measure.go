@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 
 	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -100,29 +101,21 @@ func runAll(ctx context.Context, n, workers int, w io.Writer, label string, run 
 	return first
 }
 
-// searchError turns a Result that failed for a reason other than a limit
-// into an error: such a run means the inputs were wrong, not that the
-// search was slow.
-func searchError(r search.Result, start statespace.Board) error {
-	switch r.StoppedBy {
-	case "", search.StoppedNodeLimit, search.StoppedTimeLimit, search.StoppedDepthLimit, search.StoppedStuck:
-		return nil
-	case search.StoppedCanceled:
-		return context.Canceled
+// searchError names the search and board of a run that failed with err:
+// such a run means the inputs were wrong, not that the search was slow
+// (cancellation is passed on as it is).
+func searchError(r search.Result, start statespace.Board, err error) error {
+	if r.StoppedBy == search.StopCanceled {
+		return err
 	}
-	return fmt.Errorf("measure: %s on %s: %s", r.Algorithm, start, r.StoppedBy)
+	return fmt.Errorf("measure: %s on %s: %w", r.Algorithm, start, err)
 }
 
-// stoppedByLimit reports whether a run ended at a limit rather than at the
-// goal.
-func stoppedByLimit(r search.Result) bool { return !r.Found && r.StoppedBy != "" }
+// stoppedByLimit reports whether a run ended at a limit (or, for the
+// climber, failed) rather than at the goal.
+func stoppedByLimit(r search.Result) bool { return !r.Found && r.StoppedBy != search.StopNone }
 
 var errNoTable = errors.New("measure: no distance table")
 
-// nBoards writes "1 board" or "n boards".
-func nBoards(n int) string {
-	if n == 1 {
-		return "1 board"
-	}
-	return fmt.Sprintf("%d boards", n)
-}
+// nBoards writes "1 board" or "1,000 boards".
+func nBoards(n int) string { return textfmt.Commas(n) + " " + textfmt.Plural(n, "board", "boards") }

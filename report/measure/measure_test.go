@@ -2,8 +2,8 @@ package measure
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -114,15 +114,15 @@ func TestShapeSeriesSkipsShapesWithoutTables(t *testing.T) {
 // fakeAlgorithm reports counters derived from the board's true distance, so
 // the aggregation can be checked against known values.
 func fakeAlgorithm(tab *statespace.Table, key string, stopAbove int, fail bool) search.Algorithm {
-	return search.Algorithm{Key: key, Name: strings.ToUpper(key), Run: func(p search.Problem) search.Result {
+	return search.Algorithm{Key: key, Name: strings.ToUpper(key), Run: func(_ context.Context, p search.Problem) (search.Result, error) {
 		d := tab.Distance(p.Start)
 		if fail {
-			return search.Result{Algorithm: key, StoppedBy: "error: broken"}
+			return search.Result{Algorithm: key}, errors.New("broken")
 		}
 		if stopAbove > 0 && d > stopAbove {
-			return search.Result{Algorithm: key, StoppedBy: search.StoppedNodeLimit, Expanded: 1000}
+			return search.Result{Algorithm: key, StoppedBy: search.StopNodeLimit, Expanded: 1000}, nil
 		}
-		return search.Result{Algorithm: key, Found: true, Expanded: int64(10 * d), MaxFrontier: int64(d + 1), Elapsed: time.Duration(d) * time.Millisecond}
+		return search.Result{Algorithm: key, Found: true, Expanded: int64(10 * d), MaxFrontier: int64(d + 1), Elapsed: time.Duration(d) * time.Millisecond}, nil
 	}}
 }
 
@@ -152,6 +152,14 @@ func TestMeasureScalingAggregates(t *testing.T) {
 	for si, series := range s.Nodes.Series {
 		for pi, p := range series.Points {
 			n := 3
+			for _, text := range p.Boards {
+				if b, err := statespace.Parse(text, sh2x3); err != nil || tab.Distance(b) != p.Distance {
+					t.Errorf("series %d point %d: board %q (%v) is not at distance %d", si, pi, text, err, p.Distance)
+				}
+			}
+			if len(p.Boards) != n {
+				t.Errorf("series %d point %d: %d boards listed, want %d", si, pi, len(p.Boards), n)
+			}
 			if si == 1 && p.Distance > 2 {
 				if p.CutOff != n || len(p.Values) != 0 {
 					t.Errorf("series %d point %d: %d cut off, %d values; want %d cut off", si, pi, p.CutOff, len(p.Values), n)
@@ -195,11 +203,11 @@ func TestMeasureScalingSameSeedSameBoards(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[uint64][]string{}
 	record := func(run uint64) search.Algorithm {
-		return search.Algorithm{Key: "rec", Name: "rec", Run: func(p search.Problem) search.Result {
+		return search.Algorithm{Key: "rec", Name: "rec", Run: func(_ context.Context, p search.Problem) (search.Result, error) {
 			mu.Lock()
 			seen[run] = append(seen[run], p.Start.String())
 			mu.Unlock()
-			return search.Result{Found: true, Expanded: 1, MaxFrontier: 1, Elapsed: 1}
+			return search.Result{Found: true, Expanded: 1, MaxFrontier: 1, Elapsed: 1}, nil
 		}}
 	}
 	for run := range uint64(2) {
@@ -237,8 +245,14 @@ func TestMeasureDFSWalkMatchesCOMS(t *testing.T) {
 	if len(d.Distances) != 181437 || d.Optimal != 3 || !d.Found {
 		t.Errorf("%d steps, optimal %d, found %v; want 181437, 3, true", len(d.Distances), d.Optimal, d.Found)
 	}
-	if d.Distances[0] != 3 || d.Depths[0] != 0 {
-		t.Errorf("first step: distance %d depth %d, want the start (3, 0)", d.Distances[0], d.Depths[0])
+	if d.Distances[0] != 3 || d.Depths[0] != 0 || d.Boards[0] != start.String() || len(d.Boards) != len(d.Distances) {
+		t.Errorf("first step: %s, distance %d depth %d, want the start %s (3, 0)", d.Boards[0], d.Distances[0], d.Depths[0], start)
+	}
+	for _, i := range []int{1, 1000, len(d.Boards) - 1} {
+		b, err := statespace.Parse(d.Boards[i], sh3x3)
+		if err != nil || tab.Distance(b) != d.Distances[i] {
+			t.Errorf("step %d: board %s (%v) is not at distance %d", i+1, d.Boards[i], err, d.Distances[i])
+		}
 	}
 	// Nothing deeper than the deepest frontier node is expanded, and that
 	// node's parent, at 66124, was expanded to generate it.
@@ -267,6 +281,11 @@ func TestMeasureDFSBlowup(t *testing.T) {
 		// parity.
 		if !r.Found || r.PathLen < r.Optimal || (r.PathLen-r.Optimal)%2 != 0 || r.Expanded < 1 || r.Expanded > 360 {
 			t.Errorf("run %d: %+v", i, r)
+		}
+		// The board listed is one at the run's optimal distance.
+		b, err := statespace.Parse(r.Board, sh2x3)
+		if err != nil || tab.Distance(b) != r.Optimal {
+			t.Errorf("run %d: board %q (%v) is not at distance %d", i, r.Board, err, r.Optimal)
 		}
 	}
 }
@@ -333,22 +352,28 @@ func TestMeasureClimberOnShortMixes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Rows) != 3 || d.ReportedSolvePercent != 84 || d.ReportedMoves != 240 {
+	if len(d.Series) != len(ClimberReadings) || len(d.Reported) != 2 || d.ReportedMoves != 240 {
 		t.Fatalf("%+v", d)
 	}
-	// 0 mixing moves: the goal itself, solved in 0 moves.
-	if r := d.Rows[0]; r.Solved != 30 || r.MeanMoves != 0 || r.MeanOptimal != 0 {
-		t.Errorf("mix 0: %+v", r)
-	}
-	// 1 mixing move: one move from the goal. Moving the tile back puts every
-	// tile in place, the highest gain score there is, so the climber solves
-	// it in one move.
-	if r := d.Rows[1]; r.Solved != 30 || r.MeanMoves != 1 || r.MeanOptimal != 1 {
-		t.Errorf("mix 1: %+v", r)
-	}
-	// 2 mixing moves: distance 0 or 2, so the mean is in [0, 2].
-	if r := d.Rows[2]; r.MeanOptimal < 0 || r.MeanOptimal > 2 || math.IsNaN(r.MeanOptimal) {
-		t.Errorf("mix 2: %+v", r)
+	for i, s := range d.Series {
+		if s.Label != ClimberReadings[i].String() || len(s.Rows) != 3 {
+			t.Fatalf("series %d: %q, %d rows", i, s.Label, len(s.Rows))
+		}
+		// 0 mixing moves: the goal itself, solved in 0 moves.
+		if r := s.Rows[0]; r.Solved != 30 || r.MeanMoves != 0 || r.MeanOptimal != 0 {
+			t.Errorf("%s, mix 0: %+v", s.Label, r)
+		}
+		// 1 mixing move: one move from the goal. Moving the tile back puts
+		// every tile in place, the highest gain score there is under either
+		// score, so the climber solves it in one move.
+		if r := s.Rows[1]; r.Solved != 30 || r.MeanMoves != 1 || r.MeanOptimal != 1 {
+			t.Errorf("%s, mix 1: %+v", s.Label, r)
+		}
+		// 2 mixing moves: distance 0 or 2, so the mean is in [0, 2], the
+		// same boards for every reading.
+		if r := s.Rows[2]; r.MeanOptimal < 0 || r.MeanOptimal > 2 || r.MeanOptimal != d.Series[0].Rows[2].MeanOptimal {
+			t.Errorf("%s, mix 2: %+v", s.Label, r)
+		}
 	}
 }
 

@@ -71,11 +71,11 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 	err := runAll(ctx, len(jobs), cfg.Workers, cfg.Progress, "scaling", func(i int) error {
 		j := jobs[i]
 		start := boards[j.dist][j.board]
-		r := cfg.Algorithms[j.alg].Run(search.Problem{Start: start, Goal: goal, Limits: cfg.Limits, Ctx: ctx})
-		if err := searchError(r, start); err != nil {
-			return err
+		r, err := cfg.Algorithms[j.alg].Run(ctx, search.Problem{Start: start, Goal: goal, Limits: cfg.Limits})
+		if err != nil {
+			return searchError(r, start, err)
 		}
-		if !r.Found && r.StoppedBy == "" {
+		if !r.Found && r.StoppedBy == search.StopNone {
 			return fmt.Errorf("measure: %s on %s found no path and gave no reason", r.Algorithm, start)
 		}
 		r.Path = nil // keep memory flat over thousands of runs
@@ -93,8 +93,12 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 		p := points[k]
 		if p == nil {
 			p = &[3]report.ScalingPoint{}
+			names := make([]string, len(boards[j.dist]))
+			for bi, b := range boards[j.dist] {
+				names[bi] = b.String()
+			}
 			for m := range p {
-				p[m].Distance = cfg.Distances[j.dist]
+				p[m].Distance, p[m].Boards = cfg.Distances[j.dist], names
 			}
 			points[k] = p
 		}

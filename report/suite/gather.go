@@ -151,10 +151,10 @@ func (g *gatherer) jobs() []job {
 		{depthNames, g.depth},
 		{[]string{report.NameSolutionStrip}, g.strip},
 		{[]string{report.NameHeuristicManhattan}, func(ctx context.Context) ([]*report.Figure, error) {
-			return g.heuristic(ctx, pdb.NewManhattan(o.Goal), "manhattan", "Manhattan distance")
+			return g.heuristic(ctx, pdb.NewManhattan(o.Goal), "manhattan", "Manhattan distance", "")
 		}},
 		{[]string{report.NameHeuristicLinearConflict}, func(ctx context.Context) ([]*report.Figure, error) {
-			return g.heuristic(ctx, pdb.NewLinearConflict(o.Goal), "linear-conflict", "linear conflict")
+			return g.heuristic(ctx, pdb.NewLinearConflict(o.Goal), "linear-conflict", "linear conflict", "")
 		}},
 	}
 	for _, spec := range o.PDB {
@@ -173,7 +173,12 @@ func (g *gatherer) jobs() []job {
 			if err != nil {
 				return nil, err
 			}
-			return g.heuristic(ctx, h, key, "pattern databases "+part.String())
+			label, note := "pattern databases "+part.String(), ""
+			if h.Reflects() {
+				label += " with reflection"
+				note = "The estimate is the larger of two additive lookups: the board's and that of its reflection about the main diagonal (pdb.Additive)."
+			}
+			return g.heuristic(ctx, h, key, label, note)
 		}})
 	}
 	if len(o.PDB) == 0 {
@@ -286,7 +291,8 @@ func (g *gatherer) strip(ctx context.Context) ([]*report.Figure, error) {
 	return []*report.Figure{f}, err
 }
 
-func (g *gatherer) heuristic(ctx context.Context, h pdb.Heuristic, key, label string) ([]*report.Figure, error) {
+// heuristic draws h's heat map; note, if set, is added to the caption.
+func (g *gatherer) heuristic(ctx context.Context, h pdb.Heuristic, key, label, note string) ([]*report.Figure, error) {
 	t, err := g.table(ctx, g.o.Goal)
 	if err != nil {
 		return nil, err
@@ -294,6 +300,9 @@ func (g *gatherer) heuristic(ctx context.Context, h pdb.Heuristic, key, label st
 	d, err := measure.MeasureHeuristic(ctx, t, h, key, label, g.o.Log)
 	if err != nil {
 		return nil, err
+	}
+	if note != "" {
+		d.Note += " " + note
 	}
 	f, err := report.HeuristicHeatMap(d)
 	return []*report.Figure{f}, err

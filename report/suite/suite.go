@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -80,8 +82,8 @@ func Defaults(quick bool) Options {
 		N:        10,
 		Step:     1,
 		IDDFSMax: 22,
-		Runs:     search.DefaultGreedyN,
-		Mixes:    slices.Clone(search.DefaultGreedyKs),
+		Runs:     classroom.DefaultGreedyN,
+		Mixes:    slices.Clone(classroom.DefaultGreedyKs),
 		MaxShow:  report.DefaultMaxShow,
 		PDB:      nil,
 		Seed:     1,
@@ -147,6 +149,23 @@ func Selected(only []string) (func(name string) bool, error) {
 	}, nil
 }
 
+// CheckShape reports why no figure can be drawn for shape: each figure is
+// drawn from the exact distance table of shape's goals, and statespace
+// enumerates tables of at most statespace.MaxEnumerate boards (12 cells:
+// 3x4 and 2x6, from tables built by cmd/enumerate; up to 10 cells in
+// memory). The 15-puzzle's 10¹³ boards have no table.
+func CheckShape(shape statespace.Shape) error {
+	sp, err := statespace.NewSpace(statespace.GoalLast(shape))
+	if err != nil {
+		return err
+	}
+	if sp.Size() > statespace.MaxEnumerate {
+		return fmt.Errorf("%s has %s reachable boards, too many for the exact distance table every figure is drawn from (tables go up to %s boards: 12 cells, 3x4 or 2x6); for %s boards use query, which solves them by search",
+			shape, textfmt.Commas(sp.Size()), textfmt.Commas(uint64(statespace.MaxEnumerate)), shape)
+	}
+	return nil
+}
+
 // Run makes the selected figures and writes their files. A figure whose data
 // cannot be drawn, or cannot be gathered, is reported in the returned error
 // (all such errors joined) while the other figures are still made; a
@@ -166,6 +185,9 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 	}
 	if len(o.Formats) == 0 {
 		return nil, errors.New("no formats")
+	}
+	if err := CheckShape(o.Shape); err != nil {
+		return nil, err
 	}
 	if o.Goal.IsZero() {
 		o.Goal = statespace.GoalLast(o.Shape)
@@ -197,7 +219,7 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 			if !want(f.Name) {
 				continue
 			}
-			paths, err := f.Write(o.Out, o.Size, o.Formats)
+			paths, err := f.Write(ctx, o.Out, o.Size, o.Formats)
 			if err != nil {
 				errs = append(errs, err)
 				continue

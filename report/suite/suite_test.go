@@ -110,3 +110,50 @@ func TestPDBFilesComeFromTheCache(t *testing.T) {
 		t.Errorf("wrote %v, error %v; want an error naming %s", written, err, path)
 	}
 }
+
+// A shape without a table is refused before any figure is tried, and the
+// refusal does not advise an enumeration that would refuse too.
+func TestRunRefusesShapesWithoutATable(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	o := Defaults(true)
+	o.Out = t.TempDir()
+	o.Shape = statespace.Shape{Rows: 4, Cols: 4}
+	o.Goal = statespace.GoalLast(o.Shape)
+	written, err := Run(context.Background(), o)
+	if err == nil || len(written) != 0 || strings.Contains(err.Error(), "enumerate") || !strings.Contains(err.Error(), "10,461,394,944,000") {
+		t.Errorf("wrote %v, error %v", written, err)
+	}
+	for _, sh := range []statespace.Shape{{Rows: 3, Cols: 3}, {Rows: 3, Cols: 4}, {Rows: 2, Cols: 6}} {
+		if err := CheckShape(sh); err != nil {
+			t.Errorf("%s: %v", sh, err)
+		}
+	}
+}
+
+// The PDB heat map says in its title and caption that the estimate takes
+// the reflection (tiles 1–4 and 5–8 on 3x3, goal last: symmetric about the
+// diagonal), and the Manhattan one does not.
+func TestPDBCaptionNamesTheReflection(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	o := Defaults(true)
+	o.Out = t.TempDir()
+	o.Formats = []string{"svg"}
+	o.Only = []string{"heuristic-pdb", "heuristic-manhattan"}
+	if _, err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	pdbSVG, err := os.ReadFile(filepath.Join(o.Out, "heuristic-pdb-1.2.3.4-5.6.7.8.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(o.Out, "heuristic-manhattan.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(pdbSVG), "with reflection") || !strings.Contains(string(pdbSVG), "main diagonal") {
+		t.Error("the PDB heat map does not say that it takes the reflection")
+	}
+	if strings.Contains(string(md), "reflection") {
+		t.Error("the Manhattan heat map speaks of a reflection")
+	}
+}

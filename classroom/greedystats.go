@@ -1,10 +1,9 @@
-package search
+package classroom
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -26,8 +27,13 @@ type GreedyStatsOptions struct {
 	Seed uint64 // the same seed gives the same boards
 	N    int    // boards per k (default DefaultGreedyN)
 	Ks   []int  // mixing lengths (default DefaultGreedyKs)
-	// MaxMoves caps each climb (default: the number of reachable boards,
-	// which cannot bind: the climber never revisits a board).
+	// Rule is the reading of the seed's climber (default: adjacency bonus,
+	// first legal move when stuck).
+	Rule search.ClimberRule
+	// MaxMoves caps each climb (default: four times the number of
+	// reachable boards, which no walk of the seed's boards comes near: a
+	// walk that only goes round boards it has seen is detected and fails
+	// as a loop).
 	MaxMoves int64
 }
 
@@ -37,7 +43,8 @@ type GreedyStatsRow struct {
 	Boards    int     `json:"boards"`
 	AtGoal    int     `json:"boards_at_goal"` // mixed boards that came back to the goal
 	Solved    int     `json:"solved"`
-	Stuck     int     `json:"stuck"`
+	Stuck     int     `json:"stuck"`  // no allowed move (search.StuckStop)
+	Looped    int     `json:"looped"` // only went round seen boards (search.StuckFirstLegal)
 	Capped    int     `json:"capped"` // stopped by MaxMoves
 	SolveRate float64 `json:"solve_rate"`
 	// Over solved boards: the climber's moves, the exact optimum, and the
@@ -49,12 +56,8 @@ type GreedyStatsRow struct {
 	MeanExcess        float64 `json:"mean_excess_solved"`
 	// Over all boards: the exact optimum.
 	MeanOptimal float64 `json:"mean_optimal"`
-	// Over stuck boards: how long the walk was when it got stuck.
-	MeanStuckMoves float64 `json:"mean_moves_stuck"`
-	// The other reading of the seed's score (the blank's goal cell scored
-	// too), on the same boards.
-	SolveRateBlankCounted float64 `json:"solve_rate_blank_counted"`
-	MeanMovesBlankCounted float64 `json:"mean_moves_solved_blank_counted"`
+	// Over failed boards: how many moves the walk made before it failed.
+	MeanFailedMoves float64 `json:"mean_moves_failed"`
 }
 
 // GreedyReport is the repeat of seed 003's experiment.
@@ -63,23 +66,25 @@ type GreedyReport struct {
 	Seed     uint64
 	N        int
 	MaxMoves int64
+	Rule     search.ClimberRule
 	Rows     []GreedyStatsRow
-	// All k together, as the seed's "approaching 84–86%, about 240 moves"
+	// All k together, as the seed's "approaching 84%, about 240 moves"
 	// speaks of the large k.
 	Overall GreedyStatsRow
 }
 
 // GreedyStats repeats seed 003's experiment: for each k, N boards made by
 // k uniformly random legal moves of the blank from the goal (a move may
-// undo the previous one), each solved by the gain-score climber
-// (GainClimber); and it adds what the seed could not know, each board's
-// optimal distance from table and how far the climber's path is from it.
-// The goal is table's goal (the seed's is 1 2 3 / 4 5 6 / 7 8 _, "last").
-// Every k draws from its own random stream (seed, k), so a k gives the
-// same boards whatever other ks are asked for.
+// undo the previous one; search.Mix), each solved by the gain-score
+// climber (search.GainClimber) under opt.Rule; and it adds what the seed
+// could not know, each board's optimal distance from table and how far the
+// climber's path is from it. The goal is table's goal (the seed's is
+// 1 2 3 / 4 5 6 / 7 8 _, "last"). Every k draws from its own random stream
+// (seed, k), so a k gives the same boards whatever other ks or rule are
+// asked for.
 func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOptions) (*GreedyReport, error) {
 	if table == nil {
-		return nil, fmt.Errorf("search: greedy statistics need the distance table")
+		return nil, errNoTable
 	}
 	if opt.N <= 0 {
 		opt.N = DefaultGreedyN
@@ -89,25 +94,26 @@ func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOp
 	}
 	for _, k := range opt.Ks {
 		if k < 0 {
-			return nil, fmt.Errorf("search: mixing length %d is negative", k)
+			return nil, fmt.Errorf("classroom: mixing length %d is negative", k)
 		}
 	}
 	if opt.MaxMoves <= 0 {
-		opt.MaxMoves = int64(table.States())
+		opt.MaxMoves = 4 * int64(table.States())
 	}
 	goal := table.Space().Goal()
-	rep := &GreedyReport{Goal: goal, Seed: opt.Seed, N: opt.N, MaxMoves: opt.MaxMoves}
+	rep := &GreedyReport{Goal: goal, Seed: opt.Seed, N: opt.N, MaxMoves: opt.MaxMoves, Rule: opt.Rule}
+	lim := search.Limits{MaxExpanded: opt.MaxMoves, MaxTime: 1 << 62}
 	var all greedyAcc
 	for _, k := range opt.Ks {
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(k)))
 		var acc greedyAcc
 		for i := 0; i < opt.N; i++ {
-			if err := ctx.Err(); err != nil {
+			b := search.Mix(goal, k, rng)
+			r, err := search.GainClimber(ctx, search.Problem{Start: b, Goal: goal, Limits: lim}, opt.Rule)
+			if err != nil {
 				return nil, err
 			}
-			b := Mix(goal, k, rng)
-			p := Problem{Start: b, Goal: goal, Limits: Limits{MaxExpanded: opt.MaxMoves, MaxTime: 1 << 62}}
-			acc.add(table.Distance(b), climb(p, "", false), climb(p, "", true))
+			acc.add(table.Distance(b), r)
 		}
 		row := acc.row(k)
 		rep.Rows = append(rep.Rows, row)
@@ -117,32 +123,13 @@ func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOp
 	return rep, nil
 }
 
-// Mix returns the board reached from goal by k uniformly random legal
-// moves of the blank.
-func Mix(goal statespace.Board, k int, rng *rand.Rand) statespace.Board {
-	b := goal
-	for j := 0; j < k; j++ {
-		var moves [4]statespace.Move
-		n := 0
-		for _, m := range statespace.Moves {
-			if _, ok := b.Apply(m); ok {
-				moves[n] = m
-				n++
-			}
-		}
-		b, _ = b.Apply(moves[rng.IntN(n)])
-	}
-	return b
-}
-
 type greedyAcc struct {
-	boards, atGoal, solved, stuck, capped int
-	moves                                 []int
-	optSolved, opt, excess, stuckMoves    float64
-	solvedB, movesB                       int
+	boards, atGoal, solved, stuck, looped, capped int
+	moves                                         []int
+	optSolved, opt, excess, failedMoves           float64
 }
 
-func (a *greedyAcc) add(opt int, r, rb Result) {
+func (a *greedyAcc) add(opt int, r search.Result) {
 	a.boards++
 	a.opt += float64(opt)
 	if opt == 0 {
@@ -154,16 +141,15 @@ func (a *greedyAcc) add(opt int, r, rb Result) {
 		a.moves = append(a.moves, len(r.Path))
 		a.optSolved += float64(opt)
 		a.excess += float64(len(r.Path) - opt)
-	case r.StoppedBy == StoppedStuck:
+		return
+	case r.StoppedBy == search.StopStuck:
 		a.stuck++
-		a.stuckMoves += float64(r.MaxSearchDepth)
+	case r.StoppedBy == search.StopLoop:
+		a.looped++
 	default:
 		a.capped++
 	}
-	if rb.Found {
-		a.solvedB++
-		a.movesB += len(rb.Path)
-	}
+	a.failedMoves += float64(r.MaxSearchDepth)
 }
 
 func (a *greedyAcc) merge(b *greedyAcc) {
@@ -171,18 +157,17 @@ func (a *greedyAcc) merge(b *greedyAcc) {
 	a.atGoal += b.atGoal
 	a.solved += b.solved
 	a.stuck += b.stuck
+	a.looped += b.looped
 	a.capped += b.capped
 	a.moves = append(a.moves, b.moves...)
 	a.optSolved += b.optSolved
 	a.opt += b.opt
 	a.excess += b.excess
-	a.stuckMoves += b.stuckMoves
-	a.solvedB += b.solvedB
-	a.movesB += b.movesB
+	a.failedMoves += b.failedMoves
 }
 
 func (a *greedyAcc) row(k int) GreedyStatsRow {
-	r := GreedyStatsRow{K: k, Boards: a.boards, AtGoal: a.atGoal, Solved: a.solved, Stuck: a.stuck, Capped: a.capped}
+	r := GreedyStatsRow{K: k, Boards: a.boards, AtGoal: a.atGoal, Solved: a.solved, Stuck: a.stuck, Looped: a.looped, Capped: a.capped}
 	div := func(x float64, n int) float64 {
 		if n == 0 {
 			return 0
@@ -193,9 +178,7 @@ func (a *greedyAcc) row(k int) GreedyStatsRow {
 	r.MeanOptimal = div(a.opt, a.boards)
 	r.MeanOptimalSolved = div(a.optSolved, a.solved)
 	r.MeanExcess = div(a.excess, a.solved)
-	r.MeanStuckMoves = div(a.stuckMoves, a.stuck)
-	r.SolveRateBlankCounted = div(float64(a.solvedB), a.boards)
-	r.MeanMovesBlankCounted = div(float64(a.movesB), a.solvedB)
+	r.MeanFailedMoves = div(a.failedMoves, a.boards-a.solved)
 	if len(a.moves) > 0 {
 		m := append([]int(nil), a.moves...)
 		sort.Ints(m)
@@ -217,10 +200,10 @@ func (a *greedyAcc) row(k int) GreedyStatsRow {
 // WriteText writes the table per k and the notes on definitions.
 func (g *GreedyReport) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Gain-score climber (seed 003) on boards mixed from goal %s by k random moves;\n%s boards per k, seed %d.\n\n",
-		goalLabel(g.Goal, statespace.GoalName(g.Goal)), textfmt.Commas(int64(g.N)), g.Seed)
+	fmt.Fprintf(&b, "Gain-score climber (seed 003; score %s, when stuck %s) on boards mixed from goal %s\nby k random moves; %s per k, seed %d.\n\n",
+		g.Rule.Score, g.Rule.Stuck, goalLabel(g.Goal, statespace.GoalName(g.Goal)), count(g.N, "board", "boards"), g.Seed)
 	t := &textTable{}
-	t.add("k", "solved", "solve rate", "mean moves", "median", "mean optimal", "excess", "optimal (all)", "stuck after", "blank counted: rate, moves")
+	t.add("k", "solved", "solve rate", "mean moves", "median", "mean optimal", "excess", "optimal (all)", "failed after")
 	f1 := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 	pc := func(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 	// ci is the half-width of the normal-approximation 95% interval of a
@@ -238,28 +221,31 @@ func (g *GreedyReport) WriteText(w io.Writer) error {
 			k = "all"
 		}
 		t.add(k, fmt.Sprintf("%d/%d", r.Solved, r.Boards), pc(r.SolveRate)+ci(r.SolveRate, r.Boards), f1(r.MeanMoves), f1(r.MedianMoves),
-			f1(r.MeanOptimalSolved), f1(r.MeanExcess), f1(r.MeanOptimal), f1(r.MeanStuckMoves),
-			pc(r.SolveRateBlankCounted)+", "+f1(r.MeanMovesBlankCounted))
+			f1(r.MeanOptimalSolved), f1(r.MeanExcess), f1(r.MeanOptimal), f1(r.MeanFailedMoves))
 	}
-	if err := t.write(stringWriter{&b}); err != nil {
+	if err := t.write(&b); err != nil {
 		return err
 	}
-	capped := 0
-	for _, r := range g.Rows {
-		capped += r.Capped
+	o := g.Overall
+	score := "1 for each square holding its tile and 0.5 for each square whose tile is orthogonally next to it"
+	if g.Rule.Score == search.ScoreMatched {
+		score = "1 for each square holding its tile"
 	}
-	fmt.Fprintf(&b, `
-solve rate: with the half-width of its 95%% interval (normal approximation).
-mean moves, median: the climber's moves on solved boards. mean optimal, excess: the
-exact optimal distance of those boards (from the table) and the mean of (climber's
-moves - optimal). optimal (all): mean optimal distance of every mixed board, solved
-or not. stuck after: mean moves walked before the climber had no allowed move left.
-blank counted: solve rate and mean moves when the goal's blank cell is scored too
-(the seed's "each matched square" can be read that way); the main columns score only
-the cells whose goal tile is a tile, as the issue defines it. A random move may undo
-the previous one. Climbs are capped at %s moves (%d capped), a cap that cannot bind:
-the climber never revisits a board.
-`, textfmt.Commas(g.MaxMoves), capped)
+	stuck := "the climber makes the first legal move in Up, Down, Left, Right order anyway (the board recurs); a walk that only goes round boards it has seen fails"
+	if g.Rule.Stuck == search.StuckStop {
+		stuck = "the climber gives up"
+	}
+	notes := []string{
+		"solve rate: with the half-width of its 95% interval (normal approximation).",
+		"mean moves, median: the climber's moves on solved boards. mean optimal, excess: the exact optimal distance of those boards (from the table) and the mean of (climber's moves - optimal). optimal (all): mean optimal distance of every mixed board, solved or not. failed after: mean moves walked by the failed climbs.",
+		"Score: " + score + " (the blank's own cell is not scored); the best-scoring move to a board not yet on the walk wins, ties to the first in Up, Down, Left, Right order. When every legal move leads to a board already on the walk, " + stuck + ".",
+		fmt.Sprintf("Failures: %s stuck, %s looped, %s capped at %s. A random mixing move may undo the previous one.",
+			textfmt.Commas(o.Stuck), textfmt.Commas(o.Looped), textfmt.Commas(o.Capped), count(g.MaxMoves, "move", "moves")),
+	}
+	b.WriteString("\n")
+	for _, n := range notes {
+		b.WriteString(wrapText(n, 86))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -270,6 +256,7 @@ func (g *GreedyReport) WriteJSON(w io.Writer) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(map[string]any{
 		"goal": g.Goal.String(), "seed": g.Seed, "boards_per_k": g.N, "max_moves": g.MaxMoves,
+		"score": g.Rule.Score.String(), "stuck": g.Rule.Stuck.String(),
 		"rows": g.Rows, "overall": g.Overall,
 	})
 }
@@ -290,4 +277,13 @@ func ParseKs(text string) ([]int, error) {
 		ks[i] = k
 	}
 	return ks, nil
+}
+
+// JoinKs writes mixing lengths as ParseKs reads them: "10,20,50".
+func JoinKs(ks []int) string {
+	s := make([]string, len(ks))
+	for i, k := range ks {
+		s[i] = strconv.Itoa(k)
+	}
+	return strings.Join(s, ",")
 }

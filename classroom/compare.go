@@ -1,13 +1,15 @@
-package search
+package classroom
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"strconv"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -25,51 +27,42 @@ type Comparison struct {
 
 // ComparisonRow is one algorithm's run.
 type ComparisonRow struct {
-	Key     string // Algorithm.Key
-	Optimal bool   // Algorithm.Optimal: guaranteed shortest
-	Result  Result
+	Key     string // search.Algorithm.Key
+	Optimal bool   // search.Algorithm.Optimal: guaranteed shortest
+	Result  search.Result
 }
 
-// Compare runs every algorithm of Standard(goal, table) on start, one
+// Compare runs every algorithm of search.Standard(goal, table) on start, one
 // after another, each with lim. Zero limits take the defaults, on every
 // board size (DefaultMaxExpanded expansions and DefaultMaxTime per
 // algorithm), so a comparison always ends; lim.MaxDepth is ignored. table
 // may be nil; it must be goal's table otherwise. A board that cannot reach
 // goal is an error. ctx stops the algorithm running and skips the rest.
-func Compare(ctx context.Context, start, goal statespace.Board, table *statespace.Table, lim Limits) (*Comparison, error) {
+func Compare(ctx context.Context, start, goal statespace.Board, table *statespace.Table, lim search.Limits) (*Comparison, error) {
 	lim = withDefaults(lim)
 	lim.MaxDepth = 0
-	if err := check(Problem{Start: start, Goal: goal}); err != nil {
+	if err := search.Check(search.Problem{Start: start, Goal: goal}); err != nil {
 		return nil, err
 	}
 	c := &Comparison{Start: start, Goal: goal, Optimal: -1}
 	if table != nil {
 		if table.Space().Goal() != goal {
-			return nil, fmt.Errorf("search: the table is for goal %s, not %s", table.Space().Goal(), goal)
+			return nil, fmt.Errorf("classroom: the table is for goal %s, not %s", table.Space().Goal(), goal)
 		}
 		c.Optimal = table.Distance(start)
 		c.OptimalSource = "the table"
 	}
-	for _, a := range Standard(goal, table) {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	for _, a := range search.Standard(goal, table) {
+		r, err := a.Run(ctx, search.Problem{Start: start, Goal: goal, Limits: lim})
+		if err != nil {
+			if errors.Is(err, ctx.Err()) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
-		r := a.Run(Problem{Start: start, Goal: goal, Limits: lim, Ctx: ctx})
 		c.Rows = append(c.Rows, ComparisonRow{Key: a.Key, Optimal: a.Optimal, Result: r})
 	}
-	return c, ctx.Err()
-}
-
-// withDefaults fills zero limits with the small-board defaults, whatever
-// the board's size.
-func withDefaults(lim Limits) Limits {
-	if lim.MaxExpanded <= 0 {
-		lim.MaxExpanded = DefaultMaxExpanded
-	}
-	if lim.MaxTime <= 0 {
-		lim.MaxTime = DefaultMaxTime
-	}
-	return lim
+	return c, nil
 }
 
 // WriteText writes the notebook widget's side-by-side table (Algorithm,
@@ -89,7 +82,7 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		r := row.Result
 		found, path, cost := "no", "-", "-"
 		if r.Found {
-			found, path = "yes", textfmt.Commas(int64(len(r.Path)))
+			found, path = "yes", textfmt.Commas(len(r.Path))
 			cost = strconv.FormatFloat(r.Cost, 'f', -1, 64)
 			if r.Cost == float64(int64(r.Cost)) {
 				cost = textfmt.Commas(int64(r.Cost))
@@ -97,12 +90,12 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		}
 		note := ""
 		switch {
-		case r.StoppedBy != "":
-			note = "stopped: " + r.StoppedBy
+		case r.StoppedBy != search.StopNone:
+			note = "stopped: " + r.StoppedBy.String()
 		case r.Found && c.Optimal >= 0 && len(r.Path) == c.Optimal:
 			note = "optimal"
 		case r.Found && c.Optimal >= 0:
-			note = fmt.Sprintf("%s moves over optimal", textfmt.Commas(int64(len(r.Path)-c.Optimal)))
+			note = textfmt.Moves(len(r.Path)-c.Optimal) + " over optimal"
 		}
 		t.add(r.Algorithm, found, path, cost, textfmt.Commas(r.Expanded), textfmt.Commas(r.Generated),
 			textfmt.Commas(r.MaxFrontier), humanBytes(r.PeakBytes), humanDuration(r.Elapsed), note)
@@ -117,10 +110,10 @@ func (c *Comparison) WriteText(w io.Writer) error {
 // WriteJSON writes the comparison as one JSON object.
 func (c *Comparison) WriteJSON(w io.Writer) error {
 	type row struct {
-		Key              string `json:"key"`
-		OptimalAlgorithm bool   `json:"optimal_algorithm"`
-		ExcessMoves      *int   `json:"excess_moves"` // path length − optimal distance; null if unknown
-		Result           Result `json:"result"`
+		Key              string        `json:"key"`
+		OptimalAlgorithm bool          `json:"optimal_algorithm"`
+		ExcessMoves      *int          `json:"excess_moves"` // path length − optimal distance; null if unknown
+		Result           search.Result `json:"result"`
 	}
 	out := struct {
 		Board   string `json:"board"`

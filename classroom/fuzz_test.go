@@ -1,4 +1,4 @@
-package search
+package classroom
 
 import (
 	"strconv"
@@ -20,7 +20,7 @@ func FuzzParseKs(f *testing.F) {
 		parts := make([]string, len(ks))
 		for i, k := range ks {
 			if k < 0 {
-				t.Fatalf("ParseKs(%q) gave %d", text, k)
+				t.Fatalf("ParseKs(%v) gave %d", text, k)
 			}
 			parts[i] = strconv.Itoa(k)
 		}

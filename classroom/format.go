@@ -1,13 +1,30 @@
-package search
+package classroom
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/tilespace/tilespace/search"
 )
+
+var errNoTable = errors.New("classroom: no distance table")
+
+// withDefaults fills zero limits with the small-board defaults, whatever
+// the board's size, so that a report always ends.
+func withDefaults(lim search.Limits) search.Limits {
+	if lim.MaxExpanded <= 0 {
+		lim.MaxExpanded = search.DefaultMaxExpanded
+	}
+	if lim.MaxTime <= 0 {
+		lim.MaxTime = search.DefaultMaxTime
+	}
+	return lim
+}
 
 // textTable lays out rows in columns: the first column left-aligned, the
 // others right-aligned, with two spaces between.
@@ -89,4 +106,25 @@ func goalLabel(goal interface{ String() string }, name string) string {
 		return name
 	}
 	return name + " (" + goal.String() + ")"
+}
+
+// wrapText breaks text into lines of at most width runes at spaces, each
+// line ending in a newline.
+func wrapText(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		n := utf8.RuneCountInString(word)
+		if i > 0 && line+1+n > width {
+			b.WriteString("\n")
+			line = 0
+		} else if i > 0 {
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(word)
+		line += n
+	}
+	b.WriteString("\n")
+	return b.String()
 }

@@ -1,4 +1,4 @@
-package search
+package classroom
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/search"
 )
 
 // comsCases are the published expected outputs of COMS 4701 homework 1
@@ -27,7 +27,7 @@ var comsLine = regexp.MustCompile(`^(running_time|max_ram_usage): \d+\.\d{8}$`)
 
 func TestCOMSPublishedCounts(t *testing.T) {
 	for i, c := range comsCases {
-		run, err := RunCOMS(c.method, mustParse(t, c.board), Limits{})
+		run, err := RunCOMS(bg, c.method, mustParse(t, c.board), search.Limits{})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -68,7 +68,7 @@ func TestCOMSPublishedCounts(t *testing.T) {
 // The format of the two measured lines, checked on fixed values: the
 // reference's example prints 0.00188088 s and 0.078125 MiB (81,920 bytes).
 func TestWriteCOMSMeasurements(t *testing.T) {
-	r := Result{Found: true, Path: nil, Elapsed: 1880880}
+	r := search.Result{Found: true, Path: nil, Elapsed: 1880880}
 	var out bytes.Buffer
 	if err := WriteCOMS(&out, r, 81920); err != nil {
 		t.Fatal(err)
@@ -77,17 +77,17 @@ func TestWriteCOMSMeasurements(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
-	if err := WriteCOMS(&out, Result{Algorithm: "DFS"}, 0); err == nil {
+	if err := WriteCOMS(&out, search.Result{Algorithm: "DFS"}, 0); err == nil {
 		t.Error("WriteCOMS wrote a result that found nothing")
 	}
 }
 
 func TestRunCOMSErrors(t *testing.T) {
-	if _, err := RunCOMS("ucs", mustParse(t, "1,2,5,3,4,0,6,7,8"), Limits{}); err == nil {
+	if _, err := RunCOMS(bg, "ucs", mustParse(t, "1,2,5,3,4,0,6,7,8"), search.Limits{}); err == nil {
 		t.Error("method ucs accepted")
 	}
 	// Two tiles swapped: odd inversions against 0,1,…,8, unsolvable.
-	if _, err := RunCOMS("bfs", mustParse(t, "1,0,2,3,4,5,6,8,7"), Limits{}); err == nil || !strings.Contains(err.Error(), "inversion") {
+	if _, err := RunCOMS(bg, "bfs", mustParse(t, "1,0,2,3,4,5,6,8,7"), search.Limits{}); err == nil || !strings.Contains(err.Error(), "inversion") {
 		t.Errorf("unsolvable board: err = %v, want the parity explanation", err)
 	}
 }
@@ -98,7 +98,7 @@ func TestCOMSAStarOptimal(t *testing.T) {
 	tb := tableFor(t, comsGoal())
 	for d := 0; d <= tb.Radius(); d += 3 {
 		for _, b := range tb.Sample(newRand(uint64(d)), d, 2) {
-			run, err := RunCOMS("ast", b, Limits{})
+			run, err := RunCOMS(bg, "ast", b, search.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,56 +109,3 @@ func TestCOMSAStarOptimal(t *testing.T) {
 		}
 	}
 }
-
-// The optimized BFS and DFS agree with a plain implementation of the
-// assignment's pseudo-code on every counter: on the published boards and a
-// random 3x3 board, on every board of 2x3 and 3x2, and on random 2x4
-// boards, for several goals.
-func TestCOMSMatchesPlainImplementation(t *testing.T) {
-	type job struct {
-		start, goal statespace.Board
-	}
-	var jobs []job
-	for _, s := range []string{"1,2,5,3,4,0,6,7,8", "3,1,2,0,4,5,6,7,8"} {
-		jobs = append(jobs, job{mustParse(t, s), comsGoal()})
-	}
-	jobs = append(jobs, job{tableFor(t, comsGoal()).Sample(newRand(4701), -1, 1)[0], comsGoal()})
-	for _, goal := range []statespace.Board{statespace.GoalLast(sh23), statespace.GoalFirst(sh32)} {
-		tb := tableFor(t, goal)
-		for r := uint64(0); r < tb.States(); r++ {
-			jobs = append(jobs, job{tb.Space().Unrank(r), goal})
-		}
-	}
-	for _, goal := range []statespace.Board{statespace.GoalLast(sh24), statespace.MustBoard(sh24, 5, 1, 7, 3, 0, 2, 6, 4)} {
-		for _, b := range tableFor(t, goal).Sample(newRand(24), -1, 5) {
-			jobs = append(jobs, job{b, goal})
-		}
-	}
-	for i, j := range jobs {
-		for _, lifo := range []bool{false, true} {
-			if lifo && i < 2 {
-				continue // the published DFS counts are checked in TestCOMSPublishedCounts
-			}
-			want := plainCOMS(j.start, j.goal, lifo)
-			p := Problem{Start: j.start, Goal: j.goal}
-			got := BFS(p)
-			if lifo {
-				got = DFS(p)
-			}
-			checkAgainstPlain(t, i, got, want)
-		}
-	}
-}
-
-func checkAgainstPlain(t *testing.T, i int, got Result, want plainResult) {
-	t.Helper()
-	if got.Found != want.found || strings.Join(moveNames(got.Path), " ") != strings.Join(want.path, " ") ||
-		got.Expanded != int64(want.expanded) || got.SearchDepth != want.searchDepth ||
-		got.MaxSearchDepth != want.maxDepth || got.MaxFrontier != int64(want.maxFrontier) {
-		t.Errorf("case %d %s: found %v, %d moves, expanded %d, depth %d, max depth %d, max frontier %d; plain: %v, %d, %d, %d, %d, %d",
-			i, got.Algorithm, got.Found, len(got.Path), got.Expanded, got.SearchDepth, got.MaxSearchDepth, got.MaxFrontier,
-			want.found, len(want.path), want.expanded, want.searchDepth, want.maxDepth, want.maxFrontier)
-	}
-}
-
-func itoaTest(n int) string { return fmtInt(n) }

@@ -1,14 +1,15 @@
-package search
+package classroom
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"math"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -18,7 +19,7 @@ type ExplainOptions struct {
 	// scan's runs, DLS, IDDFS, BFS); zero fields: DefaultMaxTime and
 	// DefaultMaxExpanded or twice the table's states, whichever is larger
 	// (so DFS can always exhaust the space), on every board size.
-	Limits Limits
+	Limits search.Limits
 	// MaxLimitScan is how far above the optimal distance the scan for the
 	// smallest depth limit at which DFS finds a solution goes (default 100).
 	MaxLimitScan int
@@ -34,7 +35,7 @@ type DFSExplanation struct {
 	Reachable           uint64  // boards reachable from Start (the table's states)
 	MeanDistanceOfSpace float64 // mean exact distance over all reachable boards
 
-	DFS Result // unlimited graph DFS (COMS semantics)
+	DFS search.Result // unlimited graph DFS (COMS semantics)
 
 	// The dive: every board DFS expanded, in order, with its depth on
 	// DFS's own path and its exact distance from the goal.
@@ -53,13 +54,13 @@ type DFSExplanation struct {
 	PathSpark        string
 
 	// Depth limits.
-	DFSAtOptimal     Result // graph DFS limited to the optimal distance
-	SmallestDFSLimit int    // smallest limit at which graph DFS finds a path; -1 if none up to Optimal+MaxLimitScan
-	DFSAtSmallest    Result // graph DFS at that limit
-	LimitsTried      int    // how many limits the scan ran
-	DLSAtOptimal     Result // tree DLS (path checking only) at the optimal distance
-	IDDFS            Result
-	BFS              Result // for scale
+	DFSAtOptimal     search.Result // graph DFS limited to the optimal distance
+	SmallestDFSLimit int           // smallest limit at which graph DFS finds a path; -1 if none up to Optimal+MaxLimitScan
+	DFSAtSmallest    search.Result // graph DFS at that limit
+	LimitsTried      int           // how many limits the scan ran
+	DLSAtOptimal     search.Result // tree DLS (path checking only) at the optimal distance
+	IDDFS            search.Result
+	BFS              search.Result // for scale
 	Radius           int
 }
 
@@ -84,6 +85,54 @@ type PathPoint struct {
 	Distance int `json:"distance"`
 }
 
+// DFSWalk is graph DFS's walk through the space: at each expansion, in
+// order, the board, its depth on DFS's own path and its exact distance
+// from the goal.
+type DFSWalk struct {
+	DFS       search.Result
+	Boards    []statespace.Board // nil unless asked for
+	Depths    []int32
+	Distances []int32
+}
+
+// WalkDFS runs graph DFS (search.DFS, without a depth limit) from start
+// toward table's goal and records its walk, with the boards themselves
+// when boards is set (the depths and distances alone take 8 bytes a step).
+// A board the table does not hold, or an expansion count that disagrees
+// with the walk, is an error.
+func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Board, lim search.Limits, boards bool) (*DFSWalk, error) {
+	if table == nil {
+		return nil, errNoTable
+	}
+	lim.MaxDepth = 0
+	w := &DFSWalk{}
+	var missing statespace.Board
+	p := search.Problem{Start: start, Goal: table.Space().Goal(), Limits: lim,
+		OnExpand: func(b statespace.Board, depth int) {
+			d := table.Distance(b)
+			if d < 0 && missing.IsZero() {
+				missing = b
+			}
+			if boards {
+				w.Boards = append(w.Boards, b)
+			}
+			w.Depths = append(w.Depths, int32(depth))
+			w.Distances = append(w.Distances, int32(d))
+		}}
+	r, err := search.DFS(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if !missing.IsZero() {
+		return nil, fmt.Errorf("classroom: DFS expanded %s, which the table does not hold", missing)
+	}
+	if r.Expanded != int64(len(w.Distances)) {
+		return nil, fmt.Errorf("classroom: DFS reported %d expansions but called OnExpand %d times", r.Expanded, len(w.Distances))
+	}
+	w.DFS = r
+	return w, nil
+}
+
 // ExplainDFS runs DFS on start and measures, with the exact distances in
 // table (whose goal is the goal searched for), why it blows up: the path
 // it returns against the optimum, how much of the space it expands, how
@@ -91,10 +140,10 @@ type PathPoint struct {
 // drifts as it dives, and what a depth limit changes.
 func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.Table, opt ExplainOptions) (*DFSExplanation, error) {
 	if table == nil {
-		return nil, fmt.Errorf("search: explaining DFS needs the distance table")
+		return nil, errNoTable
 	}
 	goal := table.Space().Goal()
-	if err := check(Problem{Start: start, Goal: goal}); err != nil {
+	if err := search.Check(search.Problem{Start: start, Goal: goal}); err != nil {
 		return nil, err
 	}
 	if opt.MaxLimitScan <= 0 {
@@ -115,21 +164,17 @@ func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.T
 	e.MeanDistanceOfSpace = sum / float64(table.States())
 
 	if opt.Limits.MaxExpanded <= 0 {
-		opt.Limits.MaxExpanded = max(DefaultMaxExpanded, 2*int64(table.States()))
+		opt.Limits.MaxExpanded = max(search.DefaultMaxExpanded, 2*int64(table.States()))
 	}
-	p := Problem{Start: start, Goal: goal, Limits: withDefaults(opt.Limits), Ctx: ctx}
+	p := search.Problem{Start: start, Goal: goal, Limits: withDefaults(opt.Limits)}
 	p.Limits.MaxDepth = 0
 
-	var depths, dists []int32
-	dive := p
-	dive.OnExpand = func(b statespace.Board, depth int) {
-		depths = append(depths, int32(depth))
-		dists = append(dists, int32(table.Distance(b)))
-	}
-	e.DFS = DFS(dive)
-	if err := ctx.Err(); err != nil {
+	walk, err := WalkDFS(ctx, table, start, p.Limits, false)
+	if err != nil {
 		return nil, err
 	}
+	e.DFS = walk.DFS
+	depths, dists := walk.Depths, walk.Distances
 	if len(dists) > 0 {
 		e.ExpandedMinDistance, e.ExpandedMaxDistance = math.MaxInt, 0
 		var s float64
@@ -171,34 +216,38 @@ func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.T
 	limited := p
 	limited.Limits.MaxDepth = e.Optimal
 	if e.Optimal == 0 {
-		e.DFSAtOptimal = DFS(p) // a limit of 0 means none; the start is the goal anyway
-	} else {
-		e.DFSAtOptimal = DFS(limited)
+		limited = p // a limit of 0 means none; the start is the goal anyway
+	}
+	if e.DFSAtOptimal, err = search.DFS(ctx, limited); err != nil {
+		return nil, err
 	}
 	for L := e.Optimal; L <= e.Optimal+opt.MaxLimitScan; L++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		var r Result
-		if L == e.Optimal {
-			r = e.DFSAtOptimal
-		} else {
+		r := e.DFSAtOptimal
+		if L != e.Optimal {
 			limited.Limits.MaxDepth = L
-			r = DFS(limited)
+			if r, err = search.DFS(ctx, limited); err != nil {
+				return nil, err
+			}
 		}
 		e.LimitsTried++
 		if r.Found {
 			e.SmallestDFSLimit, e.DFSAtSmallest = L, r
 			break
 		}
-		if r.StoppedBy != StoppedDepthLimit {
+		if r.StoppedBy != search.StopDepthLimit {
 			break // a node or time limit: the scan cannot go on honestly
 		}
 	}
-	e.DLSAtOptimal = DLS(p, e.Optimal)
-	e.IDDFS = IDDFS(p)
-	e.BFS = BFS(p)
-	return e, ctx.Err()
+	if e.DLSAtOptimal, err = search.DLS(ctx, p, e.Optimal); err != nil {
+		return nil, err
+	}
+	if e.IDDFS, err = search.IDDFS(ctx, p); err != nil {
+		return nil, err
+	}
+	if e.BFS, err = search.BFS(ctx, p); err != nil {
+		return nil, err
+	}
+	return e, nil
 }
 
 // depthBands splits depths 0 … maxDepth into four bands and averages the
@@ -269,26 +318,35 @@ func sparkline(values []int32, cols, top int) string {
 	return b.String()
 }
 
-// WriteText explains in plain language first, then gives the numbers.
+// WriteText explains in plain language first, then gives the numbers. On
+// the goal itself there is nothing to explain, and it says so.
 func (e *DFSExplanation) WriteText(w io.Writer) error {
 	var b strings.Builder
 	pf := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	d := e.DFS
-	pf("Why DFS blows up on %s (goal %s)\n\n", e.Start, goalLabel(e.Goal, statespace.GoalName(e.Goal)))
+	goal := goalLabel(e.Goal, statespace.GoalName(e.Goal))
+	if e.Optimal == 0 && d.Found {
+		pf("DFS on %s (goal %s)\n\n", e.Start, goal)
+		pf("This board is the goal itself: DFS tests the start before anything else, finds the goal there and expands no board, so it has nothing to blow up on. ")
+		pf("Give a board some moves away (query -explain-dfs 1,2,5,3,4,0,6,7,8 is 21 moves away) to see DFS dive.\n")
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	pf("Why DFS blows up on %s (goal %s)\n\n", e.Start, goal)
 
 	// Plain language.
+	reach := fmt.Sprintf("%s of the %s reachable from this one (%s)", textfmt.Commas(d.Expanded),
+		count(e.Reachable, "board", "boards"), pct(d.Expanded, int64(e.Reachable)))
 	switch {
 	case !d.Found:
-		pf("DFS did not reach the goal: it was stopped by the %s after expanding %s boards.\n", d.StoppedBy, textfmt.Commas(d.Expanded))
+		pf("DFS did not reach the goal: it was stopped by the %s after expanding %s.\n", d.StoppedBy, count(d.Expanded, "board", "boards"))
 	case len(d.Path) == e.Optimal:
-		pf("DFS happened to return a shortest path here (%s), but only after expanding %s of the %s boards reachable from this one (%s).\n",
-			textfmt.Moves(e.Optimal), textfmt.Commas(d.Expanded), textfmt.Commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable)))
+		pf("DFS happened to return a shortest path here (%s), but only after expanding %s.\n", textfmt.Moves(e.Optimal), reach)
 	default:
-		pf("The shortest solution is %s; DFS returned one of %s, after expanding %s of the %s boards reachable from this one (%s).\n",
-			textfmt.Moves(e.Optimal), textfmt.Moves(len(d.Path)), textfmt.Commas(d.Expanded), textfmt.Commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable)))
+		pf("The shortest solution is %s; DFS returned one of %s, after expanding %s.\n", textfmt.Moves(e.Optimal), textfmt.Moves(len(d.Path)), reach)
 	}
 	pf("DFS always takes the first unvisited move in Up, Down, Left, Right order and keeps going; it never asks whether a move brings it closer. ")
-	pf("So it dives: its stack grew to %s entries and its deepest node was %s moves from the start. ", textfmt.Commas(d.MaxFrontier), textfmt.Commas(int64(d.MaxSearchDepth)))
+	pf("So it dives: its stack grew to %s and its deepest node was %s from the start. ", count(d.MaxFrontier, "entry", "entries"), textfmt.Moves(d.MaxSearchDepth))
 	pf("Going deeper does not bring it nearer the goal: the boards it expanded were on average %.1f moves from the goal (the average over all reachable boards is %.1f)",
 		e.ExpandedMeanDistance, e.MeanDistanceOfSpace)
 	if len(e.DepthBands) > 1 {
@@ -296,7 +354,7 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 		for _, band := range e.DepthBands {
 			means = append(means, fmt.Sprintf("%.1f", band.MeanDistance))
 		}
-		pf(", and %s in the four quarters of its depth range, shallow to deep", strings.Join(means, ", "))
+		pf(", and %s in the %s of its depth range, shallow to deep", strings.Join(means, ", "), bandsName(len(e.DepthBands)))
 	}
 	pf(". ")
 	if d.Found && len(d.Path) > e.Optimal {
@@ -315,16 +373,16 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	}
 	pf("Depth-limited tree search, which only refuses boards already on its current path, never misses: at limit %d it ", e.Optimal)
 	if e.DLSAtOptimal.Found {
-		pf("finds a %d-move path. ", len(e.DLSAtOptimal.Path))
+		pf("finds a %s-move path. ", textfmt.Commas(len(e.DLSAtOptimal.Path)))
 	} else {
 		pf("was stopped by the %s. ", e.DLSAtOptimal.StoppedBy)
 	}
 	if e.IDDFS.Found {
-		pf("Iterative deepening (limits 0, 1, 2, …) therefore finds the optimum, %s, for %s expansions in all (BFS: %s), with a stack of at most %s entries.\n",
-			textfmt.Moves(len(e.IDDFS.Path)), textfmt.Commas(e.IDDFS.Expanded), textfmt.Commas(e.BFS.Expanded), textfmt.Commas(e.IDDFS.MaxFrontier))
+		pf("Iterative deepening (limits 0, 1, 2, …) therefore finds the optimum, %s, for %s in all (BFS: %s), with a stack of at most %s.\n",
+			textfmt.Moves(len(e.IDDFS.Path)), count(e.IDDFS.Expanded, "expansion", "expansions"), textfmt.Commas(e.BFS.Expanded), count(e.IDDFS.MaxFrontier, "entry", "entries"))
 	} else {
-		pf("Iterative deepening would find the optimum, but here it was stopped by the %s after %s expansions (BFS needs %s).\n",
-			e.IDDFS.StoppedBy, textfmt.Commas(e.IDDFS.Expanded), textfmt.Commas(e.BFS.Expanded))
+		pf("Iterative deepening would find the optimum, but here it was stopped by the %s after %s (BFS needs %s).\n",
+			e.IDDFS.StoppedBy, count(e.IDDFS.Expanded, "expansion", "expansions"), textfmt.Commas(e.BFS.Expanded))
 	}
 
 	// Numbers.
@@ -332,17 +390,17 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	t := &textTable{left: map[int]bool{1: true}}
 	t.add("optimal distance (table)", fmt.Sprint(e.Optimal))
 	if d.Found {
-		t.add("DFS path length", textfmt.Commas(int64(len(d.Path))))
+		t.add("DFS path length", textfmt.Commas(len(d.Path)))
 	} else {
-		t.add("DFS path length", "none ("+d.StoppedBy+")")
+		t.add("DFS path length", "none ("+d.StoppedBy.String()+")")
 	}
-	t.add("DFS nodes expanded", fmt.Sprintf("%s of %s reachable (%s)", textfmt.Commas(d.Expanded), textfmt.Commas(int64(e.Reachable)), pct(d.Expanded, int64(e.Reachable))))
+	t.add("DFS nodes expanded", fmt.Sprintf("%s of %s reachable (%s)", textfmt.Commas(d.Expanded), textfmt.Commas(e.Reachable), pct(d.Expanded, int64(e.Reachable))))
 	t.add("DFS max stack size", textfmt.Commas(d.MaxFrontier))
-	t.add("DFS max search depth", textfmt.Commas(int64(d.MaxSearchDepth)))
+	t.add("DFS max search depth", textfmt.Commas(d.MaxSearchDepth))
 	t.add("expanded boards' exact distance", fmt.Sprintf("min %d, mean %.2f, max %d (space mean %.2f, radius %d)", e.ExpandedMinDistance, e.ExpandedMeanDistance, e.ExpandedMaxDistance, e.MeanDistanceOfSpace, e.Radius))
 	for _, band := range e.DepthBands {
-		t.add(fmt.Sprintf("  expanded at depth %s…%s", textfmt.Commas(int64(band.From)), textfmt.Commas(int64(band.To))),
-			fmt.Sprintf("%s boards, mean exact distance %.2f", textfmt.Commas(band.Expanded), band.MeanDistance))
+		t.add(fmt.Sprintf("  expanded at depth %s…%s", textfmt.Commas(band.From), textfmt.Commas(band.To)),
+			fmt.Sprintf("%s, mean exact distance %.2f", count(band.Expanded, "board", "boards"), band.MeanDistance))
 	}
 	if d.Found {
 		t.add("exact distance along DFS's path", fmt.Sprintf("min %d, mean %.2f, max %d", e.PathMin, e.PathMean, e.PathMax))
@@ -356,28 +414,28 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	t.add("tree DLS, limit = optimal", limitedSummary(e.DLSAtOptimal))
 	t.add("IDDFS", limitedSummary(e.IDDFS))
 	t.add("BFS", limitedSummary(e.BFS))
-	if err := t.write(stringWriter{&b}); err != nil {
+	if err := t.write(&b); err != nil {
 		return err
 	}
 	if len(e.Dive) > 0 {
-		pf("\nThe dive, over DFS's %s expansions in order (each column the mean of 1/%d of them):\n", textfmt.Commas(d.Expanded), len([]rune(e.DiveDepthSpark)))
-		pf("  depth     0…%-7s %s\n", textfmt.Commas(int64(d.MaxSearchDepth)), e.DiveDepthSpark)
+		pf("\nThe dive, over DFS's %s in order (each column the mean of 1/%d of them):\n", count(d.Expanded, "expansion", "expansions"), len([]rune(e.DiveDepthSpark)))
+		pf("  depth     0…%-7s %s\n", textfmt.Commas(d.MaxSearchDepth), e.DiveDepthSpark)
 		pf("  distance  0…%-7d %s\n", e.Radius, e.DiveDistanceSpark)
 		t := &textTable{}
 		t.add("  expansion", "depth", "exact distance")
 		for _, p := range e.Dive {
-			t.add("  "+textfmt.Commas(p.Expansion), textfmt.Commas(int64(p.Depth)), fmt.Sprint(p.Distance))
+			t.add("  "+textfmt.Commas(p.Expansion), textfmt.Commas(p.Depth), fmt.Sprint(p.Distance))
 		}
-		if err := t.write(stringWriter{&b}); err != nil {
+		if err := t.write(&b); err != nil {
 			return err
 		}
 	}
 	if d.Found && len(d.Path) > 1 {
-		pf("\nExact distance of the board DFS stands on, along the path it returned (%s moves):\n", textfmt.Commas(int64(len(d.Path))))
+		pf("\nExact distance of the board DFS stands on, along the path it returned (%s):\n", textfmt.Moves(len(d.Path)))
 		pf("  distance  0…%-7d %s\n", e.Radius, e.PathSpark)
 		var parts []string
 		for _, p := range e.PathSamples {
-			parts = append(parts, fmt.Sprintf("step %s: %d", textfmt.Commas(int64(p.Step)), p.Distance))
+			parts = append(parts, fmt.Sprintf("step %s: %d", textfmt.Commas(p.Step), p.Distance))
 		}
 		pf("  %s\n", strings.Join(parts, ", "))
 	}
@@ -385,15 +443,29 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	return err
 }
 
-type stringWriter struct{ b *strings.Builder }
+// count writes n and the noun: "1 entry", "2,048 entries".
+func count[T int | int64 | uint64](n T, one, many string) string {
+	noun := many
+	if n == 1 {
+		noun = one
+	}
+	return textfmt.Commas(n) + " " + noun
+}
 
-func (s stringWriter) Write(p []byte) (int, error) { return s.b.Write(p) }
+// bandsName names n of the four depth quarters (depthBands leaves out
+// the empty ones).
+func bandsName(n int) string {
+	if n == 4 {
+		return "four quarters"
+	}
+	return fmt.Sprintf("%d non-empty quarters", n)
+}
 
-func limitedSummary(r Result) string {
+func limitedSummary(r search.Result) string {
 	if r.Found {
 		return fmt.Sprintf("found %s, %s expanded", textfmt.Moves(len(r.Path)), textfmt.Commas(r.Expanded))
 	}
-	if r.StoppedBy == StoppedDepthLimit {
+	if r.StoppedBy == search.StopDepthLimit {
 		return fmt.Sprintf("missed: no path within the limit, %s expanded", textfmt.Commas(r.Expanded))
 	}
 	return fmt.Sprintf("not found (%s), %s expanded", r.StoppedBy, textfmt.Commas(r.Expanded))
@@ -409,7 +481,7 @@ func pct(a, b int64) string {
 // WriteJSON writes the figures as one JSON object.
 func (e *DFSExplanation) WriteJSON(w io.Writer) error {
 	var smallest *int
-	var atSmallest *Result
+	var atSmallest *search.Result
 	if e.SmallestDFSLimit >= 0 {
 		smallest, atSmallest = &e.SmallestDFSLimit, &e.DFSAtSmallest
 	}

@@ -1,11 +1,13 @@
-package search
+package classroom
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -15,7 +17,7 @@ var COMSMethods = []string{"bfs", "dfs", "ast"}
 // COMSRun is one run of the COMS 4701 puzzle.py contract.
 type COMSRun struct {
 	Method string // "bfs", "dfs" or "ast"
-	Result Result
+	Result search.Result
 	// MaxRSSBytes is how much the process's peak resident set size
 	// (getrusage ru_maxrss) grew during the search, as the assignment
 	// measures it: 0 where the platform does not report it, or when the
@@ -35,32 +37,33 @@ type COMSRun struct {
 // per process, as the assignment does.
 //
 // It returns an error for an unknown method, a board that cannot reach the
-// goal, or a search stopped by a limit (lim as in Problem.Limits).
-func RunCOMS(method string, start statespace.Board, lim Limits) (COMSRun, error) {
+// goal, or a search stopped by a limit (lim as in search.Problem.Limits).
+func RunCOMS(ctx context.Context, method string, start statespace.Board, lim search.Limits) (COMSRun, error) {
 	goal := statespace.GoalFirst(start.Shape())
-	p := Problem{Start: start, Goal: goal, Limits: lim}
-	var run func() Result
+	p := search.Problem{Start: start, Goal: goal, Limits: lim}
+	var run func() (search.Result, error)
 	switch method {
 	case "bfs":
-		run = func() Result { return BFS(p) }
+		run = func() (search.Result, error) { return search.BFS(ctx, p) }
 	case "dfs":
-		run = func() Result { return DFS(p) }
+		run = func() (search.Result, error) { return search.DFS(ctx, p) }
 	case "ast":
 		h := pdb.NewManhattan(goal)
-		run = func() Result { return AStar(p, h) }
+		run = func() (search.Result, error) { return search.AStar(ctx, p, h) }
 	default:
 		return COMSRun{}, fmt.Errorf("method %q: want bfs, dfs or ast", method)
 	}
 	before, _ := MaxRSS()
-	r := run()
+	r, err := run()
 	after, _ := MaxRSS()
 	out := COMSRun{Method: method, Result: r, MaxRSSBytes: after - before}
-	if !r.Found {
-		why := r.StoppedBy
-		if why == "" {
-			why = "no path" // unreachable: check rejects unsolvable boards first
-		}
-		return out, fmt.Errorf("%s on %s: %s", method, start, strings.TrimPrefix(why, "error: "))
+	switch {
+	case err != nil:
+		return out, fmt.Errorf("%s on %s: %w", method, start, err)
+	case !r.Found && r.StoppedBy != search.StopNone:
+		return out, fmt.Errorf("%s on %s: stopped by the %s", method, start, r.StoppedBy)
+	case !r.Found:
+		return out, fmt.Errorf("%s on %s: no path", method, start) // unreachable: search.Check rejects unsolvable boards first
 	}
 	return out, nil
 }
@@ -78,9 +81,9 @@ func RunCOMS(method string, start statespace.Board, lim Limits) (COMSRun, error)
 //
 // running_time is the search's wall time in seconds; max_ram_usage is
 // maxRSSBytes in MiB (bytes / 2^20), both with 8 decimals.
-func WriteCOMS(w io.Writer, r Result, maxRSSBytes int64) error {
+func WriteCOMS(w io.Writer, r search.Result, maxRSSBytes int64) error {
 	if !r.Found {
-		return fmt.Errorf("search: %s found no path; output.txt needs one", r.Algorithm)
+		return fmt.Errorf("classroom: %s found no path; output.txt needs one", r.Algorithm)
 	}
 	moves := make([]string, len(r.Path))
 	for i, m := range r.Path {

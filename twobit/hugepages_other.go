@@ -1,5 +1,0 @@
-//go:build !linux
-
-package twobit
-
-func adviseHugePages([]uint64) {}
