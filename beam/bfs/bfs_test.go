@@ -250,3 +250,48 @@ func TestDamagedWorkRefused(t *testing.T) {
 		t.Errorf("a damaged index: error %v", err)
 	}
 }
+
+// A finished run keeps only what a resumption or the table reads (the
+// states the last two indexes name and the frontiers of the last levels)
+// and the states the last pipeline replaced, which no later one deletes.
+func TestCleanupKeepsOnlyWhatIsRead(t *testing.T) {
+	work := t.TempDir()
+	r := run(t, edge3, work, 0)
+	last := len(r.Levels()) - 1
+	named := map[string]bool{}
+	namedLevel := map[int]int{}
+	for _, d := range []int{last - 1, last} {
+		recs, err := readIndex(context.Background(), work, d, r.k.Partitions(), r.k.PartitionSize())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range recs {
+			named[statePath(work, rec.StateLevel, rec.Partition)] = true
+			namedLevel[rec.Partition] = rec.StateLevel
+		}
+	}
+	states, _ := filepath.Glob(filepath.Join(work, "level-*", "state", "p-*"))
+	for _, f := range states {
+		var d, p int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(f, work), "/level-%04d/state/p-%08d", &d, &p); err != nil {
+			t.Fatal(err)
+		}
+		if !named[f] && (namedLevel[p] != last-1 || d >= last-1) {
+			t.Errorf("%s is left, and no index names it", f)
+		}
+		delete(named, f)
+	}
+	for f := range named {
+		t.Errorf("%s is named by an index and gone", f)
+	}
+	frontiers, _ := filepath.Glob(filepath.Join(work, "level-*", "frontier", "p-*"))
+	for _, f := range frontiers {
+		var d, p int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(f, work), "/level-%04d/frontier/p-%08d", &d, &p); err != nil || d < last-3 {
+			t.Errorf("%s is left (level %d, the last %d)", f, d, last)
+		}
+	}
+	if len(frontiers) == 0 {
+		t.Error("no frontier left: the antipodes cannot be read")
+	}
+}

@@ -100,7 +100,7 @@ func TestBitmapFileRoundTrip(t *testing.T) {
 }
 
 func TestIndexRoundTrip(t *testing.T) {
-	recs := []PartRecord{{Partition: 1, New: 3, Visited: 7, Shuffled: 90}, {Partition: 6, New: 0, Visited: 2, Shuffled: 1}}
+	recs := []PartRecord{{Partition: 1, New: 3, Visited: 7, Shuffled: 90, StateLevel: 12}, {Partition: 6, New: 0, Visited: 2, Shuffled: 1, StateLevel: 8}}
 	data := encodeIndex(12, recs)
 	got, err := decodeIndex(data, 12, 8, 2520)
 	if err != nil {
@@ -115,11 +115,18 @@ func TestIndexRoundTrip(t *testing.T) {
 	if _, err := decodeIndex(data, 12, 6, 2520); err == nil {
 		t.Error("a partition beyond the space accepted")
 	}
-	if _, err := decodeIndex(encodeIndex(1, []PartRecord{{Partition: 2, New: 1, Visited: 1}, {Partition: 2, New: 1, Visited: 1}}), 1, 8, 2520); err == nil {
-		t.Error("a partition listed twice accepted")
-	}
-	if _, err := decodeIndex(encodeIndex(1, []PartRecord{{Partition: 2, New: 5, Visited: 1}}), 1, 8, 2520); err == nil {
-		t.Error("more new boards than visited accepted")
+	for name, bad := range map[string][]PartRecord{
+		"a partition listed twice":           {{Partition: 2, New: 1, Visited: 1, StateLevel: 5}, {Partition: 2, New: 1, Visited: 1, StateLevel: 5}},
+		"more new boards than visited":       {{Partition: 2, New: 5, Visited: 1, StateLevel: 5}},
+		"new boards in an older state":       {{Partition: 2, New: 1, Visited: 1, StateLevel: 3}},
+		"a state of the other parity":        {{Partition: 2, New: 0, Visited: 1, StateLevel: 4}},
+		"a state of a later level":           {{Partition: 2, New: 0, Visited: 1, StateLevel: 7}},
+		"a partition with no board":          {{Partition: 2, New: 0, Visited: 0, StateLevel: 5}},
+		"more boards than a partition holds": {{Partition: 2, New: 0, Visited: 2521, StateLevel: 5}},
+	} {
+		if _, err := decodeIndex(encodeIndex(5, bad), 5, 8, 2520); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
 	}
 }
 

@@ -204,7 +204,7 @@ func writeGoalLevel(ctx context.Context, work string, k *twobit.Kernel) error {
 	if err := writeFile(ctx, statePath(work, 0, p), encodeBitmapFile(p, 0, n, visited, make([]uint64, words(n)))); err != nil {
 		return err
 	}
-	return writeFile(ctx, indexPath(work, 0), encodeIndex(0, []PartRecord{{Partition: p, New: 1, Visited: 1}}))
+	return writeFile(ctx, indexPath(work, 0), encodeIndex(0, []PartRecord{{Partition: p, New: 1, Visited: 1, StateLevel: 0}}))
 }
 
 // readLevel reads level d's index.
@@ -298,7 +298,19 @@ func (r *Result) Mod4Payload(ctx context.Context) (io.ReaderAt, error) {
 	if !r.Complete() {
 		return nil, errors.New("bfs: the search is not complete")
 	}
-	pr := &payloadReader{ctx: ctx, r: r, loaded: -1}
+	pr := &payloadReader{ctx: ctx, r: r, loaded: -1, stateLevel: map[int]int{}}
+	// A partition's last state is named by the index of the empty level
+	// or of the one before, whichever has its parity.
+	last := len(r.levels) - 1
+	for _, d := range []int{last - 1, last} {
+		recs, err := readIndex(ctx, r.work, d, r.k.Partitions(), r.k.PartitionSize())
+		if err != nil {
+			return nil, err
+		}
+		for _, rec := range recs {
+			pr.stateLevel[rec.Partition] = rec.StateLevel
+		}
+	}
 	if r.k.PartitionSize()%8 == 0 {
 		return pr, nil
 	}
@@ -318,9 +330,9 @@ func (r *Result) Mod4Payload(ctx context.Context) (io.ReaderAt, error) {
 // and returns its bit-1 bitmap.
 func (pr *payloadReader) bit1(p int) ([]uint64, error) {
 	r := pr.r
-	d := len(r.levels) - 1 // the empty level: a partition's last state is there or one before
-	if r.k.Parity(p) != d&1 {
-		d--
+	d, ok := pr.stateLevel[p]
+	if !ok {
+		return nil, fmt.Errorf("bfs: partition %d: no board reached", p)
 	}
 	n := r.k.PartitionSize()
 	bms, err := readBitmapFile(pr.ctx, statePath(r.work, d, p), p, d, n, 2)
@@ -336,8 +348,9 @@ func (pr *payloadReader) bit1(p int) ([]uint64, error) {
 // payloadReader serves the payload's bytes from one partition's state at
 // a time: partitions of a multiple of 8 boards are whole byte ranges.
 type payloadReader struct {
-	ctx context.Context
-	r   *Result
+	ctx        context.Context
+	r          *Result
+	stateLevel map[int]int // where each partition's last state is
 
 	mu     sync.Mutex
 	loaded int    // the partition in buf, −1 for none

@@ -229,10 +229,11 @@ func readBitmapFile(ctx context.Context, path string, p, level int, n uint64, k 
 // PartRecord is what a level's merge reports about one partition it
 // wrote.
 type PartRecord struct {
-	Partition int
-	New       uint64 // boards first reached at this level
-	Visited   uint64 // boards reached at this level or before
-	Shuffled  uint64 // bytes of the values the shuffle brought it
+	Partition  int
+	New        uint64 // boards first reached at this level
+	Visited    uint64 // boards reached at this level or before
+	Shuffled   uint64 // bytes of the values the shuffle brought it
+	StateLevel int    // the level whose state file holds its bitmaps: this one, or an earlier one when no board was new
 }
 
 // An index file (little-endian):
@@ -240,12 +241,13 @@ type PartRecord struct {
 //	0   8   magic "TSBEAMI\n"
 //	8   4   level
 //	12  4   number of records r
-//	16  28r records in partition order: uint32 partition, uint64 new,
-//	        uint64 visited, uint64 bytes shuffled (see PartRecord)
+//	16  32r records in partition order: uint32 partition, uint64 new,
+//	        uint64 visited, uint64 bytes shuffled, uint32 state level
+//	        (see PartRecord)
 //	end 4   CRC-32C of everything before
 const (
 	indexMagic  = "TSBEAMI\n"
-	indexRecord = 28
+	indexRecord = 32
 )
 
 func encodeIndex(level int, recs []PartRecord) []byte {
@@ -258,6 +260,7 @@ func encodeIndex(level int, recs []PartRecord) []byte {
 		out = binary.LittleEndian.AppendUint64(out, r.New)
 		out = binary.LittleEndian.AppendUint64(out, r.Visited)
 		out = binary.LittleEndian.AppendUint64(out, r.Shuffled)
+		out = binary.LittleEndian.AppendUint32(out, uint32(r.StateLevel))
 	}
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
 }
@@ -286,10 +289,14 @@ func decodeIndex(data []byte, level, partitions int, n uint64) ([]PartRecord, er
 	for i := range recs {
 		b := body[16+indexRecord*i:]
 		recs[i] = PartRecord{
-			Partition: int(binary.LittleEndian.Uint32(b)),
-			New:       binary.LittleEndian.Uint64(b[4:]),
-			Visited:   binary.LittleEndian.Uint64(b[12:]),
-			Shuffled:  binary.LittleEndian.Uint64(b[20:]),
+			Partition:  int(binary.LittleEndian.Uint32(b)),
+			New:        binary.LittleEndian.Uint64(b[4:]),
+			Visited:    binary.LittleEndian.Uint64(b[12:]),
+			Shuffled:   binary.LittleEndian.Uint64(b[20:]),
+			StateLevel: int(binary.LittleEndian.Uint32(b[28:])),
+		}
+		if s := recs[i].StateLevel; s > level || (level-s)%2 != 0 || (recs[i].New > 0 && s != level) {
+			return nil, fmt.Errorf("record %d: state at level %d for level %d", i, s, level)
 		}
 		if recs[i].Partition >= partitions || (i > 0 && recs[i].Partition <= recs[i-1].Partition) {
 			return nil, fmt.Errorf("record %d: partition %d out of order or range", i, recs[i].Partition)

@@ -42,7 +42,7 @@ func FuzzDecodeBitmapFile(f *testing.F) {
 }
 
 func FuzzDecodeIndex(f *testing.F) {
-	f.Add(encodeIndex(4, []PartRecord{{Partition: 1, New: 2, Visited: 3, Shuffled: 4}}))
+	f.Add(encodeIndex(4, []PartRecord{{Partition: 1, New: 2, Visited: 3, Shuffled: 4, StateLevel: 4}, {Partition: 3, Visited: 1, StateLevel: 2}}))
 	f.Add(encodeIndex(4, nil))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		recs, err := decodeIndex(data, 4, 10, 1000)

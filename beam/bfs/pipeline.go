@@ -2,6 +2,8 @@ package bfs
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -14,11 +16,13 @@ import (
 
 func init() {
 	register.DoFn3x1[context.Context, []byte, func(int), error](&listFn{})
-	register.DoFn1x2[int, int, []byte](&carryFn{})
+	register.DoFn3x1[context.Context, []byte, func(int, []byte), error](&carryFn{})
 	register.DoFn3x1[context.Context, int, func(int, []byte), error](&expandFn{})
 	register.DoFn3x2[context.Context, int, func(*[]byte) bool, PartRecord, error](&mergeFn{})
 	register.DoFn3x1[context.Context, int, func(*PartRecord) bool, error](&indexFn{})
-	register.DoFn2x1[context.Context, int, error](&cleanupFn{})
+	register.DoFn3x1[context.Context, []byte, func(string), error](&staleFn{})
+	register.DoFn2x1[context.Context, string, error](&removeFn{})
+	register.Emitter1[string]()
 	register.Emitter1[int]()
 	register.Emitter2[int, []byte]()
 	register.Iter1[[]byte]()
@@ -62,9 +66,9 @@ func expand(k *twobit.Kernel, x *statespace.Expander, p int, frontier []uint64) 
 // level d+1 in the working folder work:
 //
 //	frontier partitions of d ──expand──► (partition, neighbour bitmap) ─┐
-//	partitions with a state at d−1 ──► (partition, carry mark) ────────┴─► group by partition
+//	partitions with a state at d−1 ──► (partition, where its state is) ─┴─► group by partition
 //	  ──merge──► state and frontier of d+1, one record per partition ──► index of d+1
-//	partitions of d−2 ──► delete their bitmaps
+//	files no resumption from d or later reads ──► delete
 //
 // The shuffle moves encoded bitmaps, never single boards, and a
 // partition's merge is the only writer of its files at d+1.
@@ -76,15 +80,14 @@ func levelPipeline(sp Space, work string, d int) *beam.Pipeline {
 	frontier = beam.Reshuffle(s, frontier) // one partition per worker, not all on the reader's
 	neighbours := beam.ParDo(s, &expandFn{Space: sp, Work: work, Level: d}, frontier)
 
-	carried := beam.ParDo(s, &listFn{Space: sp, Work: work, Level: d - 1}, imp)
-	carry := beam.ParDo(s, &carryFn{}, carried)
+	carry := beam.ParDo(s, &carryFn{Space: sp, Work: work, Level: d - 1}, imp)
 
 	grouped := beam.GroupByKey(s, beam.Flatten(s, neighbours, carry))
 	records := beam.ParDo(s, &mergeFn{Space: sp, Work: work, Level: d}, grouped)
 	beam.ParDo0(s, &indexFn{Space: sp, Work: work, Level: d + 1}, beam.GroupByKey(s, beam.AddFixedKey(s, records)))
 
-	old := beam.ParDo(s.Scope("cleanup"), &listFn{Space: sp, Work: work, Level: d - 2}, imp)
-	beam.ParDo0(s.Scope("cleanup"), &cleanupFn{Space: sp, Work: work, Level: d - 2}, beam.Reshuffle(s, old))
+	old := beam.ParDo(s.Scope("cleanup"), &staleFn{Space: sp, Work: work, Level: d}, imp)
+	beam.ParDo0(s.Scope("cleanup"), &removeFn{}, beam.Reshuffle(s, old))
 	return p
 }
 
@@ -117,11 +120,51 @@ func (f *listFn) ProcessElement(ctx context.Context, _ []byte, emit func(int)) e
 	return nil
 }
 
-// carryFn marks a partition whose state at the level before must be
-// read by its merge, whether or not any neighbour falls in it.
-type carryFn struct{}
+// carryFn emits, for every partition level Level's index lists, where
+// its state is (and how many boards it holds): its merge reads it only
+// when neighbours fall in it, and otherwise only passes the record on.
+type carryFn struct {
+	Space Space
+	Work  string
+	Level int
+}
 
-func (carryFn) ProcessElement(p int) (int, []byte) { return p, []byte{tagCarry} }
+func (f *carryFn) ProcessElement(ctx context.Context, _ []byte, emit func(int, []byte)) error {
+	if f.Level < 0 {
+		return nil
+	}
+	k, err := f.Space.kernel()
+	if err != nil {
+		return err
+	}
+	recs, err := readIndex(ctx, f.Work, f.Level, k.Partitions(), k.PartitionSize())
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		emit(r.Partition, encodeCarry(r.StateLevel, r.Visited))
+	}
+	return nil
+}
+
+// A carry value: tagCarry, then the state's level and the boards it holds
+// as uvarints.
+func encodeCarry(level int, visited uint64) []byte {
+	b := binary.AppendUvarint([]byte{tagCarry}, uint64(level))
+	return binary.AppendUvarint(b, visited)
+}
+
+func decodeCarry(v []byte) (level int, visited uint64, err error) {
+	l, k := binary.Uvarint(v[1:])
+	if k <= 0 {
+		return 0, 0, errors.New("damaged carry value")
+	}
+	visited, k2 := binary.Uvarint(v[1+k:])
+	if k2 <= 0 || 1+k+k2 != len(v) {
+		return 0, 0, errors.New("damaged carry value")
+	}
+	return int(l), visited, nil
+}
 
 // expandFn expands one partition's frontier at Level into neighbour
 // bitmaps keyed by their partition.
@@ -184,23 +227,35 @@ func (f *mergeFn) ProcessElement(ctx context.Context, q int, values func(*[]byte
 		return PartRecord{}, fmt.Errorf("partition %d of parity %d reached at level %d", q, f.k.Parity(q), next)
 	}
 	n := f.k.PartitionSize()
-	reached := make([]uint64, words(n))
-	carry := false
+	var reached []uint64
+	stateLevel := -1
+	var visitedBefore uint64
 	var shuffled uint64
 	var v []byte
 	for values(&v) {
 		shuffled += uint64(len(v))
-		if len(v) == 1 && v[0] == tagCarry {
-			carry = true
+		if len(v) > 0 && v[0] == tagCarry {
+			l, vis, err := decodeCarry(v)
+			if err != nil {
+				return PartRecord{}, fmt.Errorf("partition %d at level %d: %w", q, next, err)
+			}
+			stateLevel, visitedBefore = l, vis
 			continue
+		}
+		if reached == nil {
+			reached = make([]uint64, words(n))
 		}
 		if _, err := orBitmap(reached, v, n); err != nil {
 			return PartRecord{}, fmt.Errorf("neighbours of partition %d at level %d: %w", q, next, err)
 		}
 	}
+	rec := PartRecord{Partition: q, Visited: visitedBefore, Shuffled: shuffled, StateLevel: stateLevel}
+	if reached == nil {
+		return rec, nil // no neighbour: the state stays where it is
+	}
 	visited, bit1 := make([]uint64, words(n)), make([]uint64, words(n))
-	if carry {
-		bms, err := readBitmapFile(ctx, statePath(f.Work, f.Level-1, q), q, f.Level-1, n, 2)
+	if stateLevel >= 0 {
+		bms, err := readBitmapFile(ctx, statePath(f.Work, stateLevel, q), q, stateLevel, n, 2)
 		if err != nil {
 			return PartRecord{}, err
 		}
@@ -214,11 +269,13 @@ func (f *mergeFn) ProcessElement(ctx context.Context, q int, values func(*[]byte
 			bit1[i] |= fresh[i]
 		}
 	}
-	rec := PartRecord{Partition: q, New: popcount(fresh), Visited: popcount(visited), Shuffled: shuffled}
-	if rec.New > 0 {
-		if err := writeFile(ctx, frontierPath(f.Work, next, q), encodeBitmapFile(q, next, n, fresh)); err != nil {
-			return PartRecord{}, err
-		}
+	rec.New = popcount(fresh)
+	if rec.New == 0 {
+		return rec, nil // every neighbour seen before: nothing to write
+	}
+	rec.Visited, rec.StateLevel = popcount(visited), next
+	if err := writeFile(ctx, frontierPath(f.Work, next, q), encodeBitmapFile(q, next, n, fresh)); err != nil {
+		return PartRecord{}, err
 	}
 	if err := writeFile(ctx, statePath(f.Work, next, q), encodeBitmapFile(q, next, n, visited, bit1)); err != nil {
 		return PartRecord{}, err
@@ -249,17 +306,58 @@ func (f *indexFn) ProcessElement(ctx context.Context, _ int, records func(*PartR
 	return writeFile(ctx, indexPath(f.Work, f.Level), encodeIndex(f.Level, recs))
 }
 
-// cleanupFn deletes a partition's bitmaps at Level, which no later level
-// or resumption reads once Level+2 is finished.
-type cleanupFn struct {
+// staleFn lists the files no later level or resumption reads once
+// level Level is finished (the pipeline expanding it runs, so a resumption
+// starts there or later): the frontiers of Level−2, and the states that
+// level Level−1 replaced by new ones (resuming from Level reads the states
+// the indexes of Level and Level−1 name).
+type staleFn struct {
 	Space Space
 	Work  string
 	Level int
 }
 
-func (f *cleanupFn) ProcessElement(ctx context.Context, p int) error {
-	if err := removeFile(ctx, statePath(f.Work, f.Level, p)); err != nil {
+func (f *staleFn) ProcessElement(ctx context.Context, _ []byte, emit func(string)) error {
+	k, err := f.Space.kernel()
+	if err != nil {
 		return err
 	}
-	return removeFile(ctx, frontierPath(f.Work, f.Level, p))
+	read := func(level int) ([]PartRecord, error) {
+		if level < 0 {
+			return nil, nil
+		}
+		return readIndex(ctx, f.Work, level, k.Partitions(), k.PartitionSize())
+	}
+	old, err := read(f.Level - 2)
+	if err != nil {
+		return err
+	}
+	for _, r := range old {
+		if r.New > 0 {
+			emit(frontierPath(f.Work, f.Level-2, r.Partition))
+		}
+	}
+	replaced, err := read(f.Level - 1)
+	if err != nil {
+		return err
+	}
+	before, err := read(f.Level - 3)
+	if err != nil {
+		return err
+	}
+	at := map[int]int{}
+	for _, r := range before {
+		at[r.Partition] = r.StateLevel
+	}
+	for _, r := range replaced {
+		if l, ok := at[r.Partition]; ok && r.StateLevel == f.Level-1 && l < r.StateLevel {
+			emit(statePath(f.Work, l, r.Partition))
+		}
+	}
+	return nil
 }
+
+// removeFn deletes one file.
+type removeFn struct{}
+
+func (removeFn) ProcessElement(ctx context.Context, path string) error { return removeFile(ctx, path) }
