@@ -47,7 +47,7 @@ type BigOptions struct {
 	Levels io.Writer
 	// Progress, when not nil, is told how many boards of the total are
 	// done, as the search goes.
-	Progress func(done, total float64)
+	Progress Progress
 }
 
 // BigTable builds goal's table by the 2-bit search, writing checkpoints
@@ -60,7 +60,7 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 	if err != nil {
 		return TableReport{}, err
 	}
-	total := float64(sp.Size())
+	total := sp.Size()
 	checkpoint := filepath.Join(dir, store.CheckpointFileName(goal))
 	res, err := twobit.Search(ctx, sp, twobit.Options{
 		Workers:         opts.Workers,
@@ -70,7 +70,7 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 		OnLevel:         func(l twobit.Level) { writeLevel(opts.Levels, l) },
 		OnProgress: func(done uint64) {
 			if opts.Progress != nil {
-				opts.Progress(float64(done), total)
+				opts.Progress(done, total)
 			}
 		},
 	})
@@ -163,11 +163,7 @@ func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, e
 	if h.Kind != tablefile.KindDistance {
 		return VerifyReport{}, fmt.Errorf("%s holds a %s, not a distance table", path, h.Kind)
 	}
-	tiles := make([]int, len(h.Goal))
-	for i, t := range h.Goal {
-		tiles[i] = int(t)
-	}
-	goal, err := statespace.NewBoard(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, tiles)
+	goal, err := statespace.BoardFromBytes(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, h.Goal)
 	if err != nil {
 		return VerifyReport{}, fmt.Errorf("%s: the goal in the header: %w", path, err)
 	}

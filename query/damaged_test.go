@@ -26,7 +26,7 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, store.TableFileName(goal))
-	if _, err := store.WriteTable(path, full, tablefile.EncodingMod4Bit); err != nil {
+	if _, err := store.WriteTable(context.Background(), path, full, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
