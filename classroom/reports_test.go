@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -257,7 +259,7 @@ func TestParseKs(t *testing.T) {
 // Compare and ExplainDFS work on a 10-cell board (2x5) without explicit
 // limits: they bound every search themselves.
 func TestReportsOnLargerBoard(t *testing.T) {
-	if testing.Short() {
+	if !longtest.Enabled() {
 		t.Skip("enumerates the 1,814,400 boards of 2x5")
 	}
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})

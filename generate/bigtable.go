@@ -3,8 +3,10 @@ package generate
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -23,6 +25,18 @@ import (
 // 12-cell boards and 2x7, which the byte-per-board search cannot hold.
 const BigTableStates = statespace.LazyTableStates
 
+// BigGoals lists the goals `enumerate -all -big` adds to the batch: the
+// 12-cell boards 3x4, 4x3, 2x6 and 6x2, each for the goals "last" and
+// "first".
+func BigGoals() []statespace.Board {
+	var goals []statespace.Board
+	for _, rc := range [][2]int{{3, 4}, {4, 3}, {2, 6}, {6, 2}} {
+		sh := statespace.Shape{Rows: rc[0], Cols: rc[1]}
+		goals = append(goals, statespace.GoalLast(sh), statespace.GoalFirst(sh))
+	}
+	return goals
+}
+
 // BigOptions tune BigTable.
 type BigOptions struct {
 	Workers         int           // 0: every core
@@ -33,28 +47,30 @@ type BigOptions struct {
 	Levels io.Writer
 	// Progress, when not nil, is told how many boards of the total are
 	// done, as the search goes.
-	Progress func(done, total float64)
+	Progress Progress
 }
 
 // BigTable builds goal's table by the 2-bit search, writing checkpoints
 // next to the table (store.CheckpointFileName) so that an interrupted run
 // continues with Resume, then writes the table into dir as a raw
-// version-2 file streamed from the search's codes, and reports on it.
+// version-2 file streamed from the search's codes, removes the checkpoint
+// only then, and reports on it.
 func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOptions) (TableReport, error) {
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return TableReport{}, err
 	}
-	total := float64(sp.Size())
+	total := sp.Size()
+	checkpoint := filepath.Join(dir, store.CheckpointFileName(goal))
 	res, err := twobit.Search(ctx, sp, twobit.Options{
 		Workers:         opts.Workers,
-		Checkpoint:      filepath.Join(dir, store.CheckpointFileName(goal)),
+		Checkpoint:      checkpoint,
 		CheckpointEvery: opts.CheckpointEvery,
 		Resume:          opts.Resume,
 		OnLevel:         func(l twobit.Level) { writeLevel(opts.Levels, l) },
 		OnProgress: func(done uint64) {
 			if opts.Progress != nil {
-				opts.Progress(float64(done), total)
+				opts.Progress(done, total)
 			}
 		},
 	})
@@ -65,6 +81,10 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 	path := filepath.Join(dir, store.TableFileName(goal))
 	size, err := store.WriteMod4Table(ctx, path, goal, res.Counts(), res)
 	if err != nil {
+		return TableReport{}, err
+	}
+	// The table is safe: the checkpoint has done its job.
+	if err := os.Remove(checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return TableReport{}, err
 	}
 	r := TableReport{
@@ -143,11 +163,7 @@ func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, e
 	if h.Kind != tablefile.KindDistance {
 		return VerifyReport{}, fmt.Errorf("%s holds a %s, not a distance table", path, h.Kind)
 	}
-	tiles := make([]int, len(h.Goal))
-	for i, t := range h.Goal {
-		tiles[i] = int(t)
-	}
-	goal, err := statespace.NewBoard(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, tiles)
+	goal, err := statespace.BoardFromBytes(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, h.Goal)
 	if err != nil {
 		return VerifyReport{}, fmt.Errorf("%s: the goal in the header: %w", path, err)
 	}

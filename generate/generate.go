@@ -7,12 +7,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"path/filepath"
 	"strings"
 
-	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
@@ -50,19 +49,28 @@ type TableReport struct {
 	goal statespace.Board
 }
 
+// Progress receives a build's progress: done units of work of total. It
+// is called from one goroutine at a time.
+type Progress func(done, total uint64)
+
 // Table enumerates the space of goal, writes its table into dir under the
-// store's naming scheme, and reports on it. bar may be nil.
-func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile.Encoding, bar *progress.Bar, done float64) (TableReport, error) {
+// store's naming scheme, and reports on it. progress, if not nil, receives
+// the boards reached of the space's size.
+func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile.Encoding, progress Progress) (TableReport, error) {
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return TableReport{}, err
 	}
-	t, err := sp.Enumerate(ctx, func(_ int, reached, _ uint64) { bar.Update(done + float64(reached)) })
+	var pr statespace.Progress
+	if progress != nil {
+		pr = func(_ int, reached, total uint64) { progress(reached, total) }
+	}
+	t, err := sp.Enumerate(ctx, pr)
 	if err != nil {
 		return TableReport{}, err
 	}
 	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteTable(path, t, enc)
+	size, err := store.WriteTable(ctx, path, t, enc)
 	if err != nil {
 		return TableReport{}, err
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -36,10 +35,10 @@ func DefaultPDBs() []PDBJob {
 
 // PDBWork returns the progress total of building part's databases: the
 // number of placements of all its patterns, the unit PDBs reports in.
-func PDBWork(goal statespace.Board, part pdb.Partition) float64 {
-	var total float64
+func PDBWork(goal statespace.Board, part pdb.Partition) uint64 {
+	var total uint64
 	for _, pat := range part.Patterns {
-		total += float64(pdb.Placements(goal.Cells(), len(pat)))
+		total += pdb.Placements(goal.Cells(), len(pat))
 	}
 	return total
 }
@@ -72,12 +71,12 @@ type PDBReport struct {
 
 // PDBs builds the pattern database of every pattern of part for goal, one
 // after the other, writes each into dir under the store's naming scheme
-// (store.PDBFileName) as soon as it is built, and reports on them. bar
-// may be nil; it advances from done by the placements of each pattern (its
-// total should include PDBWork(goal, part)). Files already written stay
-// when a later pattern fails or ctx is canceled; each file is written
+// (store.PDBFileName) as soon as it is built, and reports on them.
+// progress, if not nil, receives the placements valued so far over all
+// patterns, of PDBWork(goal, part). Files already written stay when a
+// later pattern fails or ctx is canceled; each file is written
 // atomically, so none is ever partial.
-func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir string, bar *progress.Bar, done float64) (PDBReport, error) {
+func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir string, progress Progress) (PDBReport, error) {
 	if err := part.Validate(goal.Shape()); err != nil {
 		return PDBReport{}, err
 	}
@@ -89,15 +88,21 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 		Reflection: reflects,
 		goal:       goal,
 	}
+	total := PDBWork(goal, part)
+	var done uint64
 	for _, pat := range part.Patterns {
-		base := done
-		p, err := pdb.Build(ctx, goal, pat, func(_ int, placed, _ uint64) { bar.Update(base + float64(placed)) })
+		var pr pdb.Progress
+		if progress != nil {
+			base := done
+			pr = func(_ int, placed, _ uint64) { progress(base+placed, total) }
+		}
+		p, err := pdb.Build(ctx, goal, pat, pr)
 		if err != nil {
 			return PDBReport{}, err
 		}
-		done += float64(p.Entries())
+		done += p.Entries()
 		path := filepath.Join(dir, store.PDBFileName(goal, pat))
-		size, err := store.WritePDB(path, p)
+		size, err := store.WritePDB(ctx, path, p)
 		if err != nil {
 			return PDBReport{}, err
 		}

@@ -9,15 +9,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/tablefile"
 )
 
 // The 8-puzzle's states at each distance from the goal 1,2,3,4,5,6,7,8,0
 // (OEIS A089473; data/reference/distributions.tsv).
-var eightPuzzleCounts = []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638,
-	9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}
+var eightPuzzleCounts = func() []uint64 {
+	d, _ := reference.FindDistribution("3x3", "corner")
+	return d.Counts
+}()
 
 // TestPDBsWholePattern builds the database of all eight tiles of the
 // 8-puzzle, which is the exact distance table, and checks the report
@@ -30,7 +34,7 @@ func TestPDBsWholePattern(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := PDBs(context.Background(), goal, part, dir, nil, 0)
+	r, err := PDBs(context.Background(), goal, part, dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +62,7 @@ func TestPDBsReport(t *testing.T) {
 	dir := t.TempDir()
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 3, Cols: 3})
 	part, _ := pdb.ParsePartition("1,2,3,4/5,6,7,8", goal)
-	r, err := PDBs(context.Background(), goal, part, dir, nil, 0)
+	r, err := PDBs(context.Background(), goal, part, dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +128,7 @@ func TestPDBsCanceled(t *testing.T) {
 	dir := t.TempDir()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
 	part, _ := pdb.Preset("5-5-5", goal)
-	if _, err := PDBs(ctx, goal, part, dir, nil, 0); err != context.Canceled {
+	if _, err := PDBs(ctx, goal, part, dir, nil); err != context.Canceled {
 		t.Errorf("canceled build: %v", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
@@ -137,4 +141,35 @@ func TestDefaultPDBs(t *testing.T) {
 	if len(jobs) != 1 || statespace.GoalName(jobs[0].Goal) != "last" || jobs[0].Partition.Name != "6-6-3" {
 		t.Errorf("DefaultPDBs = %+v", jobs)
 	}
+}
+
+// TestProgress checks that builds report their progress through the
+// callback: never backwards, never past the total, ending at it.
+func TestProgress(t *testing.T) {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
+	part, _ := pdb.ParsePartition("1,2,3,4/5,6,7,8", goal)
+	check := func(what string, want uint64) (Progress, func()) {
+		var last, calls uint64
+		return func(done, total uint64) {
+				calls++
+				if total != want || done < last || done > total {
+					t.Errorf("%s: progress %d of %d after %d (want a total of %d)", what, done, total, last, want)
+				}
+				last = done
+			}, func() {
+				if calls == 0 || last != want {
+					t.Errorf("%s: %d calls, ended at %d of %d", what, calls, last, want)
+				}
+			}
+	}
+	pr, end := check("PDBs", PDBWork(goal, part))
+	if _, err := PDBs(context.Background(), goal, part, t.TempDir(), pr); err != nil {
+		t.Fatal(err)
+	}
+	end()
+	pr, end = check("Table", 181440)
+	if _, err := Table(context.Background(), goal, t.TempDir(), tablefile.EncodingMod4Bit, pr); err != nil {
+		t.Fatal(err)
+	}
+	end()
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -117,7 +118,7 @@ func (a *Additive) sum(pos *[16]uint8) int {
 		for i, t := range p.tiles {
 			cells[i] = pos[t]
 		}
-		h += int(p.values[rankCells(p.n, cells[:len(p.tiles)])])
+		h += int(p.values[perm.Rank(p.n, cells[:len(p.tiles)])])
 	}
 	return h
 }

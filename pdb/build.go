@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -173,10 +174,8 @@ func newBuilder(goal statespace.Board, tiles []int) *builder {
 	// A unit of work spans whole words and whole placements, so that each
 	// placement's value is written by one goroutine only.
 	b.chunk = uint64(b.free) * 64
-	w := uint64(1)
-	for i := k - 1; i >= 0; i-- {
-		b.weight[i] = w
-		w *= uint64(n - i)
+	for i := range k {
+		b.weight[i] = perm.Weight(n, k, i)
 	}
 	b.regionOrd = make([]uint8, (1<<n)*16)
 	for free := uint32(0); free <= b.full; free++ {
@@ -261,7 +260,7 @@ func (b *builder) unrank(p uint64, cells *[16]uint8) uint32 {
 		}
 		var used uint32
 		for i := 0; i < b.k; i++ {
-			c := selectBit(b.full&^used, int(digits[i]))
+			c := perm.Select(b.full&^used, int(digits[i]))
 			cells[i] = uint8(c)
 			used |= 1 << c
 		}
@@ -275,22 +274,12 @@ func (b *builder) unrank(p uint64, cells *[16]uint8) uint32 {
 		cells[i] = uint8(head >> (4 * i) & 15)
 	}
 	for i := b.headLen; i < b.k; i++ {
-		c := select16(b.full&^used, int(tail&15))
+		c := perm.Select(b.full&^used, int(tail&15))
 		tail >>= 4
 		cells[i] = uint8(c)
 		used |= 1 << c
 	}
 	return used
-}
-
-// between is the change to the rank's step when a tile of weight wi jumps
-// over a cell holding a tile of weight w (0 for none): earlier tiles have
-// larger weights.
-func (b *builder) between(wi, w uint64) uint64 {
-	if w > wi {
-		return -wi
-	}
-	return w
 }
 
 // divisor divides by a number fixed at run time faster than the divide
@@ -316,29 +305,6 @@ func (v divisor) divmod(x uint64) (q, r uint64) {
 	return q, r
 }
 
-// selectByte[m][j] is the index of the j-th set bit of the byte m.
-var selectByte = func() (t [256][8]uint8) {
-	for m := range 256 {
-		j := 0
-		for i := range 8 {
-			if m&(1<<i) != 0 {
-				t[m][j] = uint8(i)
-				j++
-			}
-		}
-	}
-	return t
-}()
-
-// select16 returns the index of the j-th (0-based) set bit of a 16-bit m.
-func select16(m uint32, j int) int {
-	lo := m & 0xFF
-	if pc := bits.OnesCount32(lo); j >= pc {
-		return 8 + int(selectByte[m>>8&0xFF][j-pc])
-	}
-	return int(selectByte[lo][j])
-}
-
 func (b *builder) run(ctx context.Context, progress Progress) error {
 	var cells [16]uint8
 	var used uint32
@@ -348,7 +314,7 @@ func (b *builder) run(ctx context.Context, progress Progress) error {
 		used |= 1 << c
 	}
 	free := b.full &^ used
-	b.mark(rankCells(b.n, cells[:b.k])*uint64(b.free)+uint64(b.regionOrd[free<<4|uint32(b.goal.Blank())]), frontierMark(0))
+	b.mark(perm.Rank(b.n, cells[:b.k])*uint64(b.free)+uint64(b.regionOrd[free<<4|uint32(b.goal.Blank())]), frontierMark(0))
 
 	workers := make([]*worker, runtime.GOMAXPROCS(0))
 	for i := range workers {
@@ -382,9 +348,9 @@ func (b *builder) run(ctx context.Context, progress Progress) error {
 					hi := min(lo+b.chunk, words)
 					placed := w.expandWords(lo, hi, &n)
 					if placed > 0 {
-						all := done.Add(placed)
+						done.Add(placed)
 						if progress != nil && report.TryLock() {
-							progress(d, all, b.size)
+							progress(d, done.Load(), b.size) // under the lock: never backwards
 							report.Unlock()
 						}
 					}
@@ -499,13 +465,7 @@ func (w *worker) expandWords(lo, hi uint64, count *uint64) uint64 {
 // expand queues every state one pattern-tile move away from placement p
 // with the blank in the region of its ord-th free cell.
 //
-// A child's rank follows from p without re-ranking. Moving tile i from c
-// to a higher cell e raises its own digit by e − c less the number of
-// earlier tiles between c and e, and raises by one the digit of each later
-// tile between them (one fewer tile now precedes it); a move to a lower
-// cell is the mirror image. So the rank moves by weight[i] per cell, less
-// weight[i] per earlier tile and plus weight[j] per later tile j in
-// between, and a horizontal move changes it by exactly ±weight[i].
+// A child's rank follows from p without re-ranking (perm.Delta).
 func (w *worker) expand(p uint64, ord int) {
 	b := w.builder
 	var cells [16]uint8
@@ -515,33 +475,15 @@ func (w *worker) expand(p uint64, ord int) {
 		weightAt[cells[i]] = b.weight[i]
 	}
 	free := b.full &^ used
-	region := b.flood(free, select16(free, ord))
+	region := b.flood(free, perm.Select(free, ord))
 	freeStates := uint64(b.free)
-	cols := uint8(b.cols)
+	cols := b.cols
 	for i := 0; i < b.k; i++ {
 		c := cells[i]
 		wi := b.weight[i]
 		for targets := b.neighbors[c] & region; targets != 0; targets &= targets - 1 {
 			e := uint8(bits.TrailingZeros32(targets))
-			var p2 uint64
-			switch {
-			case e == c+1:
-				p2 = p + wi
-			case e+1 == c:
-				p2 = p - wi
-			case e > c: // down a row
-				d := wi * uint64(cols)
-				for x := c + 1; x < e; x++ {
-					d += b.between(wi, weightAt[x])
-				}
-				p2 = p + d
-			default: // up a row
-				d := wi * uint64(cols)
-				for x := e + 1; x < c; x++ {
-					d += b.between(wi, weightAt[x])
-				}
-				p2 = p - d
-			}
+			p2 := p + perm.Delta(wi, cols, int(c), int(e), &weightAt)
 			free2 := (free | 1<<c) &^ (1 << e)
 			w.push(p2*freeStates + uint64(b.regionOrd[free2<<4|uint32(c)]))
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -80,7 +81,7 @@ func rankOfGoal(p *PDB) int {
 	for i, t := range p.tiles {
 		cells[i] = uint8(p.goal.Find(t))
 	}
-	return int(rankCells(p.n, cells[:len(p.tiles)]))
+	return int(perm.Rank(p.n, cells[:len(p.tiles)]))
 }
 
 // TestSeeds checks that the seed files read as their names say (and

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -63,7 +64,7 @@ func (p *PDB) Distance(b statespace.Board) int {
 	for i, t := range p.tiles {
 		cells[i] = uint8(b.Find(t))
 	}
-	return int(p.values[rankCells(p.n, cells[:len(p.tiles)])])
+	return int(p.values[perm.Rank(p.n, cells[:len(p.tiles)])])
 }
 
 // Values returns the values indexed by rank. The slice is the database's
@@ -92,7 +93,7 @@ func (p *PDB) Encode() (tablefile.Header, []byte) {
 		Kind:    tablefile.KindPDB,
 		Rows:    p.goal.Shape().Rows,
 		Cols:    p.goal.Shape().Cols,
-		Goal:    goalBytes(p.goal),
+		Goal:    p.goal.Bytes(),
 		Entries: uint64(len(p.values)),
 		Counts:  slices.Clone(p.counts),
 	}
@@ -111,14 +112,6 @@ func (p *PDB) Encode() (tablefile.Header, []byte) {
 	return h, p.values
 }
 
-func goalBytes(g statespace.Board) []uint8 {
-	out := make([]uint8, g.Cells())
-	for i := range out {
-		out[i] = uint8(g.Tile(i))
-	}
-	return out
-}
-
 // Decode rebuilds a database from a header and raw payload that
 // tablefile.Read has checked. It checks what the container cannot: the
 // kind and encoding, the number of entries for the pattern's size, the
@@ -130,11 +123,7 @@ func Decode(h tablefile.Header, payload []byte) (*PDB, error) {
 		return nil, &DecodeError{Msg: fmt.Sprintf("the file holds a %s table, not a pattern database", h.Kind)}
 	}
 	sh := statespace.Shape{Rows: h.Rows, Cols: h.Cols}
-	tiles := make([]int, len(h.Goal))
-	for i, t := range h.Goal {
-		tiles[i] = int(t)
-	}
-	goal, err := statespace.NewBoard(sh, tiles)
+	goal, err := statespace.BoardFromBytes(sh, h.Goal)
 	if err != nil {
 		return nil, &DecodeError{Msg: fmt.Sprintf("goal: %v", err)}
 	}
@@ -181,7 +170,7 @@ func Decode(h tablefile.Header, payload []byte) (*PDB, error) {
 	for i, t := range pattern {
 		cells[i] = uint8(goal.Find(t))
 	}
-	if v := p.values[rankCells(n, cells[:len(pattern)])]; v != 0 {
+	if v := p.values[perm.Rank(n, cells[:len(pattern)])]; v != 0 {
 		return nil, &DecodeError{Msg: fmt.Sprintf("the goal's placement has value %d, not 0", v)}
 	}
 	return p, nil

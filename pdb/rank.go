@@ -2,22 +2,14 @@ package pdb
 
 import (
 	"fmt"
-	"math/bits"
+
+	"github.com/tilespace/tilespace/internal/perm"
 )
 
 // Placements returns the number of ways to put k distinct tiles on n
 // cells, n!/(n−k)!: the number of entries of a pattern database of k
 // tiles on an n-cell board.
-func Placements(n, k int) uint64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	p := uint64(1)
-	for i := 0; i < k; i++ {
-		p *= uint64(n - i)
-	}
-	return p
-}
+func Placements(n, k int) uint64 { return perm.Placements(n, k) }
 
 // RankPlacement numbers a placement of k distinct tiles on n cells: cells
 // holds the cell of each pattern tile, in the pattern's tile order. The
@@ -30,25 +22,26 @@ func RankPlacement(n int, cells []int) uint64 {
 		panic(fmt.Sprintf("pdb: %d cells on a board of %d", len(cells), n))
 	}
 	var used uint32
-	var r uint64
+	var buf [32]uint8
 	for i, c := range cells {
 		if c < 0 || c >= n || used&(1<<c) != 0 {
 			panic(fmt.Sprintf("pdb: invalid cell %d in placement %v", c, cells))
 		}
-		r = r*uint64(n-i) + uint64(c-bits.OnesCount32(used&(1<<c-1)))
 		used |= 1 << c
+		buf[i] = uint8(c)
 	}
-	return r
+	return perm.Rank(n, buf[:len(cells)])
 }
 
-// UnrankPlacement is the inverse of RankPlacement: it writes the cells of
-// the placement with the given rank into cells, whose length is k.
+// UnrankPlacement is the inverse of RankPlacement on boards of at most 16
+// cells: it writes the cells of the placement with the given rank into
+// cells, whose length is k.
 func UnrankPlacement(n int, rank uint64, cells []int) {
 	k := len(cells)
-	if rank >= Placements(n, k) {
+	if n > 16 || rank >= Placements(n, k) {
 		panic(fmt.Sprintf("pdb: rank %d out of range for %d tiles on %d cells", rank, k, n))
 	}
-	var digits [32]int
+	var digits [16]int
 	for i := k - 1; i >= 0; i-- {
 		radix := uint64(n - i)
 		digits[i] = int(rank % radix)
@@ -56,27 +49,8 @@ func UnrankPlacement(n int, rank uint64, cells []int) {
 	}
 	avail := uint32(1)<<n - 1
 	for i := 0; i < k; i++ {
-		c := selectBit(avail, digits[i])
+		c := perm.Select(avail, digits[i])
 		cells[i] = c
 		avail &^= 1 << c
 	}
-}
-
-// selectBit returns the index of the j-th (0-based) set bit of m.
-func selectBit(m uint32, j int) int {
-	for ; j > 0; j-- {
-		m &= m - 1
-	}
-	return bits.TrailingZeros32(m)
-}
-
-// rankCells is RankPlacement for the hot paths: cells as bytes, no checks.
-func rankCells(n int, cells []uint8) uint64 {
-	var used uint32
-	var r uint64
-	for i, c := range cells {
-		r = r*uint64(n-i) + uint64(uint32(c)-uint32(bits.OnesCount32(used&(1<<c-1))))
-		used |= 1 << c
-	}
-	return r
 }

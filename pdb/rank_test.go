@@ -36,29 +36,8 @@ func TestRankPlacementBijection(t *testing.T) {
 					t.Fatalf("case %d: Unrank(Rank(%v)) = %v", i, perm, back)
 				}
 			}
-			if rc := rankCells(c.n, toBytes(perm)); rc != r {
-				t.Fatalf("case %d: rankCells(%v) = %d, RankPlacement = %d", i, perm, rc, r)
-			}
 		}
 	}
-}
-
-func toBytes(s []int) []uint8 {
-	out := make([]uint8, len(s))
-	for i, v := range s {
-		out[i] = uint8(v)
-	}
-	return out
-}
-
-func BenchmarkRankCells6of16(b *testing.B) {
-	cells := []uint8{3, 14, 0, 9, 7, 12}
-	var sink uint64
-	for b.Loop() {
-		sink += rankCells(16, cells)
-		cells[0] = (cells[0] + 1) & 1
-	}
-	_ = sink
 }
 
 func TestDivisor(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
@@ -21,6 +22,9 @@ type Summary struct {
 	Searched int
 	Nodes    uint64
 	Elapsed  time.Duration
+	// Heuristics names, in order of first use, the heuristics the
+	// searches ran on (Answer.Heuristic).
+	Heuristics []string
 }
 
 // MaxLineBytes is the longest input line Batch reads. A 5x5 board with
@@ -174,6 +178,9 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 		a.sum.Searched++
 		a.sum.Nodes += ans.Search.Nodes
 		a.sum.Elapsed += ans.Search.Elapsed
+		if !slices.Contains(a.sum.Heuristics, ans.Heuristic) {
+			a.sum.Heuristics = append(a.sum.Heuristics, ans.Heuristic)
+		}
 	}
 	return a.out.Answer(ans)
 }

@@ -2,21 +2,35 @@
 // every optimal first move and an optimal solution, one board at a time or
 // in bulk; it is the logic behind cmd/query.
 //
-// A Resolver finds the source of answers (an Oracle) for each board shape:
-// the table file given, else the embedded or cached table
-// (store.LoadTable), else a table built in memory for spaces of at most
-// DefaultBuildLimit boards, else a pluggable solver for spaces too large
-// to tabulate (Config.Untabled; none yet, so the 15-puzzle is an error).
+// A Resolver finds the source of answers (an Oracle) for each board shape,
+// in one place that every front end shares: the table file given, else
+// the embedded or cached table (store.LoadTable), else a table built in
+// memory for spaces of at most DefaultBuildLimit boards, else search —
+// IDA* on the pattern databases found for the board's shape and goal
+// (Config.PDBDir before the cache folder, Config.Partition to choose; the
+// 15-puzzle's 6-6-3 built when there are none, and cached when the cache
+// folder can be written) in the fast engine of package solver, or the
+// generic IDA* of package search on Manhattan distance plus linear
+// conflict. Every answer names its heuristic (Answer.Heuristic).
+//
+// Lookup, RunBatch and RunRandom are the modes of cmd/query.
 //
 // Batch reads boards one per line and writes records through a
 // RecordWriter in one of three formats, in input order:
 //
 //	Plain  8,6,7,2,5,4,3,0,1<TAB>31<TAB>Up Left Right[<TAB>path]
-//	JSON   {"board":"8,6,7,2,5,4,3,0,1","distance":31,"optimal_moves":["Up","Left","Right"],"path":["Up",…]}
+//	JSON   {"board":"8,6,7,2,5,4,3,0,1","distance":31,"optimal_moves":["Up","Left","Right"],"path":["Up",…],"heuristic":"table"}
 //	       {"line":4,"input":"1,2,9","error":"…"}
 //	CSV    board,distance,optimal_moves,path,error
 //	       "8,6,7,2,5,4,3,0,1",31,Up Left Right,Up Up …,
 //	       "1,2,9",,,,"…"
+//
+// Answers found by search add nodes, seconds and the heuristic: three
+// more tab-separated columns after the path (empty without
+// Options.Path) in plain lines, the keys nodes and seconds in JSON, and
+// the columns nodes,seconds,heuristic before error in CSV
+// (Options.SearchColumns). Their optimal moves are "?" (left out in
+// JSON) unless Config.AllMoves.
 //
 // Moves name where the blank goes (Up, Down, Left, Right). With
 // Options.TileMoves they name the tile that slides and its direction

@@ -43,7 +43,7 @@ func ExampleBatch() {
 	out.Flush()
 	fmt.Printf("%d boards, %d failed\n", sum.Boards, sum.Failed)
 	// Output:
-	// {"board":"1,2,3,4,5,6,7,0,8","distance":1,"optimal_moves":["8Left"],"path":["8Left"]}
+	// {"board":"1,2,3,4,5,6,7,0,8","distance":1,"optimal_moves":["8Left"],"path":["8Left"],"heuristic":"table"}
 	// {"line":3,"input":"1,2,3,4,5,6,8,7,0","error":"unsolvable for goal last: the tiles have 1 inversion relative to the goal, an odd number; on a board of odd width every move keeps the inversion parity, and the goal has 0"}
 	// 2 boards, 1 failed
 }

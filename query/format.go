@@ -16,13 +16,20 @@ type Format int
 const (
 	// Plain writes one tab-separated line per board: the board, its
 	// distance, its optimal moves separated by spaces, and with
-	// Options.Path the path. Failed lines go to the error writer.
+	// Options.Path the path. An answer found by search always has seven
+	// columns, in this order: board, distance, optimal moves ("?" when
+	// they were not searched for), path (empty without Options.Path),
+	// nodes expanded, seconds, heuristic. Failed lines go to the error
+	// writer.
 	Plain Format = iota
 	// JSON writes one object per line with the keys board, distance,
-	// optimal_moves and path, or line, input and error for a failed line.
+	// optimal_moves (left out when not searched for), path and heuristic,
+	// plus nodes and seconds for answers found by search; or line, input
+	// and error for a failed line.
 	JSON
 	// CSV writes the header board,distance,optimal_moves,path,error and
-	// one row per board, moves separated by spaces inside a field.
+	// one row per board, moves separated by spaces inside a field; with
+	// Options.SearchColumns the header is SearchCSVHeader.
 	CSV
 )
 
@@ -37,8 +44,8 @@ type Options struct {
 	// Field takes the board from this 1-based tab-separated column of
 	// each input line; 0 takes the whole line.
 	Field int
-	// SearchColumns adds the CSV columns nodes and seconds (before error),
-	// for answers found by search (the 15-puzzle).
+	// SearchColumns adds the CSV columns nodes, seconds and heuristic
+	// (before error), for answers found by search (the 15-puzzle).
 	SearchColumns bool
 }
 
@@ -49,7 +56,7 @@ func (o Options) WantsPath() bool { return o.Path || o.Format != Plain }
 const CSVHeader = "board,distance,optimal_moves,path,error\n"
 
 // SearchCSVHeader is the first line of CSV output with SearchColumns.
-const SearchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,error\n"
+const SearchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,heuristic,error\n"
 
 // A RecordWriter writes answers and failures in input order, buffered;
 // call Flush at the end.
@@ -99,8 +106,10 @@ func (rw *RecordWriter) Answer(a Answer) error {
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, '\t')
 		b = appendOptimal(b, a, tile, false)
-		if rw.opts.Path {
+		if rw.opts.Path || a.Search != nil {
 			b = append(b, '\t')
+		}
+		if rw.opts.Path {
 			b = appendPath(b, a.Board, a.Path, tile, false)
 		}
 		if a.Search != nil {
@@ -108,6 +117,8 @@ func (rw *RecordWriter) Answer(a Answer) error {
 			b = strconv.AppendUint(b, a.Search.Nodes, 10)
 			b = append(b, '\t')
 			b = strconv.AppendFloat(b, a.Search.Elapsed.Seconds(), 'f', 6, 64)
+			b = append(b, '\t')
+			b = append(b, a.Heuristic...)
 		}
 	case JSON:
 		b = append(b, `{"board":"`...)
@@ -122,6 +133,10 @@ func (rw *RecordWriter) Answer(a Answer) error {
 		b = append(b, `,"path":[`...)
 		b = appendPath(b, a.Board, a.Path, tile, true)
 		b = append(b, ']')
+		if a.Heuristic != "" {
+			b = append(b, `,"heuristic":`...)
+			b = strconv.AppendQuote(b, a.Heuristic)
+		}
 		if a.Search != nil {
 			b = append(b, `,"nodes":`...)
 			b = strconv.AppendUint(b, a.Search.Nodes, 10)
@@ -147,6 +162,8 @@ func (rw *RecordWriter) Answer(a Answer) error {
 			} else {
 				b = append(b, ',')
 			}
+			b = append(b, ',')
+			b = appendCSVField(b, a.Heuristic)
 			b = append(b, ',')
 		}
 	}
@@ -176,7 +193,7 @@ func (rw *RecordWriter) Fail(line int, input string, reason error) error {
 		b := appendCSVField(rw.buf[:0], input)
 		b = append(b, ",,,,"...)
 		if rw.opts.SearchColumns {
-			b = append(b, ",,"...)
+			b = append(b, ",,,"...)
 		}
 		b = appendCSVField(b, reason.Error())
 		b = append(b, '\n')

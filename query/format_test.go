@@ -186,6 +186,7 @@ func TestJSONRecords(t *testing.T) {
 				Distance *int      `json:"distance"`
 				Optimal  *[]string `json:"optimal_moves"`
 				Path     *[]string `json:"path"`
+				Heur     *string   `json:"heuristic"`
 				Line     int       `json:"line"`
 				Input    string    `json:"input"`
 				Error    string    `json:"error"`
@@ -203,6 +204,9 @@ func TestJSONRecords(t *testing.T) {
 			}
 			if r.Board == nil || r.Distance == nil || r.Optimal == nil || r.Path == nil || r.Line != 0 {
 				t.Fatalf("record %d lacks a key: %+v", i, r)
+			}
+			if r.Heur == nil || *r.Heur != HeuristicTable {
+				t.Errorf("record %d: heuristic %v, want %q", i, r.Heur, HeuristicTable)
 			}
 			if *r.Board != wantBoards[answers] {
 				t.Errorf("record %d: board %s, want %s", i, *r.Board, wantBoards[answers])
@@ -307,7 +311,7 @@ func TestField(t *testing.T) {
 	want := []string{
 		`{"line":1,"input":"board","error":"`,
 		`{"board":"8,6,7,2,5,4,3,0,1","distance":31,`,
-		`{"board":"1,2,3,4,5,6,7,0,8","distance":1,"optimal_moves":["Right"],"path":["Right"]}`,
+		`{"board":"1,2,3,4,5,6,7,0,8","distance":1,"optimal_moves":["Right"],"path":["Right"],"heuristic":"table"}`,
 		`{"line":5,"input":"3","error":"1 tab-separated field, -field 2 needs at least 2"}`,
 		`{"board":"6,4,7,8,5,0,3,2,1","distance":31,`,
 	}

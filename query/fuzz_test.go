@@ -48,7 +48,7 @@ func FuzzBatch(f *testing.F) {
 				}
 				lastLine = int(line)
 				failed++
-			} else if len(r) != 4 {
+			} else if len(r) != 5 || r["heuristic"] != HeuristicTable {
 				t.Fatalf("record %d: %v", records, r)
 			}
 			records++

@@ -14,6 +14,9 @@ type Answer struct {
 	Distance int                // exact number of moves to the goal
 	Optimal  statespace.MoveSet // every move that leads one step closer
 	Path     []statespace.Move  // one optimal solution, when asked for
+	// Heuristic names what the answer came from: HeuristicTable, a
+	// pattern database set (HeuristicName), HeuristicLinearConflict.
+	Heuristic string
 
 	// Set for answers found by search rather than read from a table.
 	Search *SearchCost
@@ -29,10 +32,9 @@ type SearchCost struct {
 	OptimalUnknown bool
 }
 
-// An Oracle gives exact answers for the boards of one shape and goal.
-// The distance table is one (TableOracle); a solver for shapes too large
-// to tabulate (the 15-puzzle, by IDA* with pattern databases) plugs in as
-// another through Resolver.Untabled.
+// An Oracle gives exact answers for the boards of one shape and goal:
+// the distance table (TableOracle), IDA* on pattern databases
+// (SolverOracle) or on another heuristic (SearchOracle).
 type Oracle interface {
 	// Goal returns the goal the answers are measured to.
 	Goal() statespace.Board
@@ -84,7 +86,7 @@ func (o *TableOracle) Answer(_ context.Context, b statespace.Board, withPath boo
 		half = sp.Size() / uint64(sp.Shape().Cells())
 	}
 	d := t.DistanceAt(r)
-	a := Answer{Board: b, Distance: d, Optimal: o.closer(b, r, half, d)}
+	a := Answer{Board: b, Distance: d, Optimal: o.closer(b, r, half, d), Heuristic: HeuristicTable}
 	if withPath {
 		a.Path = make([]statespace.Move, 0, d)
 		for cur := b; d > 0; d-- {

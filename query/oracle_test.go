@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -187,7 +189,7 @@ func TestAnswersMatchBFS(t *testing.T) {
 		k := 0
 		for c := range oracle.dist {
 			k++
-			if testing.Short() && k%13 != 0 {
+			if !longtest.Enabled() && k%13 != 0 {
 				continue
 			}
 			withPath := k%2 == 0 || len(oracle.dist) < 100_000

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
-
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -63,9 +62,15 @@ func Random(ctx context.Context, o Oracle, goal statespace.Board, n, depth int, 
 // Random draws n boards for the resolver's shape and goal as the function
 // Random does: answered from the distance table when the shape has one (a
 // small one is built), boards only when the space is too large to
-// tabulate, so drawing 15-puzzle boards never starts a search.
+// tabulate, so drawing 15-puzzle boards never starts a search. Without a
+// shape (Config.Shape, a goal board or a table file) it draws 8-puzzle
+// boards.
 func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *RecordWriter) error {
-	goal, err := statespace.ParseGoal(r.cfg.Goal, r.shape)
+	shape := r.shape
+	if shape == (statespace.Shape{}) {
+		shape = statespace.Shape{Rows: 3, Cols: 3}
+	}
+	goal, err := statespace.ParseGoal(r.cfg.Goal, shape)
 	if err != nil {
 		return err
 	}
@@ -75,7 +80,7 @@ func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *R
 	}
 	var o Oracle
 	if r.file != nil || sp.Size() <= statespace.MaxEnumerate {
-		if o, err = r.For(ctx, r.shape); err != nil {
+		if o, err = r.For(ctx, shape); err != nil {
 			return err
 		}
 	}
@@ -122,7 +127,7 @@ func (rw *RecordWriter) Board(b statespace.Board) error {
 		buf = AppendBoard(buf, b)
 		buf = append(buf, `",,,,`...)
 		if rw.opts.SearchColumns {
-			buf = append(buf, ",,"...)
+			buf = append(buf, ",,,"...)
 		}
 	default:
 		buf = AppendBoard(buf, b)

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -33,16 +33,32 @@ type Config struct {
 	// BuildLimit is the largest space built in memory when no table is
 	// stored; 0 means DefaultBuildLimit.
 	BuildLimit uint64
-	// Untabled answers for goals whose space is too large for any table
-	// (more than statespace.MaxEnumerate boards, as the 15-puzzle). Nil
-	// makes such boards an error (*TooLargeError).
-	Untabled func(ctx context.Context, goal statespace.Board) (Oracle, error)
+
+	// Boards without a table (spaces over statespace.MaxEnumerate, as the
+	// 15-puzzle, and larger spaces whose table is not stored) are solved
+	// by IDA* on the heuristic Resolver.Heuristic chooses:
+
+	// PDBDir is a folder of pattern databases looked in before the cache
+	// folder (-pdb-dir).
+	PDBDir string
+	// Partition chooses the pattern databases: a preset name such as
+	// "6-6-3" or patterns such as "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15"
+	// (-pdb); empty takes the strongest found.
+	Partition string
+	// AllMoves makes search answers find every optimal first move too
+	// (one more search per move); without it their Optimal is unknown.
+	AllMoves bool
+	// Progress receives the progress of databases being built; nil
+	// reports none.
+	Progress Progress
 }
 
 // A Resolver finds the Oracle for each board shape, once: the table file
 // given, else the embedded or cached table (store.LoadTable), else a
-// table built in memory for small spaces, else Config.Untabled. It is not
-// safe for concurrent use.
+// table built in memory for small spaces, else search on the heuristic
+// Heuristic chooses (pattern databases, else linear conflict). It is the
+// one place where tables, databases and heuristics are resolved. It is
+// not safe for concurrent use.
 type Resolver struct {
 	cfg     Config
 	shape   statespace.Shape
@@ -185,51 +201,66 @@ func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle,
 		return nil, err
 	}
 	if sp.Size() > statespace.MaxEnumerate {
-		// A table built by the 2-bit search (2x7) answers when it exists.
-		t, src, err := store.LoadTable(ctx, "", goal)
-		var nf *store.NotFoundError
-		if err == nil {
-			return NewTableOracle(t, src), nil
-		} else if !errors.As(err, &nf) {
-			return nil, err
+		// A table built by the 2-bit search (2x7) answers when it exists,
+		// unless pattern databases were asked for.
+		if r.cfg.PDBDir == "" && r.cfg.Partition == "" {
+			t, src, err := store.LoadTable(ctx, "", goal)
+			var nf *store.NotFoundError
+			if err == nil {
+				return NewTableOracle(t, src), nil
+			} else if !errors.As(err, &nf) {
+				return nil, err
+			}
 		}
-		if r.cfg.Untabled != nil {
-			return r.cfg.Untabled(ctx, goal)
-		}
-		return nil, &TooLargeError{Goal: goal, States: sp.Size()}
+		return r.searchOracle(ctx, goal)
+	}
+	searchOpts := r.cfg.PDBDir != "" || r.cfg.Partition != ""
+	if searchOpts && sp.Size() <= r.cfg.BuildLimit {
+		return nil, &TabledError{Goal: goal}
 	}
 	t, src, err := store.LoadTable(ctx, "", goal)
 	var nf *store.NotFoundError
 	var dmg *store.DamagedError
-	if errors.As(err, &nf) && sp.Size() <= r.cfg.BuildLimit {
+	switch {
+	case errors.As(err, &nf) && sp.Size() <= r.cfg.BuildLimit:
 		fmt.Fprintf(r.cfg.Log, "query: no table for %s goal %s in the cache; building it (%s states)…\n",
 			shape, statespace.GoalName(goal), textfmt.Commas(sp.Size()))
 		t, err = sp.Enumerate(ctx, nil)
 		src = "built in memory"
-	} else if errors.As(err, &dmg) && sp.Size() <= r.cfg.BuildLimit {
+	case errors.As(err, &dmg) && sp.Size() <= r.cfg.BuildLimit:
 		// A damaged small table costs less to rebuild than to explain.
 		fmt.Fprintf(r.cfg.Log, "query: warning: %v; building the table in memory instead (%s states)…\n", err, textfmt.Commas(sp.Size()))
 		t, err = sp.Enumerate(ctx, nil)
 		src = "built in memory"
+	case errors.As(err, &nf):
+		fmt.Fprintf(r.cfg.Log, "query: %v; until then, solving by search\n", err)
+		return r.searchOracle(ctx, goal)
 	}
 	if err != nil {
 		return nil, err
 	}
+	if searchOpts {
+		return nil, &TabledError{Goal: goal}
+	}
 	return NewTableOracle(t, src), nil
 }
 
-// TooLargeError says a goal's space is too large for a distance table and
-// no other solver was configured.
-type TooLargeError struct {
-	Goal   statespace.Board
-	States uint64
+// TabledError says pattern databases were asked for (Config.PDBDir or
+// Partition) for boards answered from an exact table, which needs none.
+type TabledError struct{ Goal statespace.Board }
+
+func (e *TabledError) Error() string {
+	return fmt.Sprintf("-pdb and -pdb-dir apply to boards solved by search; %s boards are answered from the exact distance table of goal %s",
+		e.Goal.Shape(), statespace.GoalName(e.Goal))
 }
 
-func (e *TooLargeError) Error() string {
-	name := "such boards are"
-	if e.Goal.Shape() == (statespace.Shape{Rows: 4, Cols: 4}) {
-		name = "the 15-puzzle is"
+// Tabled reports whether every board of shape s has a distance table at
+// hand (embedded, or small enough to build at once), so that search
+// options do not apply to it.
+func (r *Resolver) Tabled(s statespace.Shape) bool {
+	if r.file != nil {
+		return true
 	}
-	return fmt.Sprintf("%s boards have %s states, too many for a distance table (at most %s); %s solved by search (IDA* on pattern databases), and this resolver has no Config.Untabled to do it",
-		e.Goal.Shape(), textfmt.Commas(e.States), textfmt.Commas(statespace.MaxEnumerate), name)
+	sp, err := statespace.NewSpace(statespace.GoalLast(s))
+	return err == nil && sp.Size() <= r.cfg.BuildLimit
 }

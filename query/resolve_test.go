@@ -3,11 +3,12 @@ package query
 import (
 	"context"
 	"errors"
-	"github.com/tilespace/tilespace/internal/textfmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
@@ -48,7 +49,7 @@ func TestFromCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, store.TableFileName(goal))
-	if _, err := store.WriteTable(path, tab, tablefile.EncodingMod4Bit); err != nil {
+	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	var log strings.Builder
@@ -65,32 +66,7 @@ func TestFromCache(t *testing.T) {
 	}
 }
 
-func TestTooLargeToBuild(t *testing.T) {
-	t.Setenv(store.EnvCache, t.TempDir())
-	ctx := context.Background()
-	res, err := NewResolver(ctx, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// 3x4 has 12!/2 = 239,500,800 boards, above the build limit.
-	_, err = res.For(ctx, statespace.Shape{Rows: 3, Cols: 4})
-	var nf *store.NotFoundError
-	if !errors.As(err, &nf) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 3x4 -goal last") {
-		t.Errorf("3x4: %v; want a NotFoundError naming the enumerate command", err)
-	}
-	// A lower limit refuses what it would otherwise build.
-	res, err = NewResolver(ctx, Config{BuildLimit: 360})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 3}); err != nil {
-		t.Errorf("2x3 (360 boards) under a limit of 360: %v", err)
-	}
-	if _, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 4}); !errors.As(err, &nf) {
-		t.Errorf("2x4 over a limit of 360: %v", err)
-	}
-}
-
+// fakeOracle answers 99 for every board.
 type fakeOracle struct{ goal statespace.Board }
 
 func (f fakeOracle) Goal() statespace.Board { return f.goal }
@@ -98,25 +74,68 @@ func (f fakeOracle) Answer(_ context.Context, b statespace.Board, _ bool) (Answe
 	return Answer{Board: b, Distance: 99}, nil
 }
 
-func TestUntabled(t *testing.T) {
+// TestSearchWithoutTable checks that shapes whose table is missing and
+// too large to build are solved by search, saying so, instead of refused.
+func TestSearchWithoutTable(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
-	sh := statespace.Shape{Rows: 4, Cols: 4}
+	var log strings.Builder
+	res, err := NewResolver(ctx, Config{Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 3x4 has 12!/2 = 239,500,800 boards, above the build limit.
+	o, err := res.For(ctx, statespace.Shape{Rows: 3, Cols: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := o.(*SearchOracle); !ok {
+		t.Fatalf("3x4: %T, want a *SearchOracle", o)
+	}
+	for _, want := range []string{"go run ./cmd/enumerate -shape 3x4 -goal last", "solving by search", "linear conflict"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, log.String())
+		}
+	}
+	// A lower limit searches what it would otherwise build.
+	res, err = NewResolver(ctx, Config{BuildLimit: 360, AllMoves: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 3}); err != nil || o.(*TableOracle) == nil {
+		t.Errorf("2x3 (360 boards) under a limit of 360: %T, %v", o, err)
+	}
+	o, err = res.For(ctx, statespace.Shape{Rows: 2, Cols: 4})
+	if _, ok := o.(*SearchOracle); err != nil || !ok {
+		t.Errorf("2x4 over a limit of 360: %T, %v", o, err)
+	}
+	// The searched answers, every optimal move included, are the BFS's.
+	oracle := newBFS(2, 4, []int{1, 2, 3, 4, 5, 6, 7, 0})
+	for _, text := range []string{"0,7,2,1,4,3,6,5", "1,2,3,4,5,6,0,7", "1,2,3,4,5,6,7,0"} {
+		b, _ := statespace.Parse(text, statespace.Shape{Rows: 2, Cols: 4})
+		a, err := o.Answer(ctx, b, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Heuristic != HeuristicLinearConflict || a.Search == nil {
+			t.Errorf("%s: heuristic %q, search %v", text, a.Heuristic, a.Search)
+		}
+		oracle.check(t, cellsOf(b), a, true)
+	}
+}
+
+// TestUnsolvable4x4 checks that an unsolvable 4x4 board is explained
+// before any database is looked for or built.
+func TestUnsolvable4x4(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	ctx := context.Background()
 	korf1, err := statespace.Parse("14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3", statespace.Shape{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := NewResolver(ctx, Config{Goal: "first"})
+	res, err := NewResolver(ctx, Config{})
 	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = res.Answer(ctx, korf1, false)
-	var tl *TooLargeError
-	// 16!/2 = 10,461,394,944,000.
-	if !errors.As(err, &tl) || tl.States != 10_461_394_944_000 || !strings.Contains(err.Error(), "15-puzzle") {
-		t.Errorf("4x4 without a solver: %v", err)
-	}
-	// An unsolvable 4x4 board is explained even without a solver.
-	if res, err = NewResolver(ctx, Config{}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = res.Answer(ctx, korf1, false)
@@ -124,18 +143,8 @@ func TestUntabled(t *testing.T) {
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), "solvable for goal first") {
 		t.Errorf("Korf's first instance for goal last: %v; want unsolvable", err)
 	}
-
-	var asked statespace.Board
-	res, err = NewResolver(ctx, Config{Goal: "first", Untabled: func(_ context.Context, goal statespace.Board) (Oracle, error) {
-		asked = goal
-		return fakeOracle{goal}, nil
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := res.Answer(ctx, korf1, false)
-	if err != nil || a.Distance != 99 || asked != statespace.GoalFirst(sh) {
-		t.Errorf("with a solver: %+v, %v, asked for %s", a, err, asked)
+	if entries, _ := os.ReadDir(cache); len(entries) != 0 {
+		t.Errorf("the cache holds %d files", len(entries))
 	}
 }
 
@@ -148,7 +157,7 @@ func TestTableFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "my.tbl")
-	if _, err := store.WriteTable(path, tab, tablefile.EncodingBytes); err != nil {
+	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingBytes); err != nil {
 		t.Fatal(err)
 	}
 	res, err := NewResolver(ctx, Config{TableFile: path})

@@ -2,10 +2,10 @@ package query
 
 import (
 	"fmt"
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"io"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -47,7 +47,8 @@ func WriteReport(w io.Writer, goal statespace.Board, a Answer, tile bool) error 
 			strings.Join(names, " "), len(names), legal, textfmt.Plural(len(names), "leads", "lead"))
 	}
 	if a.Search != nil {
-		fmt.Fprintf(&s, "search         IDA*: %s nodes expanded in %.3f s\n", textfmt.Commas(a.Search.Nodes), a.Search.Elapsed.Seconds())
+		fmt.Fprintf(&s, "search         IDA* on %s: %s %s expanded in %.3f s\n", a.Heuristic, textfmt.Commas(a.Search.Nodes),
+			textfmt.Plural(int(min(a.Search.Nodes, 2)), "node", "nodes"), a.Search.Elapsed.Seconds())
 	}
 	names = names[:0]
 	steps := []statespace.Board{b}

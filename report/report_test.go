@@ -16,6 +16,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -23,17 +26,22 @@ import (
 )
 
 // States at each distance of the 8-puzzle for the three goals, from OEIS
-// A089473 (blank in a corner), A089474 (centre) and A089483 (edge), as
-// copied into data/reference/distributions.tsv.
+// A089473 (blank in a corner), A089474 (centre) and A089483 (edge), and of
+// the 2x3 board (A090034), as copied into data/reference/distributions.tsv.
 var (
-	oeisCorner = []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}
-	oeisCentre = []uint64{1, 4, 8, 8, 16, 32, 60, 72, 136, 200, 376, 512, 964, 1296, 2368, 3084, 5482, 6736, 11132, 12208, 18612, 18444, 24968, 19632, 22289, 13600, 11842, 4340, 2398, 472, 148}
-	oeisEdge   = []uint64{1, 3, 5, 10, 14, 28, 42, 80, 108, 202, 278, 524, 726, 1348, 1804, 3283, 4193, 7322, 8596, 13930, 14713, 21721, 19827, 25132, 18197, 18978, 9929, 7359, 2081, 878, 126, 2}
-	// 2x3, blank last, as statespace.Enumerate counts it; its total (360 =
-	// 6!/2) and radius (21, one state there) agree with the reference
-	// README's table of other boards (OEIS A090034 ff.).
-	small2x3 = []uint64{1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1}
+	oeisCorner = publishedCounts("3x3", "corner")
+	oeisCentre = publishedCounts("3x3", "centre")
+	oeisEdge   = publishedCounts("3x3", "edge")
+	small2x3   = publishedCounts("2x3", "corner")
 )
+
+func publishedCounts(shape, blank string) []uint64 {
+	d, ok := reference.FindDistribution(shape, blank)
+	if !ok {
+		panic("report test: no published distribution for " + shape + " " + blank)
+	}
+	return d.Counts
+}
 
 func depthData() DepthData {
 	return DepthData{Panels: []DepthPanel{
@@ -162,7 +170,7 @@ func TestFiguresRenderAtRequestedSize(t *testing.T) {
 			t.Errorf("case %d: name %q, want %q", i, f.Name, c.name)
 		}
 		for _, sz := range sizes {
-			if testing.Short() && sz.dpi != 96 {
+			if !longtest.Enabled() && sz.dpi != 96 {
 				continue
 			}
 			size := Size{Width: vg.Length(sz.wcm) * vg.Centimeter, Height: vg.Length(sz.hcm) * vg.Centimeter, DPI: sz.dpi}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -47,7 +49,7 @@ func optimalRuns(goal statespace.Board, tb *statespace.Table, short bool) []stru
 func TestOptimalAlgorithmsMatchTable3x3(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
 	perDistance := 2
-	if testing.Short() {
+	if !longtest.Enabled() {
 		perDistance = 1
 	}
 	checkOptimal(t, goal, 1, perDistance)
@@ -63,7 +65,7 @@ func TestOptimalAlgorithmsMatchTableOtherGoals(t *testing.T) {
 		statespace.MustBoard(sh33, 1, 2, 3, 4, 0, 5, 6, 7, 8),
 	}
 	step := 1
-	if testing.Short() {
+	if !longtest.Enabled() {
 		step = 3
 	}
 	for _, g := range goals {
@@ -73,7 +75,7 @@ func TestOptimalAlgorithmsMatchTableOtherGoals(t *testing.T) {
 
 func checkOptimal(t *testing.T, goal statespace.Board, step, perDistance int) {
 	tb := tableFor(t, goal)
-	runs := optimalRuns(goal, tb, testing.Short())
+	runs := optimalRuns(goal, tb, !longtest.Enabled())
 	for d := 0; d <= tb.Radius(); d += step {
 		for i, b := range tb.Sample(newRand(uint64(d)), d, perDistance) {
 			p := Problem{Start: b, Goal: goal}

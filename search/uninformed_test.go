@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -132,7 +134,7 @@ func TestNotebookFigures(t *testing.T) {
 	if e, f, d := notebookBFS(b, goal); e != 49595 || f != 18252 || d != 21 {
 		t.Errorf("notebook BFS: %d expanded, max frontier %d, depth %d; seed 000 prints 49,595, 18,252, 21", e, f, d)
 	}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return
 	}
 	if e, f, c := notebookUCS(b, goal); e != 105848 || f != 44729 || c != 21 {

@@ -3,10 +3,10 @@ package solver
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -23,10 +23,10 @@ type engine struct {
 	n, cols  int
 	goal     [16]uint8
 	next     [16][4]int8 // cell the blank reaches by each move, -1 if none
+	degree   [16]uint8   // legal moves of the blank at each cell
 	pats     []pattern
 	patOf    [16]uint8  // pattern of each tile
-	ordOf    [16]uint8  // index of each tile in its pattern
-	weight   [16]uint32 // place value of each tile's digit in its pattern's rank
+	weight   [16]uint64 // place value of each tile's digit in its pattern's rank
 	reflect  bool
 	cellRefl [16]uint8 // mirrored cell of each cell
 	tileRefl [16]uint8 // mirror image of each tile (0 for the blank)
@@ -51,6 +51,9 @@ func newEngine(a *pdb.Additive) *engine {
 				to = -1
 			}
 			e.next[c][m] = int8(to)
+			if ok {
+				e.degree[c]++
+			}
 		}
 	}
 	cells, tiles, _ := pdb.Reflection(goal)
@@ -64,11 +67,7 @@ func newEngine(a *pdb.Additive) *engine {
 			// holds t, and the mapping is its own inverse.
 			pat.rtiles = append(pat.rtiles, tiles[t])
 			e.patOf[t] = uint8(i)
-			e.ordOf[t] = uint8(j)
-			e.weight[t] = 1
-			for l := j + 1; l < len(pt); l++ {
-				e.weight[t] *= uint32(e.n - l)
-			}
+			e.weight[t] = perm.Weight(e.n, len(pt), j)
 		}
 		pat.values = p.Values()
 		e.pats = append(e.pats, pat)
@@ -77,104 +76,51 @@ func newEngine(a *pdb.Additive) *engine {
 }
 
 // delta returns how the rank of tile t's pattern changes when t moves
-// from cell a to cell b next to it, on a board with the given tiles (two's
-// complement for a decrease). Moving the pattern's i-th tile one cell
-// right changes its digit by one and no other: the rank moves by its
-// weight. Moving it down a row passes the cols−1 cells between; each
-// earlier tile of the pattern there lowers its digit's gain by one, and
-// each later tile u there gains one in its own digit (t no longer precedes
-// it), adding weight[u]. Moves up and left are the mirror images.
-func (e *engine) delta(t uint8, a, b int8, tiles *[16]uint8) uint32 {
-	w := e.weight[t]
-	switch b - a {
-	case 1:
-		return w
-	case -1:
-		return -w
-	}
-	d := w * uint32(e.cols)
-	p, i := e.patOf[t], e.ordOf[t]
-	for x := min(a, b) + 1; x < max(a, b); x++ {
-		if u := tiles[x]; u != 0 && e.patOf[u] == p {
-			if e.ordOf[u] < i {
-				d -= w
-			} else {
-				d += e.weight[u]
-			}
-		}
-	}
-	if b < a {
-		return -d
-	}
-	return d
+// from cell a to cell b next to it, on a node whose weights by cell are
+// at (two's complement for a decrease; see perm.Delta).
+func (e *engine) delta(t uint8, a, b int8, at *[16][16]uint64) uint32 {
+	return uint32(perm.Delta(e.weight[t], e.cols, int(a), int(b), &at[e.patOf[t]]))
 }
 
-// rdelta is delta on the mirror image: the image of tile t moves from the
-// image of cell a to the image of cell b, and the image of the tile at
-// cell x stands at the image of x.
-func (e *engine) rdelta(t uint8, a, b int8, tiles *[16]uint8) uint32 {
+// rdelta is delta on the mirror image, whose weights by cell are rat: the
+// image of tile t moves from the image of cell a to the image of cell b.
+func (e *engine) rdelta(t uint8, a, b int8, rat *[16][16]uint64) uint32 {
 	rt := e.tileRefl[t]
-	ra, rb := int8(e.cellRefl[a]), int8(e.cellRefl[b])
-	w := e.weight[rt]
-	switch rb - ra {
-	case 1:
-		return w
-	case -1:
-		return -w
-	}
-	d := w * uint32(e.cols)
-	p, i := e.patOf[rt], e.ordOf[rt]
-	for y := min(ra, rb) + 1; y < max(ra, rb); y++ {
-		if u := e.tileRefl[tiles[e.cellRefl[y]]]; u != 0 && e.patOf[u] == p {
-			if e.ordOf[u] < i {
-				d -= w
-			} else {
-				d += e.weight[u]
-			}
-		}
-	}
-	if rb < ra {
-		return -d
-	}
-	return d
+	return uint32(perm.Delta(e.weight[rt], e.cols, int(e.cellRefl[a]), int(e.cellRefl[b]), &rat[e.patOf[rt]]))
 }
 
 // rank returns pattern p's rank for the board whose tiles sit at pos.
 func (e *engine) rank(p *pattern, pos *[16]uint8) uint32 {
-	var used uint32
-	var r uint
-	n := uint(e.n)
+	var cells [16]uint8
 	for i, t := range p.tiles {
-		c := pos[t]
-		r = r*(n-uint(i)) + uint(c) - uint(bits.OnesCount32(used&(1<<c-1)))
-		used |= 1 << c
+		cells[i] = pos[t]
 	}
-	return uint32(r)
+	return uint32(perm.Rank(e.n, cells[:len(p.tiles)]))
 }
 
 // rrank returns pattern p's rank for the board's mirror image.
 func (e *engine) rrank(p *pattern, pos *[16]uint8) uint32 {
-	var used uint32
-	var r uint
-	n := uint(e.n)
+	var cells [16]uint8
 	for i, t := range p.rtiles {
-		c := e.cellRefl[pos[t]]
-		r = r*(n-uint(i)) + uint(c) - uint(bits.OnesCount32(used&(1<<c-1)))
-		used |= 1 << c
+		cells[i] = e.cellRefl[pos[t]]
 	}
-	return uint32(r)
+	return uint32(perm.Rank(e.n, cells[:len(p.rtiles)]))
 }
 
 // node is a board with its heuristic values.
 type node struct {
 	tiles [16]uint8 // tile at each cell
-	pos   [16]uint8 // cell of each tile (the blank's is not kept)
-	blank int8
-	idx   [16]uint32 // each pattern's rank
-	ridx  [16]uint32 // each pattern's rank on the mirror image
-	hv    [16]uint8  // each pattern's value
-	rhv   [16]uint8  // each pattern's value on the mirror image
-	h, rh int        // their sums
+	// at[p][c] is the weight of the tile at cell c if it is in pattern p,
+	// else 0 (what perm.Delta reads), and rat the same on the mirror image
+	// (with the reflection). They are kept along the path searched only.
+	at, rat [16][16]uint64
+	pos     [16]uint8 // cell of each tile (the blank's is not kept)
+	blank   int8
+	idx     [16]uint32 // each pattern's rank
+	ridx    [16]uint32 // each pattern's rank on the mirror image
+	hv      [16]uint8  // each pattern's value
+	rhv     [16]uint8  // each pattern's value on the mirror image
+	h, rh   int        // their sums
 }
 
 func (e *engine) root(b statespace.Board) node {
@@ -183,6 +129,13 @@ func (e *engine) root(b statespace.Board) node {
 		t := uint8(b.Tile(c))
 		x.tiles[c] = t
 		x.pos[t] = uint8(c)
+		if t != 0 {
+			x.at[e.patOf[t]][c] = e.weight[t]
+			if e.reflect {
+				rt := e.tileRefl[t]
+				x.rat[e.patOf[rt]][e.cellRefl[c]] = e.weight[rt]
+			}
+		}
 	}
 	x.blank = int8(b.Blank())
 	for i := range e.pats {
@@ -256,22 +209,27 @@ func (s *searcher) dfs(g, prev int) bool {
 	}
 	e := s.e
 	blank := s.blank
+	// Every child but the one undoing prev counts as generated before any
+	// is searched, as in search.IDAStar, which makes them all first.
+	s.generated += uint64(e.degree[blank])
+	if prev >= 0 {
+		s.generated--
+	}
 	for m := 0; m < 4; m++ {
 		to := e.next[blank][m]
 		if to < 0 || m == prev^1 {
 			continue
 		}
-		s.generated++
 		t := s.tiles[to]
 		p, rp := e.patOf[t], e.patOf[e.tileRefl[t]]
 		oidx, ohv := s.idx[p], s.hv[p]
-		nidx := oidx + e.delta(t, to, blank, &s.tiles)
+		nidx := oidx + e.delta(t, to, blank, &s.at)
 		nhv := e.pats[p].values[nidx]
 		h := s.h - int(ohv) + int(nhv)
 		oridx, orhv := s.ridx[rp], s.rhv[rp]
 		nridx, nrhv, rh := oridx, orhv, s.rh
 		if e.reflect {
-			nridx = oridx + e.rdelta(t, to, blank, &s.tiles)
+			nridx = oridx + e.rdelta(t, to, blank, &s.rat)
 			nrhv = e.pats[rp].values[nridx]
 			rh += int(nrhv) - int(orhv)
 		}
@@ -287,6 +245,12 @@ func (s *searcher) dfs(g, prev int) bool {
 			oh, orh := s.h, s.rh
 			s.idx[p], s.hv[p], s.h = nidx, nhv, h
 			s.ridx[rp], s.rhv[rp], s.rh = nridx, nrhv, rh
+			at, rat := &s.at[p], &s.rat[rp]
+			w := at[to]
+			at[blank], at[to] = w, 0
+			rb, rto := e.cellRefl[blank], e.cellRefl[to]
+			rw := rat[rto]
+			rat[rb], rat[rto] = rw, 0
 			if e.verify {
 				e.check(&s.node)
 			}
@@ -297,6 +261,8 @@ func (s *searcher) dfs(g, prev int) bool {
 			}
 			s.idx[p], s.hv[p], s.h = oidx, ohv, oh
 			s.ridx[rp], s.rhv[rp], s.rh = oridx, orhv, orh
+			at[to], at[blank] = w, 0
+			rat[rto], rat[rb] = rw, 0
 			if s.stopped {
 				return false
 			}

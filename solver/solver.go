@@ -1,19 +1,22 @@
 // Package solver finds optimal solutions of boards too big for a distance
-// table, such as the 15-puzzle, by IDA* on an admissible heuristic —
-// usually the additive pattern databases of package pdb, for which it has a
-// fast engine that updates the heuristic incrementally and searches on all
-// cores.
+// table, such as the 15-puzzle, by IDA* on additive pattern databases
+// (package pdb): a fast engine that updates the heuristic incrementally,
+// allocates nothing per node and searches on all cores. It takes the
+// heuristic and the boards and knows nothing of files; finding, building
+// and caching the databases belongs to the caller (package query). For
+// other heuristics, search.IDAStar is the generic IDA*.
 //
-// Counters are reproducible: Nodes and Generated are what a sequential
-// IDA* that tries moves in Up, Down, Left, Right order (never undoing the
-// previous move) would count, however many goroutines searched, and the
-// path returned is the one that search would find first.
+// Counters are reproducible and mean what search.IDAStar's mean: Nodes
+// (expanded) counts the boards whose children were generated, the goal
+// excluded, and Generated counts every child of an expanded board but the
+// one that undoes the previous move, in the order Up, Down, Left, Right.
+// They are what that sequential IDA* counts, however many goroutines
+// searched, and the path returned is the one it finds first.
 package solver
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -29,56 +32,41 @@ const maxDepth = 250
 // Result is an optimal solution and what finding it cost.
 type Result struct {
 	Path       []statespace.Move // an optimal solution: moves of the blank
-	Nodes      uint64            // nodes expanded over all iterations
-	Generated  uint64            // children generated over all iterations
+	Nodes      uint64            // boards expanded over all iterations (search.Result.Expanded)
+	Generated  uint64            // children generated over all iterations (search.Result.Generated)
 	Iterations int               // thresholds tried
 	Elapsed    time.Duration
 }
 
-// Solver solves boards for one goal with one heuristic. It is safe for
-// concurrent use.
+// Solver solves boards for one goal with additive pattern databases. It
+// is safe for concurrent use.
 type Solver struct {
 	goal  statespace.Board
 	space *statespace.Space
-	h     pdb.Heuristic
-	fast  *engine // the incremental engine, when h is an *pdb.Additive
+	h     *pdb.Additive
+	fast  *engine
 	// Workers is the number of goroutines a search uses; 0 means
 	// GOMAXPROCS.
 	Workers int
 }
 
-// New returns a solver for goal with heuristic h, which must be admissible
-// for goal (else the solutions are not optimal). With an *pdb.Additive
-// built for goal it uses the fast engine.
-func New(goal statespace.Board, h pdb.Heuristic) (*Solver, error) {
-	sp, err := statespace.NewSpace(goal)
+// New returns a solver for the goal of the pattern databases h.
+func New(h *pdb.Additive) (*Solver, error) {
+	if h == nil {
+		return nil, errors.New("solver: no pattern databases")
+	}
+	sp, err := statespace.NewSpace(h.Goal())
 	if err != nil {
 		return nil, err
 	}
-	s := &Solver{goal: goal, space: sp, h: h}
-	if a, ok := h.(*pdb.Additive); ok {
-		if a.Goal() != goal {
-			return nil, fmt.Errorf("solver: the pattern databases are for goal %s, not %s", statespace.GoalName(a.Goal()), statespace.GoalName(goal))
-		}
-		s.fast = newEngine(a)
-	}
-	return s, nil
-}
-
-// Solve is New(goal, h) followed by Solve(ctx, b).
-func Solve(ctx context.Context, b, goal statespace.Board, h pdb.Heuristic) (Result, error) {
-	s, err := New(goal, h)
-	if err != nil {
-		return Result{}, err
-	}
-	return s.Solve(ctx, b)
+	return &Solver{goal: h.Goal(), space: sp, h: h, fast: newEngine(h)}, nil
 }
 
 // Goal returns the solver's goal.
 func (s *Solver) Goal() statespace.Board { return s.goal }
 
-// Heuristic returns the solver's heuristic.
-func (s *Solver) Heuristic() pdb.Heuristic { return s.h }
+// Heuristic returns the solver's pattern databases.
+func (s *Solver) Heuristic() *pdb.Additive { return s.h }
 
 func (s *Solver) workers() int {
 	if s.Workers > 0 {
@@ -172,56 +160,7 @@ func (s *Solver) iterate(ctx context.Context, b statespace.Board, bound int) (it
 	if b == s.goal {
 		return iteration{found: true, path: []statespace.Move{}}, nil
 	}
-	if s.fast != nil {
-		return s.fast.iterate(ctx, b, bound, s.workers())
-	}
-	return s.slowIterate(ctx, b, bound)
-}
-
-// slowIterate is a plain sequential bounded search for any heuristic.
-func (s *Solver) slowIterate(ctx context.Context, root statespace.Board, bound int) (iteration, error) {
-	it := iteration{next: maxDepth + 1}
-	path := make([]statespace.Move, 0, bound)
-	var search func(b statespace.Board, g int, prev int) (bool, error)
-	search = func(b statespace.Board, g int, prev int) (bool, error) {
-		it.expanded++
-		if it.expanded&0xFFF == 0 && ctx.Err() != nil {
-			return false, ctx.Err()
-		}
-		for _, m := range statespace.Moves {
-			if int(m) == prev^1 {
-				continue
-			}
-			child, ok := b.Apply(m)
-			if !ok {
-				continue
-			}
-			it.generated++
-			f := g + 1 + s.h.Distance(child)
-			if f > bound {
-				it.next = min(it.next, f)
-				continue
-			}
-			path = append(path, m)
-			if child == s.goal {
-				return true, nil
-			}
-			found, err := search(child, g+1, int(m))
-			if found || err != nil {
-				return found, err
-			}
-			path = path[:len(path)-1]
-		}
-		return false, nil
-	}
-	found, err := search(root, 0, -2)
-	if err != nil {
-		return it, err
-	}
-	if found {
-		it.found, it.path = true, append([]statespace.Move(nil), path...)
-	}
-	return it, nil
+	return s.fast.iterate(ctx, b, bound, s.workers())
 }
 
 // cancelWatch sets *flag when ctx is done, until the returned stop is

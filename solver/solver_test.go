@@ -1,15 +1,11 @@
 package solver
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -17,7 +13,6 @@ import (
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/store"
 )
 
 var (
@@ -25,79 +20,36 @@ var (
 	sq4 = statespace.Shape{Rows: 4, Cols: 4}
 )
 
-// The tests share one cache folder, in which the first test to need it
-// builds 6-6-3 for the goal first through Load, as query does.
+// The tests share the 5-5-5 databases of the 15-puzzle's goal first,
+// built in memory once (under a second).
 var (
-	cacheDir  string
-	loadOnce  sync.Once
-	korfH     pdb.Heuristic
-	korfSrc   Source
-	korfNote  string
+	korfOnce  sync.Once
+	korfH     *pdb.Additive
 	korfError error
 )
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "tilespace-solver-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	cacheDir = dir
-	os.Setenv(store.EnvCache, dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-func korfHeuristic(t testing.TB) pdb.Heuristic {
-	loadOnce.Do(func() {
-		var note bytes.Buffer
-		korfH, korfSrc, korfError = Load(context.Background(), statespace.GoalFirst(sq4), "", &note)
-		korfNote = note.String()
-	})
+func korfHeuristic(t testing.TB) *pdb.Additive {
+	korfOnce.Do(func() { korfH, korfError = buildPreset("5-5-5") })
 	if korfError != nil {
 		t.Fatal(korfError)
 	}
 	return korfH
 }
 
-// TestLoadBuildsOnce checks that Load builds 6-6-3 when no databases
-// exist, says so, and reads the files the next time.
-func TestLoadBuildsOnce(t *testing.T) {
-	korfHeuristic(t)
-	if !korfSrc.Built || korfSrc.Partition != "6-6-3" || len(korfSrc.Files) != 3 {
-		t.Fatalf("first Load: %+v", korfSrc)
-	}
-	if !strings.Contains(korfNote, "building 6-6-3 into "+cacheDir) {
-		t.Errorf("first Load said %q", korfNote)
-	}
-	var note bytes.Buffer
-	h, src, err := Load(context.Background(), statespace.GoalFirst(sq4), "", &note)
+// buildPreset builds a preset partition for the goal of Korf's instances.
+func buildPreset(name string) (*pdb.Additive, error) {
+	goal := statespace.GoalFirst(sq4)
+	part, err := pdb.Preset(name, goal)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	if src.Built || src.Partition != "6-6-3" || note.Len() != 0 {
-		t.Errorf("second Load: %+v, said %q", src, note.String())
-	}
-	for i, f := range src.Files {
-		if filepath.Dir(f) != cacheDir {
-			t.Errorf("file %d: %s not in the cache %s", i, f, cacheDir)
-		}
-	}
-	// The databases read back give the same values as the ones built.
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 1000; i++ {
-		b := randomBoard(rng, statespace.GoalFirst(sq4), 200)
-		if h.Distance(b) != korfH.Distance(b) {
-			t.Fatalf("board %d: %s: read %d, built %d", i, b, h.Distance(b), korfH.Distance(b))
-		}
-	}
-	// A goal without presets falls back to linear conflict, saying so.
-	note.Reset()
-	goal := statespace.MustBoard(sq4, 1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-	h, src, err = Load(context.Background(), goal, "", &note)
-	if err != nil || !src.Fallback || !strings.Contains(note.String(), "linear conflict") {
-		t.Errorf("custom goal: %T %+v %v, said %q", h, src, err, note.String())
+	return pdb.BuildPartition(context.Background(), goal, part, nil)
+}
+
+// TestNewRefusesNil checks that a solver needs pattern databases.
+func TestNewRefusesNil(t *testing.T) {
+	if _, err := New(nil); err == nil {
+		t.Error("New(nil) gave no error")
 	}
 }
 
@@ -146,12 +98,12 @@ func checkPath(t testing.TB, label string, b, goal statespace.Board, path []stat
 }
 
 // TestKorfEasiest solves the 10 easiest of Korf's 100 instances with the
-// 6-6-3 databases and checks each path against the published length. The
+// 5-5-5 databases and checks each path against the published length. The
 // full set is BenchmarkKorf100 (see the README).
 func TestKorfEasiest(t *testing.T) {
 	h := korfHeuristic(t)
 	goal := statespace.GoalFirst(sq4)
-	s, err := New(goal, h)
+	s, err := New(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,11 +125,10 @@ func TestKorfEasiest(t *testing.T) {
 // the number of goroutines.
 func TestDeterministic(t *testing.T) {
 	h := korfHeuristic(t)
-	goal := statespace.GoalFirst(sq4)
 	for _, k := range easiestKorf(t, 3) {
 		var results []Result
 		for _, workers := range []int{1, 2, 3} {
-			s, _ := New(goal, h)
+			s, _ := New(h)
 			s.Workers = workers
 			r, err := s.Solve(context.Background(), k.board)
 			if err != nil {
@@ -204,10 +155,9 @@ func exact8(t testing.TB, goal statespace.Board) *statespace.Table {
 }
 
 // TestOptimalOn3x3 solves sampled 8-puzzle boards at every distance with
-// pattern databases (fast engine, with and without the reflection, on one
-// and two goroutines) and with Manhattan distance (generic search), and
-// checks the lengths against the exact table and the optimal first moves
-// against the table's.
+// pattern databases (with and without the reflection, on one and two
+// goroutines) and checks the lengths against the exact table and the
+// optimal first moves against the table's.
 func TestOptimalOn3x3(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for gi, goal := range []statespace.Board{statespace.GoalLast(sq3), statespace.GoalFirst(sq3), statespace.MustBoard(sq3, 1, 0, 2, 3, 4, 5, 6, 7, 8)} {
@@ -220,29 +170,26 @@ func TestOptimalOn3x3(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		heuristics := []pdb.Heuristic{add, pdb.NewManhattan(goal)}
 		for d := 0; d <= tab.Radius(); d++ {
 			for bi, b := range tab.Sample(rng, d, 3) {
-				for hi, h := range heuristics {
-					s, err := New(goal, h)
+				s, err := New(add)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Workers = 1 + bi%2
+				label := fmt.Sprintf("goal %d, %s", gi, b)
+				r, err := s.Solve(context.Background(), b)
+				if err != nil {
+					t.Fatalf("%s: %v", label, err)
+				}
+				checkPath(t, label, b, goal, r.Path, d)
+				if d > 0 && bi == 0 {
+					moves, _, err := s.OptimalMoves(context.Background(), b, d)
 					if err != nil {
 						t.Fatal(err)
 					}
-					s.Workers = 1 + bi%2
-					label := fmt.Sprintf("goal %d, heuristic %d, %s", gi, hi, b)
-					r, err := s.Solve(context.Background(), b)
-					if err != nil {
-						t.Fatalf("%s: %v", label, err)
-					}
-					checkPath(t, label, b, goal, r.Path, d)
-					if d > 0 && bi == 0 {
-						moves, _, err := s.OptimalMoves(context.Background(), b, d)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if want := tab.OptimalMoves(b); moves != want {
-							t.Fatalf("%s: optimal moves %s, table says %s", label, moves, want)
-						}
+					if want := tab.OptimalMoves(b); moves != want {
+						t.Fatalf("%s: optimal moves %s, table says %s", label, moves, want)
 					}
 				}
 			}
@@ -252,32 +199,30 @@ func TestOptimalOn3x3(t *testing.T) {
 
 func TestUnsolvableAndCanceled(t *testing.T) {
 	goal := statespace.GoalLast(sq3)
-	s, _ := New(goal, pdb.NewManhattan(goal))
-	_, err := s.Solve(context.Background(), statespace.MustBoard(sq3, 2, 1, 3, 4, 5, 6, 7, 8, 0))
+	part, _ := pdb.ParsePartition("1,2,3,4/5,6,7,8", goal)
+	add3, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := New(add3)
+	_, err = s.Solve(context.Background(), statespace.MustBoard(sq3, 2, 1, 3, 4, 5, 6, 7, 8, 0))
 	var ue *statespace.UnsolvableError
 	if !errors.As(err, &ue) {
 		t.Errorf("unsolvable board: %v", err)
 	}
-	// A hard 15-puzzle instance on Manhattan distance takes far longer
-	// than the deadline.
+	// Singletons make a weak additive heuristic (Manhattan distance): a
+	// hard 15-puzzle instance takes far longer than the deadline.
 	g4 := statespace.GoalFirst(sq4)
 	k := korf100(t)[87] // instance 88, 65 moves
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	s4, _ := New(g4, pdb.NewManhattan(g4))
-	if _, err := s4.Solve(ctx, k.board); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("generic search: %v, want the deadline", err)
-	}
-	ctx2, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel2()
-	// Singletons make a weak additive heuristic: the fast engine, slowly.
-	part, _ := pdb.ParsePartition("1/2/3/4/5/6/7/8/9/10/11/12/13/14/15", g4)
-	add, err := pdb.BuildPartition(context.Background(), g4, part, nil)
+	part4, _ := pdb.ParsePartition("1/2/3/4/5/6/7/8/9/10/11/12/13/14/15", g4)
+	add, err := pdb.BuildPartition(context.Background(), g4, part4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s5, _ := New(g4, add)
-	if _, err := s5.Solve(ctx2, k.board); !errors.Is(err, context.DeadlineExceeded) {
+	s5, _ := New(add)
+	if _, err := s5.Solve(ctx, k.board); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("fast engine: %v, want the deadline", err)
 	}
 }
@@ -296,7 +241,7 @@ func randomBoard(rng *rand.Rand, goal statespace.Board, n int) statespace.Board 
 // additive heuristic's: at the root of random boards and along random
 // walks.
 func TestEngineHeuristic(t *testing.T) {
-	h := korfHeuristic(t).(*pdb.Additive)
+	h := korfHeuristic(t)
 	e := newEngine(h)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 200; i++ {
@@ -313,7 +258,7 @@ func TestEngineHeuristic(t *testing.T) {
 // the 15-puzzle with the reflection and on 3x3 goals with and without it.
 func TestIncrementalRanks(t *testing.T) {
 	goal := statespace.GoalFirst(sq4)
-	s, _ := New(goal, korfHeuristic(t))
+	s, _ := New(korfHeuristic(t))
 	s.fast.verify = true
 	for _, k := range easiestKorf(t, 2) {
 		r, err := s.Solve(context.Background(), k.board)
@@ -331,7 +276,7 @@ func TestIncrementalRanks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, _ := New(g, add)
+		s, _ := New(add)
 		s.fast.verify = true
 		for _, b := range tab.Sample(rng, -1, 40) {
 			r, err := s.Solve(context.Background(), b)

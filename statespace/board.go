@@ -102,6 +102,20 @@ func (b Board) Tiles() []int {
 	return out
 }
 
+// Bytes returns the tile at each cell in row-major order, one byte each:
+// the form files store goals in.
+func (b Board) Bytes() []byte { return append([]byte(nil), b.tiles[:b.Cells()]...) }
+
+// BoardFromBytes is NewBoard for tiles stored one byte each, as Bytes
+// writes them.
+func BoardFromBytes(shape Shape, tiles []byte) (Board, error) {
+	ints := make([]int, len(tiles))
+	for i, t := range tiles {
+		ints[i] = int(t)
+	}
+	return NewBoard(shape, ints)
+}
+
 // Find returns the cell holding tile t, or -1.
 func (b Board) Find(t int) int {
 	for i := 0; i < b.Cells(); i++ {

@@ -231,3 +231,15 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestBytesRoundTrip(t *testing.T) {
+	for _, b := range []Board{GoalLast(Shape{3, 3}), GoalFirst(Shape{4, 4}), MustBoard(Shape{2, 3}, 4, 5, 0, 1, 2, 3)} {
+		got, err := BoardFromBytes(b.Shape(), b.Bytes())
+		if err != nil || got != b {
+			t.Errorf("%s: got %s, %v", b, got, err)
+		}
+	}
+	if _, err := BoardFromBytes(Shape{2, 2}, []byte{1, 2, 3, 3}); err == nil || !strings.Contains(err.Error(), "tile 3 appears twice") {
+		t.Errorf("duplicate tile: %v", err)
+	}
+}

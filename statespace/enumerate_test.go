@@ -6,18 +6,32 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/longtest"
 )
 
-// Published distributions, OEIS A089473 (corner), A089474 (centre) and
-// A089483 (edge); see data/reference/distributions.tsv.
-var published3x3 = []struct {
-	goal   string
-	counts []uint64
-}{
-	{"1,2,3,4,5,6,7,8,0", []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}},
-	{"0,1,2,3,4,5,6,7,8", []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}},
-	{"1,2,3,4,0,5,6,7,8", []uint64{1, 4, 8, 8, 16, 32, 60, 72, 136, 200, 376, 512, 964, 1296, 2368, 3084, 5482, 6736, 11132, 12208, 18612, 18444, 24968, 19632, 22289, 13600, 11842, 4340, 2398, 472, 148}},
-	{"1,0,2,3,4,5,6,7,8", []uint64{1, 3, 5, 10, 14, 28, 42, 80, 108, 202, 278, 524, 726, 1348, 1804, 3283, 4193, 7322, 8596, 13930, 14713, 21721, 19827, 25132, 18197, 18978, 9929, 7359, 2081, 878, 126, 2}},
+// published3x3 pairs 3x3 goals with the distribution published for the
+// blank's cell (OEIS A089473 corner, A089474 centre, A089483 edge; copied
+// into data/reference/distributions.tsv).
+var published3x3 = []struct{ goal, blank string }{
+	{"1,2,3,4,5,6,7,8,0", "corner"},
+	{"0,1,2,3,4,5,6,7,8", "corner"},
+	{"1,2,3,4,0,5,6,7,8", "centre"},
+	{"1,0,2,3,4,5,6,7,8", "edge"},
+}
+
+// publishedCounts returns the published distribution of shape with the
+// blank in the given cell of the goal; a transposed board has the same.
+func publishedCounts(t *testing.T, shape Shape, blank string) []uint64 {
+	t.Helper()
+	for _, sh := range []Shape{shape, {shape.Cols, shape.Rows}} {
+		if d, ok := reference.FindDistribution(sh.String(), blank); ok {
+			return d.Counts
+		}
+	}
+	t.Fatalf("no published distribution for %s, blank in the %s", shape, blank)
+	return nil
 }
 
 func TestEnumeratePublished3x3(t *testing.T) {
@@ -30,8 +44,29 @@ func TestEnumeratePublished3x3(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		if got := tab.Counts(); !slices.Equal(got, c.counts) {
-			t.Errorf("case %d goal %s: counts %v, want %v", i, c.goal, got, c.counts)
+		if got, want := tab.Counts(), publishedCounts(t, goal.Shape(), c.blank); !slices.Equal(got, want) {
+			t.Errorf("case %d goal %s: counts %v, want %v", i, c.goal, got, want)
+		}
+	}
+}
+
+// Every published distribution of a board of at most 10 cells, for both
+// corner goals and the transposed board (data/reference/distributions.tsv:
+// OEIS A090034-A090036).
+func TestEnumeratePublishedCorner(t *testing.T) {
+	for i, sh := range []Shape{{2, 3}, {3, 2}, {2, 4}, {4, 2}, {2, 5}, {5, 2}} {
+		if !longtest.Enabled() && sh.Cells() > 8 {
+			continue
+		}
+		want := publishedCounts(t, sh, "corner")
+		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {
+			tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+			if err != nil {
+				t.Fatalf("case %d: %v", i, err)
+			}
+			if got := tab.Counts(); !slices.Equal(got, want) {
+				t.Errorf("case %d %s goal %s: counts %v, want %v", i, sh, GoalName(goal), got, want)
+			}
 		}
 	}
 }
@@ -55,7 +90,7 @@ var publishedRadius = []struct {
 
 func TestEnumeratePublishedRadius(t *testing.T) {
 	for i, c := range publishedRadius {
-		if testing.Short() && c.states > 200000 {
+		if !longtest.Enabled() && c.states > 200000 {
 			continue
 		}
 		for _, goal := range []Board{GoalLast(c.shape), GoalFirst(c.shape)} {
@@ -138,7 +173,7 @@ func TestEnumerateMatchesPlainBFS(t *testing.T) {
 		{Shape{3, 3}, []int{8, 1, 3, 4, 0, 2, 7, 6, 5}},
 	}
 	for i, g := range goals {
-		if testing.Short() && g.shape.Cells() > 8 {
+		if !longtest.Enabled() && g.shape.Cells() > 8 {
 			continue
 		}
 		goal := MustBoard(g.shape, g.tiles...)
@@ -165,7 +200,7 @@ func TestEnumerateMatchesPlainBFS(t *testing.T) {
 func TestTableInvariant(t *testing.T) {
 	shapes := []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}}
 	for _, sh := range shapes {
-		if testing.Short() && sh.Cells() > 9 {
+		if !longtest.Enabled() && sh.Cells() > 9 {
 			continue
 		}
 		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {

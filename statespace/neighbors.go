@@ -3,6 +3,8 @@ package statespace
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/tilespace/tilespace/internal/perm"
 )
 
 // suffixLen is how many trailing codes an Expander decodes from a table
@@ -81,7 +83,7 @@ func (s *Space) NewExpander() *Expander {
 			var pattern uint64
 			unused := uint32(1)<<l - 1
 			for t := 0; t < l; t++ {
-				c := selectBit(unused, int(d>>(4*t)&15))
+				c := uint32(perm.Select(unused, int(d>>(4*t)&15)))
 				unused &^= 1 << c
 				pattern |= uint64(c) << (4 * t)
 			}
@@ -177,7 +179,7 @@ func (x *Expander) setPrefix(r uint64) {
 	var q uint64
 	unused := uint32(1)<<m - 1
 	for k := 0; k < m-l; k++ {
-		c := selectBit(unused, int(digits>>(uint(4*k)&63)&15))
+		c := uint32(perm.Select(unused, int(digits>>(uint(4*k)&63)&15)))
 		unused &^= 1 << c
 		q |= uint64(c) << (uint(4*k) & 63)
 	}

@@ -3,6 +3,8 @@ package statespace
 import (
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"gonum.org/v1/gonum/stat/combin"
 )
 
@@ -11,7 +13,7 @@ import (
 func TestRankBijection(t *testing.T) {
 	shapes := []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}}
 	for _, sh := range shapes {
-		if testing.Short() && sh.Cells() > 9 {
+		if !longtest.Enabled() && sh.Cells() > 9 {
 			continue
 		}
 		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {
@@ -120,19 +122,5 @@ func BenchmarkRank4x4(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		sink += sp.Rank(boards[i&1023])
-	}
-}
-
-func TestSelectBit(t *testing.T) {
-	for w := uint32(1); w < 1<<16; w++ {
-		d := 0
-		for i := uint32(0); i < 16; i++ {
-			if w&(1<<i) != 0 {
-				if got := selectBit(w, d); got != i {
-					t.Fatalf("selectBit(%#x, %d) = %d, want %d", w, d, got, i)
-				}
-				d++
-			}
-		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/tilespace/tilespace/internal/perm"
 )
 
 // Space is the set of boards reachable from one goal. It numbers them
@@ -189,38 +191,13 @@ func (s *Space) Unrank(rank uint64) Board {
 		if cell == blank {
 			continue
 		}
-		x := selectBit(unused, int(digits[k]))
+		x := perm.Select(unused, int(digits[k]))
 		unused &^= 1 << x
 		b.tiles[cell] = s.tileOf[x]
 		k++
 	}
 	return b
 }
-
-// selectBit returns the position of the d-th (0-based) set bit of w, which
-// has at most 16 significant bits. It picks the byte by a population count
-// and looks the bit up there, with no data-dependent branch: a loop would
-// mispredict on almost every call.
-func selectBit(w uint32, d int) uint32 {
-	lo := uint32(bits.OnesCount32(w & 0xFF))
-	hi := (lo - uint32(d) - 1) >> 31 // 1 when the bit is in the high byte
-	shift := hi << 3
-	return shift + uint32(selectInByte[(w>>shift)&0xFF][(uint32(d)-hi*lo)&7])
-}
-
-// selectInByte[b][d] is the position of the d-th set bit of the byte b.
-var selectInByte = func() (t [256][8]uint8) {
-	for b := range 256 {
-		d := 0
-		for i := range 8 {
-			if b&(1<<i) != 0 {
-				t[b][d] = uint8(i)
-				d++
-			}
-		}
-	}
-	return t
-}()
 
 // Inversions counts the pairs of tiles that stand in the opposite order to
 // the goal's, reading both boards row by row and skipping the blank.

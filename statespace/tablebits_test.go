@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"testing"
+
+	"github.com/tilespace/tilespace/internal/longtest"
 )
 
 // The mod4-bit payload alone determines every distance: walking toward the
@@ -18,7 +20,7 @@ func TestWalkDistance(t *testing.T) {
 		}
 		payload := Mod4Bytes(tab.Mod4Payload())
 		step := uint64(1)
-		if testing.Short() {
+		if !longtest.Enabled() {
 			step = 97
 		}
 		for r := uint64(0); r < sp.Size(); r += step {

@@ -1,12 +1,15 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tilespace/tilespace/pdb"
@@ -28,7 +31,10 @@ func (e *PDBNotFoundError) Error() string {
 	sh, goal := e.Goal.Shape(), statespace.GoalName(e.Goal)
 	what, build := "partition "+e.Partition, e.Partition
 	if e.Partition == "" {
-		what, build = "any preset partition ("+strings.Join(pdb.PresetNames, ", ")+")", "6-6-3"
+		what, build = "no complete partition", "6-6-3"
+		if _, err := pdb.Preset(build, e.Goal); err != nil {
+			build = "PATTERNS"
+		}
 	}
 	var where []string
 	if len(e.Missing) > 0 {
@@ -100,7 +106,7 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 		pattern[i] = uint8(t)
 	}
 	sh := goal.Shape()
-	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goalBytes(goal), pattern); err != nil {
+	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	p, err := pdb.Decode(h, payload)
@@ -110,18 +116,10 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 	return p, nil
 }
 
-func goalBytes(g statespace.Board) []uint8 {
-	out := make([]uint8, g.Cells())
-	for i := range out {
-		out[i] = uint8(g.Tile(i))
-	}
-	return out
-}
-
 // WritePDB writes p atomically to path and returns the file's size.
-func WritePDB(path string, p *pdb.PDB) (int64, error) {
+func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
 	h, payload := p.Encode()
-	if err := tablefile.WriteFile(path, h, payload); err != nil {
+	if err := tablefile.WriteFile(ctx, path, h, payload); err != nil {
 		return 0, err
 	}
 	st, err := os.Stat(path)
@@ -149,16 +147,7 @@ func LoadPartition(ctx context.Context, explicit string, goal statespace.Board, 
 	if len(missing) > 0 {
 		return nil, nil, &PDBNotFoundError{Goal: goal, Partition: part.Label(), Missing: missing, Looked: dirs}
 	}
-	pdbs := make([]*pdb.PDB, len(paths))
-	for i, path := range paths {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		if pdbs[i], err = ReadPDB(path, goal, part.Patterns[i]); err != nil {
-			return nil, nil, err
-		}
-	}
-	a, err := pdb.NewAdditive(goal, part, pdbs)
+	a, err := readPartition(ctx, goal, part, paths)
 	return a, paths, err
 }
 
@@ -182,33 +171,167 @@ func locate(dirs []string, goal statespace.Board, part pdb.Partition) (paths, mi
 	return paths, missing
 }
 
-// BestPartition returns the strongest preset partition whose files all
-// exist for goal in PDBDirs(explicit): 7-8, else 6-6-3, else 5-5-5. It
-// returns a *PDBNotFoundError when there is none (always, for goals
-// without presets).
-func BestPartition(explicit string, goal statespace.Board) (pdb.Partition, error) {
-	dirs, err := PDBDirs(explicit)
-	if err != nil {
-		return pdb.Partition{}, err
-	}
-	for _, name := range pdb.PresetNames {
-		part, err := pdb.Preset(name, goal)
-		if err != nil {
-			break // no presets for this goal
-		}
-		if _, missing := locate(dirs, goal, part); len(missing) == 0 {
-			return part, nil
-		}
-	}
-	return pdb.Partition{}, &PDBNotFoundError{Goal: goal, Looked: dirs}
+// Found is a complete set of pattern databases found in one folder.
+type Found struct {
+	Partition pdb.Partition
+	Dir       string
+	Files     []string // one per pattern, in the partition's order
 }
 
-// LoadBestPDBs loads the strongest preset partition available for goal
-// (see BestPartition) and returns the heuristic and the files read.
+// maxCovers bounds the partitions FindPartitions assembles from one folder.
+const maxCovers = 256
+
+// FindPartitions returns every partition of goal's tiles whose pattern
+// databases all lie in dir under the store's names (PDBFileName): the
+// presets and any custom partition, strongest first — the most entries
+// in all, then the fewest patterns. Files are not read; a folder that does
+// not exist (or is not a folder) holds none.
+func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, nil
+	}
+	dirEntries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	prefix := goal.Shape().String() + "-" + GoalSlug(goal) + "-pdb-"
+	n := goal.Cells()
+	var patterns [][]int
+	for _, e := range dirEntries {
+		name := e.Name()
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		rest, ok = strings.CutSuffix(rest, ".pdb")
+		if !ok {
+			continue
+		}
+		tiles, ok := parseTiles(rest, n)
+		if !ok || PDBFileName(goal, tiles) != name {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		patterns = append(patterns, tiles)
+	}
+	var found []Found
+	var chosen [][]int
+	var cover func(covered uint32)
+	cover = func(covered uint32) {
+		if len(found) >= maxCovers {
+			return
+		}
+		t := 1
+		for t < n && covered&(1<<t) != 0 {
+			t++
+		}
+		if t == n {
+			part := pdb.Partition{Patterns: slices.Clone(chosen)}
+			part, err := pdb.ParsePartition(part.String(), goal) // names presets
+			if err != nil {
+				return
+			}
+			f := Found{Partition: part, Dir: dir}
+			for _, pat := range part.Patterns {
+				f.Files = append(f.Files, filepath.Join(dir, PDBFileName(goal, pat)))
+			}
+			found = append(found, f)
+			return
+		}
+		for _, pat := range patterns {
+			if pat[0] != t {
+				continue // each cover is made once: by its patterns' lowest tiles
+			}
+			var m uint32
+			for _, x := range pat {
+				m |= 1 << x
+			}
+			if m&covered != 0 {
+				continue
+			}
+			chosen = append(chosen, pat)
+			cover(covered | m)
+			chosen = chosen[:len(chosen)-1]
+		}
+	}
+	cover(0)
+	slices.SortStableFunc(found, func(a, b Found) int {
+		if c := cmp.Compare(totalEntries(b.Partition, n), totalEntries(a.Partition, n)); c != 0 {
+			return c
+		}
+		return cmp.Compare(len(a.Partition.Patterns), len(b.Partition.Patterns))
+	})
+	return found, nil
+}
+
+// totalEntries is the number of entries of a partition's databases: its
+// strength, roughly (larger patterns see more of the interactions).
+func totalEntries(p pdb.Partition, cells int) uint64 {
+	var sum uint64
+	for _, pat := range p.Patterns {
+		sum += pdb.Placements(cells, len(pat))
+	}
+	return sum
+}
+
+// parseTiles reads the tiles of a file name, "1.2.5.6", ascending and
+// within 1..n−1.
+func parseTiles(s string, n int) ([]int, bool) {
+	var tiles []int
+	for _, f := range strings.Split(s, ".") {
+		t, err := strconv.Atoi(f)
+		if err != nil || t < 1 || t >= n || len(tiles) > 0 && t <= tiles[len(tiles)-1] {
+			return nil, false
+		}
+		tiles = append(tiles, t)
+	}
+	return tiles, len(tiles) > 0
+}
+
+// BestPartition returns the strongest partition found for goal (see
+// FindPartitions) in the first of PDBDirs(explicit) that holds a complete
+// one: the explicit folder takes precedence over the cache folder. It
+// returns a *PDBNotFoundError when no folder holds one.
+func BestPartition(explicit string, goal statespace.Board) (Found, error) {
+	dirs, err := PDBDirs(explicit)
+	if err != nil {
+		return Found{}, err
+	}
+	for _, dir := range dirs {
+		found, err := FindPartitions(dir, goal)
+		if err != nil {
+			return Found{}, err
+		}
+		if len(found) > 0 {
+			return found[0], nil
+		}
+	}
+	return Found{}, &PDBNotFoundError{Goal: goal, Looked: dirs}
+}
+
+// LoadBestPDBs loads the partition BestPartition chooses for goal and
+// returns the heuristic and the files read.
 func LoadBestPDBs(ctx context.Context, explicit string, goal statespace.Board) (*pdb.Additive, []string, error) {
-	part, err := BestPartition(explicit, goal)
+	f, err := BestPartition(explicit, goal)
 	if err != nil {
 		return nil, nil, err
 	}
-	return LoadPartition(ctx, explicit, goal, part)
+	a, err := readPartition(ctx, goal, f.Partition, f.Files)
+	return a, f.Files, err
+}
+
+func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partition, paths []string) (*pdb.Additive, error) {
+	pdbs := make([]*pdb.PDB, len(paths))
+	for i, path := range paths {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var err error
+		if pdbs[i], err = ReadPDB(path, goal, part.Patterns[i]); err != nil {
+			return nil, err
+		}
+	}
+	return pdb.NewAdditive(goal, part, pdbs)
 }

@@ -27,7 +27,7 @@ func TestPDBRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, PDBFileName(goal, []int{1, 2, 3, 4}))
-	if _, err := WritePDB(path, p); err != nil {
+	if _, err := WritePDB(context.Background(), path, p); err != nil {
 		t.Fatal(err)
 	}
 	q, err := ReadPDB(path, goal, []int{1, 2, 3, 4})
@@ -64,9 +64,9 @@ func TestPDBLargeFile(t *testing.T) {
 		counts[values[i]]++
 	}
 	h := tablefile.Header{Kind: tablefile.KindPDB, Encoding: tablefile.EncodingBytes, Rows: 4, Cols: 4,
-		Goal: goalBytes(goal), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
+		Goal: goal.Bytes(), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
 	path := filepath.Join(t.TempDir(), PDBFileName(goal, tiles))
-	if err := tablefile.WriteFile(path, h, values); err != nil {
+	if err := tablefile.WriteFile(context.Background(), path, h, values); err != nil {
 		t.Fatal(err)
 	}
 	p, err := ReadPDB(path, goal, tiles)
@@ -110,7 +110,7 @@ func TestBestPartition(t *testing.T) {
 
 	_, err := BestPartition("", goal)
 	var nf *PDBNotFoundError
-	if !errors.As(err, &nf) || !strings.Contains(err.Error(), "enumerate -shape 4x4 -goal last -pdb 6-6-3") {
+	if !errors.As(err, &nf) || !strings.Contains(err.Error(), "enumerate -shape 4x4 -goal last -pdb 6-6-3") || !strings.Contains(err.Error(), "no complete partition") {
 		t.Fatalf("empty cache: %v", err)
 	}
 
@@ -121,12 +121,12 @@ func TestBestPartition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range add.PDBs() {
-		if _, err := WritePDB(filepath.Join(cache, PDBFileName(goal, p.Tiles())), p); err != nil {
+		if _, err := WritePDB(context.Background(), filepath.Join(cache, PDBFileName(goal, p.Tiles())), p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if best, err := BestPartition("", goal); err != nil || best.Name != "5-5-5" {
-		t.Fatalf("with 5-5-5: %v, %v", best.Name, err)
+	if best, err := BestPartition("", goal); err != nil || best.Partition.Name != "5-5-5" {
+		t.Fatalf("with 5-5-5: %v, %v", best.Partition.Name, err)
 	}
 	a, files, err := LoadBestPDBs(context.Background(), explicit, goal)
 	if err != nil || a.Partition().Name != "5-5-5" || len(files) != 3 || filepath.Dir(files[0]) != cache {
@@ -141,13 +141,13 @@ func TestBestPartition(t *testing.T) {
 	touch(t, cache, goal, "6-6-3")
 	p663, _ := pdb.Preset("6-6-3", goal)
 	os.Remove(filepath.Join(cache, PDBFileName(goal, p663.Patterns[2])))
-	if best, _ := BestPartition("", goal); best.Name != "5-5-5" {
-		t.Errorf("incomplete 6-6-3: chose %s", best.Name)
+	if best, _ := BestPartition("", goal); best.Partition.Name != "5-5-5" {
+		t.Errorf("incomplete 6-6-3: chose %s", best.Partition.Name)
 	}
-	// Its missing file in the explicit folder completes it.
+	// A complete 6-6-3 in the explicit folder takes precedence.
 	touch(t, explicit, goal, "6-6-3")
-	if best, _ := BestPartition(explicit, goal); best.Name != "6-6-3" {
-		t.Errorf("6-6-3 across folders: chose %s", best.Name)
+	if best, _ := BestPartition(explicit, goal); best.Partition.Name != "6-6-3" || best.Dir != explicit {
+		t.Errorf("6-6-3 in the explicit folder: chose %s in %s", best.Partition.Name, best.Dir)
 	}
 	path, err := FindPDB(explicit, goal, p663.Patterns[0])
 	if err != nil || filepath.Dir(path) != explicit {
@@ -158,8 +158,12 @@ func TestBestPartition(t *testing.T) {
 		t.Error("empty 6-6-3 files were accepted")
 	}
 	touch(t, cache, goal, "7-8")
-	if best, _ := BestPartition("", goal); best.Name != "7-8" {
-		t.Errorf("with 7-8: chose %s", best.Name)
+	if best, _ := BestPartition("", goal); best.Partition.Name != "7-8" {
+		t.Errorf("with 7-8: chose %s", best.Partition.Name)
+	}
+	// The explicit folder wins even over a stronger partition in the cache.
+	if best, _ := BestPartition(explicit, goal); best.Partition.Name != "6-6-3" {
+		t.Errorf("explicit 6-6-3 against 7-8 in the cache: chose %s", best.Partition.Name)
 	}
 	// A missing custom partition names its files and the command.
 	custom, _ := pdb.ParsePartition("1,2,3,4,5,6,7/8,9,10,11,12,13,14,15", goal)
@@ -167,8 +171,54 @@ func TestBestPartition(t *testing.T) {
 	if !errors.As(err, &nf) || len(nf.Missing) != 2 || !strings.Contains(err.Error(), "-pdb 1,2,3,4,5,6,7/8,") {
 		t.Errorf("custom: %v", err)
 	}
-	// Goals without presets have no best partition.
+	// Goals without databases have no best partition.
 	if _, err := BestPartition("", statespace.GoalLast(sq)); !errors.As(err, &nf) {
 		t.Errorf("3x3: %v", err)
+	}
+}
+
+// TestFindPartitions checks that custom partitions are assembled from the
+// files of one folder, for their own goal only, strongest first, and that
+// stray names and incomplete sets are left out.
+func TestFindPartitions(t *testing.T) {
+	dir := t.TempDir()
+	goal := statespace.MustBoard(sq4, 1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+	for _, p := range []string{"1,2,3,4,5,6,7/8,9,10,11,12,13,14,15", "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"} {
+		part, err := pdb.ParsePartition(p, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pat := range part.Patterns {
+			if err := os.WriteFile(filepath.Join(dir, PDBFileName(goal, pat)), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Noise: another goal's file, a pattern without its partners, names
+	// that are not the store's, and a folder under a database's name.
+	for _, name := range []string{"4x4-last-pdb-1.2.3.pdb", "4x4-1.2.3.4.5.0.6.7.8.9.10.11.12.13.14.15-pdb-1.2.pdb",
+		"4x4-1.2.3.4.5.0.6.7.8.9.10.11.12.13.14.15-pdb-2.1.pdb", "4x4-1.2.3.4.5.0.6.7.8.9.10.11.12.13.14.15-pdb-x.pdb", "notes.txt"} {
+		os.WriteFile(filepath.Join(dir, name), nil, 0o644)
+	}
+	os.Mkdir(filepath.Join(dir, "4x4-1.2.3.4.5.0.6.7.8.9.10.11.12.13.14.15-pdb-3.pdb"), 0o755)
+	found, err := FindPartitions(dir, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range found {
+		got = append(got, f.Partition.String())
+		for i, file := range f.Files {
+			if file != filepath.Join(dir, PDBFileName(goal, f.Partition.Patterns[i])) {
+				t.Errorf("%s: file %d is %s", f.Partition, i, file)
+			}
+		}
+	}
+	want := []string{"1,2,3,4,5,6,7/8,9,10,11,12,13,14,15", "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"}
+	if !slices.Equal(got, want) {
+		t.Errorf("found %q, want %q (strongest first)", got, want)
+	}
+	if found, err := FindPartitions(filepath.Join(dir, "none"), goal); err != nil || len(found) != 0 {
+		t.Errorf("missing folder: %v, %v", found, err)
 	}
 }

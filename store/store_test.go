@@ -78,7 +78,7 @@ func TestLoadTableOrder(t *testing.T) {
 	// The cache folder next.
 	tab := enumerate(t, g24)
 	path := filepath.Join(cache, TableFileName(g24))
-	if _, err := WriteTable(path, tab, tablefile.EncodingMod4Bit); err != nil {
+	if _, err := WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	got, from, err := LoadTable(ctx, "", g24)
@@ -101,7 +101,7 @@ func TestDamagedCacheFile(t *testing.T) {
 	t.Setenv(EnvCache, cache)
 	g := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	path := filepath.Join(cache, TableFileName(g))
-	if _, err := WriteTable(path, enumerate(t, g), tablefile.EncodingMod4Bit); err != nil {
+	if _, err := WriteTable(context.Background(), path, enumerate(t, g), tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
@@ -124,7 +124,7 @@ func TestRoundTripEncodings(t *testing.T) {
 			g := statespace.GoalFirst(sh)
 			want := enumerate(t, g)
 			path := filepath.Join(dir, enc.String()+TableFileName(g))
-			if _, err := WriteTable(path, want, enc); err != nil {
+			if _, err := WriteTable(context.Background(), path, want, enc); err != nil {
 				t.Fatal(err)
 			}
 			got, err := ReadTable(context.Background(), path, g)

@@ -111,15 +111,11 @@ func expectGoal(h tablefile.Header, goal statespace.Board) error {
 	if goal.IsZero() {
 		return h.Expect(tablefile.KindDistance, h.Rows, h.Cols, h.Goal, nil)
 	}
-	return h.Expect(tablefile.KindDistance, goal.Shape().Rows, goal.Shape().Cols, goalBytes(goal), nil)
+	return h.Expect(tablefile.KindDistance, goal.Shape().Rows, goal.Shape().Cols, goal.Bytes(), nil)
 }
 
 func headerGoal(h tablefile.Header) (statespace.Board, error) {
-	tiles := make([]int, len(h.Goal))
-	for i, t := range h.Goal {
-		tiles[i] = int(t)
-	}
-	g, err := statespace.NewBoard(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, tiles)
+	g, err := statespace.BoardFromBytes(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, h.Goal)
 	if err != nil {
 		return statespace.Board{}, &statespace.TableError{Msg: "the goal in the header: " + err.Error()}
 	}
@@ -176,7 +172,7 @@ func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding)
 		Encoding: enc,
 		Rows:     goal.Shape().Rows,
 		Cols:     goal.Shape().Cols,
-		Goal:     goalBytes(goal),
+		Goal:     goal.Bytes(),
 		Entries:  sp.Size(),
 		Counts:   append([]uint64(nil), counts...),
 	}
@@ -184,7 +180,7 @@ func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding)
 
 // WriteTable writes t atomically to path in the given encoding
 // (mod4-bit or bytes) and returns the file's size.
-func WriteTable(path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
+func WriteTable(ctx context.Context, path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
 	var payload []byte
 	switch enc {
 	case tablefile.EncodingMod4Bit:
@@ -195,7 +191,7 @@ func WriteTable(path string, t *statespace.Table, enc tablefile.Encoding) (int64
 		return 0, fmt.Errorf("store: a distance table cannot be written as %s", enc)
 	}
 	h := TableHeader(t.Space().Goal(), t.Counts(), enc)
-	return writeTable(context.TODO(), path, h, byteReader(payload))
+	return writeTable(ctx, path, h, byteReader(payload))
 }
 
 // WriteMod4Table writes the mod4-bit table of goal with the given counts

@@ -2,6 +2,7 @@ package tablefile
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"flag"
@@ -65,7 +66,7 @@ func TestGenerateFixtures(t *testing.T) {
 	validPath := filepath.Join("testdata", "valid.tsp")
 	if *update {
 		h, p := fixtureTable()
-		if err := WriteFile(validPath, h, p); err != nil {
+		if err := WriteFile(context.Background(), validPath, h, p); err != nil {
 			t.Fatal(err)
 		}
 	}

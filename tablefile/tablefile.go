@@ -130,13 +130,14 @@ func putUint64(b []byte, off int, v uint64) int {
 }
 
 // WriteFile writes a table file to path atomically: readers see the old
-// file or the complete new one, and a failed write leaves no new file.
-func WriteFile(path string, h Header, payload []byte) error {
+// file or the complete new one, and a failed or canceled write leaves no
+// new file.
+func WriteFile(ctx context.Context, path string, h Header, payload []byte) error {
 	// Validate up front so an invalid header never creates a temporary file.
 	if err := h.Validate(); err != nil {
 		return &pathError{op: "write", path: path, err: err}
 	}
-	err := atomicfile.Write(context.TODO(), path, func(w io.Writer) error { return Write(w, h, payload) })
+	err := atomicfile.Write(ctx, path, func(w io.Writer) error { return Write(w, h, payload) })
 	if err != nil {
 		return &pathError{op: "write", path: path, err: err}
 	}

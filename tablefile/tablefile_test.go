@@ -2,6 +2,7 @@ package tablefile
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -145,7 +146,7 @@ func TestRoundTrip(t *testing.T) {
 func TestRoundTripFile(t *testing.T) {
 	h, p := testTable(KindPDB, EncodingMod3, 5000)
 	path := filepath.Join(t.TempDir(), "pdb", "t.tsp")
-	if err := WriteFile(path, h, p); err != nil {
+	if err := WriteFile(context.Background(), path, h, p); err != nil {
 		t.Fatalf("WriteFile: %v", err)
 	}
 	gotH, gotP, err := ReadFile(path)
@@ -573,7 +574,7 @@ func TestWriteFileInvalid(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x.tsp")
 	h, p := testTable(KindPDB, EncodingBytes, 10)
 	h.Goal[0] = 0
-	err := WriteFile(path, h, p)
+	err := WriteFile(context.Background(), path, h, p)
 	if err == nil || !strings.HasPrefix(err.Error(), "tablefile: write "+path+": goal") {
 		t.Errorf("WriteFile invalid header: %v", err)
 	}

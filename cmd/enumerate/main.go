@@ -31,17 +31,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/tilespace/tilespace/generate"
@@ -56,23 +53,23 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
-	stop()
-	os.Exit(report(os.Stderr, err))
+	cli.Main("enumerate", func(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
+		return run(ctx, stdout, stderr, args)
+	}, interrupted)
 }
+
+const interrupted = "interrupted; every file written is complete (each is written whole, then renamed), and none is partial"
 
 // usageError is a mistake in the command line: exit status 2.
 type usageError = cli.UsageError
 
 // report writes err for people and returns the exit status.
 func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "enumerate", err, "interrupted; every file written is complete (each is written whole, then renamed), and none is partial")
+	return cli.Report(stderr, "enumerate", err, interrupted)
 }
 
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported once, by main
+	fs := cli.NewFlagSet("enumerate", "enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]] [-pdb PARTITION] [-workers N] [-resume] [-verify FILE] [-export npy]", stderr)
 	shapeFlag := fs.String("shape", "3x3", "board shape RxC: R rows, C columns, at most 16 cells")
 	goalFlag := fs.String("goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
 	out := fs.String("out", "", "folder to write to (default: the tilespace cache folder)")
@@ -87,29 +84,29 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	levels := fs.Bool("levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
 	verify := fs.String("verify", "", "re-derive the table in `FILE` by a fresh parallel search and report the first difference")
 	export := fs.String("export", "", "write the table's distances in another `format`: npy (a NumPy uint8 array in rank order, at most 12 cells)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "usage: enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]] [-pdb PARTITION] [-workers N] [-resume] [-verify FILE] [-export npy]")
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return err
-		}
-		return usageError{Err: err}
+	rest, err := fs.Parse(args, false)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{Err: fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", fs.Arg(0))}
+	if len(rest) > 0 {
+		return usageError{Err: fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", rest[0])}
 	}
 	enc, err := parseEncoding(*encName)
 	if err != nil {
 		return usageError{Err: err}
 	}
 	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for _, name := range fs.Given() {
+		given[name] = true
+	}
 	if *workers < 0 {
 		return usageError{Err: fmt.Errorf("-workers %d: want 1 or more (0 for every core)", *workers)}
 	}
 	if *every <= 0 {
 		return usageError{Err: fmt.Errorf("-checkpoint-every %s: want a positive duration", *every)}
+	}
+	if given["encoding"] && *pdbFlag != "" {
+		return usageError{Err: fmt.Errorf("-encoding applies to distance tables; pattern databases are stored one byte an entry")}
 	}
 	if given["big"] && !*all {
 		return usageError{Err: fmt.Errorf("-big goes with -all (a 12-cell board alone: -shape 3x4)")}
@@ -147,10 +144,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		goals = generate.DefaultGoals()
 		if *big {
-			for _, rc := range [][2]int{{3, 4}, {4, 3}, {2, 6}, {6, 2}} {
-				sh := statespace.Shape{Rows: rc[0], Cols: rc[1]}
-				goals = append(goals, statespace.GoalLast(sh), statespace.GoalFirst(sh))
-			}
+			goals = append(goals, generate.BigGoals()...)
 		}
 		pdbs = generate.DefaultPDBs()
 	default:
@@ -209,7 +203,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		total += float64(sp.Size())
 	}
 	for _, j := range pdbs {
-		total += generate.PDBWork(j.Goal, j.Partition)
+		total += float64(generate.PDBWork(j.Goal, j.Partition))
 	}
 	bar := progress.New(stderr, "enumerate", total)
 	defer bar.Done()
@@ -235,15 +229,19 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			if given["encoding"] && enc != tablefile.EncodingMod4Bit {
 				return usageError{Err: fmt.Errorf("-encoding %s: tables of 12 cells and more are stored in mod4-bit", enc)}
 			}
-			base := done
 			opts := generate.BigOptions{Workers: *workers, Resume: *resume, CheckpointEvery: *every,
-				Progress: func(d, _ float64) { bar.Update(base + d) }}
+				Progress: advance(bar, done)}
 			if *levels || bar != nil {
 				opts.Levels = &barLines{bar: bar, w: stderr}
 			}
 			r, err = generate.BigTable(ctx, g, dir, opts)
+			if errors.Is(err, context.Canceled) {
+				if cp := filepath.Join(dir, store.CheckpointFileName(g)); fileExists(cp) {
+					fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", cp)
+				}
+			}
 		} else {
-			r, err = generate.Table(ctx, g, dir, enc, bar, done)
+			r, err = generate.Table(ctx, g, dir, enc, advance(bar, done))
 		}
 		if err != nil {
 			return err
@@ -254,11 +252,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	for _, j := range pdbs {
-		r, err := generate.PDBs(ctx, j.Goal, j.Partition, dir, bar, done)
+		r, err := generate.PDBs(ctx, j.Goal, j.Partition, dir, advance(bar, done))
 		if err != nil {
 			return err
 		}
-		done += generate.PDBWork(j.Goal, j.Partition)
+		done += float64(generate.PDBWork(j.Goal, j.Partition))
 		if err := write(r); err != nil {
 			return err
 		}
@@ -315,6 +313,17 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, goal statespace.Bo
 	_, err = fmt.Fprintf(stdout, "wrote %s: %s bytes, the distance of each of %s states of %s goal %s as uint8, in rank order\n",
 		path, textfmt.Commas(uint64(size)), textfmt.Commas(statespace.MustSpace(goal).Size()), goal.Shape(), statespace.GoalName(goal))
 	return err
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// advance returns the progress callback of one build that starts when
+// done units of the whole run are behind: it moves bar from there.
+func advance(bar *progress.Bar, done float64) generate.Progress {
+	return func(d, _ uint64) { bar.Update(done + float64(d)) }
 }
 
 func parseEncoding(name string) (tablefile.Encoding, error) {

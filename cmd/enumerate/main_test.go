@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -70,7 +72,7 @@ func TestJSON(t *testing.T) {
 }
 
 func TestAll(t *testing.T) {
-	if testing.Short() {
+	if !longtest.Enabled() {
 		t.Skip("builds 18 tables and the 6-6-3 pattern databases")
 	}
 	dir := t.TempDir()
@@ -165,6 +167,7 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"-shape", "1x9"}, 2},
 		{[]string{"-h"}, 0},
 		{[]string{"-shape", "4x4"}, 1}, // a valid request too large to run
+		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-encoding", "bytes"}, 2},
 	}
 	for i, c := range cases {
 		var out, errb bytes.Buffer

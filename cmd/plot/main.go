@@ -31,16 +31,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"gonum.org/v1/plot/vg"
@@ -53,10 +48,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])
-	stop()
-	os.Exit(cli.Report(os.Stderr, "plot", err, "interrupted; figures already written are complete, no file is partial"))
+	cli.Main("plot", run, "interrupted; figures already written are complete, no file is partial")
 }
 
 // usageError marks errors in the command line.
@@ -65,8 +57,7 @@ type usageError = cli.UsageError
 var usagef = cli.Usagef
 
 func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("plot", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("plot", "plot [flags]", stderr)
 	var (
 		out      = fs.String("out", "figures", "folder to write the figures to")
 		only     = fs.String("only", "", "comma-separated figures to make (default all): "+strings.Join(suite.Names, ", "))
@@ -91,17 +82,17 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		maxExp   = fs.Int64("max-expanded", 0, "stop each search after this many expansions and count it as cut off (0: the search package's default, 2,000,000)")
 		asJSON   = fs.Bool("json", false, "list the files written as JSON")
 	)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError{Err: err}
+	rest, err := fs.Parse(args, false)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	if len(rest) > 0 {
+		return usagef("unexpected arguments: %s", strings.Join(rest, " "))
 	}
 	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, name := range fs.Given() {
+		set[name] = true
+	}
 
 	o := suite.Defaults(*quick)
 	o.Out, o.Seed, o.Workers, o.MaxShow = *out, *seed, *workers, *maxShow

@@ -121,10 +121,13 @@ func TestUsageErrors(t *testing.T) {
 	}
 	for i, args := range cases {
 		dir := t.TempDir()
-		_, _, err := runPlot(t, append(args, "-out", dir)...)
+		_, stderr, err := runPlot(t, append(args, "-out", dir)...)
 		var u usageError
 		if !errors.As(err, &u) {
 			t.Errorf("case %d %v: error %v, want a usage error", i, args, err)
+		}
+		if strings.Contains(stderr, "Usage of") || strings.Contains(stderr, u.Error()) {
+			t.Errorf("case %d %v: the error is reported before main reports it: %q", i, args, stderr)
 		}
 		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 			t.Errorf("case %d: files written: %v", i, entries)

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/atomicfile"
@@ -13,44 +11,6 @@ import (
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
-
-// checkClassroomFlags validates the classroom modes' flags: one mode at a
-// time, one board for the board modes, none for -greedy-stats, and no flag
-// a mode would ignore.
-func checkClassroomFlags(f *flags, greedyFlags bool) error {
-	modes := 0
-	for _, on := range []bool{f.coms != "", f.compare, f.explainDFS, f.greedy, f.random > 0} {
-		if on {
-			modes++
-		}
-	}
-	classroomMode := f.coms != "" || f.compare || f.explainDFS || f.greedy
-	switch {
-	case modes > 1:
-		return usagef("-coms, -compare, -explain-dfs, -greedy-stats and -random exclude each other")
-	case f.coms != "" && !slices.Contains(classroom.COMSMethods, f.coms):
-		return usagef("-coms %q: want bfs, dfs or ast", f.coms)
-	case f.coms != "" && (f.goalSet || f.shape != ""):
-		return usagef("-coms solves toward the assignment's goal 0,1,…,8 on 3x3; -goal and -shape do not apply")
-	case classroomMode && f.tile:
-		return usagef("-tile-moves names the moves of query's answers; it does not apply to -coms, -compare, -explain-dfs or -greedy-stats")
-	case classroomMode && f.path:
-		return usagef("-path adds paths to batch lines; -coms, -compare, -explain-dfs and -greedy-stats print their own (-compare -json lists every path)")
-	case greedyFlags && !f.greedy:
-		return usagef("-n, -k, -score and -stuck go with -greedy-stats")
-	case f.greedy && f.greedyN < 1:
-		return usagef("-n %d: want at least 1 board per mixing length", f.greedyN)
-	case f.greedy && (len(f.boards) > 0 || f.in != ""):
-		return usagef("-greedy-stats mixes its own boards: give no boards")
-	case (f.coms != "" || f.compare || f.explainDFS) && (len(f.boards) != 1 || f.boards[0] == "-"):
-		return usagef("-coms, -compare and -explain-dfs take exactly one board")
-	case f.coms != "" && (f.json || f.csv):
-		return usagef("-coms writes output.txt in the assignment's format; -json and -csv do not apply")
-	case (f.compare || f.explainDFS || f.greedy) && f.csv:
-		return usagef("-csv does not apply to -compare, -explain-dfs or -greedy-stats; use -json")
-	}
-	return nil
-}
 
 // coms solves one board as COMS 4701 homework 1 asks: goal 0,1,…,8, the
 // assignment's semantics, output.txt in the current folder in its
@@ -80,11 +40,7 @@ func boardAndTable(ctx context.Context, res *query.Resolver, text string) (state
 	}
 	o, err := res.For(ctx, b.Shape())
 	if err != nil {
-		var tooLarge *query.TooLargeError
-		if !asTooLarge(err, &tooLarge) {
-			return b, b, nil, err
-		}
-		return b, tooLarge.Goal, nil, nil
+		return b, b, nil, err
 	}
 	if t, ok := o.(*query.TableOracle); ok {
 		return b, o.Goal(), t.Table, nil
@@ -107,7 +63,7 @@ func compare(ctx context.Context, res *query.Resolver, text string, asJSON bool,
 		// solver on pattern databases, as query -shape 4x4 answers.
 		if o, err := res.For(ctx, b.Shape()); err == nil {
 			if a, err := o.Answer(ctx, b, false); err == nil {
-				c.Optimal, c.OptimalSource = a.Distance, "IDA* on pattern databases"
+				c.Optimal, c.OptimalSource = a.Distance, "IDA* on "+a.Heuristic
 			}
 		}
 	}
@@ -170,5 +126,3 @@ func greedyStats(ctx context.Context, res *query.Resolver, f *flags, stdout io.W
 	}
 	return g.WriteText(stdout)
 }
-
-func asTooLarge(err error, target **query.TooLargeError) bool { return errors.As(err, target) }

@@ -123,7 +123,7 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"8,6,7,2,5,4,3,0,1"}, "", 0},
 		{[]string{"-json"}, "8,6,7,2,5,4,3,0,1\n", 0},
 		{[]string{"-json"}, "8,6,7,2,5,4,3,0,1\nnonsense\n", 1},
-		{[]string{"-shape", "3x4", "1,2,3,4,5,6,7,8,9,10,0,11"}, "", 1}, // no 3x4 table in an empty cache
+		{[]string{"-shape", "3x4", "1,2,3,4,5,6,7,8,9,10,0,11"}, "", 0}, // no 3x4 table in an empty cache: search
 		{[]string{"-in", "testdata/missing.txt"}, "", 1},
 		{[]string{"-table", "testdata/missing.tbl", "8,6,7,2,5,4,3,0,1"}, "", 1},
 		{[]string{"-nonsense"}, "", 2},
@@ -164,12 +164,12 @@ func TestTableFlag(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "t.tbl")
-	if _, err := store.WriteTable(path, tab, tablefile.EncodingMod4Bit); err != nil {
+	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
 	err = run(context.Background(), nil, &stdout, &stderr, []string{"-table", path, "-json", "1,2,0,3,4,5"})
-	want := `{"board":"1,2,0,3,4,5","distance":2,"optimal_moves":["Left"],"path":["Left","Left"]}` + "\n"
+	want := `{"board":"1,2,0,3,4,5","distance":2,"optimal_moves":["Left"],"path":["Left","Left"],"heuristic":"table"}` + "\n"
 	if err != nil || stdout.String() != want || stderr.Len() != 0 {
 		t.Errorf("error %v, stderr %q, stdout %q", err, stderr.String(), stdout.String())
 	}

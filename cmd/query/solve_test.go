@@ -14,6 +14,10 @@ import (
 	"github.com/tilespace/tilespace/store"
 )
 
+// heuristic555 is how answers name 5-5-5 for goal first: its tiles, and
+// the reflection the goal allows.
+const heuristic555 = "pdb 1,2,3,6,7/4,5,8,9,12/10,11,13,14,15+reflection"
+
 // korf returns Korf's 100 instances (Korf 1985, with their published
 // optimal lengths; data/reference) whose length is at most maxLen.
 func korf(t *testing.T, maxLen int) (boards []string, lengths []int) {
@@ -39,7 +43,7 @@ func TestSolve4x4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil, 0); err != nil {
+	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil); err != nil {
 		t.Fatal(err)
 	}
 	boards, lengths := korf(t, 50)
@@ -70,6 +74,9 @@ func TestSolve4x4(t *testing.T) {
 		if rec["nodes"] == nil || rec["seconds"] == nil {
 			t.Errorf("instance %d: no nodes or seconds: %s", i, line)
 		}
+		if rec["heuristic"] != heuristic555 {
+			t.Errorf("instance %d: heuristic %v, want %s", i, rec["heuristic"], heuristic555)
+		}
 		b, err := statespace.Parse(boards[i], statespace.Shape{Rows: 4, Cols: 4})
 		if err != nil {
 			t.Fatal(err)
@@ -85,6 +92,37 @@ func TestSolve4x4(t *testing.T) {
 		end, bad := b.ApplyAll(path)
 		if bad >= 0 || end != goal || len(path) != lengths[i] || int(rec["distance"].(float64)) != lengths[i] {
 			t.Errorf("instance %d: %d moves reach %s (illegal at %d), published %d", i, len(path), end, bad, lengths[i])
+		}
+	}
+
+	// Plain lines have the same seven columns with and without -path:
+	// board, distance, optimal moves (?), path, nodes, seconds, heuristic.
+	for _, withPath := range []bool{false, true} {
+		args := []string{"-shape", "4x4", "-goal", "first"}
+		if withPath {
+			args = append(args, "-path")
+		}
+		var out, errb strings.Builder
+		if code := report(&errb, run(context.Background(), strings.NewReader(strings.Join(boards[:3], "\n")), &out, &errb, args)); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		for i, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			cols := strings.Split(line, "\t")
+			if len(cols) != 7 || cols[0] != boards[i] || cols[1] != strconv.Itoa(lengths[i]) || cols[2] != "?" || cols[6] != heuristic555 {
+				t.Fatalf("%v: line %d: %q", args, i+1, cols)
+			}
+			if n, err := strconv.Atoi(cols[4]); err != nil || n <= 0 {
+				t.Errorf("%v: line %d: nodes %q", args, i+1, cols[4])
+			}
+			if _, err := strconv.ParseFloat(cols[5], 64); err != nil {
+				t.Errorf("%v: line %d: seconds %q", args, i+1, cols[5])
+			}
+			if moves := len(strings.Fields(cols[3])); withPath != (moves == lengths[i]) || !withPath && moves != 0 {
+				t.Errorf("%v: line %d: path column %q", args, i+1, cols[3])
+			}
+		}
+		if !strings.Contains(errb.String(), "by search on "+heuristic555) {
+			t.Errorf("%v: stderr does not name the heuristic: %s", args, errb.String())
 		}
 	}
 
@@ -105,7 +143,7 @@ func TestSolve4x4(t *testing.T) {
 	code = report(&csvErr, run(context.Background(), strings.NewReader(""), &csvOut, &csvErr,
 		[]string{"-shape", "4x4", "-goal", "first", "-csv", "-all-moves", "4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15"}))
 	rows := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
-	if code != 0 || len(rows) != 2 || rows[0] != "board,distance,optimal_moves,path,nodes,seconds,error" ||
+	if code != 0 || len(rows) != 2 || rows[0] != "board,distance,optimal_moves,path,nodes,seconds,heuristic,error" ||
 		!strings.HasPrefix(rows[1], `"4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15",2,Left,Left Up,`) {
 		t.Errorf("CSV with -all-moves: exit %d\n%s%s", code, csvOut.String(), csvErr.String())
 	}

@@ -69,11 +69,12 @@ func Main(name string, run Run, interrupted string) {
 			err = context.Canceled
 		}
 	}
-	stop()
+	// A Ctrl-C at any moment ends in status 130, whatever error the
+	// interrupted work wrapped the cancel in. (Asked before stop, which
+	// cancels ctx too.)
 	if ctx.Err() != nil {
-		// A Ctrl-C at any moment ends in status 130, whatever error the
-		// interrupted work wrapped the cancel in.
 		err = context.Canceled
 	}
+	stop()
 	os.Exit(Report(os.Stderr, name, err, interrupted))
 }

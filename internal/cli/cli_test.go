@@ -38,6 +38,36 @@ func TestReport(t *testing.T) {
 	}
 }
 
+func TestFlagSet(t *testing.T) {
+	var stderr bytes.Buffer
+	newSet := func() (*FlagSet, *bool, *int) {
+		stderr.Reset()
+		fs := NewFlagSet("tool", "tool [flags] FILE...", &stderr)
+		return fs, fs.Bool("json", false, "write JSON"), fs.Int("n", 1, "how many")
+	}
+	fs, js, n := newSet()
+	rest, err := fs.Parse([]string{"a", "-json", "b", "-n", "3", "c"}, true)
+	if err != nil || !*js || *n != 3 || fmt.Sprint(rest) != "[a b c]" || fmt.Sprint(fs.Given()) != "[json n]" || !fs.IsGiven("n") || stderr.Len() != 0 {
+		t.Errorf("interspersed: %v %v %d %v %v %q", rest, *js, *n, err, fs.Given(), stderr.String())
+	}
+	fs, js, _ = newSet()
+	rest, err = fs.Parse([]string{"a", "-json"}, false)
+	if err != nil || *js || fmt.Sprint(rest) != "[a -json]" || fs.IsGiven("json") {
+		t.Errorf("not interspersed: %v %v %v", rest, *js, err)
+	}
+	fs, _, _ = newSet()
+	_, err = fs.Parse([]string{"-nonsense"}, true)
+	var u UsageError
+	if !errors.As(err, &u) || stderr.Len() != 0 || !strings.Contains(err.Error(), "-nonsense") {
+		t.Errorf("bad flag: %v, wrote %q", err, stderr.String())
+	}
+	fs, _, _ = newSet()
+	_, err = fs.Parse([]string{"-h"}, true)
+	if !errors.Is(err, flag.ErrHelp) || !strings.HasPrefix(stderr.String(), "usage: tool [flags] FILE...\n") || !strings.Contains(stderr.String(), "-json") {
+		t.Errorf("-h: %v, wrote %q", err, stderr.String())
+	}
+}
+
 // TestMainInterruptsBlockedRead runs Main in a child process whose run
 // blocks reading a FIFO that no one opens for writing (a read that cannot
 // see the context), sends it SIGINT, and expects "interrupted" and exit
@@ -82,5 +112,44 @@ func TestMainInterruptsBlockedRead(t *testing.T) {
 	}
 	if waited := time.Since(start); waited > Grace+3*time.Second {
 		t.Errorf("took %v to stop", waited)
+	}
+}
+
+// TestMainExitStatus runs Main in child processes whose run returns at
+// once: nil exits 0, a usage error 2 and another error 1, with nothing
+// said about an interrupt.
+func TestMainExitStatus(t *testing.T) {
+	if which := os.Getenv("CLI_TEST_RETURN"); which != "" {
+		Main("child", func(context.Context, io.Reader, io.Writer, io.Writer, []string) error {
+			switch which {
+			case "usage":
+				return Usagef("bad flag")
+			case "error":
+				return errors.New("disk full")
+			}
+			return nil
+		}, "interrupted")
+		return
+	}
+	for _, tc := range []struct {
+		which string
+		code  int
+		said  string
+	}{{"nil", 0, ""}, {"usage", 2, "child: bad flag (child -h for help)\n"}, {"error", 1, "child: disk full\n"}} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestMainExitStatus$")
+		cmd.Env = append(os.Environ(), "CLI_TEST_RETURN="+tc.which)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != tc.code || stderr.String() != tc.said {
+			t.Errorf("%s: exit %d, stderr %q; want %d, %q", tc.which, code, stderr.String(), tc.code, tc.said)
+		}
 	}
 }

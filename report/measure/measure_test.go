@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/longtest"
+
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -232,7 +234,7 @@ func TestMeasureScalingSameSeedSameBoards(t *testing.T) {
 // 0,1,…,8 expands 181437 nodes, and its deepest frontier node is at depth
 // 66125; the board is 3 moves from the goal.
 func TestMeasureDFSWalkMatchesCOMS(t *testing.T) {
-	if testing.Short() {
+	if !longtest.Enabled() {
 		t.Skip("runs a 181,437-node DFS")
 	}
 	goal := statespace.GoalFirst(sh3x3)

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestServeUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"-addr", "127.0.0.1:0"},
+		{"-serve", "8,6,7,2,5,4,3,0,1"},
+		{"-serve", "-compare", "8,6,7,2,5,4,3,0,1"},
+		{"-serve", "-json"},
+		{"-serve", "-shape", "2x4"},
+	} {
+		var stderr bytes.Buffer
+		err := run(context.Background(), strings.NewReader(""), io.Discard, &stderr, args)
+		if code := report(&stderr, err); code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr.String())
+		}
+	}
+}
+
+// query -serve prints its address, answers, and stops cleanly with exit
+// status 0 when interrupted.
+func TestServe(t *testing.T) {
+	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		err := run(ctx, strings.NewReader(""), pw, io.Discard, []string{"-serve", "-addr", "127.0.0.1:0"})
+		pw.Close()
+		done <- report(io.Discard, err)
+	}()
+	line := make([]byte, 200)
+	n, err := pr.Read(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).Find(line[:n])
+	if m == nil {
+		t.Fatalf("no address in %q", line[:n])
+	}
+	go io.Copy(io.Discard, pr)
+	resp, err := http.Get(string(m) + "api/board?b=8,6,7,2,5,4,3,0,1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"distance":31`)) {
+		t.Errorf("%d %s", resp.StatusCode, body)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit status %d after Ctrl-C, want 0", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+}

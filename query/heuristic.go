@@ -1,0 +1,204 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/solver"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+// Names of heuristics in answers (Answer.Heuristic, the JSON key
+// "heuristic"); pattern databases are named by HeuristicName.
+const (
+	HeuristicTable          = "table"
+	HeuristicLinearConflict = "manhattan+linear-conflict"
+)
+
+// DefaultPartition is the preset built when a goal that has presets has
+// no databases: the 15-puzzle's 6-6-3, a few seconds.
+const DefaultPartition = "6-6-3"
+
+// AutoBuildLimit bounds the databases a Resolver builds by itself when
+// the partition asked for (Config.Partition) is missing: the abstract
+// states of all its patterns, here enough for 6-6-3 (115 million) but not
+// for 7-8 (4.7 billion, minutes and gigabytes), which enumerate builds.
+const AutoBuildLimit = 1 << 27
+
+// HeuristicName names additive pattern databases as answers do: "pdb"
+// and the partition's tiles, with "+reflection" when lookups also take
+// the board's mirror image, e.g. "pdb 1,2,3/4,5,6,7,8+reflection".
+func HeuristicName(a *pdb.Additive) string {
+	s := "pdb " + a.Partition().String()
+	if a.Reflects() {
+		s += "+reflection"
+	}
+	return s
+}
+
+// Heuristic is what boards too large for a table are searched with.
+type Heuristic struct {
+	H    pdb.Heuristic // an *pdb.Additive, or Manhattan plus linear conflict
+	Name string        // as in Answer.Heuristic
+	// Files are the pattern database files read or written; empty for
+	// databases that could not be cached and for linear conflict.
+	Files []string
+	// Built says the databases were built by this Resolver (and said so).
+	Built bool
+}
+
+// Progress receives the progress of a long build: what is being built,
+// and done units of total. It is called from one goroutine at a time and
+// last with done == total.
+type Progress func(what string, done, total uint64)
+
+// Heuristic returns the heuristic boards of goal are searched with — the
+// one place this is decided:
+//
+//  1. Config.Partition when set: its databases from Config.PDBDir, else
+//     the cache folder, built when missing (if at most AutoBuildLimit
+//     abstract states; else an error naming the enumerate command);
+//  2. else the strongest complete partition in Config.PDBDir, or else in
+//     the cache folder (store.BestPartition: presets and custom ones);
+//  3. else, for goals with presets (4x4 last and first), DefaultPartition,
+//     built;
+//  4. else Manhattan distance plus linear conflict, said on Config.Log.
+//
+// Databases built are written to the cache folder; when that fails the
+// Resolver warns on Config.Log and answers from what it built.
+func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuristic, error) {
+	if r.cfg.Partition != "" {
+		part, err := pdb.ParsePartition(r.cfg.Partition, goal)
+		if err != nil {
+			return Heuristic{}, err
+		}
+		a, files, err := store.LoadPartition(ctx, r.cfg.PDBDir, goal, part)
+		var nf *store.PDBNotFoundError
+		if errors.As(err, &nf) {
+			if states := abstractStates(goal, part); states > AutoBuildLimit {
+				return Heuristic{}, fmt.Errorf("%w; it is too large to build on the fly (%s abstract states)", err, textfmt.Commas(states))
+			}
+			return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases %s for %s goal %s (missing %s)",
+				part.Label(), goal.Shape(), statespace.GoalName(goal), strings.Join(nf.Missing, ", ")))
+		}
+		if err != nil {
+			return Heuristic{}, err
+		}
+		return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+	}
+	a, files, err := store.LoadBestPDBs(ctx, r.cfg.PDBDir, goal)
+	var nf *store.PDBNotFoundError
+	if !errors.As(err, &nf) {
+		if err != nil {
+			return Heuristic{}, err
+		}
+		return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+	}
+	looked := strings.Join(nf.Looked, ", ")
+	if part, err := pdb.Preset(DefaultPartition, goal); err == nil {
+		return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
+	}
+	fmt.Fprintf(r.cfg.Log, "query: no pattern databases for %s goal %s (looked in %s); solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards; build databases with: go run ./cmd/enumerate -shape %s -goal %s -pdb PATTERNS\n",
+		goal.Shape(), statespace.GoalName(goal), looked, goal.Shape(), statespace.GoalName(goal))
+	return Heuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
+}
+
+// abstractStates is the size of the searches that build part's databases.
+func abstractStates(goal statespace.Board, part pdb.Partition) uint64 {
+	n := goal.Cells()
+	var sum uint64
+	for _, pat := range part.Patterns {
+		sum += pdb.Placements(n, len(pat)) * uint64(n-len(pat))
+	}
+	return sum
+}
+
+// build builds part's databases in memory, saying why (missing) and
+// reporting progress, then writes them to the cache folder.
+func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (Heuristic, error) {
+	fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (once; it is then cached)\n", missing, part.Label())
+	n := goal.Cells()
+	var total uint64
+	for _, pat := range part.Patterns {
+		total += pdb.Placements(n, len(pat))
+	}
+	what := "building " + part.Label()
+	var progress func(pattern, depth int, done, total uint64)
+	if r.cfg.Progress != nil {
+		var before uint64
+		pattern := 0
+		progress = func(i, _ int, done, _ uint64) {
+			for ; pattern < i; pattern++ {
+				before += pdb.Placements(n, len(part.Patterns[pattern]))
+			}
+			r.cfg.Progress(what, before+done, total)
+		}
+	}
+	start := time.Now()
+	a, err := pdb.BuildPartition(ctx, goal, part, progress)
+	if err != nil {
+		return Heuristic{}, err
+	}
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(what, total, total)
+	}
+	files, err := cachePDBs(ctx, a)
+	if err != nil {
+		fmt.Fprintf(r.cfg.Log, "query: warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
+			part.Label(), time.Since(start).Seconds(), err)
+		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
+	}
+	fmt.Fprintf(r.cfg.Log, "query: built %s in %.1f s: %s\n", part.Label(), time.Since(start).Seconds(), strings.Join(files, ", "))
+	return Heuristic{H: a, Name: HeuristicName(a), Files: files, Built: true}, nil
+}
+
+// cachePDBs writes a's databases into the cache folder (each atomically)
+// and returns their paths.
+func cachePDBs(ctx context.Context, a *pdb.Additive) ([]string, error) {
+	dir, err := store.CacheDir()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, p := range a.PDBs() {
+		path := filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles()))
+		if _, err := store.WritePDB(ctx, path, p); err != nil {
+			return nil, err
+		}
+		files = append(files, path)
+	}
+	return files, nil
+}
+
+// searchOracle returns the oracle that solves boards of goal by search:
+// the fast engine (package solver) on pattern databases, else the generic
+// IDA* (search.IDAStar).
+func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Oracle, error) {
+	h, err := r.Heuristic(ctx, goal)
+	if err != nil {
+		return nil, err
+	}
+	// Linear conflict and databases just built have been announced.
+	if len(h.Files) > 0 && !h.Built {
+		fmt.Fprintf(r.cfg.Log, "query: %s goal %s: solving by IDA* on %s (%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "))
+	}
+	if a, ok := h.H.(*pdb.Additive); ok {
+		s, err := solver.New(a)
+		if err != nil {
+			return nil, err
+		}
+		return NewSolverOracle(s, r.cfg.AllMoves), nil
+	}
+	return NewSearchOracle(goal, h.H, h.Name, r.cfg.AllMoves), nil
+}

@@ -1,0 +1,316 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+var sq4 = statespace.Shape{Rows: 4, Cols: 4}
+
+// buildInto builds the databases of partition text for goal in memory and
+// writes them into dir (created if need be).
+func buildInto(t *testing.T, dir string, goal statespace.Board, text string) *pdb.Additive {
+	t.Helper()
+	part, err := pdb.ParsePartition(text, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeInto(t, dir, a)
+	return a
+}
+
+func writeInto(t *testing.T, dir string, a *pdb.Additive) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range a.PDBs() {
+		if _, err := store.WritePDB(context.Background(), filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles())), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// touch writes empty (damaged) files for every pattern of partition text.
+func touch(t *testing.T, dir string, goal statespace.Board, text string) {
+	t.Helper()
+	part, err := pdb.ParsePartition(text, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pat := range part.Patterns {
+		if err := os.WriteFile(filepath.Join(dir, store.PDBFileName(goal, pat)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// The 5-5-5 databases of 4x4 goal first, built once (under a second).
+var (
+	first555Once sync.Once
+	first555     *pdb.Additive
+	first555Err  error
+)
+
+func first555PDBs(t *testing.T) *pdb.Additive {
+	first555Once.Do(func() {
+		goal := statespace.GoalFirst(sq4)
+		part, _ := pdb.Preset("5-5-5", goal)
+		first555, first555Err = pdb.BuildPartition(context.Background(), goal, part, nil)
+	})
+	if first555Err != nil {
+		t.Fatal(first555Err)
+	}
+	return first555
+}
+
+// walkFrom makes n random moves from b.
+func walkFrom(seed uint64, b statespace.Board, n int) statespace.Board {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	for range n {
+		moves := b.LegalMoves().Moves()
+		b, _ = b.Apply(moves[rng.IntN(len(moves))])
+	}
+	return b
+}
+
+// checkSolved checks a search answer against an independent solver: the
+// generic IDA* on linear conflict gives the distance, and the path must
+// lead from the board to the goal in that many moves.
+func checkSolved(t *testing.T, a Answer, goal statespace.Board) {
+	t.Helper()
+	ref, err := search.IDAStar(context.Background(), search.Problem{Start: a.Board, Goal: goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, pdb.NewLinearConflict(goal))
+	if err != nil || !ref.Found || len(ref.Path) != a.Distance {
+		t.Fatalf("%s: distance %d, IDA* on linear conflict says %d (%s)", a.Board, a.Distance, len(ref.Path), ref.StoppedBy)
+	}
+	end, bad := a.Board.ApplyAll(a.Path)
+	if bad >= 0 || end != goal || len(a.Path) != a.Distance {
+		t.Fatalf("%s: a path of %d moves (illegal at %d) ends at %s", a.Board, len(a.Path), bad, end)
+	}
+}
+
+// TestDatabasesFound checks that the databases enumerate builds for any
+// shape and goal are found and used (issue 10 item 12): a custom
+// partition for a custom 4x4 goal in the cache folder, and a partition of
+// the 3x5 board in -pdb-dir; the heuristic each answer names is theirs.
+func TestDatabasesFound(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		shape     statespace.Shape
+		goal      string
+		partition string
+		inPDBDir  bool
+	}{
+		{sq4, "1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15", "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15", false},
+		{statespace.Shape{Rows: 3, Cols: 5}, "last", "1,2,3,6,7/4,5,8,9,10/11,12,13,14", true},
+	} {
+		cache, pdbDir := t.TempDir(), t.TempDir()
+		t.Setenv(store.EnvCache, cache)
+		goal, err := statespace.ParseGoal(tc.goal, tc.shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := cache
+		cfg := Config{Shape: tc.shape, Goal: tc.goal}
+		if tc.inPDBDir {
+			dir, cfg.PDBDir = pdbDir, pdbDir
+		}
+		built := buildInto(t, dir, goal, tc.partition)
+		var log strings.Builder
+		cfg.Log = &log
+		res, err := NewResolver(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "pdb " + tc.partition
+		if built.Reflects() {
+			want += "+reflection"
+		}
+		for i := range 4 {
+			b := walkFrom(uint64(i), goal, 30+10*i)
+			a, err := res.Answer(ctx, b, true)
+			if err != nil {
+				t.Fatalf("%s goal %s: %v", tc.shape, tc.goal, err)
+			}
+			if a.Heuristic != want || a.Search == nil {
+				t.Errorf("%s goal %s: heuristic %q, want %q", tc.shape, tc.goal, a.Heuristic, want)
+			}
+			checkSolved(t, a, goal)
+		}
+		if !strings.Contains(log.String(), "solving by IDA* on "+want+" ("+filepath.Join(dir, "")) {
+			t.Errorf("log does not name the heuristic and its files:\n%s", log.String())
+		}
+	}
+}
+
+// TestPDBDirPrecedence checks that -pdb-dir takes precedence over the
+// cache folder (issue 10 item 13), even over a stronger partition there,
+// and that -pdb chooses a set.
+func TestPDBDirPrecedence(t *testing.T) {
+	ctx := context.Background()
+	cache, pdbDir := t.TempDir(), t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	goal := statespace.GoalFirst(sq4)
+	a555 := first555PDBs(t)
+	writeInto(t, pdbDir, a555)
+	// A stronger but damaged 6-6-3 in the cache: reading it fails, so an
+	// answer shows that the cache was not chosen.
+	touch(t, cache, goal, "6-6-3")
+	b := walkFrom(7, goal, 40)
+	answer := func(cfg Config) (Answer, error) {
+		cfg.Goal = "first"
+		res, err := NewResolver(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Answer(ctx, b, true)
+	}
+	a, err := answer(Config{PDBDir: pdbDir})
+	if err != nil || a.Heuristic != HeuristicName(a555) || a.Heuristic != "pdb 1,2,3,6,7/4,5,8,9,12/10,11,13,14,15+reflection" {
+		t.Fatalf("with -pdb-dir: %q, %v", a.Heuristic, err)
+	}
+	checkSolved(t, a, goal)
+	if _, err := answer(Config{}); err == nil {
+		t.Error("without -pdb-dir the damaged 6-6-3 in the cache was not chosen")
+	}
+	// -pdb 5-5-5 finds it in the cache folder too, past the 6-6-3 there.
+	writeInto(t, cache, a555)
+	if a, err := answer(Config{Partition: "5-5-5"}); err != nil || a.Heuristic != HeuristicName(a555) {
+		t.Errorf("-pdb 5-5-5: %q, %v", a.Heuristic, err)
+	}
+	// -pdb 6-6-3 takes the damaged files and says so.
+	if _, err := answer(Config{Partition: "6-6-3"}); err == nil {
+		t.Error("-pdb 6-6-3 read empty files")
+	}
+	// Too large to build on the fly: the command that builds it.
+	os.RemoveAll(cache)
+	if _, err := answer(Config{Partition: "7-8"}); err == nil || !strings.Contains(err.Error(), "enumerate -shape 4x4 -goal first -pdb 7-8") {
+		t.Errorf("-pdb 7-8 missing: %v", err)
+	}
+}
+
+// TestUnwritableCache checks that databases built when none are found
+// answer even when the cache folder cannot be written (issue 10 item 7),
+// with a warning, and that the build reports its progress.
+func TestUnwritableCache(t *testing.T) {
+	ctx := context.Background()
+	goal := statespace.GoalFirst(sq4)
+	part, _ := pdb.Preset("5-5-5", goal)
+	for _, setup := range []string{"under a file", "names taken"} {
+		cache := filepath.Join(t.TempDir(), "cache")
+		switch setup {
+		case "under a file": // no folder can be made there
+			os.WriteFile(filepath.Dir(cache)+"/file", nil, 0o644)
+			cache = filepath.Dir(cache) + "/file/cache"
+		case "names taken": // the folder exists, but folders stand where the files go
+			for _, pat := range part.Patterns {
+				if err := os.MkdirAll(filepath.Join(cache, store.PDBFileName(goal, pat)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Setenv(store.EnvCache, cache)
+		var log strings.Builder
+		var last, total uint64
+		res, err := NewResolver(ctx, Config{Goal: "first", Partition: "5-5-5", Log: &log,
+			Progress: func(what string, done, of uint64) {
+				if what != "building 5-5-5" || done < last {
+					t.Errorf("%s: progress %q %d of %d after %d", setup, what, done, of, last)
+				}
+				last, total = done, of
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := res.Answer(ctx, walkFrom(3, goal, 50), true)
+		if err != nil {
+			t.Fatalf("%s: %v", setup, err)
+		}
+		checkSolved(t, a, goal)
+		if !strings.Contains(log.String(), "warning: built 5-5-5") || !strings.Contains(log.String(), "could not cache it") {
+			t.Errorf("%s: no warning:\n%s", setup, log.String())
+		}
+		if total != 3*524160 || last != total {
+			t.Errorf("%s: progress ended at %d of %d, want 3 × 16!/11!", setup, last, total)
+		}
+	}
+}
+
+// TestDefaultBuildUnwritable is the issue's own case: a 4x4 query with no
+// databases builds 6-6-3 in memory (a few seconds, so TILESPACE_LONG=1
+// only) and answers from it although the cache is read-only.
+func TestDefaultBuildUnwritable(t *testing.T) {
+	longtest.Skip(t, "builds 6-6-3 in memory, a few seconds")
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	t.Setenv(store.EnvCache, filepath.Join(file, "cache"))
+	var log strings.Builder
+	res, err := NewResolver(context.Background(), Config{Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := statespace.GoalLast(sq4)
+	a, err := res.Answer(context.Background(), walkFrom(5, goal, 60), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolved(t, a, goal)
+	if !strings.Contains(log.String(), "building 6-6-3") || !strings.Contains(log.String(), "could not cache it") || !strings.HasPrefix(a.Heuristic, "pdb 1,2,5,6,9,10/") {
+		t.Errorf("heuristic %q, log:\n%s", a.Heuristic, log.String())
+	}
+}
+
+// TestLinearConflictFallback checks that a goal without databases or
+// presets is solved on linear conflict, saying so.
+func TestLinearConflictFallback(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	var log strings.Builder
+	text := "1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15"
+	res, err := NewResolver(context.Background(), Config{Goal: text, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, _ := statespace.ParseGoal(text, sq4)
+	a, err := res.Answer(context.Background(), walkFrom(9, goal, 30), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolved(t, a, goal)
+	if a.Heuristic != HeuristicLinearConflict || !strings.Contains(log.String(), "Manhattan distance plus linear conflict") {
+		t.Errorf("heuristic %q, log %q", a.Heuristic, log.String())
+	}
+}
+
+// TestTabledRefusesPDB checks that database options for boards answered
+// from a table are an error, not ignored.
+func TestTabledRefusesPDB(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	for _, cfg := range []Config{{PDBDir: t.TempDir()}, {Partition: "1,2,3,4/5,6,7,8"}} {
+		res, err := NewResolver(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = res.For(context.Background(), statespace.Shape{Rows: 3, Cols: 3})
+		var te *TabledError
+		if !errors.As(err, &te) {
+			t.Errorf("%+v: %v", cfg, err)
+		}
+	}
+}

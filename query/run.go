@@ -1,0 +1,104 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// The modes of cmd/query that answer boards: one board for people
+// (Lookup), many boards in bulk (RunBatch) and random boards (RunRandom).
+// The command parses flags and picks the mode; these do the work.
+
+// Lookup answers the board written in text and writes the report for
+// people (WriteReport).
+func Lookup(ctx context.Context, res *Resolver, text string, tile bool, w io.Writer) error {
+	b, err := statespace.Parse(text, res.Shape())
+	if err != nil {
+		return fmt.Errorf("board %q: %w", text, err)
+	}
+	a, err := res.Answer(ctx, b, true)
+	if err != nil {
+		return fmt.Errorf("board %s: %w", b, err)
+	}
+	o, err := res.For(ctx, b.Shape())
+	if err != nil {
+		return err
+	}
+	return WriteReport(w, o.Goal(), a, tile)
+}
+
+// BatchInput is where RunBatch reads its boards: Boards when not empty
+// (one board each, numbered as arguments), else the lines of Lines.
+type BatchInput struct {
+	Boards []string
+	Lines  io.Reader
+}
+
+// FailedError says how many boards of a batch failed; each has its own
+// record or line on stderr already.
+type FailedError struct{ Failed, Boards int }
+
+func (e *FailedError) Error() string {
+	return fmt.Sprintf("%d of %d boards failed", e.Failed, e.Boards)
+}
+
+// RunBatch answers every board of in, writing one record each to stdout
+// (failures to stderr in the plain format) and, when some were solved by
+// search, the totals and the heuristics to stderr. A batch in which some
+// board failed returns a *FailedError after the last record.
+func RunBatch(ctx context.Context, res *Resolver, in BatchInput, opts Options, stdout, stderr io.Writer) error {
+	if opts.Format == CSV {
+		// The CSV header must know whether there are search columns: ask
+		// for the oracle of the one shape, when it is fixed.
+		if sh := res.Shape(); sh != (statespace.Shape{}) {
+			o, err := res.For(ctx, sh)
+			if err != nil {
+				return err
+			}
+			_, table := o.(*TableOracle)
+			opts.SearchColumns = !table
+		}
+	}
+	out := NewRecordWriter(stdout, stderr, opts)
+	var sum Summary
+	var err error
+	if len(in.Boards) > 0 {
+		out.Unit = "argument"
+		sum, err = Boards(ctx, in.Boards, res, out)
+	} else {
+		sum, err = Batch(ctx, in.Lines, res, out)
+	}
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		return err
+	}
+	if sum.Searched > 0 {
+		fmt.Fprintf(stderr, "query: solved %d %s by search on %s: %s %s expanded in %.3f s\n",
+			sum.Searched, textfmt.Plural(sum.Searched, "board", "boards"), strings.Join(sum.Heuristics, "; "),
+			textfmt.Commas(sum.Nodes), textfmt.Plural(int(min(sum.Nodes, 2)), "node", "nodes"), sum.Elapsed.Seconds())
+	}
+	if sum.Failed > 0 {
+		return &FailedError{Failed: sum.Failed, Boards: sum.Boards}
+	}
+	return nil
+}
+
+// RunRandom writes n boards drawn at distance depth (every distance when
+// depth < 0) with the given seed, for the resolver's shape (the 8-puzzle
+// when it has none): answered from the table, or boards only on shapes
+// without one. See Resolver.Random.
+func RunRandom(ctx context.Context, res *Resolver, n, depth int, seed uint64, opts Options, stdout, stderr io.Writer) error {
+	out := NewRecordWriter(stdout, stderr, opts)
+	err := res.Random(ctx, n, depth, seed, out)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}

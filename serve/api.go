@@ -1,0 +1,242 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// profilePoints is the most points of a path's distance profile.
+const profilePoints = 240
+
+// handleCompare answers /api/compare: every classroom algorithm on the
+// board, as query -compare -json writes it, plus each path's profile (the
+// true distance of the boards along it, sampled) and the limits used.
+func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
+	body, err := s.compare(r.Context(), r)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	writeJSON(w, body)
+}
+
+func (s *Server) compare(ctx context.Context, r *http.Request) ([]byte, error) {
+	rq, err := readBoard(r.URL.Query())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.unsolvable(rq.board, rq.goal); err != nil {
+		return nil, err
+	}
+	src, err := s.source(ctx, rq.goal)
+	if err != nil {
+		return nil, err
+	}
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	var table *statespace.Table
+	if src.table != nil {
+		table = src.table.Table
+	}
+	lim := limits{MaxExpanded: s.lim.CompareNodes, MaxTime: s.lim.CompareTime}
+	c, err := compareBoard(ctx, rq.board, rq.goal, table, lim)
+	if err != nil {
+		return nil, err
+	}
+	reference := ""
+	if table == nil && src.solver != nil {
+		// No table (the 15-puzzle): the reference is the optimal solver's.
+		sctx, cancel := context.WithTimeout(ctx, s.lim.SolveTime)
+		d, err := solveDistance(sctx, src.solver, rq.board)
+		cancel()
+		switch {
+		case err == nil:
+			c.Optimal, c.OptimalSource = d, solverName(src.solver)
+		case errors.Is(err, context.DeadlineExceeded):
+			reference = fmt.Sprintf("no optimal reference: the solver did not finish within %s", s.lim.SolveTime)
+		default:
+			reference = "no optimal reference: " + err.Error()
+		}
+	}
+	raw, err := comparisonJSON(c)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var out map[string]any
+	if err := dec.Decode(&out); err != nil {
+		return nil, err
+	}
+	out["optimal_source"] = c.OptimalSource
+	if reference != "" {
+		out["optimal_note"] = reference
+	}
+	out["limits"] = map[string]any{"nodes": s.lim.CompareNodes, "seconds": s.lim.CompareTime.Seconds()}
+	rows, _ := out["algorithms"].([]any)
+	for i, row := range c.Rows {
+		if i >= len(rows) || table == nil || !row.Result.Found {
+			continue
+		}
+		if m, ok := rows[i].(map[string]any); ok {
+			m["path_profile"] = pathProfile(rq.board, row.Result.Path, table)
+		}
+	}
+	return json.Marshal(out)
+}
+
+// profile is the true distance of the boards along a path, at evenly
+// spaced steps (every step of paths of at most profilePoints moves).
+type profile struct {
+	Steps     []int `json:"steps"`
+	Distances []int `json:"distances"`
+}
+
+func pathProfile(b statespace.Board, path []statespace.Move, t *statespace.Table) profile {
+	n := len(path)
+	every := max(1, (n+profilePoints-1)/profilePoints)
+	var p profile
+	for i := 0; ; i++ {
+		if i%every == 0 || i == n {
+			p.Steps = append(p.Steps, i)
+			p.Distances = append(p.Distances, t.Distance(b))
+		}
+		if i == n {
+			break
+		}
+		b, _ = b.Apply(path[i])
+	}
+	return p
+}
+
+// handleWatch answers /api/watch: the search alg traced expansion by
+// expansion, each expanded board with its depth, true distance and the
+// frontier after it.
+func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
+	body, err := s.watch(r.Context(), r)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	writeJSON(w, body)
+}
+
+func (s *Server) watch(ctx context.Context, r *http.Request) ([]byte, error) {
+	rq, err := readBoard(r.URL.Query())
+	if err != nil {
+		return nil, err
+	}
+	q := r.URL.Query()
+	alg := q.Get("alg")
+	known := false
+	for _, k := range watchAlgorithms {
+		known = known || k == alg
+	}
+	if !known {
+		return nil, badRequest("alg=%q: want bfs, dfs, astar or idastar", alg)
+	}
+	steps := s.lim.WatchSteps
+	if t := q.Get("steps"); t != "" {
+		v, err := strconv.Atoi(t)
+		if err != nil || v < 1 || v > s.lim.WatchSteps {
+			return nil, badRequest("steps=%s: want a whole number from 1 to %d", t, s.lim.WatchSteps)
+		}
+		steps = v
+	}
+	if err := s.unsolvable(rq.board, rq.goal); err != nil {
+		return nil, err
+	}
+	src, err := s.source(ctx, rq.goal)
+	if err != nil {
+		return nil, err
+	}
+	if src.table == nil {
+		return nil, badRequest("watching a search shows each board's true distance from the distance table, and %s has none", rq.shape)
+	}
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	lim := limits{MaxExpanded: int64(steps), MaxTime: s.lim.WatchTime}
+	tr, res, err := traceSearch(ctx, alg, rq.board, src.table.Table, lim)
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return json.Marshal(struct {
+		Board    string       `json:"board"`
+		Shape    string       `json:"shape"`
+		Goal     string       `json:"goal"`
+		Optimal  int          `json:"optimal_distance"`
+		Radius   int          `json:"radius"`
+		Trace    *watchTrace  `json:"trace"`
+		Result   searchResult `json:"result"`
+		Limits   any          `json:"limits"`
+		Complete bool         `json:"complete"` // the search ended by itself, not by a limit
+	}{rq.board.String(), rq.shape.String(), rq.goal.String(), src.table.Table.Distance(rq.board), src.table.Table.Radius(),
+		tr, res, map[string]any{"steps": steps, "seconds": s.lim.WatchTime.Seconds()},
+		!stoppedByLimit(res)})
+}
+
+// shapeInfo is one board shape the page offers.
+type shapeInfo struct {
+	Shape string   `json:"shape"`
+	Goals []string `json:"goals"`
+	// Kind is "table" (exact distances) or "search" (the solver, with a
+	// time limit).
+	Kind string `json:"kind"`
+	Note string `json:"note"`
+}
+
+// handleShapes answers /api/shapes: the shapes this server answers and
+// its limits.
+func (s *Server) handleShapes(w http.ResponseWriter, r *http.Request) {
+	var shapes []shapeInfo
+	for _, sh := range []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}} {
+		shapes = append(shapes, shapeInfo{sh.String(), []string{"last", "first"}, "table", "table built in memory on first use (under a second)"})
+	}
+	shapes = append(shapes, shapeInfo{"3x3", []string{"last", "first"}, "table", "the 8-puzzle: embedded table"})
+	for _, sh := range []statespace.Shape{{Rows: 3, Cols: 4}, {Rows: 4, Cols: 3}, {Rows: 2, Cols: 6}, {Rows: 6, Cols: 2}} {
+		var goals []string
+		for _, g := range []statespace.Board{statespace.GoalLast(sh), statespace.GoalFirst(sh)} {
+			if tableStored(g) {
+				goals = append(goals, statespace.GoalName(g))
+			}
+		}
+		if len(goals) > 0 {
+			shapes = append(shapes, shapeInfo{sh.String(), goals, "table", "12 cells: cached table, read on first use"})
+		}
+	}
+	if s.cfg.Solver != nil {
+		shapes = append(shapes, shapeInfo{"4x4", []string{"last", "first"}, "search",
+			fmt.Sprintf("the 15-puzzle: IDA* on pattern databases, at most %s a board", s.lim.SolveTime)})
+	}
+	body, err := json.Marshal(struct {
+		Shapes []shapeInfo    `json:"shapes"`
+		Limits map[string]any `json:"limits"`
+	}{shapes, map[string]any{
+		"solve_seconds":   s.lim.SolveTime.Seconds(),
+		"compare_nodes":   s.lim.CompareNodes,
+		"compare_seconds": s.lim.CompareTime.Seconds(),
+		"watch_steps":     s.lim.WatchSteps,
+		"watch_seconds":   s.lim.WatchTime.Seconds(),
+	}})
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err)
+		return
+	}
+	writeJSON(w, body)
+}

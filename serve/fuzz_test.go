@@ -1,0 +1,94 @@
+package serve
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// FuzzHandlers sends any query to every endpoint: the answer is always
+// JSON with a known status, errors carry a message, and a board record is
+// consistent (a path of exactly distance legal moves to the goal).
+func FuzzHandlers(f *testing.F) {
+	for _, seed := range []struct {
+		endpoint uint8
+		query    string
+	}{
+		{0, "b=8,6,7,2,5,4,3,0,1"},
+		{0, "b=1+2+3/4+5+6/7+8+_&goal=first"},
+		{0, "b=1,2,3,4,5,0,7,8,6,9&shape=2x5"},
+		{0, "b=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"},
+		{0, "b=%00%ff&shape=-1x3"},
+		{1, "depth=12&shape=2x4&goal=first&seed=1"},
+		{1, "walk=40&shape=4x4"},
+		{2, "b=1,2,3,4,0,5&shape=2x3"},
+		{3, "b=4,1,3,7,0,2,5,8,6&alg=idastar&steps=50"},
+		{4, ""},
+	} {
+		f.Add(seed.endpoint, seed.query)
+	}
+	f.Setenv("TILESPACE_CACHE", f.TempDir())
+	s := New(Config{Solver: manhattanSolver, Limits: Limits{
+		SolveTime: 50 * time.Millisecond, CompareNodes: 500, CompareTime: 50 * time.Millisecond,
+		WatchSteps: 100, WatchTime: 50 * time.Millisecond, SlotWait: time.Second,
+	}})
+	defer s.Close()
+	h := s.Handler()
+	endpoints := []string{"/api/board", "/api/random", "/api/compare", "/api/watch", "/api/shapes"}
+	f.Fuzz(func(t *testing.T, endpoint uint8, query string) {
+		path := endpoints[int(endpoint)%len(endpoints)]
+		req := httptest.NewRequest("GET", "http://127.0.0.1/", nil)
+		req.URL.Path = path
+		req.URL.RawQuery = query
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		switch rec.Code {
+		case 200, 400, 404, 414, 422, 503:
+		default:
+			t.Fatalf("%s?%s: status %d", path, query, rec.Code)
+		}
+		if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
+			t.Fatalf("%s?%s: content type %q", path, query, ct)
+		}
+		var body map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatalf("%s?%s: %v: %q", path, query, err, rec.Body.Bytes())
+		}
+		if rec.Code != 200 {
+			if msg, _ := body["error"].(string); strings.TrimSpace(msg) == "" {
+				t.Fatalf("%s?%s: %d without a message: %s", path, query, rec.Code, rec.Body.Bytes())
+			}
+			return
+		}
+		if path != "/api/board" && path != "/api/random" {
+			return
+		}
+		b, err := statespace.Parse(body["board"].(string), statespace.Shape{})
+		if err != nil {
+			if b, err = statespace.Parse(body["board"].(string), mustShape(t, body["shape"].(string))); err != nil {
+				t.Fatalf("the record's board does not parse: %v", err)
+			}
+		}
+		goal, err := statespace.ParseGoal(body["goal"].(string), b.Shape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		path2 := moveNames(body["path"])
+		end, bad := b.ApplyAll(path2)
+		if bad >= 0 || end != goal || len(path2) != int(body["distance"].(float64)) {
+			t.Fatalf("%s?%s: the path does not reach the goal in distance moves: %s", path, query, rec.Body.Bytes())
+		}
+	})
+}
+
+func mustShape(t *testing.T, text string) statespace.Shape {
+	sh, err := statespace.ParseShape(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sh
+}

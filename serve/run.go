@@ -1,0 +1,80 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+)
+
+// DefaultAddr is where Run listens unless told otherwise: loopback only.
+const DefaultAddr = "127.0.0.1:8080"
+
+// shutdownGrace is how long requests in progress may run on after Ctrl-C:
+// less than the commands' own grace (internal/cli.Grace, 2 s), after which
+// they exit anyway.
+var shutdownGrace = 1500 * time.Millisecond
+
+// Run serves s on addr until ctx is done, then shuts down gracefully:
+// no new connections, requests in progress get a few seconds to finish.
+// It writes the address to out once listening. A loopback address only
+// answers requests for loopback host names.
+func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	ip := net.ParseIP(host)
+	if ip != nil && ip.IsLoopback() && len(cfg.AllowedHosts) == 0 {
+		cfg.AllowedHosts = []string{"localhost", "127.0.0.1", "::1", host}
+	}
+	s := New(cfg)
+	defer s.Close()
+	lim := s.lim
+	// Requests get their own base context, cancelled only when they do not
+	// finish within the shutdown's grace period.
+	reqCtx, cancelRequests := context.WithCancel(context.Background())
+	defer cancelRequests()
+	longest := max(lim.SolveTime, 12*lim.CompareTime+lim.SolveTime, lim.WatchTime, lim.TableWait) + lim.SlotWait
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      longest + 10*time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    8 << 10,
+		BaseContext:       func(net.Listener) context.Context { return reqCtx },
+	}
+	shown := host
+	if ip != nil && ip.To4() == nil {
+		shown = "[" + host + "]"
+	}
+	if ip != nil && ip.IsUnspecified() {
+		fmt.Fprintf(out, "tilespace: listening on every interface, reachable from the network\n")
+	}
+	fmt.Fprintf(out, "tilespace: serving on http://%s:%s/ (Ctrl-C to stop)\n", shown, port)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		// Searches still running past the grace period are stopped.
+		cancelRequests()
+		srv.Close()
+		fmt.Fprintf(out, "tilespace: requests still running after %s were stopped\n", shutdownGrace)
+	}
+	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {
+		return serr
+	}
+	fmt.Fprintf(out, "tilespace: server stopped\n")
+	return nil
+}

@@ -1,0 +1,93 @@
+package solver_test
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/solver"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// TestAgreesWithSearch runs the fast engine and the generic IDA*
+// (search.IDAStar) on the same additive pattern databases, built in memory
+// from small patterns, over sampled 3x3 boards at every distance and 4x4
+// boards from random walks, and checks that they expand and generate the
+// same number of boards and return the same path.
+func TestAgreesWithSearch(t *testing.T) {
+	sq3 := statespace.Shape{Rows: 3, Cols: 3}
+	sq4 := statespace.Shape{Rows: 4, Cols: 4}
+	rng := rand.New(rand.NewPCG(11, 12))
+	type setup struct {
+		goal   statespace.Board
+		part   string
+		boards []statespace.Board
+	}
+	var setups []setup
+	for _, g := range []statespace.Board{statespace.GoalLast(sq3), statespace.MustBoard(sq3, 1, 0, 2, 3, 4, 5, 6, 7, 8)} {
+		tab, err := statespace.MustSpace(g).Enumerate(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var boards []statespace.Board
+		for d := 0; d <= tab.Radius(); d += 3 {
+			boards = append(boards, tab.Sample(rng, d, 2)...)
+		}
+		setups = append(setups, setup{g, "1,2,3,4/5,6,7,8", boards})
+	}
+	g4 := statespace.GoalFirst(sq4)
+	var walks []statespace.Board
+	for i := 0; i < 12; i++ {
+		walks = append(walks, walk(rng, g4, 20+5*(i%4)))
+	}
+	setups = append(setups, setup{g4, "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15", walks})
+	for _, su := range setups {
+		part, err := pdb.ParsePartition(su.part, su.goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := pdb.BuildPartition(context.Background(), su.goal, part, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := solver.New(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, b := range su.boards {
+			s.Workers = 1 + i%2
+			fast, err := s.Solve(context.Background(), b)
+			if err != nil {
+				t.Fatalf("%s: %v", b, err)
+			}
+			gen, err := search.IDAStar(context.Background(), search.Problem{Start: b, Goal: su.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, h)
+			if err != nil || !gen.Found {
+				t.Fatalf("%s: search.IDAStar: %v, stopped by %s", b, err, gen.StoppedBy)
+			}
+			if fast.Nodes != uint64(gen.Expanded) || fast.Generated != uint64(gen.Generated) || !slices.Equal(fast.Path, gen.Path) {
+				t.Errorf("%s goal %s: engine %d expanded, %d generated, path %v; search.IDAStar %d, %d, %v",
+					b, statespace.GoalName(su.goal), fast.Nodes, fast.Generated, fast.Path, gen.Expanded, gen.Generated, gen.Path)
+			}
+		}
+	}
+}
+
+// walk makes n random moves from b, never undoing the previous one.
+func walk(rng *rand.Rand, b statespace.Board, n int) statespace.Board {
+	last := statespace.Move(4)
+	for i := 0; i < n; i++ {
+		var moves []statespace.Move
+		for _, m := range b.LegalMoves().Moves() {
+			if last == 4 || m != last.Opposite() {
+				moves = append(moves, m)
+			}
+		}
+		last = moves[rng.IntN(len(moves))]
+		b, _ = b.Apply(last)
+	}
+	return b
+}
