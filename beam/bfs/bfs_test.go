@@ -55,7 +55,7 @@ func enumerate(t *testing.T, goal statespace.Board) enumerated {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "enumerate.tbl")
-	if _, err := store.WriteTable(path, tab, tablefile.EncodingMod4Bit); err != nil {
+	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	file, err := os.ReadFile(path)

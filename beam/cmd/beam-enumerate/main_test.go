@@ -39,7 +39,7 @@ func runArgs(t *testing.T, args ...string) (string, string, error) {
 // enumerateReport is what enumerate prints for goal, and its table file.
 func enumerateReport(t *testing.T, goal statespace.Board) (generate.TableReport, []byte) {
 	t.Helper()
-	rep, err := generate.Table(context.Background(), goal, t.TempDir(), tablefile.EncodingMod4Bit, nil, 0)
+	rep, err := generate.Table(context.Background(), goal, t.TempDir(), tablefile.EncodingMod4Bit, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
