@@ -3,8 +3,10 @@ package generate
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -51,16 +53,18 @@ type BigOptions struct {
 // BigTable builds goal's table by the 2-bit search, writing checkpoints
 // next to the table (store.CheckpointFileName) so that an interrupted run
 // continues with Resume, then writes the table into dir as a raw
-// version-2 file streamed from the search's codes, and reports on it.
+// version-2 file streamed from the search's codes, removes the checkpoint
+// only then, and reports on it.
 func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOptions) (TableReport, error) {
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return TableReport{}, err
 	}
 	total := sp.Size()
+	checkpoint := filepath.Join(dir, store.CheckpointFileName(goal))
 	res, err := twobit.Search(ctx, sp, twobit.Options{
 		Workers:         opts.Workers,
-		Checkpoint:      filepath.Join(dir, store.CheckpointFileName(goal)),
+		Checkpoint:      checkpoint,
 		CheckpointEvery: opts.CheckpointEvery,
 		Resume:          opts.Resume,
 		OnLevel:         func(l twobit.Level) { writeLevel(opts.Levels, l) },
@@ -77,6 +81,10 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 	path := filepath.Join(dir, store.TableFileName(goal))
 	size, err := store.WriteMod4Table(ctx, path, goal, res.Counts(), res)
 	if err != nil {
+		return TableReport{}, err
+	}
+	// The table is safe: the checkpoint has done its job.
+	if err := os.Remove(checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return TableReport{}, err
 	}
 	r := TableReport{

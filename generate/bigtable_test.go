@@ -208,3 +208,40 @@ func BenchmarkLookup12Cell(b *testing.B) {
 		i++
 	}
 }
+
+// Test2x7Table checks a built 2x7 table (TILESPACE_TABLE_2X7 names it;
+// building one takes most of an hour and 11 GB): its counts are OEIS
+// A346736, its radius 108 with one board there, and lookups on the mapped
+// file give the antipode's distance and a path of that length.
+func Test2x7Table(t *testing.T) {
+	longtest.Skip(t, "reads a built 2x7 table")
+	path := os.Getenv("TILESPACE_TABLE_2X7")
+	if path == "" {
+		t.Skip("set TILESPACE_TABLE_2X7 to a 2x7 table built by enumerate -shape 2x7")
+	}
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 7})
+	tab, err := store.ReadTable(context.Background(), path, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := reference.FindDistribution("2x7", "corner")
+	if fmt.Sprint(tab.Counts()) != fmt.Sprint(ref.Counts) || tab.Radius() != 108 || tab.Counts()[108] != 1 {
+		t.Fatalf("counts %v, published %v", tab.Counts(), ref.Counts)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	sp := tab.Space()
+	for range 20 {
+		b := sp.Unrank(rng.Uint64N(sp.Size()))
+		d, set, err := tab.LookupMoves(b)
+		if err != nil || set == 0 || d <= 0 || d > 108 {
+			t.Fatalf("board %s: %d %v %v", b, d, set, err)
+		}
+		p, err := tab.Path(b)
+		if err != nil || len(p) != d {
+			t.Fatalf("board %s: path of %d moves, distance %d: %v", b, len(p), d, err)
+		}
+		if end, bad := b.ApplyAll(p); bad >= 0 || end != goal {
+			t.Fatalf("board %s: the path does not reach the goal", b)
+		}
+	}
+}

@@ -74,21 +74,31 @@ func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile
 	if err != nil {
 		return TableReport{}, err
 	}
+	return NewTableReport(goal, t.Counts(), t.Antipodes(), path, size, t.SearchTime().Seconds()), nil
+}
+
+// NewTableReport describes the table of goal with the given distribution
+// (boards at each distance) and boards at the radius, written to file
+// (size bytes; "" and 0 when none was written) after seconds of search:
+// for the tools that build a table by other means than Table.
+func NewTableReport(goal statespace.Board, counts []uint64, antipodes []statespace.Board, file string, size int64, seconds float64) TableReport {
 	r := TableReport{
-		Shape:   sp.Shape().String(),
+		Shape:   goal.Shape().String(),
 		Goal:    goal.String(),
-		States:  t.States(),
-		Radius:  t.Radius(),
-		Counts:  t.Counts(),
-		File:    path,
+		Radius:  len(counts) - 1,
+		Counts:  append([]uint64(nil), counts...),
+		File:    file,
 		Bytes:   size,
-		Seconds: t.SearchTime().Seconds(),
+		Seconds: seconds,
 		goal:    goal,
 	}
-	for _, b := range t.Antipodes() {
+	for _, c := range counts {
+		r.States += c
+	}
+	for _, b := range antipodes {
 		r.Antipodes = append(r.Antipodes, b.String())
 	}
-	return r, nil
+	return r
 }
 
 // WriteJSON writes the report as one line of JSON.
@@ -115,7 +125,9 @@ func (r TableReport) WriteText(w io.Writer) error {
 	for _, a := range r.Antipodes {
 		fmt.Fprintf(&b, "  %s\n", a)
 	}
-	fmt.Fprintf(&b, "\nwrote %s: %d bytes, %.4f bytes per state\n", r.File, r.Bytes, float64(r.Bytes)/float64(r.States))
+	if r.File != "" {
+		fmt.Fprintf(&b, "\nwrote %s: %d bytes, %.4f bytes per state\n", r.File, r.Bytes, float64(r.Bytes)/float64(r.States))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // DefaultSeed is the seed of Random when none is given, so that runs
@@ -60,9 +61,10 @@ func Random(ctx context.Context, o Oracle, goal statespace.Board, n, depth int, 
 }
 
 // Random draws n boards for the resolver's shape and goal as the function
-// Random does: answered from the distance table when the shape has one (a
-// small one is built), boards only when the space is too large to
-// tabulate, so drawing 15-puzzle boards never starts a search. Without a
+// Random does: answered from the distance table when the shape has one
+// (HasTable: a small one is built, a 12-cell or 2x7 one read from the
+// cache), boards only otherwise, so drawing 15-puzzle boards (or 12-cell
+// boards before their table is built) never starts a search. Without a
 // shape (Config.Shape, a goal board or a table file) it draws 8-puzzle
 // boards.
 func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *RecordWriter) error {
@@ -74,12 +76,8 @@ func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *R
 	if err != nil {
 		return err
 	}
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		return err
-	}
 	var o Oracle
-	if r.file != nil || sp.Size() <= statespace.MaxEnumerate {
+	if r.HasTable(goal) {
 		if o, err = r.For(ctx, shape); err != nil {
 			return err
 		}
@@ -91,9 +89,14 @@ func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *R
 // only.
 func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
 	if depth >= 0 {
+		// A 12-cell shape has a table once it is built; larger ones have none.
+		why := "only boards of at most 12 cells are tabulated"
+		if sp, err := statespace.NewSpace(goal); err == nil && sp.Size() <= statespace.MaxEnumerate {
+			why = "it is not built; build it with: " + store.RebuildCommand(goal)
+		}
 		return fmt.Errorf("boards at a given distance need the distance table of %s goal %s, which it has none of "+
-			"(only boards of at most 12 cells are tabulated); without -depth, boards are drawn from all reachable ones",
-			goal.Shape(), statespace.GoalName(goal))
+			"(%s); without -depth, boards are drawn from all reachable ones",
+			goal.Shape(), statespace.GoalName(goal), why)
 	}
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {

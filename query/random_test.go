@@ -93,6 +93,12 @@ func TestRandomDepthTooLarge(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "boards at a given distance need the distance table") {
 		t.Errorf("random boards at a depth without a table: %v", err)
 	}
+	// A 12-cell shape without its table names the command that builds it.
+	twelve := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6})
+	err = Random(ctx, nil, twelve, 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	if err == nil || !strings.Contains(err.Error(), "build it with: go run ./cmd/enumerate -shape 2x6 -goal last") {
+		t.Errorf("2x6 boards at a depth without the table: %v", err)
+	}
 }
 
 // Random 15-puzzle boards (issue 10, item 16): drawn without a table or a
@@ -157,5 +163,47 @@ func TestRandomWithoutTable(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(os.Getenv(store.EnvCache)); len(entries) != 0 {
 		t.Errorf("drawing boards wrote %d files to the cache", len(entries))
+	}
+}
+
+// A 12-cell shape draws boards only, without a search's notes, until its
+// table is in the cache; then HasTable says so and Random reads it (here a
+// file that is not a table, whose error proves it was read).
+func TestRandomTwelveCells(t *testing.T) {
+	ctx := context.Background()
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	sh := statespace.Shape{Rows: 2, Cols: 6}
+	goal := statespace.GoalLast(sh)
+	var log, out bytes.Buffer
+	res, err := NewResolver(ctx, Config{Shape: sh, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.HasTable(goal) {
+		t.Fatal("HasTable with an empty cache")
+	}
+	rw := NewRecordWriter(&out, io.Discard, Options{})
+	if err := res.Random(ctx, 3, -1, 1, rw); err != nil {
+		t.Fatal(err)
+	}
+	rw.Flush()
+	if n := strings.Count(out.String(), "\n"); n != 3 || strings.Contains(out.String(), "\t") || log.Len() != 0 {
+		t.Errorf("2x6 without a table: %d lines %q, log %q; want 3 boards only and no notes", n, out.String(), log.String())
+	}
+	path := cache + "/" + store.TableFileName(goal)
+	if err := os.WriteFile(path, []byte("not a table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = NewResolver(ctx, Config{Shape: sh, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.HasTable(goal) {
+		t.Fatal("HasTable misses the cached 2x6 table")
+	}
+	err = res.Random(ctx, 3, 5, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	if err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("2x6 with a damaged cached table: %v, want an error naming %s", err, path)
 	}
 }

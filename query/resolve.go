@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
@@ -252,6 +254,29 @@ type TabledError struct{ Goal statespace.Board }
 func (e *TabledError) Error() string {
 	return fmt.Sprintf("-pdb and -pdb-dir apply to boards solved by search; %s boards are answered from the exact distance table of goal %s",
 		e.Goal.Shape(), statespace.GoalName(e.Goal))
+}
+
+// HasTable reports whether the boards of goal have a distance table: the
+// table file given, one small enough to build at once, or a file in the
+// cache folder (a 12-cell or 2x7 table built by enumerate). A damaged
+// file counts: answering from it reports the damage.
+func (r *Resolver) HasTable(goal statespace.Board) bool {
+	if r.file != nil {
+		return true
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return false
+	}
+	if sp.Size() <= r.cfg.BuildLimit {
+		return true
+	}
+	dir, err := store.CacheDir()
+	if err != nil {
+		return false
+	}
+	_, err = os.Stat(filepath.Join(dir, store.TableFileName(goal)))
+	return err == nil
 }
 
 // Tabled reports whether every board of shape s has a distance table at

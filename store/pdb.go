@@ -51,6 +51,34 @@ func (e *PDBNotFoundError) Error() string {
 		sh, goal, what, strings.Join(where, "; "), sh, goal, build)
 }
 
+// PDBDamagedError says a pattern database file is damaged (a checksum
+// mismatch, a truncation, contents that are not a database) and names the
+// command that rebuilds its partition into the file's folder. errors.As
+// reaches the cause (a *tablefile.FormatError or a *pdb.DecodeError).
+type PDBDamagedError struct {
+	Path      string
+	Goal      statespace.Board
+	Partition pdb.Partition
+	Err       error
+}
+
+func (e *PDBDamagedError) Error() string {
+	return fmt.Sprintf("%s is damaged: %s; rebuild it with: %s", e.Path,
+		strings.TrimPrefix(e.Err.Error(), "tablefile: "), PDBRebuildCommand(e.Goal, e.Partition, filepath.Dir(e.Path)))
+}
+
+func (e *PDBDamagedError) Unwrap() error { return e.Err }
+
+// PDBRebuildCommand is the command that builds the databases of part for
+// goal into dir (the cache folder needs no -out).
+func PDBRebuildCommand(goal statespace.Board, part pdb.Partition, dir string) string {
+	cmd := fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), part.Label())
+	if cache, err := CacheDir(); err != nil || filepath.Clean(cache) != filepath.Clean(dir) {
+		cmd += " -out " + dir
+	}
+	return cmd
+}
+
 // PDBDirs returns the folders pattern databases are looked for in, in
 // order: explicit (when not empty), then the cache folder.
 func PDBDirs(explicit string) ([]string, error) {
@@ -365,6 +393,11 @@ func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partitio
 		}
 		var err error
 		if pdbs[i], err = ReadPDB(path, goal, part.Patterns[i]); err != nil {
+			var fe *tablefile.FormatError
+			var de *pdb.DecodeError
+			if errors.As(err, &fe) || errors.As(err, &de) {
+				return nil, &PDBDamagedError{Path: path, Goal: goal, Partition: part, Err: err}
+			}
 			return nil, err
 		}
 	}

@@ -222,3 +222,53 @@ func TestFindPartitions(t *testing.T) {
 		t.Errorf("missing folder: %v, %v", found, err)
 	}
 }
+
+// A damaged database file is a *PDBDamagedError naming the file and the
+// command that rebuilds its partition (with -out for a folder other than
+// the cache), whether the set is chosen or found as the best.
+func TestDamagedPDBNamesRebuild(t *testing.T) {
+	for _, inCache := range []bool{true, false} {
+		cache, dir := t.TempDir(), t.TempDir()
+		t.Setenv(EnvCache, cache)
+		explicit := dir
+		if inCache {
+			dir, explicit = cache, ""
+		}
+		goal := statespace.GoalLast(sq)
+		part, err := pdb.ParsePartition("1,2,3,4/5,6,7,8", goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tiles := range part.Patterns {
+			p, err := pdb.Build(context.Background(), goal, tiles, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := WritePDB(context.Background(), filepath.Join(dir, PDBFileName(goal, tiles)), p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path := filepath.Join(dir, PDBFileName(goal, part.Patterns[1]))
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data[len(data)/2] ^= 0xff
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := "rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8"
+		if !inCache {
+			want += " -out " + dir
+		}
+		_, _, err1 := LoadPartition(context.Background(), explicit, goal, part)
+		_, _, err2 := LoadBestPDBs(context.Background(), explicit, goal)
+		for _, err := range []error{err1, err2} {
+			var de *PDBDamagedError
+			var fe *tablefile.FormatError
+			if !errors.As(err, &de) || !errors.As(err, &fe) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), want) {
+				t.Errorf("in cache %v: %v, want a *PDBDamagedError naming %s and %q", inCache, err, path, want)
+			}
+		}
+	}
+}

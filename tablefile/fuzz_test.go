@@ -54,3 +54,43 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOpen feeds arbitrary files to Open, which maps raw version-2 files:
+// it must never panic, failures must be typed, and every byte of an
+// opened payload must read (or fail its block's checksum) without a
+// fault.
+func FuzzOpen(f *testing.F) {
+	seeds, err := filepath.Glob(filepath.Join("testdata", "*.tsp"))
+	if err != nil || len(seeds) == 0 {
+		f.Fatalf("no seed files in testdata: %v", err)
+	}
+	for _, path := range seeds {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "t.tbl")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		file, err := Open(path)
+		if err != nil {
+			var fe *FormatError
+			var ue *UnsupportedError
+			if !errors.As(err, &fe) && !errors.As(err, &ue) {
+				t.Fatalf("untyped error %v (%T)", err, err)
+			}
+			return
+		}
+		defer file.Close()
+		n, _ := file.Header.PayloadLen()
+		for i := uint64(0); i < n; i++ {
+			if _, err := file.Byte(i); err != nil && !errors.Is(err, ErrChecksum) {
+				t.Fatalf("byte %d: %v", i, err)
+			}
+		}
+	})
+}

@@ -174,7 +174,7 @@ func ReadCheckpoint(path string, sp *statespace.Space) (*checkpoint, error) {
 	// A sound checkpoint has one done code for every board counted.
 	var done, total uint64
 	for _, w := range codes {
-		done += uint64(bits.OnesCount64(w & (w>>1 | w) &^ lowBits))
+		done += uint64(bits.OnesCount64(w &^ lowBits)) // bit 1: the codes 2 and 3
 	}
 	for _, c := range counts {
 		total += c

@@ -45,9 +45,10 @@ type Options struct {
 	OnProgress func(expanded uint64)
 	// Checkpoint, when not empty, is the file the search state is saved
 	// to at level boundaries, at most every CheckpointEvery (default 5
-	// minutes), and removed when the search ends. With Resume the search
-	// starts from it when it exists; a damaged one is an error, never
-	// used.
+	// minutes). It stays when the search ends: the caller removes it once
+	// the results are safe (written to a table file), so that a failure in
+	// between loses nothing. With Resume the search starts from it when it
+	// exists; a damaged one is an error, never used.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
@@ -249,11 +250,6 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 	}
 	if total != sp.Size() {
 		return nil, fmt.Errorf("twobit: the search reached %d boards of %s, expected %d", total, sp.Shape(), sp.Size())
-	}
-	if opts.Checkpoint != "" {
-		if err := os.Remove(opts.Checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, err
-		}
 	}
 	return &Result{sp: sp, codes: s.codes, counts: s.counts, antipodes: s.antipodes, elapsed: time.Since(start)}, nil
 }

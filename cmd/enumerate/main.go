@@ -30,8 +30,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -239,6 +241,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 				opts.Levels = &barLines{bar: bar, w: stderr}
 			}
 			r, err = generate.BigTable(ctx, g, dir, opts)
+			if errors.Is(err, context.Canceled) {
+				if cp := filepath.Join(dir, store.CheckpointFileName(g)); fileExists(cp) {
+					fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", cp)
+				}
+			}
 		} else {
 			r, err = generate.Table(ctx, g, dir, enc, advance(bar, done))
 		}
@@ -312,6 +319,11 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, goal statespace.Bo
 	_, err = fmt.Fprintf(stdout, "wrote %s: %s bytes, the distance of each of %s states of %s goal %s as uint8, in rank order\n",
 		path, textfmt.Commas(uint64(size)), textfmt.Commas(statespace.MustSpace(goal).Size()), goal.Shape(), statespace.GoalName(goal))
 	return err
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // advance returns the progress callback of one build that starts when

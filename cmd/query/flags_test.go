@@ -48,6 +48,10 @@ func TestIgnoredFlagsRefused(t *testing.T) {
 		{[]string{"-seed", "3"}, "-seed goes with -greedy-stats or -random"},
 		{[]string{"-n", "3"}, "-n goes with -greedy-stats"},
 		{[]string{"-random", "3", "-greedy-stats"}, "-greedy-stats and -random exclude each other"},
+		{[]string{"-random", "3", "-shape", "4x4", "-path"}, "-path applies to -random boards with answers; 4x4 boards have no distance table"},
+		{[]string{"-random", "3", "-shape", "4x4", "-tile-moves"}, "-tile-moves applies to -random boards with answers"},
+		{[]string{"-random", "3", "-shape", "3x5", "-depth", "5"}, "-depth applies to -random boards with answers; 3x5 boards"},
+		{[]string{"-random", "3", "-shape", "2x6", "-depth", "5"}, "-depth applies to -random boards with answers; 2x6 boards"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := report(&stderr, run(context.Background(), failReader{t}, &stdout, &stderr, tc.args))

@@ -267,6 +267,11 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	if err := checkSearchFlags(m, f, res); err != nil {
 		return err
 	}
+	if f.random > 0 {
+		if err := checkRandomAnswers(f, res); err != nil {
+			return err
+		}
+	}
 	opts := query.Options{Path: f.path, TileMoves: f.tile, Field: f.field}
 	switch {
 	case f.json:
@@ -349,6 +354,37 @@ func checkSearchFlags(m mode, f *flags, res *query.Resolver) error {
 	}
 	return usagef("%s %s to boards solved by search; %s boards are answered from their exact distance table, which gives every optimal move",
 		strings.Join(given, " and "), textfmt.Plural(len(given), "applies", "apply"), shapes[0])
+}
+
+// checkRandomAnswers refuses, for -random on a shape without a distance
+// table (the 15-puzzle, 3x5, a 12-cell shape or 2x7 whose table is not
+// built), the flags that would shape answers: such boards are printed without any (see
+// query.Random), so -path and -tile-moves would be ignored and a -depth
+// cannot be drawn from.
+func checkRandomAnswers(f *flags, res *query.Resolver) error {
+	shape := res.Shape()
+	if shape == (statespace.Shape{}) {
+		return nil // the 8-puzzle
+	}
+	goal, err := statespace.ParseGoal(f.goal, shape)
+	if err != nil || res.HasTable(goal) {
+		return nil
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil
+	}
+	var given []string
+	for _, name := range []string{"depth", "path", "tile-moves"} {
+		if f.isGiven(name) {
+			given = append(given, "-"+name)
+		}
+	}
+	if len(given) == 0 {
+		return nil
+	}
+	return usagef("%s %s to -random boards with answers; %s boards have no distance table (%s states), so -random prints the boards only, drawn from all reachable ones: feed them back to query to solve them",
+		strings.Join(given, " and "), textfmt.Plural(len(given), "applies", "apply"), shape, textfmt.Commas(sp.Size()))
 }
 
 func checkCOMS(f *flags) error {

@@ -1,0 +1,323 @@
+package bfs
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"   // gs:// working folders
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local ones
+)
+
+// A run's working folder (a local folder, or gs://bucket/path through
+// Beam's filesystem packages) holds:
+//
+//	run.json                        what is searched: shape, goal, partitions
+//	level-0007/index                level 7's counts and the partitions it wrote
+//	level-0007/state/p-00000123     partition 123's visited and bit-1 bitmaps after level 7
+//	level-0007/frontier/p-00000123  partition 123's boards first reached at level 7
+//
+// Nothing is ever changed in place: level d+1 reads level d's frontier and
+// level d−1's states (a partition's boards all share a parity, so a
+// partition is written every other level) and writes its own folder, and
+// its index is written last, after every bitmap of the level, so a level
+// with an index is finished and one without is rerun from scratch (its
+// files are overwritten whole). The pipeline of level d+2 deletes level
+// d−1's bitmaps, which no later level or resumption needs; the indexes stay.
+
+// join joins a working folder and a relative path with "/" (path.Join
+// would fold the "//" of "gs://").
+func join(dir string, elem ...string) string {
+	return strings.TrimRight(dir, "/") + "/" + strings.Join(elem, "/")
+}
+
+func levelDir(work string, level int) string { return join(work, fmt.Sprintf("level-%04d", level)) }
+
+func indexPath(work string, level int) string { return join(levelDir(work, level), "index") }
+
+func statePath(work string, level, p int) string {
+	return join(levelDir(work, level), "state", fmt.Sprintf("p-%08d", p))
+}
+
+func frontierPath(work string, level, p int) string {
+	return join(levelDir(work, level), "frontier", fmt.Sprintf("p-%08d", p))
+}
+
+func runPath(work string) string { return join(work, "run.json") }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// writeFile writes data to path whole: through a temporary name and a
+// rename where the filesystem renames (local folders), directly where a
+// write becomes visible only when it is closed (object storage).
+func writeFile(ctx context.Context, path string, data []byte) error {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	target := path
+	renamer, renames := fs.(filesystem.Renamer)
+	if renames && !strings.Contains(path, "://") {
+		target = fmt.Sprintf("%s.tmp-%d-%x", path, os.Getpid(), rand.Uint64())
+	} else {
+		renames = false
+	}
+	w, err := fs.OpenWrite(ctx, target)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if _, err := w.Write(data); err != nil {
+		w.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if renames {
+		if err := renamer.Rename(ctx, target, path); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// errNotExist marks a file that is not there (as opposed to damaged).
+var errNotExist = errors.New("no such file")
+
+// readFile reads the whole file at path, at most limit bytes.
+func readFile(ctx context.Context, path string, limit int64) ([]byte, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) || strings.Contains(err.Error(), "object doesn't exist") {
+			return nil, fmt.Errorf("%s: %w", path, errNotExist)
+		}
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: longer than the %d bytes it can hold", path, limit)
+	}
+	return data, nil
+}
+
+// removeFile removes path if the filesystem removes files; a file that is
+// not there is no error.
+func removeFile(ctx context.Context, path string) error {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	rm, ok := fs.(filesystem.Remover)
+	if !ok {
+		return nil
+	}
+	if err := rm.Remove(ctx, path); err != nil && !errors.Is(err, os.ErrNotExist) && !strings.Contains(err.Error(), "object doesn't exist") {
+		return fmt.Errorf("removing %s: %w", path, err)
+	}
+	return nil
+}
+
+// A bitmap file holds one or more bitmaps of a partition at a level
+// (little-endian):
+//
+//	0   8  magic "TSBEAMB\n"
+//	8   4  partition
+//	12  4  level
+//	16  8  bits per bitmap: the partition's size
+//	24  1  number of bitmaps k (1 for a frontier, 2 for a state)
+//	25     k × (uint32 length, encoded bitmap: see encodeBitmap)
+//	end 4  CRC-32C of everything before
+//
+// The reader checks the checksum and that the file is the one it asked
+// for, so a damaged or misplaced file is refused, never used.
+const bitmapMagic = "TSBEAMB\n"
+
+func encodeBitmapFile(p, level int, n uint64, bms ...[]uint64) []byte {
+	var b bytes.Buffer
+	b.WriteString(bitmapMagic)
+	var hdr [17]byte
+	binary.LittleEndian.PutUint32(hdr[0:], uint32(p))
+	binary.LittleEndian.PutUint32(hdr[4:], uint32(level))
+	binary.LittleEndian.PutUint64(hdr[8:], n)
+	hdr[16] = byte(len(bms))
+	b.Write(hdr[:])
+	for _, bm := range bms {
+		enc := encodeBitmap(bm, n)
+		b.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(enc))))
+		b.Write(enc)
+	}
+	return binary.LittleEndian.AppendUint32(b.Bytes(), crc32.Checksum(b.Bytes(), castagnoli))
+}
+
+// maxBitmapFile is the longest bitmap file of k bitmaps of n bits.
+func maxBitmapFile(n uint64, k int) int64 {
+	return int64(len(bitmapMagic)+17+4) + int64(k)*int64(4+1+8*words(n))
+}
+
+func decodeBitmapFile(data []byte, p, level int, n uint64, k int) ([][]uint64, error) {
+	if len(data) < len(bitmapMagic)+17+4 {
+		return nil, errors.New("truncated")
+	}
+	body := data[:len(data)-4]
+	if binary.LittleEndian.Uint32(data[len(data)-4:]) != crc32.Checksum(body, castagnoli) {
+		return nil, errors.New("checksum mismatch")
+	}
+	if string(body[:8]) != bitmapMagic {
+		return nil, errors.New("not a tilespace bitmap file")
+	}
+	hdr := body[8:25]
+	gp, gl := int(binary.LittleEndian.Uint32(hdr[0:])), int(binary.LittleEndian.Uint32(hdr[4:]))
+	gn, gk := binary.LittleEndian.Uint64(hdr[8:]), int(hdr[16])
+	if gp != p || gl != level || gn != n || gk != k {
+		return nil, fmt.Errorf("holds %d bitmaps of %d bits of partition %d at level %d, want %d of %d bits of partition %d at level %d", gk, gn, gp, gl, k, n, p, level)
+	}
+	rest := body[25:]
+	out := make([][]uint64, k)
+	for i := range out {
+		if len(rest) < 4 {
+			return nil, errors.New("truncated")
+		}
+		l := binary.LittleEndian.Uint32(rest)
+		rest = rest[4:]
+		if uint64(l) > uint64(len(rest)) {
+			return nil, errors.New("truncated")
+		}
+		out[i] = make([]uint64, words(n))
+		if _, err := orBitmap(out[i], rest[:l], n); err != nil {
+			return nil, fmt.Errorf("bitmap %d: %w", i, err)
+		}
+		rest = rest[l:]
+	}
+	if len(rest) != 0 {
+		return nil, fmt.Errorf("%d trailing bytes", len(rest))
+	}
+	return out, nil
+}
+
+// readBitmapFile reads the k bitmaps of partition p at level from path.
+func readBitmapFile(ctx context.Context, path string, p, level int, n uint64, k int) ([][]uint64, error) {
+	data, err := readFile(ctx, path, maxBitmapFile(n, k))
+	if err != nil {
+		return nil, err
+	}
+	bms, err := decodeBitmapFile(data, p, level, n, k)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w; the working folder is damaged", path, err)
+	}
+	return bms, nil
+}
+
+// PartRecord is what a level's merge reports about one partition it
+// wrote.
+type PartRecord struct {
+	Partition  int
+	New        uint64 // boards first reached at this level
+	Visited    uint64 // boards reached at this level or before
+	Shuffled   uint64 // bytes of the values the shuffle brought it
+	StateLevel int    // the level whose state file holds its bitmaps: this one, or an earlier one when no board was new
+}
+
+// An index file (little-endian):
+//
+//	0   8   magic "TSBEAMI\n"
+//	8   4   level
+//	12  4   number of records r
+//	16  32r records in partition order: uint32 partition, uint64 new,
+//	        uint64 visited, uint64 bytes shuffled, uint32 state level
+//	        (see PartRecord)
+//	end 4   CRC-32C of everything before
+const (
+	indexMagic  = "TSBEAMI\n"
+	indexRecord = 32
+)
+
+func encodeIndex(level int, recs []PartRecord) []byte {
+	out := make([]byte, 16, 16+indexRecord*len(recs)+4)
+	copy(out, indexMagic)
+	binary.LittleEndian.PutUint32(out[8:], uint32(level))
+	binary.LittleEndian.PutUint32(out[12:], uint32(len(recs)))
+	for _, r := range recs {
+		out = binary.LittleEndian.AppendUint32(out, uint32(r.Partition))
+		out = binary.LittleEndian.AppendUint64(out, r.New)
+		out = binary.LittleEndian.AppendUint64(out, r.Visited)
+		out = binary.LittleEndian.AppendUint64(out, r.Shuffled)
+		out = binary.LittleEndian.AppendUint32(out, uint32(r.StateLevel))
+	}
+	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
+}
+
+// decodeIndex checks and parses an index of the given level for a space
+// of the given number of partitions of n boards each.
+func decodeIndex(data []byte, level, partitions int, n uint64) ([]PartRecord, error) {
+	if len(data) < 20 {
+		return nil, errors.New("truncated")
+	}
+	body := data[:len(data)-4]
+	if binary.LittleEndian.Uint32(data[len(data)-4:]) != crc32.Checksum(body, castagnoli) {
+		return nil, errors.New("checksum mismatch")
+	}
+	if string(body[:8]) != indexMagic {
+		return nil, errors.New("not a tilespace level index")
+	}
+	if got := int(binary.LittleEndian.Uint32(body[8:])); got != level {
+		return nil, fmt.Errorf("index of level %d, want %d", got, level)
+	}
+	r := int(binary.LittleEndian.Uint32(body[12:]))
+	if r > partitions || len(body) != 16+indexRecord*r {
+		return nil, fmt.Errorf("%d records in %d bytes for %d partitions", r, len(body), partitions)
+	}
+	recs := make([]PartRecord, r)
+	for i := range recs {
+		b := body[16+indexRecord*i:]
+		recs[i] = PartRecord{
+			Partition:  int(binary.LittleEndian.Uint32(b)),
+			New:        binary.LittleEndian.Uint64(b[4:]),
+			Visited:    binary.LittleEndian.Uint64(b[12:]),
+			Shuffled:   binary.LittleEndian.Uint64(b[20:]),
+			StateLevel: int(binary.LittleEndian.Uint32(b[28:])),
+		}
+		if s := recs[i].StateLevel; s > level || (level-s)%2 != 0 || (recs[i].New > 0 && s != level) {
+			return nil, fmt.Errorf("record %d: state at level %d for level %d", i, s, level)
+		}
+		if recs[i].Partition >= partitions || (i > 0 && recs[i].Partition <= recs[i-1].Partition) {
+			return nil, fmt.Errorf("record %d: partition %d out of order or range", i, recs[i].Partition)
+		}
+		if recs[i].New > recs[i].Visited || recs[i].Visited > n || recs[i].Visited == 0 {
+			return nil, fmt.Errorf("record %d: %d new of %d visited in a partition of %d", i, recs[i].New, recs[i].Visited, n)
+		}
+	}
+	return recs, nil
+}
+
+// readIndex reads level's index; a missing one matches errNotExist.
+func readIndex(ctx context.Context, work string, level, partitions int, n uint64) ([]PartRecord, error) {
+	path := indexPath(work, level)
+	data, err := readFile(ctx, path, int64(20+indexRecord*partitions))
+	if err != nil {
+		return nil, err
+	}
+	recs, err := decodeIndex(data, level, partitions, n)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w; the working folder is damaged", path, err)
+	}
+	return recs, nil
+}

@@ -1,0 +1,363 @@
+package bfs
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/twobit"
+)
+
+func init() {
+	register.DoFn3x1[context.Context, []byte, func(int), error](&listFn{})
+	register.DoFn3x1[context.Context, []byte, func(int, []byte), error](&carryFn{})
+	register.DoFn3x1[context.Context, int, func(int, []byte), error](&expandFn{})
+	register.DoFn3x2[context.Context, int, func(*[]byte) bool, PartRecord, error](&mergeFn{})
+	register.DoFn3x1[context.Context, int, func(*PartRecord) bool, error](&indexFn{})
+	register.DoFn3x1[context.Context, []byte, func(string), error](&staleFn{})
+	register.DoFn2x1[context.Context, string, error](&removeFn{})
+	register.Emitter1[string]()
+	register.Emitter1[int]()
+	register.Emitter2[int, []byte]()
+	register.Iter1[[]byte]()
+	register.Iter1[PartRecord]()
+}
+
+// Space names the searched space in a form every worker can rebuild: the
+// goal's shape and tiles. It is part of every step's configuration, which
+// the runner serializes into the pipeline.
+type Space struct {
+	Rows, Cols int
+	Tiles      []int // the goal's tile at each cell, 0 for the blank
+}
+
+func spaceOf(goal statespace.Board) Space {
+	return Space{Rows: goal.Shape().Rows, Cols: goal.Shape().Cols, Tiles: goal.Tiles()}
+}
+
+// kernel rebuilds the space and its partitioned kernel.
+func (s Space) kernel() (*twobit.Kernel, error) {
+	goal, err := statespace.NewBoard(statespace.Shape{Rows: s.Rows, Cols: s.Cols}, s.Tiles)
+	if err != nil {
+		return nil, err
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil, err
+	}
+	return twobit.NewKernel(sp), nil
+}
+
+// expand returns the neighbours of the boards of partition p's frontier
+// (a bitmap of the partition's boards) as one bitmap per partition they
+// fall in: the one step of the search that knows the puzzle. It runs
+// twobit's kernel, the one the single-machine search runs.
+func expand(k *twobit.Kernel, x *statespace.Expander, p int, frontier []uint64) map[int][]uint64 {
+	return k.PartitionBitmaps(x, p, frontier)
+}
+
+// levelPipeline builds the pipeline that expands level d's frontier into
+// level d+1 in the working folder work:
+//
+//	frontier partitions of d ──expand──► (partition, neighbour bitmap) ─┐
+//	partitions with a state at d−1 ──► (partition, where its state is) ─┴─► group by partition
+//	  ──merge──► state and frontier of d+1, one record per partition ──► index of d+1
+//	files no resumption from d or later reads ──► delete
+//
+// The shuffle moves encoded bitmaps, never single boards, and a
+// partition's merge is the only writer of its files at d+1.
+func levelPipeline(sp Space, work string, d int) *beam.Pipeline {
+	p, s := beam.NewPipelineWithRoot()
+	imp := beam.Impulse(s)
+
+	frontier := beam.ParDo(s, &listFn{Space: sp, Work: work, Level: d, FrontierOnly: true}, imp)
+	frontier = beam.Reshuffle(s, frontier) // one partition per worker, not all on the reader's
+	neighbours := beam.ParDo(s, &expandFn{Space: sp, Work: work, Level: d}, frontier)
+
+	carry := beam.ParDo(s, &carryFn{Space: sp, Work: work, Level: d - 1}, imp)
+
+	grouped := beam.GroupByKey(s, beam.Flatten(s, neighbours, carry))
+	records := beam.ParDo(s, &mergeFn{Space: sp, Work: work, Level: d}, grouped)
+	beam.ParDo0(s, &indexFn{Space: sp, Work: work, Level: d + 1}, beam.GroupByKey(s, beam.AddFixedKey(s, records)))
+
+	old := beam.ParDo(s.Scope("cleanup"), &staleFn{Space: sp, Work: work, Level: d}, imp)
+	beam.ParDo0(s.Scope("cleanup"), &removeFn{}, beam.Reshuffle(s, old))
+	return p
+}
+
+// listFn emits the partitions that level Level's index lists (those with
+// new boards only, with FrontierOnly); nothing for a level below 0.
+type listFn struct {
+	Space        Space
+	Work         string
+	Level        int
+	FrontierOnly bool
+}
+
+func (f *listFn) ProcessElement(ctx context.Context, _ []byte, emit func(int)) error {
+	if f.Level < 0 {
+		return nil
+	}
+	k, err := f.Space.kernel()
+	if err != nil {
+		return err
+	}
+	recs, err := readIndex(ctx, f.Work, f.Level, k.Partitions(), k.PartitionSize())
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		if r.New > 0 || !f.FrontierOnly {
+			emit(r.Partition)
+		}
+	}
+	return nil
+}
+
+// carryFn emits, for every partition level Level's index lists, where
+// its state is (and how many boards it holds): its merge reads it only
+// when neighbours fall in it, and otherwise only passes the record on.
+type carryFn struct {
+	Space Space
+	Work  string
+	Level int
+}
+
+func (f *carryFn) ProcessElement(ctx context.Context, _ []byte, emit func(int, []byte)) error {
+	if f.Level < 0 {
+		return nil
+	}
+	k, err := f.Space.kernel()
+	if err != nil {
+		return err
+	}
+	recs, err := readIndex(ctx, f.Work, f.Level, k.Partitions(), k.PartitionSize())
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		emit(r.Partition, encodeCarry(r.StateLevel, r.Visited))
+	}
+	return nil
+}
+
+// A carry value: tagCarry, then the state's level and the boards it holds
+// as uvarints.
+func encodeCarry(level int, visited uint64) []byte {
+	b := binary.AppendUvarint([]byte{tagCarry}, uint64(level))
+	return binary.AppendUvarint(b, visited)
+}
+
+func decodeCarry(v []byte) (level int, visited uint64, err error) {
+	l, k := binary.Uvarint(v[1:])
+	if k <= 0 {
+		return 0, 0, errors.New("damaged carry value")
+	}
+	visited, k2 := binary.Uvarint(v[1+k:])
+	if k2 <= 0 || 1+k+k2 != len(v) {
+		return 0, 0, errors.New("damaged carry value")
+	}
+	return int(l), visited, nil
+}
+
+// expandFn expands one partition's frontier at Level into neighbour
+// bitmaps keyed by their partition.
+type expandFn struct {
+	Space Space
+	Work  string
+	Level int
+
+	k *twobit.Kernel
+	x *statespace.Expander
+}
+
+func (f *expandFn) Setup() error {
+	k, err := f.Space.kernel()
+	if err != nil {
+		return err
+	}
+	f.k, f.x = k, k.Space().NewExpander()
+	return nil
+}
+
+func (f *expandFn) ProcessElement(ctx context.Context, p int, emit func(int, []byte)) error {
+	n := f.k.PartitionSize()
+	bms, err := readBitmapFile(ctx, frontierPath(f.Work, f.Level, p), p, f.Level, n, 1)
+	if err != nil {
+		return err
+	}
+	out := expand(f.k, f.x, p, bms[0])
+	targets := make([]int, 0, len(out))
+	for q := range out {
+		targets = append(targets, q)
+	}
+	slices.Sort(targets)
+	for _, q := range targets {
+		emit(q, encodeBitmap(out[q], n))
+	}
+	return nil
+}
+
+// mergeFn merges the neighbour bitmaps of one partition, subtracts the
+// boards it reached before (its state at Level−1, when carried), and
+// writes its state and new frontier at Level+1.
+type mergeFn struct {
+	Space Space
+	Work  string
+	Level int
+
+	k *twobit.Kernel
+}
+
+func (f *mergeFn) Setup() error {
+	k, err := f.Space.kernel()
+	f.k = k
+	return err
+}
+
+func (f *mergeFn) ProcessElement(ctx context.Context, q int, values func(*[]byte) bool) (PartRecord, error) {
+	next := f.Level + 1
+	if f.k.Parity(q) != next&1 {
+		return PartRecord{}, fmt.Errorf("partition %d of parity %d reached at level %d", q, f.k.Parity(q), next)
+	}
+	n := f.k.PartitionSize()
+	var reached []uint64
+	stateLevel := -1
+	var visitedBefore uint64
+	var shuffled uint64
+	var v []byte
+	for values(&v) {
+		shuffled += uint64(len(v))
+		if len(v) > 0 && v[0] == tagCarry {
+			l, vis, err := decodeCarry(v)
+			if err != nil {
+				return PartRecord{}, fmt.Errorf("partition %d at level %d: %w", q, next, err)
+			}
+			stateLevel, visitedBefore = l, vis
+			continue
+		}
+		if reached == nil {
+			reached = make([]uint64, words(n))
+		}
+		if _, err := orBitmap(reached, v, n); err != nil {
+			return PartRecord{}, fmt.Errorf("neighbours of partition %d at level %d: %w", q, next, err)
+		}
+	}
+	rec := PartRecord{Partition: q, Visited: visitedBefore, Shuffled: shuffled, StateLevel: stateLevel}
+	if reached == nil {
+		return rec, nil // no neighbour: the state stays where it is
+	}
+	visited, bit1 := make([]uint64, words(n)), make([]uint64, words(n))
+	if stateLevel >= 0 {
+		bms, err := readBitmapFile(ctx, statePath(f.Work, stateLevel, q), q, stateLevel, n, 2)
+		if err != nil {
+			return PartRecord{}, err
+		}
+		visited, bit1 = bms[0], bms[1]
+	}
+	fresh := reached
+	for i := range fresh {
+		fresh[i] &^= visited[i]
+		visited[i] |= fresh[i]
+		if next>>1&1 == 1 {
+			bit1[i] |= fresh[i]
+		}
+	}
+	rec.New = popcount(fresh)
+	if rec.New == 0 {
+		return rec, nil // every neighbour seen before: nothing to write
+	}
+	rec.Visited, rec.StateLevel = popcount(visited), next
+	if err := writeFile(ctx, frontierPath(f.Work, next, q), encodeBitmapFile(q, next, n, fresh)); err != nil {
+		return PartRecord{}, err
+	}
+	if err := writeFile(ctx, statePath(f.Work, next, q), encodeBitmapFile(q, next, n, visited, bit1)); err != nil {
+		return PartRecord{}, err
+	}
+	return rec, nil
+}
+
+// indexFn writes the index of Level from every partition's record, after
+// all of them are written: the level's commit.
+type indexFn struct {
+	Space Space
+	Work  string
+	Level int
+}
+
+func (f *indexFn) ProcessElement(ctx context.Context, _ int, records func(*PartRecord) bool) error {
+	var recs []PartRecord
+	var r PartRecord
+	for records(&r) {
+		recs = append(recs, r)
+	}
+	slices.SortFunc(recs, func(a, b PartRecord) int { return a.Partition - b.Partition })
+	for i := 1; i < len(recs); i++ {
+		if recs[i].Partition == recs[i-1].Partition {
+			return fmt.Errorf("level %d: partition %d merged twice", f.Level, recs[i].Partition)
+		}
+	}
+	return writeFile(ctx, indexPath(f.Work, f.Level), encodeIndex(f.Level, recs))
+}
+
+// staleFn lists the files no later level or resumption reads once
+// level Level is finished (the pipeline expanding it runs, so a resumption
+// starts there or later): the frontiers of Level−2, and the states that
+// level Level−1 replaced by new ones (resuming from Level reads the states
+// the indexes of Level and Level−1 name).
+type staleFn struct {
+	Space Space
+	Work  string
+	Level int
+}
+
+func (f *staleFn) ProcessElement(ctx context.Context, _ []byte, emit func(string)) error {
+	k, err := f.Space.kernel()
+	if err != nil {
+		return err
+	}
+	read := func(level int) ([]PartRecord, error) {
+		if level < 0 {
+			return nil, nil
+		}
+		return readIndex(ctx, f.Work, level, k.Partitions(), k.PartitionSize())
+	}
+	old, err := read(f.Level - 2)
+	if err != nil {
+		return err
+	}
+	for _, r := range old {
+		if r.New > 0 {
+			emit(frontierPath(f.Work, f.Level-2, r.Partition))
+		}
+	}
+	replaced, err := read(f.Level - 1)
+	if err != nil {
+		return err
+	}
+	before, err := read(f.Level - 3)
+	if err != nil {
+		return err
+	}
+	at := map[int]int{}
+	for _, r := range before {
+		at[r.Partition] = r.StateLevel
+	}
+	for _, r := range replaced {
+		if l, ok := at[r.Partition]; ok && r.StateLevel == f.Level-1 && l < r.StateLevel {
+			emit(statePath(f.Work, l, r.Partition))
+		}
+	}
+	return nil
+}
+
+// removeFn deletes one file.
+type removeFn struct{}
+
+func (removeFn) ProcessElement(ctx context.Context, path string) error { return removeFile(ctx, path) }

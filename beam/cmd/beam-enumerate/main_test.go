@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
+	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	beam.Init()
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	os.Exit(m.Run())
+}
+
+func runArgs(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), args, nil)
+	return stdout.String(), stderr.String(), err
+}
+
+// enumerateReport is what enumerate prints for goal, and its table file.
+func enumerateReport(t *testing.T, goal statespace.Board) (generate.TableReport, []byte) {
+	t.Helper()
+	rep, err := generate.Table(context.Background(), goal, t.TempDir(), tablefile.EncodingMod4Bit, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile(rep.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, file
+}
+
+// -json prints enumerate -json's object: every key equal but the file's
+// path and the seconds; the table file is enumerate's, byte for byte, and
+// the working folder is gone.
+func TestJSONEqualsEnumerate(t *testing.T) {
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 3})
+	out := t.TempDir()
+	stdout, _, err := runArgs(t, "-shape", "2x3", "-goal", "first", "-out", out, "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, wantFile := enumerateReport(t, goal)
+	var got, ref map[string]any
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v: %q", err, stdout)
+	}
+	b, _ := json.Marshal(want)
+	json.Unmarshal(b, &ref)
+	if got["file"] != filepath.Join(out, "2x3-first.tbl") {
+		t.Errorf("file %v", got["file"])
+	}
+	for key := range ref {
+		if key == "file" || key == "seconds" {
+			continue
+		}
+		if g, w := jsonText(got[key]), jsonText(ref[key]); g != w {
+			t.Errorf("%s: %s, enumerate %s", key, g, w)
+		}
+	}
+	if len(got) != len(ref) {
+		t.Errorf("%d keys, enumerate %d", len(got), len(ref))
+	}
+	file, err := os.ReadFile(filepath.Join(out, "2x3-first.tbl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(file, wantFile) {
+		t.Error("the table file differs from enumerate's")
+	}
+	if _, err := os.Stat(filepath.Join(out, "beam-2x3-first")); !os.IsNotExist(err) {
+		t.Errorf("the working folder is still there: %v", err)
+	}
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// The text report is enumerate's but for the time and the file's path.
+func TestTextEqualsEnumerate(t *testing.T) {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
+	stdout, _, err := runArgs(t, "-shape", "2x3", "-out", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := enumerateReport(t, goal)
+	var want strings.Builder
+	rep.WriteText(&want)
+	if g, w := comparable(stdout), comparable(want.String()); g != w {
+		t.Errorf("text report:\n%s\nenumerate's:\n%s", g, w)
+	}
+}
+
+func comparable(text string) string {
+	var keep []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, "BFS") || strings.HasPrefix(line, "wrote ") {
+			continue
+		}
+		keep = append(keep, line)
+	}
+	return strings.Join(keep, "\n")
+}
+
+// A dry run reports the first levels, leaves them in the cache folder's
+// working folder, and a full run resumes from them.
+func TestDryRunThenFull(t *testing.T) {
+	ref, _ := reference.FindDistribution("2x3", "corner")
+	cache := t.TempDir()
+	t.Setenv("TILESPACE_CACHE", cache)
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-levels", "5", "-json", "-shape", "2x3"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var dry struct {
+		States uint64
+		Work   string
+		Levels []struct {
+			Level         int
+			States        uint64
+			BytesShuffled uint64 `json:"bytes_shuffled"`
+			Seconds       float64
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &dry); err != nil {
+		t.Fatal(err)
+	}
+	if len(dry.Levels) != 6 || dry.States != ref.States || dry.Work != filepath.Join(cache, "beam-2x3-last") {
+		t.Fatalf("dry run: %+v", dry)
+	}
+	for d, l := range dry.Levels {
+		if l.Level != d || l.States != ref.Counts[d] || (d > 0 && (l.BytesShuffled == 0 || l.Seconds <= 0)) {
+			t.Errorf("level %d: %+v, published %d states", d, l, ref.Counts[d])
+		}
+	}
+	// The text form lists the same levels.
+	stdout.Reset()
+	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-levels", "5", "-shape", "2x3"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "bytes shuffled") || strings.Count(stdout.String(), "\n") != 11 {
+		t.Errorf("dry run text:\n%s", stdout.String())
+	}
+	stdout.Reset()
+	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-json", "-shape", "2x3"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var full generate.TableReport
+	if err := json.Unmarshal(stdout.Bytes(), &full); err != nil {
+		t.Fatal(err)
+	}
+	if jsonText(full.Counts) != jsonText(ref.Counts) || full.File != filepath.Join(cache, "2x3-last.tbl") {
+		t.Errorf("full run after the dry run: %+v", full)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"-runner", "storm"},
+		{"-runner", "dataflow"},
+		{"-runner", "flink", "-work", "/tmp/x"},
+		{"-levels", "-2"},
+		{"-shape", "1x9"},
+		{"-goal", "1,2,3"},
+		{"-nosuchflag"},
+		{"3x3"},
+	} {
+		_, _, err := runArgs(t, args...)
+		var stderr bytes.Buffer
+		if code := cli.Report(&stderr, "beam-enumerate", err, ""); code != 2 {
+			t.Errorf("%q: exit %d (%v), want 2", args, code, err)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package query
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+// A damaged small table in the cache is rebuilt in memory with a warning
+// that names the file and the rebuild command, as a missing one is built;
+// the answers are exact.
+func TestDamagedSmallCacheRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(store.EnvCache, dir)
+	sh := statespace.Shape{Rows: 2, Cols: 4}
+	goal := statespace.GoalLast(sh)
+	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, store.TableFileName(goal))
+	if _, err := store.WriteTable(context.Background(), path, full, tablefile.EncodingMod4Bit); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0x40
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	res, err := NewResolver(context.Background(), Config{Shape: sh, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := full.Antipodes()[0]
+	a, err := res.Answer(context.Background(), board, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Distance != full.Distance(board) {
+		t.Errorf("distance %d, want %d", a.Distance, full.Distance(board))
+	}
+	if w := log.String(); !strings.Contains(w, "warning") || !strings.Contains(w, path) || !strings.Contains(w, "go run ./cmd/enumerate -shape 2x4 -goal last") {
+		t.Errorf("warning %q", w)
+	}
+}
