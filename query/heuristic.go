@@ -97,15 +97,28 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 	}
 	a, files, err := store.LoadBestPDBs(ctx, r.cfg.PDBDir, goal)
 	var nf *store.PDBNotFoundError
-	if !errors.As(err, &nf) {
-		if err != nil {
-			return Heuristic{}, err
+	var damaged *store.PDBDamagedError
+	var looked string
+	switch {
+	case errors.As(err, &nf):
+		looked = strings.Join(nf.Looked, ", ")
+	case errors.As(err, &damaged):
+		// As with a damaged small table: warn, then answer as if the
+		// databases were missing.
+		fmt.Fprintf(r.cfg.Log, "query: warning: %v\n", err)
+		looked = damaged.Path + " (damaged)"
+		if part, perr := pdb.Preset(DefaultPartition, goal); perr == nil && part.Label() != damaged.Partition.Label() {
+			return r.build(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
 		}
+	case err != nil:
+		return Heuristic{}, err
+	default:
 		return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
 	}
-	looked := strings.Join(nf.Looked, ", ")
-	if part, err := pdb.Preset(DefaultPartition, goal); err == nil {
-		return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
+	if damaged == nil {
+		if part, err := pdb.Preset(DefaultPartition, goal); err == nil {
+			return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
+		}
 	}
 	for _, name := range pdb.PresetsFor(goal.Shape()) {
 		if part, err := pdb.Preset(name, goal); err == nil && abstractStates(goal, part) > AutoBuildLimit {

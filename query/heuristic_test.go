@@ -314,3 +314,35 @@ func TestTabledRefusesPDB(t *testing.T) {
 		}
 	}
 }
+
+// The best databases in the cache being damaged is warned about, with the
+// command that rebuilds them, and boards are still answered: by the next
+// heuristic (here linear conflict, 3x3 having no presets).
+func TestDamagedPDBFallsBack(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
+	a := buildInto(t, cache, goal, "1,2,3,4/5,6,7,8")
+	path := filepath.Join(cache, store.PDBFileName(goal, a.PDBs()[0].Tiles()))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0xff
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	r, err := NewResolver(context.Background(), Config{Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.Heuristic(context.Background(), goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Name != HeuristicLinearConflict || !strings.Contains(log.String(), "warning: "+path+" is damaged") ||
+		!strings.Contains(log.String(), "rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8") {
+		t.Errorf("heuristic %q, log:\n%s", h.Name, log.String())
+	}
+}

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -44,20 +45,16 @@ func Random(ctx context.Context, o Oracle, goal statespace.Board, n, depth int, 
 		fmt.Fprintf(out.errw, "query: only %s %s at distance %d; the %d drawn repeat some\n",
 			textfmt.Commas(c), textfmt.Plural(int(c), "board is", "boards are"), depth, n)
 	}
-	i := 0
-	for b := range t.Samples(NewRand(seed), depth, n) {
-		if i++; i&1023 == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
+	var werr error
+	err := t.Draw(ctx, NewRand(seed), depth, n, func(b statespace.Board) bool {
 		a, err := o.Answer(ctx, b, out.opts.WantsPath())
-		if err != nil {
-			return err
+		if err == nil {
+			err = out.Answer(a)
 		}
-		if err := out.Answer(a); err != nil {
-			return err
-		}
-	}
-	return nil
+		werr = err
+		return err == nil
+	})
+	return cmp.Or(werr, err)
 }
 
 // Random draws n boards for the resolver's shape and goal as the function

@@ -1,6 +1,8 @@
 package statespace
 
 import (
+	"context"
+	"fmt"
 	"iter"
 	"math/rand/v2"
 	"slices"
@@ -22,43 +24,160 @@ func (t *Table) Sample(rng *rand.Rand, d, n int) []Board {
 // number, then with it. The same rng state gives the same boards. The
 // boards are yielded one at a time, so memory does not grow with n: it
 // holds at most the ranks at distance d, or, for d < 0, the ranks drawn in
-// one round (a bitset of the space when that is smaller).
+// one round (a bitset of the space when that is smaller). On a lazy table
+// the sequence ends early where Draw would return an error.
 func (t *Table) Samples(rng *rand.Rand, d, n int) iter.Seq[Board] {
 	return func(yield func(Board) bool) {
-		if n <= 0 {
-			return
-		}
-		if d < 0 {
-			t.sampleAll(rng, n, yield)
-			return
-		}
-		if d >= len(t.counts) {
-			return
-		}
-		ranks := make([]uint64, 0, t.counts[d])
-		for r := range t.space.size {
-			if t.DistanceAt(r) == d {
-				ranks = append(ranks, r)
+		t.Draw(context.Background(), rng, d, n, yield)
+	}
+}
+
+// lazyLevelLimit is how many boards Draw gathers, level by level from the
+// goal, to draw from one distance of a lazy table (8M ranks, 64 MB);
+// beyond it, boards are drawn by rejection, which needs the distance to
+// hold at least 1/lazyRejectionShare of all boards (about 10,000 walks of
+// a few microseconds per board drawn). Variables, so tests can lower them.
+var (
+	lazyLevelLimit     uint64 = 1 << 23
+	lazyRejectionShare uint64 = 10_000
+)
+
+// Draw yields boards as Samples describes and says why it stopped early:
+// ctx was canceled, a lazy table's bits are damaged, or the boards at
+// distance d of a lazy table can be found neither by gathering the levels
+// up to d (at most 8M boards) nor by rejection (at least one board in
+// 10,000). A lazy table is never expanded:
+// levels come from the stored bits (a neighbour of a board at distance k
+// is at k+1 exactly when its stored distance mod 4 is (k+1) mod 4), and
+// rejection tests random boards by walking them to the goal.
+func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error {
+	if n <= 0 || d >= len(t.counts) {
+		return nil
+	}
+	if d < 0 {
+		return t.sampleAll(ctx, rng, n, yield)
+	}
+	var ranks []uint64
+	switch {
+	case !t.Lazy():
+		ranks = make([]uint64, 0, t.counts[d])
+		for r, v := range t.dist {
+			if int(v) == d {
+				ranks = append(ranks, uint64(r))
 			}
 		}
-		for left := n; left > 0; {
-			// A partial Fisher-Yates shuffle: each round draws without
-			// repetition.
-			for i := 0; i < len(ranks) && left > 0; i++ {
-				j := i + rng.IntN(len(ranks)-i)
-				ranks[i], ranks[j] = ranks[j], ranks[i]
-				if !yield(t.space.Unrank(ranks[i])) {
-					return
-				}
-				left--
+	case t.cumulative(d) <= lazyLevelLimit:
+		var err error
+		if ranks, err = t.level(ctx, d); err != nil {
+			return err
+		}
+	case t.counts[d]*lazyRejectionShare >= t.space.size:
+		return t.reject(ctx, rng, d, n, yield)
+	default:
+		return &TableError{t.origin, fmt.Sprintf("the %d boards at distance %d are too rare among %d to draw from a table read from bits, and too far from the goal to gather (more than %d boards up to there); export the distances (enumerate -export npy) to draw from them",
+			t.counts[d], d, t.space.size, lazyLevelLimit)}
+	}
+	for left := n; left > 0; {
+		// A partial Fisher-Yates shuffle: each round draws without
+		// repetition.
+		for i := 0; i < len(ranks) && left > 0; i++ {
+			if i&1023 == 1023 && ctx.Err() != nil {
+				return ctx.Err()
 			}
+			j := i + rng.IntN(len(ranks)-i)
+			ranks[i], ranks[j] = ranks[j], ranks[i]
+			if !yield(t.space.Unrank(ranks[i])) {
+				return nil
+			}
+			left--
 		}
 	}
+	return nil
+}
+
+// cumulative returns the number of boards at distance at most d.
+func (t *Table) cumulative(d int) uint64 {
+	var sum uint64
+	for _, c := range t.counts[:d+1] {
+		sum += c
+	}
+	return sum
+}
+
+// level returns the sorted ranks of a lazy table's boards at distance d,
+// gathered level by level from the goal on the stored bits, each level's
+// size checked against the counts.
+func (t *Table) level(ctx context.Context, d int) ([]uint64, error) {
+	sp := t.space
+	cur := []uint64{sp.Rank(sp.goal)}
+	for k := 0; k < d; k++ {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		next := make([]uint64, 0, t.counts[k+1])
+		for _, r := range cur {
+			b := sp.Unrank(r)
+			for _, m := range Moves {
+				c, ok := b.Apply(m)
+				if !ok {
+					continue
+				}
+				rc := sp.Rank(c)
+				got, err := t.mod4At(c.Blank(), rc)
+				if err != nil {
+					return nil, err
+				}
+				if got == (k+1)&3 {
+					next = append(next, rc)
+				}
+			}
+		}
+		slices.Sort(next)
+		next = slices.Compact(next)
+		if uint64(len(next)) != t.counts[k+1] {
+			return nil, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
+		}
+		cur = next
+	}
+	return cur, nil
+}
+
+// reject draws boards at distance d by testing uniform random boards,
+// distinct while n does not exceed their number.
+func (t *Table) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error {
+	seen := map[uint64]bool{}
+	tries := 0
+	for left := n; left > 0; {
+		if uint64(len(seen)) == t.counts[d] {
+			clear(seen) // every board drawn once: repeat
+		}
+		if tries++; tries&255 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		r := t.space.Unrank(rng.Uint64N(t.space.size))
+		dist, err := t.walk(r)
+		if err != nil {
+			return err
+		}
+		rank := t.space.Rank(r)
+		if dist != d || seen[rank] {
+			if uint64(tries) > 64*lazyRejectionShare*uint64(n-left+1) {
+				return &TableError{t.origin, fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
+			}
+			continue
+		}
+		seen[rank] = true
+		if !yield(r) {
+			return nil
+		}
+		left--
+	}
+	return nil
 }
 
 // sampleAll draws n boards from the whole space by Floyd's algorithm, in
 // rounds of at most Size() distinct ranks.
-func (t *Table) sampleAll(rng *rand.Rand, n int, yield func(Board) bool) {
+func (t *Table) sampleAll(ctx context.Context, rng *rand.Rand, n int, yield func(Board) bool) error {
 	size := t.space.size
 	for left := uint64(n); left > 0; {
 		k := min(left, size)
@@ -86,10 +205,14 @@ func (t *Table) sampleAll(rng *rand.Rand, n int, yield func(Board) bool) {
 				}
 				seen.Set(uint(r))
 			}
+			if j&1023 == 1023 && ctx.Err() != nil {
+				return ctx.Err()
+			}
 			if !yield(t.space.Unrank(r)) {
-				return
+				return nil
 			}
 		}
 		left -= k
 	}
+	return nil
 }

@@ -13,9 +13,9 @@ import (
 //
 // A large table made from stored bits (NewMod4Table) is not expanded: its
 // lookups walk toward the goal on the bits (O(distance) rankings, a few
-// microseconds), and only the methods that scan every board (BoardsAt,
-// Antipodes, Sample, Verify, Distances, Mod4Payload) expand it, once, by a
-// breadth-first search.
+// microseconds), Draw and Samples gather or test boards on the bits, and
+// only the methods that scan every board (BoardsAt, Antipodes, Verify,
+// Distances, Mod4Payload) expand it, once, by a breadth-first search.
 type Table struct {
 	space  *Space
 	dist   []uint8 // one byte per board; nil until a lazy table expands

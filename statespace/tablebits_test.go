@@ -3,7 +3,9 @@ package statespace
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/longtest"
@@ -183,5 +185,57 @@ func TestNewMod4TableChecks(t *testing.T) {
 	dist[5]++
 	if _, err := NewTable(sp.Goal(), dist, Origin{}); !errors.As(err, &te) {
 		t.Errorf("a wrong distance: %v, want a *TableError", err)
+	}
+}
+
+// Draw on a lazy table (issue 10: -random -depth on 12-cell tables must
+// not expand them): the boards gathered level by level from the bits, and
+// those drawn by rejection, are exactly boards at the distance asked for,
+// distinct, and all of them when asked for as many as there are.
+func TestDrawLazy(t *testing.T) {
+	ctx := context.Background()
+	sp := MustSpace(GoalLast(Shape{3, 3}))
+	full, err := sp.Enumerate(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As NewMod4Table keeps a table of more than LazyTableStates boards.
+	lazy := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(full.Mod4Payload())}
+	draw := func(d, n int) []Board {
+		var out []Board
+		err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), d, n, func(b Board) bool { out = append(out, b); return true })
+		if err != nil {
+			t.Fatalf("distance %d: %v", d, err)
+		}
+		return out
+	}
+	check := func(how string, d int, got []Board, want int) {
+		t.Helper()
+		seen := map[Board]bool{}
+		for _, b := range got {
+			if full.Distance(b) != d || seen[b] {
+				t.Fatalf("%s, distance %d: %s is at %d or drawn twice", how, d, b, full.Distance(b))
+			}
+			seen[b] = true
+		}
+		if len(got) != want {
+			t.Fatalf("%s, distance %d: %d boards, want %d", how, d, len(got), want)
+		}
+	}
+	for _, d := range []int{0, 1, 12, 31} {
+		c := int(full.Counts()[d])
+		check("levels", d, draw(d, c), c)
+	}
+	defer func(l, s uint64) { lazyLevelLimit, lazyRejectionShare = l, s }(lazyLevelLimit, lazyRejectionShare)
+	lazyLevelLimit = 100
+	for _, d := range []int{20, 24} {
+		check("rejection", d, draw(d, 50), 50)
+	}
+	lazyRejectionShare = 10 // 2 boards at 31 are far rarer than 1 in 10
+	if err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), 31, 1, func(Board) bool { return true }); err == nil || !strings.Contains(err.Error(), "too rare") {
+		t.Errorf("rare distance: %v", err)
+	}
+	if !lazy.Lazy() {
+		t.Error("drawing expanded the lazy table")
 	}
 }
