@@ -120,11 +120,13 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 			return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
 		}
 	}
-	for _, name := range pdb.PresetsFor(goal.Shape()) {
-		if part, err := pdb.Preset(name, goal); err == nil && abstractStates(goal, part) > AutoBuildLimit {
-			// The 24-puzzle's databases take minutes and gigabytes to
-			// build: never silently; say how.
-			return Heuristic{}, &NeedPDBsError{Goal: goal, Partition: name, Looked: nf.Looked}
+	if _, err := pdb.Preset(DefaultPartition, goal); err != nil {
+		for _, name := range pdb.PresetsFor(goal.Shape()) {
+			if part, err := pdb.Preset(name, goal); err == nil && abstractStates(goal, part) > AutoBuildLimit {
+				// The 24-puzzle's databases take minutes and gigabytes
+				// to build: never silently; say how.
+				return Heuristic{}, &NeedPDBsError{Goal: goal, Partition: name, Looked: []string{looked}}
+			}
 		}
 	}
 	fmt.Fprintf(r.cfg.Log, "query: no pattern databases for %s goal %s (looked in %s); solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards; build databases with: go run ./cmd/enumerate -shape %s -goal %s -pdb PATTERNS\n",

@@ -140,11 +140,8 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 		pattern[i] = uint8(t)
 	}
 	sh := goal.Shape()
-	f, err := tablefile.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	if f.Mapped() && f.Header.Encoding == tablefile.EncodingBytes {
+	f, ferr := tablefile.Open(path)
+	if ferr == nil && f.Mapped() && f.Header.Encoding == tablefile.EncodingBytes {
 		if err := f.Header.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
@@ -161,9 +158,12 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 		}
 		return p, nil // f stays open: p's values are its mapping
 	}
-	h := f.Header
-	payload, err := f.Payload()
-	f.Close()
+	if ferr == nil {
+		f.Close()
+	}
+	// Read whole and decode (version 1, zstd blocks), with the errors
+	// tablefile.ReadFile gives.
+	h, payload, err := tablefile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
