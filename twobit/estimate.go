@@ -65,8 +65,8 @@ type TooBigError struct {
 }
 
 func (e *TooBigError) Error() string {
-	return fmt.Sprintf("%s has %s states: its breadth-first search needs %s of memory for 2 bits a state (and %s of disk for the table), but only %s is free here; it takes a cluster: a distributed run over many machines' memory (the Beam pipeline of issue #14, which does not exist yet)",
-		e.Shape, textfmt.Commas(e.Estimate.States), Bytes(e.Estimate.Memory-overhead), Bytes(e.Estimate.Table), Bytes(e.Available))
+	return fmt.Sprintf("%s has %s states: its breadth-first search needs %s of memory for 2 bits a state (and %s of disk for the table), but only %s is free here; it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape %s -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md)",
+		e.Shape, textfmt.Commas(e.Estimate.States), Bytes(e.Estimate.Memory-overhead), Bytes(e.Estimate.Table), Bytes(e.Available), e.Shape)
 }
 
 // Bytes writes a byte count with a decimal unit: "163 GB", "2.6 TB".

@@ -115,8 +115,9 @@ func TestEstimateRefuses(t *testing.T) {
 		sp := statespace.MustSpace(statespace.GoalLast(c.shape))
 		err := EstimateFor(sp, 2).Check(c.shape, free)
 		var tb *TooBigError
-		if !errors.As(err, &tb) || !strings.Contains(err.Error(), c.mem) {
-			t.Errorf("%s: %v, want a refusal naming %s", c.shape, err, c.mem)
+		if !errors.As(err, &tb) || !strings.Contains(err.Error(), c.mem) ||
+			!strings.Contains(err.Error(), "go run ./cmd/beam-enumerate -shape "+c.shape.String()) {
+			t.Errorf("%s: %v, want a refusal naming %s and the distributed command", c.shape, err, c.mem)
 		}
 	}
 	for _, sh := range []statespace.Shape{{Rows: 3, Cols: 4}, {Rows: 2, Cols: 7}} {
