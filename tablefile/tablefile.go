@@ -92,14 +92,7 @@ func Write(w io.Writer, h Header, payload []byte) error {
 	comp := enc.EncodeAll(payload, nil)
 
 	hdr := make([]byte, headerLen(len(h.Pattern), len(h.Counts)))
-	copy(hdr, magic)
-	binary.LittleEndian.PutUint16(hdr[8:], version)
-	hdr[10] = byte(h.Kind)
-	hdr[11] = byte(h.Encoding)
-	hdr[12] = byte(h.Rows)
-	hdr[13] = byte(h.Cols)
-	hdr[14] = byte(len(h.Pattern))
-	hdr[15] = byte(len(h.Counts) - 1)
+	putPrefix(hdr, version, h)
 	for i := range 16 {
 		hdr[16+i] = 0xFF
 	}
@@ -122,6 +115,19 @@ func Write(w io.Writer, h Header, payload []byte) error {
 		return fmt.Errorf("tablefile: %w", err)
 	}
 	return nil
+}
+
+// putPrefix writes the 16 bytes both versions start with: magic, version,
+// kind, encoding, rows, columns, the pattern's length and the largest value.
+func putPrefix(hdr []byte, v uint16, h Header) {
+	copy(hdr, magic)
+	binary.LittleEndian.PutUint16(hdr[8:], v)
+	hdr[10] = byte(h.Kind)
+	hdr[11] = byte(h.Encoding)
+	hdr[12] = byte(h.Rows)
+	hdr[13] = byte(h.Cols)
+	hdr[14] = byte(len(h.Pattern))
+	hdr[15] = byte(len(h.Counts) - 1)
 }
 
 func putUint64(b []byte, off int, v uint64) int {

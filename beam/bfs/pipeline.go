@@ -101,14 +101,7 @@ type listFn struct {
 }
 
 func (f *listFn) ProcessElement(ctx context.Context, _ []byte, emit func(int)) error {
-	if f.Level < 0 {
-		return nil
-	}
-	k, err := f.Space.kernel()
-	if err != nil {
-		return err
-	}
-	recs, err := readIndex(ctx, f.Work, f.Level, k.Partitions(), k.PartitionSize())
+	recs, err := f.Space.levelIndex(ctx, f.Work, f.Level)
 	if err != nil {
 		return err
 	}
@@ -130,14 +123,7 @@ type carryFn struct {
 }
 
 func (f *carryFn) ProcessElement(ctx context.Context, _ []byte, emit func(int, []byte)) error {
-	if f.Level < 0 {
-		return nil
-	}
-	k, err := f.Space.kernel()
-	if err != nil {
-		return err
-	}
-	recs, err := readIndex(ctx, f.Work, f.Level, k.Partitions(), k.PartitionSize())
+	recs, err := f.Space.levelIndex(ctx, f.Work, f.Level)
 	if err != nil {
 		return err
 	}
@@ -145,6 +131,19 @@ func (f *carryFn) ProcessElement(ctx context.Context, _ []byte, emit func(int, [
 		emit(r.Partition, encodeCarry(r.StateLevel, r.Visited))
 	}
 	return nil
+}
+
+// levelIndex reads the index of a finished level (nothing for a level
+// below 0, before the search).
+func (s Space) levelIndex(ctx context.Context, work string, level int) ([]PartRecord, error) {
+	if level < 0 {
+		return nil, nil
+	}
+	k, err := s.kernel()
+	if err != nil {
+		return nil, err
+	}
+	return readIndex(ctx, work, level, k.Partitions(), k.PartitionSize())
 }
 
 // A carry value: tagCarry, then the state's level and the boards it holds
