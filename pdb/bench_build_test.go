@@ -60,3 +60,15 @@ func BenchmarkLookup663(b *testing.B) {
 	}
 	_ = sink
 }
+
+// BenchmarkBuild8 builds the 8-tile database of the 7-8 partition for the
+// goal first, the largest the builder takes on (issue 13: the whole 7-8
+// build in at most 2 minutes within 4 GiB). Run it with -benchtime 1x.
+func BenchmarkBuild8(b *testing.B) {
+	goal := statespace.GoalFirst(sq4)
+	for b.Loop() {
+		if _, err := Build(context.Background(), goal, []int{8, 9, 10, 11, 12, 13, 14, 15}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -161,13 +161,20 @@ type builder struct {
 	// 4 bits up to 16 cells, 5 above.
 	digitBits uint
 	// Unranking splits a rank into its leading and trailing digits:
-	// headCells[rank / tailSize] holds the cells of the leading tiles (4
-	// bits each, the mask of cells they take in bits 48..63), and
-	// tailDigits[rank % tailSize] the trailing digits (4 bits each).
+	// headCells[rank / tailSize] holds the cells of the leading tiles
+	// (digitBits each, the mask of cells they take in the top n bits),
+	// headFree[rank / tailSize * freeStride …] the cells they leave free,
+	// ascending, and tailPicks[rank % tailSize] which of those free cells
+	// the trailing tiles take (digitBits each). The trailing cells are
+	// then table reads that do not wait for one another, where selecting
+	// each digit's cell among the cells still free made a chain of
+	// dependent lookups that was a sixth of the build.
 	headLen    int
 	tailSize   divisor
 	headCells  []uint64
-	tailDigits []uint32
+	freeStride int
+	headFree   []uint8
+	tailPicks  []uint32
 }
 
 func newBuilder(goal statespace.Board, tiles []int) *builder {
@@ -285,6 +292,8 @@ func (b *builder) splitDigits() {
 	}
 	b.headLen, b.tailSize = j, newDivisor(tail)
 	b.headCells = make([]uint64, b.size/tail)
+	b.freeStride = b.n - j
+	b.headFree = make([]uint8, len(b.headCells)*b.freeStride)
 	var cells [perm.Cells]int
 	for h := range b.headCells {
 		UnrankPlacement(b.n, uint64(h), cells[:j])
@@ -295,17 +304,32 @@ func (b *builder) splitDigits() {
 			used |= 1 << cells[i]
 		}
 		b.headCells[h] = v | uint64(used)<<(64-b.n)
+		free := b.full &^ used
+		for f := h * b.freeStride; free != 0; free &= free - 1 {
+			b.headFree[f] = uint8(bits.TrailingZeros32(free))
+			f++
+		}
 	}
-	b.tailDigits = make([]uint32, tail)
-	for t := range b.tailDigits {
+	// A trailing digit counts the cells still free below the tile's cell;
+	// among the cells the head leaves free, that is the digit-th one the
+	// earlier trailing tiles have not taken.
+	b.tailPicks = make([]uint32, tail)
+	var digits [perm.Cells]uint64
+	for t := range b.tailPicks {
 		r := uint64(t)
-		var v uint32
 		for i := b.k - 1; i >= j; i-- {
 			radix := uint64(b.n - i)
-			v |= uint32(r%radix) << (db * (i - j))
+			digits[i] = r % radix
 			r /= radix
 		}
-		b.tailDigits[t] = v
+		var v uint32
+		var taken uint32 // indices into the head's free cells
+		for i := j; i < b.k; i++ {
+			pick := perm.Select32(^taken, int(digits[i]))
+			taken |= 1 << pick
+			v |= uint32(pick) << (db * (i - j))
+		}
+		b.tailPicks[t] = v
 	}
 }
 
@@ -344,22 +368,18 @@ func (b *builder) unrank(p uint64, cells *[perm.Cells]uint8) uint32 {
 	}
 	q, r := b.tailSize.divmod(p)
 	head := b.headCells[q]
-	tail := b.tailDigits[r]
+	picks := b.tailPicks[r]
 	used := uint32(head >> (64 - b.n))
 	db := b.digitBits
 	digitMask := uint64(1)<<db - 1
 	for i := 0; i < b.headLen; i++ {
 		cells[i] = uint8(head >> (db * uint(i)) & digitMask)
 	}
+	free := b.headFree[int(q)*b.freeStride:][:b.freeStride]
 	for i := b.headLen; i < b.k; i++ {
-		var c int
-		if b.n > 16 {
-			c = perm.Select32(b.full&^used, int(uint64(tail)&digitMask))
-		} else {
-			c = perm.Select(b.full&^used, int(tail&15))
-		}
-		tail >>= db
-		cells[i] = uint8(c)
+		c := free[uint64(picks)&digitMask]
+		picks >>= db
+		cells[i] = c
 		used |= 1 << c
 	}
 	return used
@@ -474,6 +494,13 @@ type worker struct {
 	fill      []uint32 // children waiting in each bucket
 	buf       []uint32 // bucketCap low state bits per bucket
 	freeDiv   divisor
+
+	// The placement last unranked, its cells, the cells they take, and
+	// the weight of the pattern tile on each cell (0 if none).
+	placement uint64
+	cells     [perm.Cells]uint8
+	used      uint32
+	weightAt  [perm.Cells]uint64
 }
 
 func (b *builder) newWorker() *worker {
@@ -483,6 +510,9 @@ func (b *builder) newWorker() *worker {
 		fill:    make([]uint32, buckets),
 		buf:     make([]uint32, buckets*bucketCap),
 		freeDiv: newDivisor(uint64(b.free)),
+		// No placement yet: cells and weightAt are all zero, as for
+		// placement 0 they would not be.
+		placement: ^uint64(0),
 	}
 }
 
@@ -499,11 +529,26 @@ func (w *worker) push(s uint64) {
 	w.fill[k] = f
 }
 
-// flush marks the f children queued in bucket k.
+// flush marks the f children queued in bucket k, in two passes. The
+// first only reads, so the cache misses of many children overlap, and
+// drops the children already seen (most of them after the middle
+// levels); the second marks the rest with locked ORs, which on x86 wait
+// for one another but now hit the cache. An OR is enough: while a level
+// runs an unseen state can only become next, so ORing next into it
+// twice is harmless.
 func (w *worker) flush(k uint64, f uint32) {
 	base := k << bucketShift
-	for _, low := range w.buf[k*bucketCap : k*bucketCap+uint64(f)] {
-		w.mark(base|uint64(low), w.next)
+	queued := w.buf[k*bucketCap : k*bucketCap+uint64(f)]
+	unseen := queued[:0]
+	for _, low := range queued {
+		s := base | uint64(low)
+		if atomic.LoadUint64(&w.marks[s>>5])>>((s&31)*2)&3 == markUnseen {
+			unseen = append(unseen, low)
+		}
+	}
+	for _, low := range unseen {
+		s := base | uint64(low)
+		atomic.OrUint64(&w.marks[s>>5], w.next<<((s&31)*2))
 	}
 }
 
@@ -551,12 +596,19 @@ func (w *worker) expandWords(lo, hi uint64, count *uint64) uint64 {
 // A child's rank follows from p without re-ranking (perm.Delta).
 func (w *worker) expand(p uint64, ord int) {
 	b := w.builder
-	var cells [perm.Cells]uint8
-	var weightAt [perm.Cells]uint64 // weight of the pattern tile on each cell, 0 if none
-	used := b.unrank(p, &cells)
-	for i := 0; i < b.k; i++ {
-		weightAt[cells[i]] = b.weight[i]
+	if p != w.placement {
+		// A placement's regions lie side by side in the marks, so one
+		// unranking serves all of them that are at this depth.
+		for i := 0; i < b.k; i++ {
+			w.weightAt[w.cells[i]] = 0
+		}
+		w.used = b.unrank(p, &w.cells)
+		for i := 0; i < b.k; i++ {
+			w.weightAt[w.cells[i]] = b.weight[i]
+		}
+		w.placement = p
 	}
+	cells, weightAt, used := &w.cells, &w.weightAt, w.used
 	free := b.full &^ used
 	region := b.flood(free, perm.Select32(free, ord))
 	freeStates := uint64(b.free)
@@ -566,7 +618,7 @@ func (w *worker) expand(p uint64, ord int) {
 		wi := b.weight[i]
 		for targets := b.neighbors[c] & region; targets != 0; targets &= targets - 1 {
 			e := uint8(bits.TrailingZeros32(targets))
-			p2 := p + perm.Delta(wi, cols, int(c), int(e), &weightAt)
+			p2 := p + perm.Delta(wi, cols, int(c), int(e), weightAt)
 			free2 := (free | 1<<c) &^ (1 << e)
 			w.push(p2*freeStates + b.ordOf(free2, c))
 		}

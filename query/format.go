@@ -58,8 +58,9 @@ const CSVHeader = "board,distance,optimal_moves,path,error\n"
 // SearchCSVHeader is the first line of CSV output with SearchColumns.
 const SearchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,heuristic,generated,error\n"
 
-// A RecordWriter writes answers and failures in input order, buffered;
-// call Flush at the end.
+// A RecordWriter writes answers and failures in input order, buffered
+// (records of boards solved by search are written out at once); call
+// Flush at the end.
 type RecordWriter struct {
 	// Unit names what a failure's number counts in plain output:
 	// "line" (the default) or "argument".
@@ -177,8 +178,14 @@ func (rw *RecordWriter) Answer(a Answer) error {
 	}
 	b = append(b, '\n')
 	rw.buf = b
-	_, err := rw.w.Write(b)
-	return err
+	if _, err := rw.w.Write(b); err != nil {
+		return err
+	}
+	if a.Search != nil {
+		// A searched board can take minutes: let a long batch stream.
+		return rw.w.Flush()
+	}
+	return nil
 }
 
 // Fail writes the record of a line that has no answer: line is its

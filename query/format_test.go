@@ -447,3 +447,24 @@ func TestBoardsArguments(t *testing.T) {
 		t.Errorf("summary %+v, output %q, errors %q", sum, out.String(), errw.String())
 	}
 }
+
+// TestSearchedRecordsStream checks that a board answered by search is
+// written out at once, while table answers wait in the buffer: a batch
+// of 24-puzzle boards takes minutes per record.
+func TestSearchedRecordsStream(t *testing.T) {
+	b := statespace.MustBoard(statespace.Shape{Rows: 3, Cols: 3}, 1, 2, 3, 4, 5, 6, 7, 0, 8)
+	for _, searched := range []bool{false, true} {
+		var out bytes.Buffer
+		rw := NewRecordWriter(&out, io.Discard, Options{Format: JSON})
+		a := Answer{Board: b, Distance: 1, Path: []statespace.Move{statespace.Right}}
+		if searched {
+			a.Search = &SearchCost{Nodes: 2, Generated: 3}
+		}
+		if err := rw.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+		if got := out.Len() > 0; got != searched {
+			t.Errorf("searched %v: written before Flush = %v", searched, got)
+		}
+	}
+}

@@ -21,7 +21,13 @@ func BenchmarkKorf100(b *testing.B) {
 	benchKorf(b, korf100(b))
 }
 
-func benchKorf(b *testing.B, instances []korfInstance) {
+// BenchmarkKorf100Dual is BenchmarkKorf100 with dual lookups and BPMX
+// (Solver.Dual), to set their saving in nodes against their cost.
+func BenchmarkKorf100Dual(b *testing.B) {
+	benchKorf(b, korf100(b), func(s *Solver) { s.Dual = true })
+}
+
+func benchKorf(b *testing.B, instances []korfInstance, options ...func(*Solver)) {
 	h, err := buildPreset("6-6-3")
 	if err != nil {
 		b.Fatal(err)
@@ -29,6 +35,9 @@ func benchKorf(b *testing.B, instances []korfInstance) {
 	s, err := New(h)
 	if err != nil {
 		b.Fatal(err)
+	}
+	for _, o := range options {
+		o(s)
 	}
 	b.ResetTimer()
 	for b.Loop() {

@@ -31,6 +31,11 @@ type engine struct {
 	cellRefl [perm.Cells]uint8 // mirrored cell of each cell
 	tileRefl [perm.Cells]uint8 // mirror image of each tile (0 for the blank)
 	verify   bool              // tests: check every incremental rank against a full one
+
+	// Dual lookups (see dualEstimate): the goal cell of each tile, the
+	// blank's goal cell, and whether the goal has a dual at all.
+	goalCell  [perm.Cells]uint8
+	goalBlank int8
 }
 
 type pattern struct {
@@ -56,6 +61,10 @@ func newEngine(a *pdb.Additive) *engine {
 			}
 		}
 	}
+	for c := 0; c < e.n; c++ {
+		e.goalCell[e.goal[c]] = uint8(c)
+	}
+	e.goalBlank = int8(goal.Blank())
 	cells, tiles, _ := pdb.Reflection(goal)
 	e.cellRefl, e.tileRefl = cells, tiles
 	for i, p := range a.PDBs() {
@@ -181,6 +190,42 @@ func (e *engine) check(x *node) {
 	}
 }
 
+// dualEstimate returns the dual lookups of the board tiles (tile at each
+// cell), whose blank must be on the goal's blank cell: the databases'
+// sums for the dual board, on which a tile's cell and its label trade
+// places (Felner, Zahavi, Schaeffer & Holte, "Dual lookups in pattern
+// databases", IJCAI 2005), and for the dual's mirror image. Label each
+// object by its goal cell; the dual board then holds the tile of goal
+// cell x where this board's tile of goal cell x's cell has its goal.
+// A solution of this board, replayed from the goal, is a solution of the
+// dual of the same length only when the blank starts where the goal has
+// it, so only there is the dual admissible (elsewhere it overestimates:
+// see TestDualAdmissible).
+func (e *engine) dualEstimate(tiles *[perm.Cells]uint8) int {
+	var pos, rpos [perm.Cells]uint8 // cell of each tile on the dual board and on its mirror image
+	for t := 1; t < e.n; t++ {
+		pos[t] = e.goalCell[tiles[e.goalCell[t]]]
+	}
+	h := e.sum(&pos)
+	if e.reflect {
+		for t := 1; t < e.n; t++ {
+			rpos[e.tileRefl[t]] = e.cellRefl[pos[t]]
+		}
+		h = max(h, e.sum(&rpos))
+	}
+	return h
+}
+
+// sum returns the databases' sum for the board whose tiles sit at pos.
+func (e *engine) sum(pos *[perm.Cells]uint8) int {
+	var h int
+	for i := range e.pats {
+		p := &e.pats[i]
+		h += int(p.values[e.rank(p, pos)])
+	}
+	return h
+}
+
 // estimate is the heuristic of node x: the larger of its sums.
 func (x *node) estimate() int { return max(x.h, x.rh) }
 
@@ -190,7 +235,8 @@ type searcher struct {
 	node
 	weights
 	bound     int
-	next      int // least f above the bound seen
+	dual      bool // take dual lookups where they are admissible, with BPMX
+	next      int  // least f above the bound seen
 	expanded  uint64
 	generated uint64
 	path      [maxDepth + 1]uint8
@@ -235,6 +281,17 @@ func (s *searcher) dfs(g, prev int) bool {
 	if prev >= 0 {
 		s.generated--
 	}
+	dualMove, dualH := -1, 0
+	if s.dual {
+		dualMove, dualH = s.dualChild(prev)
+		// BPMX (bidirectional pathmax): a child at least dualH from the
+		// goal puts this board at least dualH − 1 from it, which may
+		// exceed the bound before any child is searched.
+		if dualMove >= 0 && g+dualH-1 > s.bound {
+			s.next = min(s.next, g+dualH-1)
+			return false
+		}
+	}
 	for m := 0; m < 4; m++ {
 		to := e.next[blank][m]
 		if to < 0 || m == prev^1 {
@@ -256,7 +313,11 @@ func (s *searcher) dfs(g, prev int) bool {
 		s.tiles[blank], s.tiles[to] = t, 0
 		s.pos[t] = uint8(blank)
 		s.blank = to
-		if f := g + 1 + max(h, rh); f <= s.bound {
+		hc := max(h, rh)
+		if m == dualMove {
+			hc = max(hc, dualH)
+		}
+		if f := g + 1 + hc; f <= s.bound {
 			s.path[g] = uint8(m)
 			if h == 0 && s.tiles == e.goal {
 				s.length = g + 1
@@ -296,6 +357,26 @@ func (s *searcher) dfs(g, prev int) bool {
 	return false
 }
 
+// dualChild returns the move that brings the blank to its goal cell, if
+// the searcher's board has one other than the move undoing prev, and the
+// dual lookups of the child it makes; else -1.
+func (s *searcher) dualChild(prev int) (move, h int) {
+	e := s.e
+	blank := s.blank
+	for m := 0; m < 4; m++ {
+		to := e.next[blank][m]
+		if to != e.goalBlank || m == prev^1 {
+			continue
+		}
+		t := s.tiles[to]
+		s.tiles[blank], s.tiles[to] = t, 0
+		h = e.dualEstimate(&s.tiles)
+		s.tiles[to], s.tiles[blank] = t, 0
+		return m, h
+	}
+	return -1, 0
+}
+
 // collect records the searcher's node as a task.
 func (s *searcher) collect(prev, depth int) {
 	s.tasks = append(s.tasks, task{
@@ -320,13 +401,14 @@ const (
 	maxSplitDepth    = 24
 )
 
-// iterate runs one bounded search from b on workers goroutines.
-func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int) (iteration, error) {
+// iterate runs one bounded search from b on workers goroutines, with dual
+// lookups when dual is set.
+func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int, dual bool) (iteration, error) {
 	var canceled atomic.Bool
 	defer cancelWatch(ctx, &canceled)()
 	root := e.root(b)
 	newSearcher := func() *searcher {
-		return &searcher{e: e, bound: bound, next: maxDepth + 1, canceled: &canceled}
+		return &searcher{e: e, bound: bound, dual: dual, next: maxDepth + 1, canceled: &canceled}
 	}
 	if workers <= 1 || bound < minParallelBound {
 		s := newSearcher()

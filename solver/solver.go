@@ -48,6 +48,12 @@ type Solver struct {
 	// Workers is the number of goroutines a search uses; 0 means
 	// GOMAXPROCS.
 	Workers int
+	// Dual adds the dual lookups (and their mirror image) on boards whose
+	// blank is on its goal cell, the only boards where they are
+	// admissible, with BPMX to pass a large dual value up to the parent.
+	// The counters then no longer match search.IDAStar's. Off by default:
+	// see BENCHMARKS.md for what it saves and costs.
+	Dual bool
 }
 
 // New returns a solver for the goal of the pattern databases h.
@@ -160,7 +166,7 @@ func (s *Solver) iterate(ctx context.Context, b statespace.Board, bound int) (it
 	if b == s.goal {
 		return iteration{found: true, path: []statespace.Move{}}, nil
 	}
-	return s.fast.iterate(ctx, b, bound, s.workers())
+	return s.fast.iterate(ctx, b, bound, s.workers(), s.Dual)
 }
 
 // cancelWatch sets *flag when ctx is done, until the returned stop is
