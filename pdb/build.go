@@ -144,6 +144,11 @@ type builder struct {
 	marks  []uint64 // 2 bits per state, 32 states a word
 	out    []byte   // value per placement, unreached until set
 	chunk  uint64   // words per unit of work
+	// Tiles whose weight is at most nearWeight move within nearStates of
+	// the parent state (weights fall along the rank): their children are
+	// marked at once, in marks the scan has just brought into the cache,
+	// instead of waiting in a bucket.
+	nearWeight uint64
 
 	// weight[i] is the place value of digit i of a placement's rank.
 	weight [perm.Cells]uint64
@@ -193,6 +198,11 @@ func newBuilder(goal statespace.Board, tiles []int) *builder {
 	b.chunk = uint64(b.free) * 64
 	for i := range k {
 		b.weight[i] = perm.Weight(n, k, i)
+	}
+	for i := range k {
+		if w := b.weight[i]; w*uint64(sh.Cols*b.free) <= nearStates {
+			b.nearWeight = max(b.nearWeight, w)
+		}
 	}
 	b.digitBits = 4
 	if n > 16 {
@@ -481,8 +491,9 @@ func (b *builder) run(ctx context.Context, progress Progress) error {
 // where marking each child inside the expansion loop waits for one miss
 // after another.
 const (
-	bucketShift = 21   // states per bucket window: 1<<21 (512 KiB of marks)
-	bucketCap   = 2048 // children held per bucket before it is marked
+	nearStates  = 1 << 20 // how far a child marked at once may lie: 256 KiB of marks
+	bucketShift = 21      // states per bucket window: 1<<21 (512 KiB of marks)
+	bucketCap   = 2048    // children held per bucket before it is marked
 )
 
 // worker is one goroutine's share of a level: its depth and marks and its
@@ -552,6 +563,17 @@ func (w *worker) flush(k uint64, f uint32) {
 	}
 }
 
+// markNext marks state s as next if it is unseen: a plain read first, as
+// most children are seen already, and a locked OR only for the rest (see
+// flush).
+func (w *worker) markNext(s uint64) {
+	word := &w.marks[s>>5]
+	shift := (s & 31) * 2
+	if atomic.LoadUint64(word)>>shift&3 == markUnseen {
+		atomic.OrUint64(word, w.next<<shift)
+	}
+}
+
 // flushAll marks every queued child; a level ends with it.
 func (w *worker) flushAll() {
 	for k, f := range w.fill {
@@ -608,19 +630,26 @@ func (w *worker) expand(p uint64, ord int) {
 		}
 		w.placement = p
 	}
-	cells, weightAt, used := &w.cells, &w.weightAt, w.used
+	weightAt, used := &w.weightAt, w.used
 	free := b.full &^ used
 	region := b.flood(free, perm.Select32(free, ord))
 	freeStates := uint64(b.free)
 	cols := b.cols
-	for i := 0; i < b.k; i++ {
-		c := cells[i]
-		wi := b.weight[i]
+	// Only the pattern tiles next to the region can move into it.
+	border := (region<<cols | region>>cols | (region<<1)&b.notLeft | (region>>1)&b.notRight) & used
+	for ; border != 0; border &= border - 1 {
+		c := uint8(bits.TrailingZeros32(border))
+		wi := weightAt[c]
+		near := wi <= b.nearWeight
 		for targets := b.neighbors[c] & region; targets != 0; targets &= targets - 1 {
 			e := uint8(bits.TrailingZeros32(targets))
 			p2 := p + perm.Delta(wi, cols, int(c), int(e), weightAt)
 			free2 := (free | 1<<c) &^ (1 << e)
-			w.push(p2*freeStates + b.ordOf(free2, c))
+			if near {
+				w.markNext(p2*freeStates + b.ordOf(free2, c))
+			} else {
+				w.push(p2*freeStates + b.ordOf(free2, c))
+			}
 		}
 	}
 }
