@@ -194,8 +194,13 @@ func newBuilder(goal statespace.Board, tiles []int) *builder {
 		b.out[i] = unreached
 	}
 	// A unit of work spans whole words and whole placements, so that each
-	// placement's value is written by one goroutine only.
-	b.chunk = uint64(b.free) * 64
+	// placement's value is written by one goroutine only. It is large
+	// (up to 512 units, 2 MiB of marks on the 4x4), so that goroutines
+	// scan far apart and the children they mark at once seldom share a
+	// cache line across cores, but a level still has dozens of them.
+	unit := uint64(b.free) * 64
+	words := (b.states + 31) / 32
+	b.chunk = unit * max(1, min(512, words/(32*uint64(runtime.GOMAXPROCS(0)))/unit))
 	for i := range k {
 		b.weight[i] = perm.Weight(n, k, i)
 	}
@@ -632,7 +637,13 @@ func (w *worker) expand(p uint64, ord int) {
 	}
 	weightAt, used := &w.weightAt, w.used
 	free := b.full &^ used
-	region := b.flood(free, perm.Select32(free, ord))
+	var start int
+	if b.n <= 16 {
+		start = perm.Select(free, ord) // inlined, where Select32 is a call
+	} else {
+		start = perm.Select32(free, ord)
+	}
+	region := b.flood(free, start)
 	freeStates := uint64(b.free)
 	cols := b.cols
 	// Only the pattern tiles next to the region can move into it.
