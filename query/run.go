@@ -52,14 +52,16 @@ func (e *FailedError) Error() string {
 // search, the totals and the heuristics to stderr. A batch in which some
 // board failed returns a *FailedError after the last record.
 func RunBatch(ctx context.Context, res *Resolver, in BatchInput, opts Options, stdout, stderr io.Writer) error {
-	if opts.Format == CSV {
-		// The CSV header must know whether there are search columns: ask
-		// for the oracle of the one shape, when it is fixed.
-		if sh := res.Shape(); sh != (statespace.Shape{}) {
-			o, err := res.For(ctx, sh)
-			if err != nil {
-				return err
-			}
+	if sh := res.Shape(); sh != (statespace.Shape{}) {
+		// One shape for every board: what answers it (or why nothing
+		// can, such as databases to build first) is known before any
+		// board is read, and said once rather than on every line. The
+		// CSV header also needs it, for the search columns.
+		o, err := res.For(ctx, sh)
+		if err != nil {
+			return err
+		}
+		if opts.Format == CSV {
 			_, table := o.(*TableOracle)
 			opts.SearchColumns = !table
 		}
