@@ -47,7 +47,7 @@ const unreached = 0xFF
 //
 // The search keeps 2 bits per (placement, blank cell) (unseen, frontier of
 // an even or odd depth, closed) and expands each level by scanning them,
-// on all GOMAXPROCS cores, with children marked by compare-and-swap. It
+// on all GOMAXPROCS cores, with children marked by atomic OR. It
 // stops with ctx's error when ctx is done; progress may be nil.
 //
 // Placements that no state reaches (possible only when at most one
@@ -526,8 +526,8 @@ func (b *builder) newWorker() *worker {
 		fill:    make([]uint32, buckets),
 		buf:     make([]uint32, buckets*bucketCap),
 		freeDiv: newDivisor(uint64(b.free)),
-		// No placement yet: cells and weightAt are all zero, as for
-		// placement 0 they would not be.
+		// No placement unranked yet (cells and weightAt start zero,
+		// which placement 0's are not).
 		placement: ^uint64(0),
 	}
 }
