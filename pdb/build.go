@@ -156,6 +156,10 @@ type builder struct {
 	// lowest cell of c's region: the blank's part of a state's index. Only
 	// for boards of at most 16 cells; larger ones flood (see ordOf).
 	regionOrd []uint8
+	// Bit free of oneRegion is set when the free cells free are all one
+	// region, as they often are: the blank's region is then known without
+	// a flood fill (boards of at most 16 cells; 8 KiB).
+	oneRegion []uint64
 	// On larger boards, wideOrd[comboRank(taken)<<5|c] is the same index
 	// for the free cells left by the set of taken cells: one entry per
 	// set of k cells (177,100 for 6 tiles on 5x5), where a flood fill per
@@ -217,9 +221,13 @@ func newBuilder(goal statespace.Board, tiles []int) *builder {
 		return b
 	}
 	b.regionOrd = make([]uint8, (1<<n)*16)
+	b.oneRegion = make([]uint64, (1<<n+63)/64)
 	for free := uint32(0); free <= b.full; free++ {
 		if bits.OnesCount32(free) != b.free {
 			continue
+		}
+		if free == 0 || b.flood(free, bits.TrailingZeros32(free)) == free {
+			b.oneRegion[free/64] |= 1 << (free % 64)
 		}
 		for rest := free; rest != 0; {
 			region := b.flood(free, bits.TrailingZeros32(rest))
@@ -637,30 +645,48 @@ func (w *worker) expand(p uint64, ord int) {
 	}
 	weightAt, used := &w.weightAt, w.used
 	free := b.full &^ used
-	var start int
-	if b.n <= 16 {
-		start = perm.Select(free, ord) // inlined, where Select32 is a call
-	} else {
-		start = perm.Select32(free, ord)
+	var region uint32
+	switch {
+	case b.oneRegion != nil && b.oneRegion[free/64]>>(free%64)&1 != 0:
+		region = free
+	case b.n <= 16:
+		region = b.flood(free, perm.Select(free, ord)) // inlined, where Select32 is a call
+	default:
+		region = b.flood(free, perm.Select32(free, ord))
 	}
-	region := b.flood(free, start)
-	freeStates := uint64(b.free)
 	cols := b.cols
-	// Only the pattern tiles next to the region can move into it.
-	border := (region<<cols | region>>cols | (region<<1)&b.notLeft | (region>>1)&b.notRight) & used
-	for ; border != 0; border &= border - 1 {
-		c := uint8(bits.TrailingZeros32(border))
+	// Only the pattern tiles next to the region can move into it: by
+	// direction, those whose neighbour that way is in the region. A
+	// sideways move changes only the tile's own digit, by one.
+	for movers := region << cols & used; movers != 0; movers &= movers - 1 { // up
+		c := uint8(bits.TrailingZeros32(movers))
 		wi := weightAt[c]
-		near := wi <= b.nearWeight
-		for targets := b.neighbors[c] & region; targets != 0; targets &= targets - 1 {
-			e := uint8(bits.TrailingZeros32(targets))
-			p2 := p + perm.Delta(wi, cols, int(c), int(e), weightAt)
-			free2 := (free | 1<<c) &^ (1 << e)
-			if near {
-				w.markNext(p2*freeStates + b.ordOf(free2, c))
-			} else {
-				w.push(p2*freeStates + b.ordOf(free2, c))
-			}
-		}
+		w.child(p+perm.Delta(wi, cols, int(c), int(c)-cols, weightAt), (free|1<<c)&^(1<<(c-uint8(cols))), c, wi)
+	}
+	for movers := region >> cols & used; movers != 0; movers &= movers - 1 { // down
+		c := uint8(bits.TrailingZeros32(movers))
+		wi := weightAt[c]
+		w.child(p+perm.Delta(wi, cols, int(c), int(c)+cols, weightAt), (free|1<<c)&^(1<<(c+uint8(cols))), c, wi)
+	}
+	for movers := region << 1 & b.notLeft & used; movers != 0; movers &= movers - 1 { // left
+		c := uint8(bits.TrailingZeros32(movers))
+		wi := weightAt[c]
+		w.child(p-wi, (free|1<<c)&^(1<<(c-1)), c, wi)
+	}
+	for movers := region >> 1 & b.notRight & used; movers != 0; movers &= movers - 1 { // right
+		c := uint8(bits.TrailingZeros32(movers))
+		wi := weightAt[c]
+		w.child(p+wi, (free|1<<c)&^(1<<(c+1)), c, wi)
+	}
+}
+
+// child marks or queues the state of placement p2 with the blank on cell
+// c among the free cells free2, made by moving a tile of weight wi.
+func (w *worker) child(p2 uint64, free2 uint32, c uint8, wi uint64) {
+	s := p2*uint64(w.free) + w.ordOf(free2, c)
+	if wi <= w.nearWeight {
+		w.markNext(s)
+	} else {
+		w.push(s)
 	}
 }
