@@ -83,13 +83,12 @@ func Build(ctx context.Context, goal statespace.Board, tiles []int, progress Pro
 	return p, nil
 }
 
-// geometry holds a shape's cells as bit masks, for flood fills.
+// geometry holds a shape's cells as bit masks, for flood fills and moves.
 type geometry struct {
-	n, cols   int
-	full      uint32
-	notLeft   uint32             // cells not in the first column
-	notRight  uint32             // cells not in the last column
-	neighbors [perm.Cells]uint32 // cells next to each cell
+	n, cols  int
+	full     uint32
+	notLeft  uint32 // cells not in the first column
+	notRight uint32 // cells not in the last column
 }
 
 func newGeometry(sh statespace.Shape) geometry {
@@ -100,11 +99,6 @@ func newGeometry(sh statespace.Shape) geometry {
 		}
 		if sh.Col(c) != sh.Cols-1 {
 			g.notRight |= 1 << c
-		}
-		for _, m := range statespace.Moves {
-			if to, ok := sh.Neighbor(c, m); ok {
-				g.neighbors[c] |= 1 << to
-			}
 		}
 	}
 	return g
@@ -226,7 +220,7 @@ func newBuilder(goal statespace.Board, tiles []int) *builder {
 		if bits.OnesCount32(free) != b.free {
 			continue
 		}
-		if free == 0 || b.flood(free, bits.TrailingZeros32(free)) == free {
+		if b.flood(free, bits.TrailingZeros32(free)) == free {
 			b.oneRegion[free/64] |= 1 << (free % 64)
 		}
 		for rest := free; rest != 0; {
@@ -356,21 +350,6 @@ func (b *builder) splitDigits() {
 	}
 }
 
-// mark sets state s to m if it is unseen.
-func (b *builder) mark(s uint64, m uint64) {
-	w := &b.marks[s>>5]
-	shift := (s & 31) * 2
-	for {
-		old := atomic.LoadUint64(w)
-		if old>>shift&3 != markUnseen {
-			return
-		}
-		if atomic.CompareAndSwapUint64(w, old, old|m<<shift) {
-			return
-		}
-	}
-}
-
 // unrank writes the cells of placement p into cells and returns the mask
 // of cells they take.
 func (b *builder) unrank(p uint64, cells *[perm.Cells]uint8) uint32 {
@@ -440,7 +419,8 @@ func (b *builder) run(ctx context.Context, progress Progress) error {
 		used |= 1 << c
 	}
 	free := b.full &^ used
-	b.mark(perm.Rank(b.n, cells[:b.k])*uint64(b.free)+b.ordOf(free, uint8(b.goal.Blank())), frontierMark(0))
+	start := perm.Rank(b.n, cells[:b.k])*uint64(b.free) + b.ordOf(free, uint8(b.goal.Blank()))
+	b.marks[start>>5] |= frontierMark(0) << ((start & 31) * 2) // before any worker runs
 
 	workers := make([]*worker, runtime.GOMAXPROCS(0))
 	for i := range workers {

@@ -27,18 +27,7 @@ func TestDualAdmissible(t *testing.T) {
 		{statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4}), "1,2,5/3,4,6,7"},
 	}
 	for _, c := range cases {
-		tab, err := statespace.MustSpace(c.goal).Enumerate(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		part, err := pdb.ParsePartition(c.part, c.goal)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, err := pdb.BuildPartition(context.Background(), c.goal, part, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tab, h := exactAndAdditive(t, c.goal, c.part)
 		e := newEngine(h)
 		sp := tab.Space()
 		var onGoal, raised, overElsewhere int
@@ -105,15 +94,7 @@ func TestDualOptimal(t *testing.T) {
 	// 3x3: every distance agrees with the table.
 	sq3 := statespace.Shape{Rows: 3, Cols: 3}
 	g3 := statespace.GoalFirst(sq3)
-	tab, err := statespace.MustSpace(g3).Enumerate(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part, _ := pdb.ParsePartition("1,2,3,4/5,6,7,8", g3)
-	h3, err := pdb.BuildPartition(context.Background(), g3, part, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab, h3 := exactAndAdditive(t, g3, "1,2,3,4/5,6,7,8")
 	s3, _ := New(h3)
 	s3.Dual = true
 	for r := uint64(0); r < tab.States(); r += 97 {
@@ -124,4 +105,23 @@ func TestDualOptimal(t *testing.T) {
 		}
 		checkPath(t, "3x3 dual", b, g3, res.Path, tab.DistanceAt(r))
 	}
+}
+
+// exactAndAdditive returns the exact distance table of a small goal and
+// the additive databases of the partition text, built in memory.
+func exactAndAdditive(t *testing.T, goal statespace.Board, text string) (*statespace.Table, *pdb.Additive) {
+	t.Helper()
+	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := pdb.ParsePartition(text, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab, h
 }

@@ -32,8 +32,8 @@ type engine struct {
 	tileRefl [perm.Cells]uint8 // mirror image of each tile (0 for the blank)
 	verify   bool              // tests: check every incremental rank against a full one
 
-	// Dual lookups (see dualEstimate): the goal cell of each tile, the
-	// blank's goal cell, and whether the goal has a dual at all.
+	// Dual lookups (see dualEstimate): the goal cell of each tile and the
+	// blank's goal cell.
 	goalCell  [perm.Cells]uint8
 	goalBlank int8
 }
