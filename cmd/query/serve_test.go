@@ -18,6 +18,9 @@ func TestServeUsage(t *testing.T) {
 		{"-serve", "-compare", "8,6,7,2,5,4,3,0,1"},
 		{"-serve", "-json"},
 		{"-serve", "-shape", "2x4"},
+		{"-serve", "-cache-mib", "0"},
+		{"-cache-mib", "64", "8,6,7,2,5,4,3,0,1"},
+		{"-write-cache", "8,6,7,2,5,4,3,0,1"},
 	} {
 		var stderr bytes.Buffer
 		err := run(context.Background(), strings.NewReader(""), io.Discard, &stderr, args)
