@@ -130,7 +130,7 @@ type Server struct {
 	base     context.Context // outlives requests: tables and databases keep loading
 	stop     context.CancelFunc
 	res      *resolver // every goal's table, databases or search
-	resErr   error           // why there is no resolver
+	resErr   error     // why there is no resolver
 	slots    chan struct{}
 	inFlight atomic.Int64
 	handler  http.Handler
