@@ -120,10 +120,10 @@ func comparisonJSON(c *comparison) ([]byte, error) {
 var watchAlgorithms = []string{"bfs", "dfs", "astar", "idastar"}
 
 // runWatched runs the search named key (one of watchAlgorithms) from b to
-// goal, calling onExpand with each board as it is expanded and its depth
-// on the search's own path. A* and IDA* search on h.
-func runWatched(ctx context.Context, key string, b, goal statespace.Board, h pdb.Heuristic, lim limits, onExpand func(statespace.Board, int)) (searchResult, error) {
-	p := search.Problem{Start: b, Goal: goal, Limits: lim, OnExpand: onExpand}
+// goal, calling onStep after each expansion with what the search reports
+// of it. A* and IDA* search on h.
+func runWatched(ctx context.Context, key string, b, goal statespace.Board, h pdb.Heuristic, lim limits, onStep func(searchStep)) (searchResult, error) {
+	p := search.Problem{Start: b, Goal: goal, Limits: lim, OnStep: onStep}
 	switch key {
 	case "bfs":
 		return search.BFS(ctx, p)
@@ -149,3 +149,6 @@ var (
 
 // stoppedByLimit reports whether a node, time or depth limit cut r short.
 func stoppedByLimit(r searchResult) bool { return r.StoppedBy.Limit() }
+
+// searchStep is one expansion as the search reports it.
+type searchStep = search.Step
