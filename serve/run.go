@@ -22,7 +22,7 @@ var shutdownGrace = 1500 * time.Millisecond
 // memoryHeadroom is what the server may hold beyond its cache bound
 // (Config.CacheBytes): builds and searches in progress, buffers, the
 // runtime.
-const memoryHeadroom = 160 << 20
+const memoryHeadroom = 184 << 20
 
 // setMemoryLimit lowers the Go runtime's soft memory limit to limit for
 // as long as the server runs, unless a lower one is set (GOMEMLIMIT),
