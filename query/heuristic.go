@@ -143,6 +143,15 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 	a, files, err := store.LoadPartition(ctx, r.cfg.PDBDir, goal, part)
 	var nf *store.PDBNotFoundError
 	if errors.As(err, &nf) {
+		// The databases that are there are read all the same: a damaged
+		// one is reported rather than silently built over.
+		for _, pat := range part.Patterns {
+			if path, ferr := store.FindPDB(r.cfg.PDBDir, goal, pat); ferr == nil && regular(path) {
+				if _, rerr := store.ReadPDB(path, goal, pat); rerr != nil {
+					return Heuristic{}, fmt.Errorf("%s: %w", path, rerr)
+				}
+			}
+		}
 		if states := abstractStates(goal, part); states > AutoBuildLimit {
 			return Heuristic{}, fmt.Errorf("%w; it is too large to build on the fly (%s abstract states)", err, textfmt.Commas(states))
 		}
@@ -153,6 +162,13 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 		return Heuristic{}, err
 	}
 	return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+}
+
+// regular reports whether path is a regular file (the databases missing
+// are those without one).
+func regular(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // abstractStates is the size of the searches that build part's databases.

@@ -239,9 +239,6 @@ func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board) (Oracle, e
 	if r.file != nil && goal == r.file.Goal() {
 		return r.file, nil
 	}
-	if r.shape != (statespace.Shape{}) && goal.Shape() != r.shape {
-		return nil, fmt.Errorf("the board is %s, want %s", goal.Shape(), r.shape)
-	}
 	e, err := r.get(ctx, entryKey{goal: goal}, func(e *entry) {
 		e.o, e.err = r.resolve(r.base, goal)
 		if e.err == nil {
@@ -252,6 +249,46 @@ func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board) (Oracle, e
 		return nil, err
 	}
 	return e.o, e.err
+}
+
+// NoTableError says a goal has no distance table at hand: none is stored
+// and its space is too large to build in memory.
+type NoTableError struct{ Goal statespace.Board }
+
+func (e *NoTableError) Error() string {
+	return fmt.Sprintf("no distance table for %s goal %s", e.Goal.Shape(), statespace.GoalName(e.Goal))
+}
+
+// Table returns the distance table of goal's boards as Oracle finds it,
+// or a *NoTableError when they would be answered by search.
+func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
+	if !r.HasTable(goal) {
+		return nil, &NoTableError{Goal: goal}
+	}
+	o, err := r.Oracle(ctx, goal)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := o.(*TableOracle)
+	if !ok {
+		return nil, &NoTableError{Goal: goal}
+	}
+	return t.Table, nil
+}
+
+// StoredCounts returns the number of boards at each distance of goal's
+// table: from the table when one is held or small enough to build, else
+// from the header of its file in the cache folder, without reading the
+// table; nil when there is none.
+func (r *Resolver) StoredCounts(ctx context.Context, goal statespace.Board) ([]uint64, error) {
+	if sp, err := statespace.NewSpace(goal); err == nil && sp.Size() <= r.cfg.BuildLimit || r.file != nil && r.file.Goal() == goal {
+		t, err := r.Table(ctx, goal)
+		if err != nil {
+			return nil, err
+		}
+		return t.Counts(), nil
+	}
+	return store.CachedTableCounts(goal)
 }
 
 // Databases returns the additive pattern databases of part for goal: from
