@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sync"
 
 	"github.com/tilespace/tilespace/classroom"
@@ -152,3 +153,34 @@ func stoppedByLimit(r searchResult) bool { return r.StoppedBy.Limit() }
 
 // searchStep is one expansion as the search reports it.
 type searchStep = search.Step
+
+// resolveError is why the resolver found no answers for a goal.
+type resolveError struct{ err error }
+
+func (e *resolveError) Error() string { return e.err.Error() }
+func (e *resolveError) Unwrap() error { return e.err }
+
+// statusOf is the one place errors become HTTP statuses: an *httpError
+// says its own (a busy work slot, 503, even inside a failed resolution);
+// a board that cannot reach its goal is 422; a time limit 503; search
+// options for a tabled goal 400; a goal the resolver found no answers for
+// (no table, no databases) 404; anything else fallback.
+func statusOf(err error, fallback int) int {
+	var he *httpError
+	var u *statespace.UnsolvableError
+	var tabled *query.TabledError
+	var unresolved *resolveError
+	switch {
+	case errors.As(err, &he):
+		return he.status
+	case errors.As(err, &u):
+		return http.StatusUnprocessableEntity
+	case errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable
+	case errors.As(err, &tabled):
+		return http.StatusBadRequest
+	case errors.As(err, &unresolved):
+		return http.StatusNotFound
+	}
+	return fallback
+}

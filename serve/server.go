@@ -250,13 +250,10 @@ func badRequest(format string, args ...any) error {
 	return &httpError{http.StatusBadRequest, fmt.Errorf(format, args...)}
 }
 
-// writeError answers {"error": "…"} with status, or the status err
-// carries.
+// writeError answers {"error": "…"} with the status statusOf gives err,
+// status when it gives none.
 func writeError(w http.ResponseWriter, status int, err error) {
-	var he *httpError
-	if errors.As(err, &he) {
-		status = he.status
-	}
+	status = statusOf(err, status)
 	body, _ := json.Marshal(struct {
 		Error string `json:"error"`
 	}{err.Error()})
@@ -438,7 +435,7 @@ func (s *Server) unsolvable(b, goal statespace.Board) error {
 	}
 	var u *statespace.UnsolvableError
 	if err := sp.Check(b); errors.As(err, &u) {
-		return &httpError{http.StatusUnprocessableEntity, fmt.Errorf("board %s is %w", b, err)}
+		return fmt.Errorf("board %s is %w", b, err) // 422 (statusOf)
 	} else if err != nil {
 		return badRequest("%v", err)
 	}
@@ -634,9 +631,5 @@ func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, err
 	case s.base.Err() != nil:
 		return nil, err
 	}
-	var he *httpError
-	if errors.As(err, &he) {
-		return nil, err // every work slot busy: 503
-	}
-	return nil, &httpError{http.StatusNotFound, err}
+	return nil, &resolveError{err}
 }
