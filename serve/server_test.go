@@ -843,3 +843,47 @@ func TestTwelveCellOffered(t *testing.T) {
 		t.Errorf("damaged 3x4 table: %d %v", status, rec)
 	}
 }
+
+// The server writes nothing into the cache folder for a request unless
+// started with WriteCache: pattern databases built for a 15-puzzle goal
+// stay in memory.
+func TestNoCacheWritesUnlessAllowed(t *testing.T) {
+	b := randomWalk(query.NewRand(7), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 10)
+	for _, write := range []bool{false, true} {
+		s, ts := newTestServer(t, Config{Partition: testPartition, WriteCache: write})
+		status, rec := get(t, ts, "/api/board?b="+b.String())
+		if status != 200 || !strings.HasPrefix(fmt.Sprint(rec["heuristic"]), "pdb ") {
+			t.Fatalf("write %v: %d %v", write, status, rec)
+		}
+		dir, err := store.CacheDir()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, _ := os.ReadDir(dir)
+		if !write && len(files) != 0 || write && len(files) != 15 {
+			t.Errorf("write %v: %d files in the cache folder", write, len(files))
+		}
+		s.Close()
+	}
+}
+
+// The tables the server holds stay within Config.CacheBytes however many
+// goals are asked for.
+func TestHeldTablesBounded(t *testing.T) {
+	const bound = 3 * 20_160 // three 2x4 tables
+	s, ts := newTestServer(t, Config{CacheBytes: bound})
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
+	for r := uint64(1); r <= 10; r++ {
+		goal := sp.Unrank(r * 997)
+		b := randomWalk(query.NewRand(r), goal, 5)
+		if status, rec := get(t, ts, "/api/board?shape=2x4&b="+b.String()+"&goal="+goal.String()); status != 200 {
+			t.Fatalf("%d %v", status, rec)
+		}
+		if held := s.res.HeldBytes(); held > bound {
+			t.Fatalf("after %d goals the server holds %d bytes, over %d", r, held, bound)
+		}
+	}
+	if held := s.res.HeldBytes(); held != bound {
+		t.Errorf("holds %d bytes, want the bound %d (three tables)", held, bound)
+	}
+}
