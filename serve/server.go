@@ -50,7 +50,7 @@ type Limits struct {
 	CompareTime  time.Duration // time per algorithm in a comparison (default 2 s)
 	WatchSteps   int           // expansions a watch may trace (default 5,000; the request's steps may ask fewer)
 	WatchTime    time.Duration // time of a watched search (default 5 s)
-	Searches     int           // searches running at once (default GOMAXPROCS)
+	Searches     int           // work slots: searches and table or database builds running at once (default GOMAXPROCS−1, at least 1, so one core is left for lookups)
 	SlotWait     time.Duration // how long a search waits for a free slot (default 3 s)
 	InFlight     int           // requests served at once (default 1024)
 }
@@ -75,7 +75,7 @@ func (l Limits) withDefaults() Limits {
 	}
 	def(&l.WatchTime, 5*time.Second)
 	if l.Searches <= 0 {
-		l.Searches = runtime.GOMAXPROCS(0)
+		l.Searches = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	def(&l.SlotWait, 3*time.Second)
 	if l.InFlight <= 0 {
