@@ -128,16 +128,6 @@ func TestSolve4x4(t *testing.T) {
 		}
 	}
 
-	// -compare takes its reference from the solver when there is no table:
-	// this board is 2 moves from the goal (Left, Up), and its Manhattan
-	// distance is 2.
-	var cmp, cerr strings.Builder
-	code = report(&cerr, run(context.Background(), strings.NewReader(""), &cmp, &cerr,
-		[]string{"-shape", "4x4", "-goal", "first", "-compare", "-json", "4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15"}))
-	if code != 0 || !strings.Contains(cmp.String(), `"optimal_distance": 2,`) {
-		t.Errorf("compare on 4x4: exit %d, %s%s", code, cmp.String(), cerr.String())
-	}
-
 	// -all-moves in CSV: the nodes and seconds columns, and the one optimal
 	// first move of that board (Left; Up leaves tiles 1, 4 and 5 one move
 	// from home each, so a Manhattan distance of 3).
