@@ -1,5 +1,6 @@
 // Command serve serves the web page and its JSON API (package serve) until
-// Ctrl-C, which stops it gracefully (exit status 0): play a board with
+// Ctrl-C, which stops it gracefully (in-flight requests finish; the exit
+// status is 130, as for every command stopped by Ctrl-C): play a board with
 // hints, compare the search algorithms on it, watch a search step by
 // step. The page asks for shapes, goals and boards itself; only where to
 // listen and, for boards solved by search (the 15-puzzle), which pattern
@@ -31,8 +32,9 @@ func report(stderr io.Writer, err error) int {
 
 const usage = "serve [-addr 127.0.0.1:8080] [-pdb-dir DIR] [-pdb PARTITION]"
 
-// run serves the page until ctx is done (Ctrl-C), then stops gracefully;
-// that is a normal end, exit status 0.
+// run serves the page until ctx is done (Ctrl-C), then stops gracefully
+// and returns nil: the stop was asked for. (cli.Main still ends a Ctrl-C
+// with status 130, as for every command.)
 func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
 	fs := cli.NewFlagSet("serve", usage, stderr)
 	addr := fs.String("addr", serve.DefaultAddr, "the `address` to listen on (loopback unless told otherwise)")
