@@ -250,9 +250,9 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 		return r.WriteText(stdout)
 	}
 	err = plan.Run(ctx, ev)
-	var ie *generate.InterruptedError
-	if errors.As(err, &ie) && ie.Checkpoint != "" {
-		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", ie.Checkpoint)
+	var stopped *generate.StoppedError
+	if errors.As(err, &stopped) && stopped.Checkpoint != "" && errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", stopped.Checkpoint)
 	}
 	return err
 }

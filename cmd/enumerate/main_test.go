@@ -12,6 +12,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/longtest"
 
+	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -240,5 +241,23 @@ func TestExportCommand(t *testing.T) {
 		if _, _, err := runCmd(t, args...); report(io.Discard, err) != 2 {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
+	}
+}
+
+// A 2-bit search stopped by Ctrl-C names its last checkpoint and how to
+// continue, and ends as interrupted (exit 130).
+func TestInterruptedNamesCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
+	cp := filepath.Join(dir, store.CheckpointFileName(goal))
+	if err := os.WriteFile(cp, []byte("an earlier run's checkpoint"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := report(&errb, run(ctx, &out, &errb, []string{"-shape", "3x4", "-out", dir, "-workers", "1"}))
+	if want := "the search's last checkpoint is " + cp + "; continue it with the same command and -resume"; code != 130 || !strings.Contains(errb.String(), want) {
+		t.Errorf("exit %d, stderr %q; want 130 and %q", code, errb.String(), want)
 	}
 }
