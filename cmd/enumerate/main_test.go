@@ -116,6 +116,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-all", "-resume"}, "-resume continues the 2-bit search of 12 cells and more; this run has none"},
 		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-resume"}, "this run has none"},
 		{[]string{"-resume", "-shape", "2x3"}, "2x3 takes well under a second"},
+		{[]string{"-levels"}, "-levels tunes the 2-bit search of 12 cells and more; this run has none"},
+		{[]string{"-all", "-workers", "2"}, "-workers tunes the 2-bit search"},
+		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-checkpoint-every", "1m"}, "-checkpoint-every tunes the 2-bit search"},
 	}
 	for i, c := range cases {
 		dir := t.TempDir()
@@ -222,8 +225,10 @@ func TestVerifyCommand(t *testing.T) {
 	if err == nil || !strings.Contains(out, `"difference":"rank 8004 `) || report(io.Discard, err) != 1 {
 		t.Fatalf("flipped bit: %v\n%s", err, out)
 	}
-	if _, _, err := runCmd(t, "-verify", path, "-shape", "3x3"); report(io.Discard, err) != 2 {
-		t.Errorf("-verify with -shape: %v", err)
+	for _, flag := range [][]string{{"-shape", "3x3"}, {"-levels"}, {"-checkpoint-every", "1m"}} {
+		if _, _, err := runCmd(t, append([]string{"-verify", path}, flag...)...); report(io.Discard, err) != 2 {
+			t.Errorf("-verify with %v: %v", flag, err)
+		}
 	}
 }
 
@@ -237,7 +242,7 @@ func TestExportCommand(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(dir, "2x3-last.npy")); err != nil || st.Size() <= 360 {
 		t.Errorf("npy file: %v", err)
 	}
-	for _, args := range [][]string{{"-export", "csv"}, {"-export", "npy", "-all"}, {"-big"}, {"-resume", "-shape", "2x3"}, {"-workers", "-1"}} {
+	for _, args := range [][]string{{"-export", "csv"}, {"-export", "npy", "-all"}, {"-big"}, {"-resume", "-shape", "2x3"}, {"-workers", "-1"}, {"-export", "npy", "-levels"}, {"-export", "npy", "-checkpoint-every", "1m"}} {
 		if _, _, err := runCmd(t, args...); report(io.Discard, err) != 2 {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
