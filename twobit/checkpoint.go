@@ -41,6 +41,16 @@ const (
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
+// maxLevels is the most levels a checkpoint holds.
+const maxLevels = 256
+
+// checkpointSize is the length of a checkpoint of sp after the given
+// number of levels.
+func checkpointSize(sp *statespace.Space, levels int) uint64 {
+	body := (sp.Size() + perWord - 1) / perWord * 8
+	return uint64(56+8*levels+4) + body + 4*((body+checkpointBlock-1)/checkpointBlock)
+}
+
 // checkpoint is a checkpoint read back.
 type checkpoint struct {
 	codes  []uint64
@@ -62,7 +72,7 @@ func (e *CheckpointError) Error() string {
 // It stops between blocks when ctx is done, leaving the previous
 // checkpoint in place.
 func WriteCheckpoint(ctx context.Context, path string, sp *statespace.Space, codes, counts []uint64) error {
-	if len(counts) < 1 || len(counts) > 256 {
+	if len(counts) < 1 || len(counts) > maxLevels {
 		return fmt.Errorf("twobit: checkpoint of %d levels", len(counts))
 	}
 	hdr := checkpointHeader(sp, counts)

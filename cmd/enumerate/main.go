@@ -241,9 +241,14 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 				opts.Levels = &barLines{bar: bar, w: stderr}
 			}
 			r, err = generate.BigTable(ctx, g, dir, opts)
-			if errors.Is(err, context.Canceled) {
+			var full *twobit.NoSpaceError
+			if errors.Is(err, context.Canceled) || errors.As(err, &full) {
 				if cp := filepath.Join(dir, store.CheckpointFileName(g)); fileExists(cp) {
-					fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", cp)
+					room := ""
+					if full != nil {
+						room = "free disk space there, then "
+					}
+					fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; %scontinue it with the same command and -resume\n", cp, room)
 				}
 			}
 		} else {
