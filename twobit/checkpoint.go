@@ -164,7 +164,9 @@ func ReadCheckpoint(path string, sp *statespace.Space) (*checkpoint, error) {
 	}
 	codes := make([]uint64, (sp.Size()+perWord-1)/perWord)
 	hugepages.Words(codes)
-	buf := make([]byte, checkpointBlock+4)
+	// A block buffer no larger than the space's codes: a small space's
+	// checkpoint is read without a 1 MiB buffer.
+	buf := make([]byte, min(checkpointBlock, 8*len(codes))+4)
 	for i, block := 0, 0; i < len(codes); block++ {
 		n := min(checkpointBlock/8, len(codes)-i)
 		if _, err := io.ReadFull(r, buf[:8*n+4]); err != nil {

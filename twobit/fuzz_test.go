@@ -35,8 +35,9 @@ func FuzzReadCheckpoint(f *testing.F) {
 	f.Add(seed)
 	f.Add(seed[:60])
 	f.Add([]byte(checkpointMagic))
+	// One file for every input, not a folder each (see FuzzOpen).
+	p := filepath.Join(dir, "c")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p := filepath.Join(t.TempDir(), "c")
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
