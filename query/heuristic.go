@@ -129,8 +129,8 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 			}
 		}
 	}
-	fmt.Fprintf(r.cfg.Log, "query: no pattern databases for %s goal %s (looked in %s); solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards; build databases with: go run ./cmd/enumerate -shape %s -goal %s -pdb PATTERNS\n",
-		goal.Shape(), statespace.GoalName(goal), looked, goal.Shape(), statespace.GoalName(goal))
+	fmt.Fprintf(r.cfg.Log, "query: no pattern databases for %s goal %s (looked in %s); solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards; build databases with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s\n",
+		goal.Shape(), statespace.GoalName(goal), looked, goal.Shape(), statespace.GoalName(goal), pdb.Suggest(goal).Label())
 	return Heuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
 }
 

@@ -191,16 +191,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 		if !sp.Counted() {
-			hint := "-pdb PATTERNS"
-			if presets := pdb.PresetsFor(sp.Shape()); len(presets) > 0 {
-				hint = "-goal " + statespace.GoalName(g) + " -pdb " + presets[0]
-			}
-			return fmt.Errorf("%s has %d!/2 states, more than 2^64: no table holds them; pattern databases solve it instead: enumerate -shape %s %s", sp.Shape(), sp.Shape().Cells(), sp.Shape(), hint)
+			return fmt.Errorf("%s has %d!/2 states, more than 2^64: no table holds them; pattern databases solve it instead: go run ./cmd/enumerate -shape %s -goal %s -pdb %s",
+				sp.Shape(), sp.Shape().Cells(), sp.Shape(), statespace.GoalName(g), pdb.Suggest(g).Label())
 		}
 		if sp.Size() >= generate.BigTableStates {
 			est := twobit.EstimateFor(sp, nWorkers)
 			if err := est.Check(sp.Shape(), twobit.AvailableMemory()); err != nil {
-				return fmt.Errorf("%w; pattern databases solve it instead: enumerate -shape %s -pdb PATTERNS (6-6-3 on 4x4)", err, sp.Shape())
+				return fmt.Errorf("%w; pattern databases solve it instead: go run ./cmd/enumerate -shape %s -goal %s -pdb %s", err, sp.Shape(), statespace.GoalName(g), pdb.Suggest(g).Label())
 			}
 			fmt.Fprintf(stderr, "enumerate: %s goal %s: %s on %d %s (estimated)\n", sp.Shape(), statespace.GoalName(g), est, nWorkers, textfmt.Plural(nWorkers, "worker", "workers"))
 		} else if given["resume"] && len(goals) == 1 {

@@ -67,6 +67,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -300,7 +301,10 @@ func config(f *flags, stderr io.Writer) (query.Config, error) {
 	var goal statespace.Board
 	if cfg.Goal != "" && (cfg.Shape != (statespace.Shape{}) || !isGoalName(cfg.Goal)) {
 		g, err := statespace.ParseGoal(cfg.Goal, cfg.Shape)
-		if err != nil {
+		var name *statespace.GoalNameError
+		if errors.As(err, &name) {
+			return cfg, usageError{Err: fmt.Errorf("-goal: %w", err)} // the message names it
+		} else if err != nil {
 			return cfg, usageError{Err: fmt.Errorf("-goal %s: %w", cfg.Goal, err)}
 		}
 		goal = g
@@ -429,8 +433,10 @@ func checkRandom(f *flags) error {
 
 func checkBatch(f *flags) error {
 	switch {
-	case f.field < 0:
-		return usagef("-field %d: columns count from 1", f.field)
+	case f.field < 0 || f.field == 0 && f.isGiven("field"):
+		// 0 is the default (the whole line), so it is refused only when
+		// given: someone counting columns from 0 would read the wrong one.
+		return usagef("-field %d: columns count from 1 (the first tab-separated column is -field 1)", f.field)
 	case f.field > 0 && len(f.boards) > 0 && f.boards[0] != "-":
 		return usagef("-field applies to lines read from stdin or -in, not to boards given as arguments")
 	case f.in != "" && len(f.boards) > 0:
