@@ -67,7 +67,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -301,10 +300,7 @@ func config(f *flags, stderr io.Writer) (query.Config, error) {
 	var goal statespace.Board
 	if cfg.Goal != "" && (cfg.Shape != (statespace.Shape{}) || !isGoalName(cfg.Goal)) {
 		g, err := statespace.ParseGoal(cfg.Goal, cfg.Shape)
-		var name *statespace.GoalNameError
-		if errors.As(err, &name) {
-			return cfg, usageError{Err: fmt.Errorf("-goal: %w", err)} // the message names it
-		} else if err != nil {
+		if err != nil {
 			return cfg, usageError{Err: fmt.Errorf("-goal %s: %w", cfg.Goal, err)}
 		}
 		goal = g
