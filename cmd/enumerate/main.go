@@ -208,7 +208,12 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	for _, j := range pdbs {
 		total += float64(generate.PDBWork(j.Goal, j.Partition))
 	}
+	// On a terminal a bar with an ETA; elsewhere (a log) a line every 30 s
+	// of a long run.
 	bar := progress.New(stderr, "enumerate", total)
+	if len(goals) == 0 {
+		bar.SetUnit("entries") // pattern databases only
+	}
 	defer bar.Done()
 	var done float64
 	reports := 0
@@ -234,7 +239,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			}
 			opts := generate.BigOptions{Workers: *workers, Resume: *resume, CheckpointEvery: *every,
 				Progress: advance(bar, done)}
-			if *levels || bar != nil {
+			if *levels || bar.Terminal() {
 				opts.Levels = &barLines{bar: bar, w: stderr}
 			}
 			r, err = generate.BigTable(ctx, g, dir, opts)
@@ -326,7 +331,7 @@ func fileExists(path string) bool {
 // advance returns the progress callback of one build that starts when
 // done units of the whole run are behind: it moves bar from there.
 func advance(bar *progress.Bar, done float64) generate.Progress {
-	return func(d, _ uint64) { bar.Update(done + float64(d)) }
+	return func(level int, d, _ uint64) { bar.UpdateLevel(level, done+float64(d)) }
 }
 
 func parseEncoding(name string) (tablefile.Encoding, error) {
