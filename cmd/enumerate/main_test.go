@@ -113,6 +113,11 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-shape", "4x4", "-pdb", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, "pattern 4,5,6,7,8,9,10,11,12,13,14,15 has 12 tiles"},
 		{[]string{"-encoding", "gzip"}, "mod4-bit or bytes"},
 		{[]string{"8,6,7,2,5,4,3,0,1"}, "boards go to query"},
+		// Refused before the 18 small tables are built, not after them.
+		{[]string{"-all", "-big", "-encoding", "bytes"}, "-encoding bytes: tables of 12 cells and more are stored in mod4-bit"},
+		{[]string{"-all", "-resume"}, "-resume continues the 2-bit search of 12 cells and more; this run has none"},
+		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-resume"}, "this run has none"},
+		{[]string{"-resume", "-shape", "2x3"}, "2x3 takes well under a second"},
 	}
 	for i, c := range cases {
 		dir := t.TempDir()
