@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -124,5 +125,24 @@ func TestDrawsETA(t *testing.T) {
 	b.Done()
 	if !strings.HasSuffix(buf.String(), "\r") {
 		t.Errorf("Done does not clear the line")
+	}
+}
+
+// The README's sample line is what a Bar writes for those figures.
+func TestREADMESample(t *testing.T) {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sample := regexp.MustCompile("`(enumerate: level [^`]*)`").FindSubmatch(raw)
+	if sample == nil {
+		t.Fatal("the README shows no progress line")
+	}
+	var buf bytes.Buffer
+	now := time.Now()
+	b := &Bar{w: &buf, label: "enumerate", unit: "states", total: 239_500_800, start: now.Add(-150 * time.Second), level: 41, done: 31_204_118}
+	b.writeLine(now)
+	if got := strings.TrimSuffix(buf.String(), "\n"); got != string(sample[1]) {
+		t.Errorf("a Bar writes\n  %s\nthe README shows\n  %s", got, sample[1])
 	}
 }
