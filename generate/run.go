@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -14,7 +13,6 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
 	"github.com/tilespace/tilespace/twobit"
 )
@@ -140,9 +138,10 @@ type Events struct {
 	Built func(Report) error
 }
 
-// Run builds the plan's tables, then its pattern databases, in order. An
-// interrupted 2-bit search returns an *InterruptedError naming its last
-// checkpoint, which wraps ctx's error.
+// Run builds the plan's tables, then its pattern databases, in order. A
+// 2-bit search that stops (interrupted, or failing) returns a
+// *StoppedError naming its last checkpoint, which wraps the reason (see
+// BigTable).
 func (p *Plan) Run(ctx context.Context, ev Events) error {
 	var done uint64
 	advance := func(level int, d, _ uint64) {
@@ -185,21 +184,18 @@ func (p *Plan) table(ctx context.Context, g statespace.Board, progress Progress,
 	if statespace.MustSpace(g).Size() < BigTableStates {
 		return Table(ctx, g, p.cfg.Dir, p.cfg.Encoding, progress)
 	}
-	r, err := BigTable(ctx, g, p.cfg.Dir, BigOptions{Workers: p.cfg.Workers, Resume: p.cfg.Resume,
+	return BigTable(ctx, g, p.cfg.Dir, BigOptions{Workers: p.cfg.Workers, Resume: p.cfg.Resume,
 		CheckpointEvery: p.cfg.CheckpointEvery, Levels: levels, Progress: progress})
-	if err != nil && ctx.Err() != nil {
-		ie := &InterruptedError{Goal: g, Err: err}
-		if cp := filepath.Join(p.cfg.Dir, store.CheckpointFileName(g)); fileExists(cp) {
-			ie.Checkpoint = cp
-		}
-		return r, ie
-	}
-	return r, err
 }
 
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
+// stopped returns the error of a 2-bit search of goal as a *StoppedError,
+// naming checkpoint when it exists.
+func stopped(goal statespace.Board, checkpoint string, err error) error {
+	se := &StoppedError{Goal: goal, Err: err}
+	if _, serr := os.Stat(checkpoint); serr == nil {
+		se.Checkpoint = checkpoint
+	}
+	return se
 }
 
 // NoTableError says a goal's space has more than 2^64 states: no table
@@ -251,14 +247,15 @@ func (e *PatternTooLargeError) Error() string {
 		strings.Join(tiles, ","), len(e.Tiles), e.Shape, textfmt.Commas(e.States), textfmt.Commas(uint64(pdb.MaxAbstractStates)))
 }
 
-// InterruptedError says a 2-bit search of Goal stopped (ctx was done)
-// and where its last checkpoint is ("" when none was written): the same
-// build with Resume continues from it.
-type InterruptedError struct {
+// StoppedError says a 2-bit search of Goal stopped before its end (ctx
+// was done, or the search failed: Err says why) and where its last
+// checkpoint is ("" when none was written): the same build with Resume
+// continues from it.
+type StoppedError struct {
 	Goal       statespace.Board
 	Checkpoint string
 	Err        error
 }
 
-func (e *InterruptedError) Error() string { return e.Err.Error() }
-func (e *InterruptedError) Unwrap() error { return e.Err }
+func (e *StoppedError) Error() string { return e.Err.Error() }
+func (e *StoppedError) Unwrap() error { return e.Err }

@@ -104,8 +104,8 @@ func TestPlanRun(t *testing.T) {
 	}
 }
 
-// An interrupted 2-bit search returns an *InterruptedError that is still
-// the context's error.
+// An interrupted 2-bit search returns a *StoppedError that is still the
+// context's error.
 func TestPlanInterrupted(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
 	p, err := NewPlan(Config{Goals: []statespace.Board{goal}, Dir: t.TempDir(), Memory: plenty, Workers: 1})
@@ -118,8 +118,24 @@ func TestPlanInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	err = p.Run(ctx, Events{})
-	var ie *InterruptedError
+	var ie *StoppedError
 	if !errors.As(err, &ie) || ie.Goal != goal || !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: %v", err)
+	}
+}
+
+// stopped names the checkpoint only when it exists, and keeps the reason.
+func TestStoppedNamesCheckpoint(t *testing.T) {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
+	cp := filepath.Join(t.TempDir(), "3x4-last.checkpoint")
+	var se *StoppedError
+	if err := stopped(goal, cp, context.Canceled); !errors.As(err, &se) || se.Checkpoint != "" || se.Goal != goal {
+		t.Errorf("no checkpoint yet: %v", err)
+	}
+	if err := os.WriteFile(cp, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := stopped(goal, cp, context.Canceled); !errors.As(err, &se) || se.Checkpoint != cp || !errors.Is(err, context.Canceled) {
+		t.Errorf("with a checkpoint: %v", err)
 	}
 }

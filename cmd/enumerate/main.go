@@ -8,7 +8,7 @@
 //	          [-workers N] [-resume] [-checkpoint-every DURATION] [-levels]
 //	enumerate -pdb 6-6-3|5-5-5|7-8|6-6-6-6|TILES/TILES/… [-shape RxC] [-goal …] [-out DIR] [-json]
 //	enumerate -verify FILE [-workers N] [-json]
-//	enumerate -export npy [-shape RxC] [-goal …] [-out DIR]
+//	enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]
 //
 // With no flags it builds the 8-puzzle table for the goal "last" and
 // prints its depth distribution, radius and the boards at the radius.
@@ -16,7 +16,9 @@
 // (package twobit): it prints the estimated memory, disk and time first,
 // refuses what does not fit in free memory, writes checkpoints so that an
 // interrupted run continues with -resume, and shows per-level counts
-// with an ETA on a terminal (-levels prints them anywhere, for logs).
+// with an ETA on a terminal (-levels prints them anywhere, for logs);
+// -workers, -resume, -checkpoint-every and -levels tune that search, and a
+// build without one refuses them.
 // -pdb builds the pattern databases of a partition instead (4x4 presets,
 // or patterns such as 1,2,3,4/5,6,7,8 on any shape). -all builds every
 // default data file in one batch run: the tables of every shape up to 10
@@ -65,6 +67,12 @@ func report(stderr io.Writer, err error) int {
 	return cli.Report(stderr, "enumerate", err, interrupted)
 }
 
+const usage = `enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-encoding E] [-all [-big]]
+                 [-workers N] [-resume] [-checkpoint-every D] [-levels]   (these four: 12 cells and more)
+       enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
+       enumerate -verify FILE [-workers N] [-json]
+       enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]`
+
 // flags holds the command line.
 type flags struct {
 	shape, goal, out, pdb, verify, export string
@@ -99,7 +107,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 
 func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	var f flags
-	fs := cli.NewFlagSet("enumerate", "enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]] [-pdb PARTITION] [-workers N] [-resume] [-verify FILE] [-export npy]", stderr)
+	fs := cli.NewFlagSet("enumerate", usage, stderr)
 	f.fs = fs
 	fs.StringVar(&f.shape, "shape", "3x3", "board shape RxC: R rows, C columns, at most 16 cells")
 	fs.StringVar(&f.goal, "goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
@@ -145,13 +153,13 @@ func (f *flags) check() error {
 		return usagef("-all builds every default file; -shape, -goal and -pdb go on a run of their own")
 	}
 	if f.verify != "" {
-		return f.refuse("-verify FILE checks that file alone; -%s does not apply", "shape", "goal", "all", "pdb", "export", "out", "resume", "encoding")
+		return f.refuse("-verify FILE checks that file alone; -%s does not apply", "shape", "goal", "all", "pdb", "export", "out", "resume", "encoding", "levels", "checkpoint-every")
 	}
 	if given("export") {
 		if f.export != "npy" {
 			return usagef("-export %q: the one format is npy", f.export)
 		}
-		return f.refuse("-export npy writes one table's distances; -%s does not apply", "all", "pdb", "resume", "encoding", "json")
+		return f.refuse("-export npy writes one table's distances; -%s does not apply", "all", "pdb", "resume", "encoding", "json", "levels", "checkpoint-every")
 	}
 	return nil
 }
@@ -227,6 +235,11 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 	if err != nil {
 		return explain(err, f.goal)
 	}
+	if len(plan.Estimates) == 0 {
+		if err := f.refuse("-%s tunes the 2-bit search of 12 cells and more; this run has none (its tables take well under a second)", "workers", "levels", "checkpoint-every"); err != nil {
+			return err
+		}
+	}
 	for _, e := range plan.Estimates {
 		fmt.Fprintf(stderr, "enumerate: %s goal %s: %s on %d %s (estimated)\n", e.Goal.Shape(), statespace.GoalName(e.Goal),
 			e.Estimate, e.Workers, textfmt.Plural(e.Workers, "worker", "workers"))
@@ -255,9 +268,9 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 		return r.WriteText(stdout)
 	}
 	err = plan.Run(ctx, ev)
-	var ie *generate.InterruptedError
-	if errors.As(err, &ie) && ie.Checkpoint != "" {
-		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", ie.Checkpoint)
+	var stopped *generate.StoppedError
+	if errors.As(err, &stopped) && stopped.Checkpoint != "" && errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", stopped.Checkpoint)
 	}
 	return err
 }

@@ -75,7 +75,8 @@ func report(stderr io.Writer, err error) int {
 var usagef = cli.Usagef
 
 const usage = `query [flags] BOARD... | query [flags] [-] < FILE | query [flags] -in FILE
-       query random [flags] N   (query random -h)`
+       query random [flags] N   (query random -h)
+       (the classroom reports: go run ./cmd/classroom; the web page: go run ./cmd/serve)`
 
 // run answers boards, or with "random" first draws them.
 func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) error {
