@@ -108,7 +108,8 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 	w := &DFSWalk{}
 	var missing statespace.Board
 	p := search.Problem{Start: start, Goal: table.Space().Goal(), Limits: lim,
-		OnExpand: func(b statespace.Board, depth int) {
+		OnStep: func(st search.Step) {
+			b, depth := st.Board, st.Depth
 			d := table.Distance(b)
 			if d < 0 && missing.IsZero() {
 				missing = b
@@ -127,7 +128,7 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 		return nil, fmt.Errorf("classroom: DFS expanded %s, which the table does not hold", missing)
 	}
 	if r.Expanded != int64(len(w.Distances)) {
-		return nil, fmt.Errorf("classroom: DFS reported %d expansions but called OnExpand %d times", r.Expanded, len(w.Distances))
+		return nil, fmt.Errorf("classroom: DFS reported %d expansions but called OnStep %d times", r.Expanded, len(w.Distances))
 	}
 	w.DFS = r
 	return w, nil

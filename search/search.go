@@ -76,9 +76,23 @@ type Limits struct {
 type Problem struct {
 	Start, Goal statespace.Board
 	Limits      Limits
-	// OnExpand, if set, is called with each board as it is expanded and its
-	// depth (number of moves from Start along the search's own path).
-	OnExpand func(b statespace.Board, depth int)
+	// OnStep, if set, is called after each expansion, with what the
+	// search itself knows of it (Step): a watcher needs to replay
+	// nothing.
+	OnStep func(Step)
+}
+
+// Step is one expansion, as a search reports it to Problem.OnStep.
+type Step struct {
+	Board statespace.Board // the board expanded
+	Depth int              // its moves from Start along the search's own path
+	// Frontier is what the search's frontier holds after the expansion,
+	// counted as Result.MaxFrontier counts it (for A*, stale heap entries
+	// of boards since reached more cheaply included; for IDA*, the
+	// children within the bound not yet visited along the current path).
+	Frontier int64
+	// Bound is IDA*'s f bound in this iteration; -1 for the other searches.
+	Bound int
 }
 
 // Result is what a search found and what it cost, counted exactly.
@@ -259,6 +273,7 @@ type runner struct {
 	deadline    time.Time
 	ctx         context.Context
 	nextCheck   int64 // expansion count at which the clock and ctx are read next
+	cur         Step  // the expansion in progress, for OnStep
 }
 
 // timeCheckEvery is how many expansions pass between reads of the clock.
@@ -268,7 +283,7 @@ const timeCheckEvery = 1024
 // problem cannot be searched (the Result then names the algorithm only) or
 // ctx is already done (the Result says StopCanceled).
 func start(ctx context.Context, p Problem, name string) (*runner, Result, error) {
-	r := &runner{p: p, res: Result{Algorithm: name}, t0: time.Now(), ctx: ctx}
+	r := &runner{p: p, res: Result{Algorithm: name}, t0: time.Now(), ctx: ctx, cur: Step{Bound: -1}}
 	if err := check(p); err != nil {
 		return nil, r.res, err
 	}
@@ -339,11 +354,19 @@ func (r *runner) stop() bool {
 	return false
 }
 
-// expand counts one expansion and calls the hook.
+// expand counts one expansion; expanded ends it.
 func (r *runner) expand(b statespace.Board, depth int) {
 	r.res.Expanded++
-	if r.p.OnExpand != nil {
-		r.p.OnExpand(b, depth)
+	r.cur.Board, r.cur.Depth = b, depth
+}
+
+// expanded records the frontier after the expansion begun by expand, and
+// calls the hook.
+func (r *runner) expanded(frontier int64) {
+	r.frontier(frontier)
+	if r.p.OnStep != nil {
+		r.cur.Frontier = frontier
+		r.p.OnStep(r.cur)
 	}
 }
 
