@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
@@ -69,8 +68,7 @@ func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile
 	if err != nil {
 		return TableReport{}, err
 	}
-	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteTable(ctx, path, t, enc)
+	path, size, err := store.NewCache(dir).WriteTable(ctx, t, enc)
 	if err != nil {
 		return TableReport{}, err
 	}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
@@ -32,6 +30,10 @@ type Config struct {
 	// Log receives notes for people, such as a table being built; nil
 	// discards them.
 	Log io.Writer
+	// Explain turns an error written on Log into its message for people,
+	// with the command that fixes it (the commands pass cli.Explain); nil
+	// writes the error's own message.
+	Explain func(error) string
 	// BuildLimit is the largest space built in memory when no table is
 	// stored; 0 means DefaultBuildLimit.
 	BuildLimit uint64
@@ -252,9 +254,12 @@ func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle,
 type TabledError struct{ Goal statespace.Board }
 
 func (e *TabledError) Error() string {
-	return fmt.Sprintf("-pdb and -pdb-dir apply to boards solved by search; %s boards are answered from the exact distance table of goal %s",
+	return fmt.Sprintf("pattern databases apply to boards solved by search; %s boards are answered from the exact distance table of goal %s",
 		e.Goal.Shape(), statespace.GoalName(e.Goal))
 }
+
+// explain is cfg.Explain, or the error's own message.
+func (cfg Config) explain(err error) string { return Options{Explain: cfg.Explain}.explain(err) }
 
 // HasTable reports whether the boards of goal have a distance table: the
 // table file given, one small enough to build at once, or a file in the
@@ -271,12 +276,8 @@ func (r *Resolver) HasTable(goal statespace.Board) bool {
 	if sp.Size() <= r.cfg.BuildLimit {
 		return true
 	}
-	dir, err := store.CacheDir()
-	if err != nil {
-		return false
-	}
-	_, err = os.Stat(filepath.Join(dir, store.TableFileName(goal)))
-	return err == nil
+	cache, err := store.DefaultCache()
+	return err == nil && cache.Has(store.TableFile(goal))
 }
 
 // Tabled reports whether every board of shape s has a distance table at

@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -54,21 +52,21 @@ func tableSource(ctx context.Context, goal statespace.Board, log io.Writer) (t *
 	return t, ok, nil
 }
 
-// noTableError says how to build the table a goal lacks.
+// noTableError says the table a goal lacks (the page shows the command
+// that builds it: Config.Explain).
 func noTableError(goal statespace.Board) error {
-	return fmt.Errorf("no distance table for %s goal %s in the cache, and no solver here to search instead; build it with: go run ./cmd/enumerate -shape %s -goal %s",
-		goal.Shape(), statespace.GoalName(goal), goal.Shape(), statespace.GoalName(goal))
+	looked := "the cache"
+	if cache, err := store.DefaultCache(); err == nil {
+		looked = cache.Path(store.TableFile(goal))
+	}
+	return fmt.Errorf("%w, and no solver here to search instead", &store.NotFoundError{Goal: goal, Looked: []string{looked}})
 }
 
 // tableStored reports whether a table file for goal is in the cache
 // folder, without reading it (12-cell tables are offered only then).
 func tableStored(goal statespace.Board) bool {
-	dir, err := store.CacheDir()
-	if err != nil {
-		return false
-	}
-	_, err = os.Stat(filepath.Join(dir, store.TableFileName(goal)))
-	return err == nil
+	cache, err := store.DefaultCache()
+	return err == nil && cache.Has(store.TableFile(goal))
 }
 
 // Searcher solves the boards of one goal optimally by IDA*: the fast
@@ -148,6 +146,7 @@ type SolverOptions struct {
 	Partition string // the databases to use (query -pdb); empty takes the strongest found
 	Log       io.Writer
 	Progress  func(what string, done, total uint64) // databases being built
+	Explain   func(error) string                    // the warnings on Log (query.Config.Explain)
 }
 
 // DefaultSolver returns the searcher for goals without a table (the
@@ -155,7 +154,7 @@ type SolverOptions struct {
 // (pattern databases, built when missing and cheap; else linear conflict).
 func DefaultSolver(opt SolverOptions) func(ctx context.Context, goal statespace.Board) (*Searcher, error) {
 	return func(ctx context.Context, goal statespace.Board) (*Searcher, error) {
-		r, err := query.NewResolver(ctx, query.Config{Shape: goal.Shape(), Goal: goal.String(), Log: opt.Log,
+		r, err := query.NewResolver(ctx, query.Config{Shape: goal.Shape(), Goal: goal.String(), Log: opt.Log, Explain: opt.Explain,
 			PDBDir: opt.PDBDir, Partition: opt.Partition, Progress: opt.Progress})
 		if err != nil {
 			return nil, err

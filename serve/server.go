@@ -103,6 +103,10 @@ type Config struct {
 	// 12-cell table is too large to keep; 0 means
 	// statespace.LazyTableStates.
 	LazyStates uint64
+	// Explain turns the error of a goal without answers into the message
+	// the page shows, with the command that fixes it (cmd/query passes
+	// cli.Explain); nil shows the error's own message.
+	Explain func(error) string
 }
 
 // Server answers the API and serves the page. Create it with New; it is
@@ -223,6 +227,23 @@ type httpError struct {
 }
 
 func (e *httpError) Error() string { return e.err.Error() }
+
+// explainedError is an error with the message Config.Explain gave it.
+type explainedError struct {
+	err error
+	msg string
+}
+
+func (e *explainedError) Error() string { return e.msg }
+func (e *explainedError) Unwrap() error { return e.err }
+
+// explained gives err the message Config.Explain makes of it.
+func (s *Server) explained(err error) error {
+	if s.cfg.Explain == nil {
+		return err
+	}
+	return &explainedError{err, s.cfg.Explain(err)}
+}
 
 func badRequest(format string, args ...any) error {
 	return &httpError{http.StatusBadRequest, fmt.Errorf(format, args...)}
@@ -673,7 +694,7 @@ func (s *Server) resolve(goal statespace.Board, src *source) {
 		}
 	}
 	if src.err != nil && s.base.Err() == nil {
-		src.err = &httpError{http.StatusNotFound, src.err}
+		src.err = &httpError{http.StatusNotFound, s.explained(src.err)}
 	}
 	if src.err != nil {
 		// Failures are not kept: a table built or databases copied in

@@ -34,7 +34,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -130,9 +129,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	}
 	dir := *out
 	if dir == "" {
-		if dir, err = store.CacheDir(); err != nil {
+		cache, err := store.DefaultCache()
+		if err != nil {
 			return err
 		}
+		dir = cache.Dir()
 	}
 	var goals []statespace.Board
 	var pdbs []generate.PDBJob
@@ -242,7 +243,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			}
 			r, err = generate.BigTable(ctx, g, dir, opts)
 			if errors.Is(err, context.Canceled) {
-				if cp := filepath.Join(dir, store.CheckpointFileName(g)); fileExists(cp) {
+				if cp := store.NewCache(dir).Path(store.CheckpointFile(g)); fileExists(cp) {
 					fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", cp)
 				}
 			}
@@ -305,13 +306,14 @@ func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, 
 // runExport writes goal's distances as a .npy file into dir (default:
 // the cache folder).
 func runExport(ctx context.Context, stdout, stderr io.Writer, goal statespace.Board, dir string, workers int) error {
+	cache := store.NewCache(dir)
 	if dir == "" {
 		var err error
-		if dir, err = store.CacheDir(); err != nil {
+		if cache, err = store.DefaultCache(); err != nil {
 			return err
 		}
 	}
-	path := filepath.Join(dir, store.NPYFileName(goal))
+	path := cache.Path(store.NPYFile(goal))
 	size, err := generate.ExportNPY(ctx, goal, path, workers)
 	if err != nil {
 		return err

@@ -96,7 +96,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 
 	o := suite.Defaults(*quick)
 	o.Out, o.Seed, o.Workers, o.MaxShow = *out, *seed, *workers, *maxShow
-	o.Log = stderr
+	o.Log, o.Explain = stderr, cli.Explain
 	if *only != "" {
 		o.Only = strings.Split(*only, ",")
 	}

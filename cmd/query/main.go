@@ -272,7 +272,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 			return err
 		}
 	}
-	opts := query.Options{Path: f.path, TileMoves: f.tile, Field: f.field}
+	opts := query.Options{Path: f.path, TileMoves: f.tile, Field: f.field, Explain: cli.Explain}
 	switch {
 	case f.json:
 		opts.Format = query.JSON
@@ -285,7 +285,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 // config turns the flags into the resolver's configuration, refusing a
 // bad shape, goal, folder or partition before any input is read.
 func config(f *flags, stderr io.Writer) (query.Config, error) {
-	cfg := query.Config{TableFile: f.table, Log: stderr, PDBDir: f.pdbDir, Partition: f.partition,
+	cfg := query.Config{TableFile: f.table, Log: stderr, Explain: cli.Explain, PDBDir: f.pdbDir, Partition: f.partition,
 		AllMoves: f.allMoves, Progress: progressBars(stderr)}
 	if f.isGiven("goal") {
 		cfg.Goal = f.goal

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 
+	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/serve"
 )
 
@@ -33,8 +34,8 @@ func checkServe(f *flags) error {
 // runServe serves the page until ctx is done (Ctrl-C), then stops
 // gracefully; that is a normal end, exit status 0.
 func runServe(ctx context.Context, e *env) error {
-	cfg := serve.Config{Log: e.stderr, Solver: serve.DefaultSolver(serve.SolverOptions{
-		PDBDir: e.f.pdbDir, Partition: e.f.partition, Log: e.stderr, Progress: progressBars(e.stderr)})}
+	cfg := serve.Config{Log: e.stderr, Explain: cli.Explain, Solver: serve.DefaultSolver(serve.SolverOptions{
+		PDBDir: e.f.pdbDir, Partition: e.f.partition, Log: e.stderr, Explain: cli.Explain, Progress: progressBars(e.stderr)})}
 	err := serve.Run(ctx, cfg, e.f.serve.addr, e.stdout)
 	if err == nil && ctx.Err() != nil {
 		return nil // stopped by Ctrl-C as asked

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 
@@ -98,8 +96,11 @@ func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]ui
 			return nil, false, err
 		}
 		if c == nil {
-			g.logf("%s left out of the shape comparisons: no table for goal %s in the cache folder (go run ./cmd/enumerate -shape %s builds one)",
-				goal.Shape(), statespace.GoalName(goal), goal.Shape())
+			looked := "the cache folder"
+			if cache, err := store.DefaultCache(); err == nil {
+				looked = cache.Path(store.TableFile(goal))
+			}
+			g.logf("%s left out of the shape comparisons: %s", goal.Shape(), g.o.explain(&store.NotFoundError{Goal: goal, Looked: []string{looked}}))
 		}
 		g.mu.Lock()
 		g.counts[goal] = c
@@ -115,14 +116,11 @@ func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]ui
 // cachedCounts reads the counts per distance of goal's table file in the
 // cache folder; nil when there is none.
 func (g *gatherer) cachedCounts(goal statespace.Board) ([]uint64, error) {
-	dir, err := store.CacheDir()
-	if err != nil {
+	cache, err := store.DefaultCache()
+	if err != nil || !cache.Has(store.TableFile(goal)) {
 		return nil, nil
 	}
-	path := filepath.Join(dir, store.TableFileName(goal))
-	if _, err := os.Stat(path); err != nil {
-		return nil, nil
-	}
+	path := cache.Path(store.TableFile(goal))
 	h, _, err := tablefile.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -214,20 +212,16 @@ func pdbKey(p pdb.Partition) string {
 // from the cache folder when a file is there, else built in memory.
 func (g *gatherer) additive(ctx context.Context, part pdb.Partition) (*pdb.Additive, error) {
 	goal := g.o.Goal
-	dir, _ := store.CacheDir()
+	cache, cacheErr := store.DefaultCache()
 	dbs := make([]*pdb.PDB, len(part.Patterns))
 	for i, pat := range part.Patterns {
-		if dir != "" {
-			path := filepath.Join(dir, store.PDBFileName(goal, pat))
-			if f, err := os.Open(path); err == nil {
-				db, err := pdb.Read(f)
-				f.Close()
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", path, err)
-				}
-				dbs[i] = db
-				continue
+		if cacheErr == nil && cache.Has(store.PDBFile(goal, pat)) {
+			db, err := cache.ReadPDB(goal, pat)
+			if err != nil {
+				return nil, err
 			}
+			dbs[i] = db
+			continue
 		}
 		db, err := pdb.Build(ctx, goal, pat, nil)
 		if err != nil {
