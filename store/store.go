@@ -72,6 +72,9 @@ func (e *DamagedError) Unwrap() error { return e.Err }
 // typed cause, without the packages' prefixes and the path the error
 // around it names already.
 func damage(err error) string {
+	if err == nil {
+		return "cause unknown"
+	}
 	var fe *tablefile.FormatError
 	var te *statespace.TableError
 	var de *PDBDecodeError

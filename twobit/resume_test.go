@@ -105,7 +105,8 @@ func TestDamagedCheckpointRefused(t *testing.T) {
 }
 
 // The estimate refuses what does not fit in memory, naming what it
-// takes: 3x5 163 GB, 4x4 2.6 TB (on a machine with 24 GiB free).
+// takes: 3x5 163 GB, 4x4 2.6 TB (on a machine with 24 GiB free); the
+// commands add how to run it on a cluster (internal/cli).
 func TestEstimateRefuses(t *testing.T) {
 	const free = 24 << 30
 	for _, c := range []struct {
@@ -115,9 +116,8 @@ func TestEstimateRefuses(t *testing.T) {
 		sp := statespace.MustSpace(statespace.GoalLast(c.shape))
 		err := EstimateFor(sp, 2).Check(c.shape, free)
 		var tb *TooBigError
-		if !errors.As(err, &tb) || !strings.Contains(err.Error(), c.mem) ||
-			!strings.Contains(err.Error(), "go run ./cmd/beam-enumerate -shape "+c.shape.String()) {
-			t.Errorf("%s: %v, want a refusal naming %s and the distributed command", c.shape, err, c.mem)
+		if !errors.As(err, &tb) || !strings.Contains(err.Error(), c.mem) || tb.Shape != c.shape {
+			t.Errorf("%s: %v, want a refusal of %s naming %s", c.shape, err, c.shape, c.mem)
 		}
 	}
 	for _, sh := range []statespace.Shape{{Rows: 3, Cols: 4}, {Rows: 2, Cols: 7}} {
