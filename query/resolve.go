@@ -233,11 +233,11 @@ func (r *Resolver) resolve(ctx context.Context, shape statespace.Shape) (Oracle,
 		src = "built in memory"
 	case errors.As(err, &dmg) && sp.Size() <= r.cfg.BuildLimit:
 		// A damaged small table costs less to rebuild than to explain.
-		fmt.Fprintf(r.cfg.Log, "query: warning: %v; building the table in memory instead (%s states)…\n", err, textfmt.Commas(sp.Size()))
+		fmt.Fprintf(r.cfg.Log, "query: warning: %s; building the table in memory instead (%s states)…\n", r.cfg.explain(err), textfmt.Commas(sp.Size()))
 		t, err = sp.Enumerate(ctx, nil)
 		src = "built in memory"
 	case errors.As(err, &nf):
-		fmt.Fprintf(r.cfg.Log, "query: %v; until then, solving by search\n", err)
+		fmt.Fprintf(r.cfg.Log, "query: %s; until then, solving by search\n", r.cfg.explain(err))
 		return r.searchOracle(ctx, goal)
 	}
 	if err != nil {
