@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -767,12 +768,21 @@ func TestCompareTimeLimit(t *testing.T) {
 	}
 }
 
-// A missing 12-cell table says how to build it, and is not remembered, so
-// the table is served once it is in the cache, without a restart.
+// A missing 12-cell table says how to build it (Config.Explain, given the
+// typed error, says what the page shows), and is not remembered, so the
+// table is served once it is in the cache, without a restart.
 func TestTwelveCellTableMissing(t *testing.T) {
-	s, ts := newTestServer(t, Config{})
+	explain := func(err error) string {
+		var nf *store.NotFoundError
+		if errors.As(err, &nf) {
+			return err.Error() + "; build the " + nf.Goal.Shape().String() + " table"
+		}
+		return err.Error()
+	}
+	s, ts := newTestServer(t, Config{Explain: explain})
 	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
-	if msg, _ := rec["error"].(string); status != 404 || !strings.Contains(msg, "go run ./cmd/enumerate -shape 3x4") {
+	if msg, _ := rec["error"].(string); status != 404 || !strings.HasPrefix(msg, "no distance table for 3x4 goal last") ||
+		!strings.HasSuffix(msg, "; build the 3x4 table") {
 		t.Fatalf("no 3x4 table: %d %v", status, rec)
 	}
 	if _, kept := s.sources.Load(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})); kept {
