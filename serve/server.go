@@ -116,6 +116,10 @@ type Config struct {
 	// WriteCache lets the server write the pattern databases it builds
 	// into the cache folder; without it a request never writes there.
 	WriteCache bool
+	// Explain turns the error of a goal without answers into the message
+	// the page shows, with the command that fixes it (cmd/serve passes
+	// cli.Explain); nil shows the error's own message.
+	Explain func(error) string
 }
 
 // DefaultCacheBytes is the page's bound on the tables and databases it
@@ -245,6 +249,23 @@ type httpError struct {
 }
 
 func (e *httpError) Error() string { return e.err.Error() }
+
+// explainedError is an error with the message Config.Explain gave it.
+type explainedError struct {
+	err error
+	msg string
+}
+
+func (e *explainedError) Error() string { return e.msg }
+func (e *explainedError) Unwrap() error { return e.err }
+
+// explained gives err the message Config.Explain makes of it.
+func (s *Server) explained(err error) error {
+	if s.cfg.Explain == nil {
+		return err
+	}
+	return &explainedError{err, s.cfg.Explain(err)}
+}
 
 func badRequest(format string, args ...any) error {
 	return &httpError{http.StatusBadRequest, fmt.Errorf(format, args...)}
@@ -631,5 +652,5 @@ func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, err
 	case s.base.Err() != nil:
 		return nil, err
 	}
-	return nil, &resolveError{err}
+	return nil, &resolveError{s.explained(err)}
 }

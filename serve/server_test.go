@@ -855,11 +855,11 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 		if status != 200 || !strings.HasPrefix(fmt.Sprint(rec["heuristic"]), "pdb ") {
 			t.Fatalf("write %v: %d %v", write, status, rec)
 		}
-		dir, err := store.CacheDir()
+		cache, err := store.DefaultCache()
 		if err != nil {
 			t.Fatal(err)
 		}
-		files, _ := os.ReadDir(dir)
+		files, _ := os.ReadDir(cache.Dir())
 		if !write && len(files) != 0 || write && len(files) != 15 {
 			t.Errorf("write %v: %d files in the cache folder", write, len(files))
 		}

@@ -30,11 +30,12 @@ type Mod4Bytes []byte
 // Mod4Bit returns bit 1 of the distance of rank r.
 func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) { return p[r>>3] >> (r & 7) & 1, nil }
 
-// Origin says where a table came from, for the messages about a damaged
-// one: the file's name and the command that rebuilds it.
+// Origin says where a table came from, for the errors about a damaged
+// one: the file's name and, for a file that can be rebuilt, its goal (the
+// commands name the command that rebuilds it).
 type Origin struct {
-	Source  string // e.g. a path; empty for a table built in memory
-	Rebuild string // e.g. "go run ./cmd/enumerate -shape 3x4 -goal last"
+	Source string // e.g. a path; empty for a table built in memory
+	Goal   Board  // the file's goal; zero when it cannot be rebuilt (embedded, in memory)
 }
 
 // TableError reports table bits or counts that are not a consistent
@@ -49,11 +50,7 @@ func (e *TableError) Error() string {
 	if e.Origin.Source != "" {
 		s += "table " + e.Origin.Source + ": "
 	}
-	s += e.Msg
-	if e.Origin.Rebuild != "" {
-		s += "; rebuild it with: " + e.Origin.Rebuild
-	}
-	return s
+	return s + e.Msg
 }
 
 // Distances returns a copy of every board's distance, one byte per board

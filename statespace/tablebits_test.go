@@ -129,7 +129,7 @@ func TestLazyTableForged(t *testing.T) {
 	}
 	g := sp.Rank(sp.Goal())
 	bits[g/8] &^= 1 << (g % 8) // the goal itself stays right
-	origin := Origin{Source: "forged.tbl", Rebuild: "go run ./cmd/enumerate -shape 2x4 -goal first"}
+	origin := Origin{Source: "forged.tbl", Goal: sp.Goal()}
 	lazy := &Table{space: sp, counts: full.Counts(), mod4: bits, origin: origin}
 	failed := 0
 	for r := uint64(0); r < sp.Size(); r += 13 {

@@ -54,8 +54,8 @@ func TestForged12CellTableRefused(t *testing.T) {
 		}
 		_, _, err := tab.LookupMoves(b)
 		var te *statespace.TableError
-		if !errors.As(err, &te) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 3x4 -goal last") {
-			t.Fatalf("board %s: %v, want a *TableError naming %s and the rebuild command", b, err, path)
+		if !errors.As(err, &te) || !strings.Contains(err.Error(), path) || te.Origin.Goal != goal {
+			t.Fatalf("board %s: %v, want a *TableError naming %s and its goal (for the rebuild command)", b, err, path)
 		}
 		if _, err := tab.Path(b); err == nil {
 			t.Fatalf("board %s: a path through forged bits", b)
@@ -92,8 +92,8 @@ func TestFIFOTableRefused(t *testing.T) {
 	}
 }
 
-// A damaged cache file is a *DamagedError that names the rebuild
-// command, and still matches the container's sentinel.
+// A damaged cache file is a *DamagedError that names the file and its
+// goal (the commands name the rebuild command), and reaches the cause.
 func TestDamagedErrorNamesRebuild(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(EnvCache, cache)
@@ -108,8 +108,12 @@ func TestDamagedErrorNamesRebuild(t *testing.T) {
 	_, _, err := LoadTable(context.Background(), "", g)
 	var de *DamagedError
 	var te *statespace.TableError
-	if !errors.As(err, &de) || !errors.As(err, &te) || !strings.Contains(err.Error(), "rebuild it with: go run ./cmd/enumerate -shape 2x4 -goal first") {
+	if !errors.As(err, &de) || !errors.As(err, &te) || de.Path != path || de.Goal != g {
 		t.Fatalf("forged 2x4 cache file: %v", err)
+	}
+	// The message says what is wrong once, without the packages' prefixes.
+	if want := path + " is damaged: the stored bit of board"; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "statespace:") {
+		t.Errorf("message %q, want it to start %q", err, want)
 	}
 }
 

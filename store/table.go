@@ -38,7 +38,7 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 			return nil, damaged(path, goal, err)
 		}
 	}
-	origin := statespace.Origin{Source: path, Rebuild: RebuildCommand(goal)}
+	origin := statespace.Origin{Source: path, Goal: goal}
 	var t *statespace.Table
 	switch {
 	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates && len(f.Mapping()) <= maxCopied:

@@ -90,8 +90,7 @@ func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]ui
 		return nil, false, err
 	}
 	if c == nil {
-		g.logf("%s left out of the shape comparisons: no table for goal %s in the cache folder (go run ./cmd/enumerate -shape %s builds one)",
-			goal.Shape(), statespace.GoalName(goal), goal.Shape())
+		g.logf("%s left out of the shape comparisons: %s", goal.Shape(), g.o.explain(g.res.NoTableError(goal)))
 	}
 	g.mu.Lock()
 	g.counts[goal] = c
