@@ -41,9 +41,9 @@ func TestEmbeddedTablesAreFresh(t *testing.T) {
 		}
 		tab := enumerate(t, goal)
 		wantH := TableHeader(goal, tab.Counts(), h.Encoding)
-		wantPayload := tab.Mod4Payload()
+		wantPayload := mustPayload(t, tab)
 		if h.Encoding == tablefile.EncodingBytes {
-			wantPayload = tab.Distances()
+			wantPayload = mustDistances(t, tab)
 		}
 		if !bytes.Equal(payload, wantPayload) {
 			t.Errorf("%s: payload differs from a fresh enumeration", name)
