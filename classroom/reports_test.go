@@ -223,7 +223,7 @@ func TestGreedyStats(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, uint64(opt.Ks[i])))
 		s := 0
 		for j := 0; j < 40; j++ {
-			s += tb.Distance(search.Mix(goal, opt.Ks[i], rng))
+			s += tb.Distance(statespace.Walk(rng, goal, opt.Ks[i], statespace.AnyMove))
 		}
 		if want := float64(s) / 40; r.MeanOptimal != want {
 			t.Errorf("row %d: mean optimal %v, recounted %v", i, r.MeanOptimal, want)

@@ -97,12 +97,6 @@ type Config struct {
 	// served, which stops DNS-rebinding pages from reading a loopback
 	// server; others get 403.
 	AllowedHosts []string
-	// LazyStates is the table size above which boards at a distance are
-	// drawn by rejection (uniform boards until one has the distance)
-	// instead of from lists of every board at each distance, which a
-	// 12-cell table is too large to keep; 0 means
-	// statespace.LazyTableStates.
-	LazyStates uint64
 }
 
 // Server answers the API and serves the page. Create it with New; it is
@@ -123,9 +117,6 @@ type Server struct {
 func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
-	}
-	if cfg.LazyStates == 0 {
-		cfg.LazyStates = statespace.LazyTableStates
 	}
 	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults()}
 	s.base, s.stop = context.WithCancel(context.Background())
@@ -506,7 +497,7 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 	var b statespace.Board
 	switch {
 	case hasWalk:
-		b = randomWalk(rng, goal, walk)
+		b = statespace.Walk(rng, goal, walk, statespace.NoReverse)
 	default:
 		src, err := s.source(r.Context(), goal)
 		if err != nil {
@@ -516,10 +507,9 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 			return nil, badRequest("%s has no distance table, so a board at an exact distance cannot be drawn; ask for walk=N random moves from the goal, or neither for a uniformly random board", shape)
 		}
 		if hasDepth {
-			b, err = s.drawAt(r.Context(), src, rng, depth)
+			b, err = drawAt(r.Context(), src.table.Table, rng, depth)
 		} else {
-			sp := statespace.MustSpace(goal)
-			b = sp.Unrank(rng.Uint64N(sp.Size()))
+			b = statespace.MustSpace(goal).Random(rng)
 		}
 		if err != nil {
 			return nil, err
@@ -531,57 +521,17 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 	})
 }
 
-// randomWalk makes n random moves from goal, never undoing the last one.
-func randomWalk(rng *rand.Rand, goal statespace.Board, n int) statespace.Board {
-	b := goal
-	last := statespace.Move(4)
-	for range n {
-		var opts [4]statespace.Move
-		k := 0
-		for _, m := range b.LegalMoves().Moves() {
-			if last < 4 && m == last.Opposite() {
-				continue
-			}
-			opts[k] = m
-			k++
-		}
-		m := opts[rng.IntN(k)]
-		b, _ = b.Apply(m)
-		last = m
-	}
-	return b
-}
-
-// maxRejections bounds drawing by rejection: a distance rarer than one
-// board in this many is refused.
-const maxRejections = 200_000
-
-// drawAt draws a board uniformly from those at distance d of src's table.
-func (s *Server) drawAt(ctx context.Context, src *source, rng *rand.Rand, d int) (statespace.Board, error) {
-	t := src.table.Table
-	sp := t.Space()
-	counts := t.Counts()
-	if d > t.Radius() {
+// drawAt draws a board uniformly from those at distance d of t; a
+// distance t cannot draw from is a bad request.
+func drawAt(ctx context.Context, t *statespace.Table, rng *rand.Rand, d int) (statespace.Board, error) {
+	if sp := t.Space(); d > t.Radius() {
 		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
 	}
-	if t.States() <= s.cfg.LazyStates {
-		ranks := src.ranksAt(d)
-		return sp.Unrank(uint64(ranks[rng.IntN(len(ranks))])), nil
+	b, err := t.DrawOne(ctx, rng, d)
+	if re := (*statespace.RareError)(nil); errors.As(err, &re) {
+		return b, badRequest("%v", err)
 	}
-	// Uniform boards until one is at distance d: uniform among those.
-	if float64(t.States())/float64(counts[d]) > maxRejections/4 {
-		return statespace.Board{}, badRequest("boards at distance %d are too rare to draw on %s (%d of %d); choose another distance", d, sp.Shape(), counts[d], t.States())
-	}
-	for i := 0; i < maxRejections; i++ {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return statespace.Board{}, ctx.Err()
-		}
-		r := rng.Uint64N(t.States())
-		if t.DistanceAt(r) == d {
-			return sp.Unrank(r), nil
-		}
-	}
-	return statespace.Board{}, &httpError{http.StatusServiceUnavailable, fmt.Errorf("no board at distance %d found in %d draws; try again", d, maxRejections)}
+	return b, err
 }
 
 // source is where a goal's answers come from: its table or its solver,
@@ -591,27 +541,6 @@ type source struct {
 	table  *tableOracle
 	solver *Searcher
 	err    error
-
-	byDepth     sync.Once
-	ranksByDist [][]uint32 // the ranks of the boards at each distance, made on first use
-}
-
-// ranksAt returns the ranks of the boards at distance d (tables of at most
-// LazyStates boards, which fit in uint32).
-func (src *source) ranksAt(d int) []uint32 {
-	src.byDepth.Do(func() {
-		t := src.table.Table
-		counts := t.Counts()
-		src.ranksByDist = make([][]uint32, len(counts))
-		for i, c := range counts {
-			src.ranksByDist[i] = make([]uint32, 0, c)
-		}
-		for r := uint64(0); r < t.States(); r++ {
-			dist := t.DistanceAt(r)
-			src.ranksByDist[dist] = append(src.ranksByDist[dist], uint32(r))
-		}
-	})
-	return src.ranksByDist[d]
 }
 
 // source returns goal's source, waiting while it is read or built; it

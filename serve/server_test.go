@@ -332,7 +332,7 @@ func TestSecurityHeadersAndPage(t *testing.T) {
 }
 
 func TestRandom(t *testing.T) {
-	s, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := freshTable(t, goal)
 	for _, d := range []int{1, 2, 10, 20, 31} {
@@ -364,17 +364,13 @@ func TestRandom(t *testing.T) {
 			t.Errorf("a walk of 6 moves reached distance %d", d)
 		}
 	}
-	// Drawing by rejection, as on a 12-cell table, draws the distance asked.
-	s.cfg.LazyStates = 1
-	for _, d := range []int{12, 22} {
+	// The two antipodes are drawn from as any other distance.
+	for _, d := range []int{12, 22, 31} {
 		_, rec := get(t, ts, "/api/random?depth="+itoa(d))
 		checkAnswer(t, rec, tab)
 		if got := int(rec["distance"].(float64)); got != d {
-			t.Errorf("rejection at depth %d: drew %d", d, got)
+			t.Errorf("at depth %d: drew %d", d, got)
 		}
-	}
-	if status, rec := get(t, ts, "/api/random?depth=31"); status != 400 || !strings.Contains(rec["error"].(string), "too rare") {
-		t.Errorf("rejection of the 2 antipodes: %d %v", status, rec)
 	}
 }
 
@@ -430,7 +426,7 @@ func TestFifteenPuzzleTimeLimit(t *testing.T) {
 func TestOptimalMovesCut(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
 	// A board whose child searches are long enough to see the cancellation.
-	b := randomWalk(query.NewRand(5), goal, 60)
+	b := statespace.Walk(query.NewRand(5), goal, 60, statespace.NoReverse)
 	count := &countingHeuristic{h: pdb.NewManhattan(goal)}
 	s, err := NewSearcher(goal, count, "counting")
 	if err != nil {
@@ -789,7 +785,7 @@ func TestTwelveCellTableMissing(t *testing.T) {
 func TestCompareFifteenPuzzle(t *testing.T) {
 	_, ts := newTestServer(t, Config{Solver: manhattanSolver, Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
-	b := randomWalk(query.NewRand(2), goal, 14)
+	b := statespace.Walk(query.NewRand(2), goal, 14, statespace.NoReverse)
 	status, c := get(t, ts, "/api/compare?b="+b.String())
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
@@ -818,7 +814,7 @@ func TestDefaultSolverFallback(t *testing.T) {
 	}
 	// It solves optimally: a board 8 moves from the goal by a walk whose
 	// distance BFS measures.
-	b := randomWalk(query.NewRand(4), goal, 8)
+	b := statespace.Walk(query.NewRand(4), goal, 8, statespace.NoReverse)
 	a, cut, err := solveBoard(context.Background(), s, b)
 	if err != nil || cut != "" {
 		t.Fatal(err, cut)
@@ -880,5 +876,62 @@ func TestTwelveCellOffered(t *testing.T) {
 	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
 	if msg, _ := rec["error"].(string); status != 404 || !strings.Contains(msg, name) {
 		t.Errorf("damaged 3x4 table: %d %v", status, rec)
+	}
+}
+
+// /api/random answers on every shape from 2x2 to 5x5 and the long ones of
+// 21 cells and more (whose boards once made it drop the connection:
+// too many to rank): a walk reaches a board within its length, a uniform
+// board is answered or runs into the time limit, and a distance is drawn
+// where a table exists and refused with 400 where none does.
+func TestRandomEveryShape(t *testing.T) {
+	_, ts := newTestServer(t, Config{Solver: manhattanSolver, Limits: Limits{SolveTime: 100 * time.Millisecond}})
+	var shapes []statespace.Shape
+	for r := 2; r <= 5; r++ {
+		for c := 2; c <= 5; c++ {
+			shapes = append(shapes, statespace.Shape{Rows: r, Cols: c})
+		}
+	}
+	shapes = append(shapes, statespace.Shape{Rows: 7, Cols: 3}, statespace.Shape{Rows: 3, Cols: 7},
+		statespace.Shape{Rows: 4, Cols: 6}, statespace.Shape{Rows: 2, Cols: 11}, statespace.Shape{Rows: 2, Cols: 12})
+	board := func(rec map[string]any, sh statespace.Shape) statespace.Board {
+		t.Helper()
+		b, err := statespace.Parse(rec["board"].(string), sh)
+		if err != nil {
+			t.Fatalf("%s: %v", sh, err)
+		}
+		if err := statespace.MustSpace(statespace.GoalLast(sh)).Check(b); err != nil {
+			t.Fatalf("%s: drew %s: %v", sh, b, err)
+		}
+		return b
+	}
+	for _, sh := range shapes {
+		q := "/api/random?seed=1&shape=" + sh.String()
+		status, rec := get(t, ts, q+"&walk=8")
+		if status != 200 {
+			t.Fatalf("%s walk: %d %v", sh, status, rec)
+		}
+		board(rec, sh)
+		if d := int(rec["distance"].(float64)); d > 8 || d%2 != 0 {
+			t.Errorf("%s: a walk of 8 reached distance %d", sh, d)
+		}
+		status, rec = get(t, ts, q)
+		switch msg, _ := rec["error"].(string); {
+		case status == 200:
+			board(rec, sh)
+		case status != 503 || !strings.Contains(msg, "time limit"):
+			t.Errorf("%s uniform: %d %v", sh, status, rec)
+		}
+		status, rec = get(t, ts, q+"&depth=3")
+		switch msg, _ := rec["error"].(string); {
+		case sh.Cells() <= 10:
+			if status != 200 || int(rec["distance"].(float64)) != 3 {
+				t.Errorf("%s at depth 3: %d %v", sh, status, rec)
+			} else {
+				board(rec, sh)
+			}
+		case status != 400 || !strings.Contains(msg, "walk=N"):
+			t.Errorf("%s at depth 3 without a table: %d %v", sh, status, rec)
+		}
 	}
 }
