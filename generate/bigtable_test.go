@@ -12,6 +12,7 @@ import (
 	"codeberg.org/sbinet/npyio"
 
 	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -36,7 +37,7 @@ func TestBigTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ants []string
-	for _, b := range mustAntipodes(t, full) {
+	for _, b := range fixture.Antipodes(t, full) {
 		ants = append(ants, b.String())
 	}
 	if fmt.Sprint(r.Antipodes) != fmt.Sprint(ants) {
@@ -93,7 +94,7 @@ func TestVerifyCatchesFlips(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join(t.TempDir(), store.TableFileName(goal))
-		payload := mustPayload(t, full)
+		payload := fixture.Payload(t, full)
 		rewrite(t, path, goal, full.Counts(), payload)
 		if r, err := VerifyTable(ctx, path, 2); err != nil || !r.OK() {
 			t.Fatalf("sound file: %+v, %v", r, err)
@@ -129,7 +130,7 @@ func TestVerifyBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dist := mustDistances(t, full)
+	dist := fixture.Distances(t, full)
 	dist[77] += 2 // same parity and bit pattern games: only an exact check sees it
 	path := filepath.Join(t.TempDir(), "t.tbl")
 	h := store.TableHeader(goal, full.Counts(), tablefile.EncodingBytes)
@@ -166,7 +167,7 @@ func TestExportNPY(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != string(mustDistances(t, full)) {
+	if string(got) != string(fixture.Distances(t, full)) {
 		t.Error("the .npy array differs from the table")
 	}
 	if _, err := ExportNPY(context.Background(), statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 7}), path, 1); err == nil {
@@ -244,33 +245,4 @@ func Test2x7Table(t *testing.T) {
 			t.Fatalf("board %s: the path does not reach the goal", b)
 		}
 	}
-}
-
-// mustPayload, mustAntipodes and mustDistances are the Table methods for
-// tables in memory, which cannot fail.
-func mustPayload(t testing.TB, tab *statespace.Table) []byte {
-	t.Helper()
-	p, err := tab.Mod4Payload()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func mustAntipodes(t testing.TB, tab *statespace.Table) []statespace.Board {
-	t.Helper()
-	a, err := tab.Antipodes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
-func mustDistances(t testing.TB, tab *statespace.Table) []uint8 {
-	t.Helper()
-	d, err := tab.Distances()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
 }

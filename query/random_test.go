@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -216,14 +217,7 @@ func TestRandomTwelveCells(t *testing.T) {
 func TestRandomEveryShape(t *testing.T) {
 	ctx := context.Background()
 	t.Setenv(store.EnvCache, t.TempDir())
-	var shapes []statespace.Shape
-	for r := 2; r <= 5; r++ {
-		for c := 2; c <= 5; c++ {
-			shapes = append(shapes, statespace.Shape{Rows: r, Cols: c})
-		}
-	}
-	shapes = append(shapes, statespace.Shape{Rows: 7, Cols: 3}, statespace.Shape{Rows: 3, Cols: 7},
-		statespace.Shape{Rows: 4, Cols: 6}, statespace.Shape{Rows: 2, Cols: 11}, statespace.Shape{Rows: 2, Cols: 12})
+	shapes := fixture.DrawShapes()
 	for _, sh := range shapes {
 		sp := statespace.MustSpace(statespace.GoalLast(sh))
 		res, err := NewResolver(ctx, Config{Shape: sh, Log: io.Discard})

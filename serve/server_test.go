@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
@@ -886,14 +887,7 @@ func TestTwelveCellOffered(t *testing.T) {
 // where a table exists and refused with 400 where none does.
 func TestRandomEveryShape(t *testing.T) {
 	_, ts := newTestServer(t, Config{Solver: manhattanSolver, Limits: Limits{SolveTime: 100 * time.Millisecond}})
-	var shapes []statespace.Shape
-	for r := 2; r <= 5; r++ {
-		for c := 2; c <= 5; c++ {
-			shapes = append(shapes, statespace.Shape{Rows: r, Cols: c})
-		}
-	}
-	shapes = append(shapes, statespace.Shape{Rows: 7, Cols: 3}, statespace.Shape{Rows: 3, Cols: 7},
-		statespace.Shape{Rows: 4, Cols: 6}, statespace.Shape{Rows: 2, Cols: 11}, statespace.Shape{Rows: 2, Cols: 12})
+	shapes := fixture.DrawShapes()
 	board := func(rec map[string]any, sh statespace.Shape) statespace.Board {
 		t.Helper()
 		b, err := statespace.Parse(rec["board"].(string), sh)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/data"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -41,9 +42,9 @@ func TestEmbeddedTablesAreFresh(t *testing.T) {
 		}
 		tab := enumerate(t, goal)
 		wantH := TableHeader(goal, tab.Counts(), h.Encoding)
-		wantPayload := mustPayload(t, tab)
+		wantPayload := fixture.Payload(t, tab)
 		if h.Encoding == tablefile.EncodingBytes {
-			wantPayload = mustDistances(t, tab)
+			wantPayload = fixture.Distances(t, tab)
 		}
 		if !bytes.Equal(payload, wantPayload) {
 			t.Errorf("%s: payload differs from a fresh enumeration", name)
