@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
@@ -23,8 +22,6 @@ var (
 	newRand   = fixture.NewRand
 	comsGoal  = fixture.ComsGoal
 )
-
-func fmtInt(n int) string { return strconv.Itoa(n) }
 
 var bg = context.Background()
 
