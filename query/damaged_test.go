@@ -42,7 +42,11 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	board := full.Antipodes()[0]
+	ants, err := full.Antipodes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := ants[0]
 	a, err := res.Answer(context.Background(), board, false)
 	if err != nil {
 		t.Fatal(err)

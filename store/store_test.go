@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/data"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -42,9 +43,9 @@ func TestEmbeddedTablesAreFresh(t *testing.T) {
 		}
 		tab := enumerate(t, goal)
 		wantH := TableHeader(goal, tab.Counts(), h.Encoding)
-		wantPayload := tab.Mod4Payload()
+		wantPayload := fixture.Payload(t, tab)
 		if h.Encoding == tablefile.EncodingBytes {
-			wantPayload = tab.Distances()
+			wantPayload = fixture.Distances(t, tab)
 		}
 		if !bytes.Equal(payload, wantPayload) {
 			t.Errorf("%s: payload differs from a fresh enumeration", name)

@@ -216,7 +216,13 @@ func (g *gatherer) strip(ctx context.Context) ([]*report.Figure, error) {
 	}
 	start := g.o.Board
 	if start.IsZero() {
-		start = t.Antipodes()[0]
+		// A lazy (12-cell) table refuses: finding its antipodes is a
+		// search of gigabytes.
+		ants, err := t.Antipodes()
+		if err != nil {
+			return nil, err
+		}
+		start = ants[0]
 	}
 	d, err := measure.Strip(t, start, g.o.MaxShow)
 	if err != nil {
