@@ -703,3 +703,156 @@ func script(js string) chromedp.Action[chromedp.Void] {
 func setValue(id, value string) chromedp.Action[chromedp.Void] {
 	return script(fmt.Sprintf(`document.getElementById(%q).value = %q;`, id, value))
 }
+
+// sizes measures what a class reads from afar: a tile's side and its
+// number, the text, a chart's label as drawn, a bar chart's row.
+func sizes(p *page) map[string]float64 {
+	return eval[map[string]float64](p, `(() => {
+		const px = (sel, f) => { const e = document.querySelector(sel); return e ? f(e) : 0; };
+		const font = (e) => parseFloat(getComputedStyle(e).fontSize);
+		return {
+			tile: px("#board .tile", (e) => e.getBoundingClientRect().width),
+			number: px("#board .tile", font),
+			text: px("#counter", font),
+			message: px("#message", font),
+			chart: px("#watch-chart text", (e) => e.getBoundingClientRect().height),
+			bars: px("#compare-charts .barrow", font),
+			spark: px("#compare-paths .spark text", (e) => e.getBoundingClientRect().height),
+			mini: px("#compare-paths .board.micro .tile", (e) => e.getBoundingClientRect().width),
+		};
+	})()`)
+}
+
+// Projector mode makes tiles, numbers, charts and text at least 1.5 times
+// larger with high contrast, and is remembered across visits. With
+// TILESPACE_SCREENSHOTS set it saves projector.png at 1920x1080.
+func TestBrowserProjector(t *testing.T) {
+	p := openBrowser(t, newServer(t).URL, 1920, 1080)
+	p.waitText("#message", "New game")
+	hard, _ := statespace.Parse("8,6,7,2,5,4,3,0,1", statespace.Shape{})
+	p.setBoard(hard)
+	fill := func() {
+		p.run("compare", chromedp.Click(chromedp.ID("tab-compare")), chromedp.Click(chromedp.ID("run-compare")))
+		p.waitText("#message", "Compared")
+		p.run("trace", chromedp.Click(chromedp.ID("tab-watch")), setValue("watch-alg", "astar"), chromedp.Click(chromedp.ID("watch-run")))
+		p.waitText("#message", "A* (Manhattan): ")
+		p.run("show every view", script(`for (const v of ["play", "compare", "watch"]) document.getElementById("view-" + v).hidden = false;`))
+	}
+	fill()
+	normal := sizes(p)
+	p.run("projector mode on", chromedp.Click(chromedp.ID("projector")))
+	big := sizes(p)
+	for k, v := range normal {
+		if v == 0 || big[k] < 1.5*v {
+			t.Errorf("projector mode: %s is %.1f px, normally %.1f: want at least 1.5 times", k, big[k], v)
+		}
+	}
+	for _, sel := range []string{"#counter", ".small", "#watch-explain"} {
+		fg := eval[string](p, `getComputedStyle(document.querySelector("`+sel+`")).color`)
+		bg := eval[string](p, `getComputedStyle(document.documentElement).backgroundColor`)
+		if c := contrast(fg, bg); c < 7 {
+			t.Errorf("projector mode: %s is %s on %s, contrast %.1f, want at least 7", sel, fg, bg, c)
+		}
+	}
+	// Remembered: a new visit opens in projector mode.
+	p.load(p.url)
+	p.waitText("#message", "New game")
+	if on := eval[bool](p, `document.documentElement.classList.contains("projector") && document.getElementById("projector").getAttribute("aria-pressed") === "true"`); !on {
+		t.Fatal("projector mode is forgotten on the next visit")
+	}
+	p.setBoard(hard)
+	p.screenshot("projector.png", 1920, 1080)
+	fill()
+	if again := sizes(p); again["tile"] != big["tile"] || again["chart"] != big["chart"] {
+		t.Errorf("after a new visit: %v, want %v", again, big)
+	}
+	p.run("projector mode off", chromedp.Click(chromedp.ID("projector")))
+	p.load(p.url)
+	p.waitText("#message", "New game")
+	if on := eval[bool](p, `document.documentElement.classList.contains("projector")`); on {
+		t.Error("projector mode switched off comes back on the next visit")
+	}
+}
+
+// axeSource returns axe-core's script: $TILESPACE_AXE (.ci/run installs
+// the npm package axe-core and sets it).
+func axeSource(t *testing.T) string {
+	path := os.Getenv("TILESPACE_AXE")
+	if path == "" {
+		msg := "TILESPACE_AXE is not set: install axe-core (npm install axe-core) and set TILESPACE_AXE to node_modules/axe-core/axe.min.js to check accessibility"
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set, so the accessibility check must run: " + msg)
+		}
+		t.Skip(msg)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("axe-core: %v", err)
+	}
+	return string(b)
+}
+
+// Every control is reached with Tab and shows its focus; the tabs move
+// with the arrow keys and the board with the arrow keys; axe-core finds
+// no violation on any tab, in either mode.
+func TestBrowserAccessible(t *testing.T) {
+	p := openBrowser(t, newServer(t).URL, 1280, 900)
+	p.waitText("#message", "New game")
+	hard, _ := statespace.Parse("8,6,7,2,5,4,3,0,1", statespace.Shape{})
+	p.setBoard(hard)
+	p.run("compare", chromedp.Click(chromedp.ID("tab-compare")), chromedp.Click(chromedp.ID("run-compare")))
+	p.waitText("#message", "Compared")
+	p.run("trace", chromedp.Click(chromedp.ID("tab-watch")), chromedp.Click(chromedp.ID("watch-run")))
+	p.waitText("#message", "BFS: ")
+
+	// Tab through each view: every visible, enabled control is reached, and
+	// each shows a focus outline. (The tabs not selected are reached with
+	// the arrow keys from the selected one, as in any tab list.)
+	controls := `Array.from(document.querySelectorAll("button, input, select, a[href], [tabindex='0']")).filter(e => e.offsetParent !== null && !e.disabled && !e.hidden && e.tabIndex >= 0).map(e => e.id || e.tagName + ":" + e.textContent.trim().slice(0, 20))`
+	for _, view := range []string{"play", "compare", "watch"} {
+		p.run("show "+view, chromedp.Click(chromedp.ID("tab-"+view)), script(`document.activeElement.blur(); window.scrollTo(0, 0);`))
+		want := eval[[]string](p, controls)
+		reached := map[string]bool{}
+		for range len(want) + 5 {
+			p.run("press Tab", chromedp.KeyEvent(kb.Tab))
+			f := eval[map[string]string](p, `(() => { const e = document.activeElement; const s = getComputedStyle(e);
+				return {id: e.id || e.tagName + ":" + e.textContent.trim().slice(0, 20), outline: s.outlineStyle, width: s.outlineWidth}; })()`)
+			if strings.HasPrefix(f["id"], "BODY:") {
+				continue // past the last control, focus leaves the page
+			}
+			reached[f["id"]] = true
+			if f["outline"] == "none" || f["width"] == "0px" {
+				t.Errorf("%s: %s has focus but no visible outline (%s %s)", view, f["id"], f["outline"], f["width"])
+			}
+		}
+		for _, id := range want {
+			if !reached[id] {
+				t.Errorf("%s: %s is not reached with Tab", view, id)
+			}
+		}
+	}
+	// The tab list moves with the arrow keys; the focused board with arrows too.
+	p.run("focus Play", chromedp.Click(chromedp.ID("tab-play")), chromedp.KeyEvent(kb.ArrowRight))
+	if v := eval[string](p, `document.activeElement.id + " " + !document.getElementById("view-compare").hidden`); v != "tab-compare true" {
+		t.Errorf("ArrowRight on the Play tab: %s, want the Compare tab focused and shown", v)
+	}
+	p.run("back to Play", chromedp.KeyEvent(kb.ArrowLeft), script(`document.getElementById("board").focus();`), chromedp.KeyEvent(kb.ArrowDown))
+	p.waitText("#counter", "Moves made: 1")
+	p.waitText("#announce", "Tile ")
+
+	// axe-core on every tab, normal and projector.
+	src := axeSource(t)
+	p.run("inject axe-core", script(src))
+	for _, mode := range []string{"normal", "projector"} {
+		if mode == "projector" {
+			p.run("projector mode on", chromedp.Click(chromedp.ID("projector")))
+		}
+		for _, view := range []string{"play", "compare", "watch"} {
+			p.run("show "+view, chromedp.Click(chromedp.ID("tab-"+view)))
+			v := eval[[]string](p, `axe.run(document).then(r => r.violations.map(v => v.id + " (" + v.impact + "): " + v.help + " at " + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join("; ")))`)
+			for _, s := range v {
+				t.Errorf("axe-core, %s mode, %s: %s", mode, view, s)
+			}
+		}
+	}
+}

@@ -72,7 +72,7 @@ function drawBoard(el, tiles, cols, opts = {}) {
     d.className = "tile" + (t === 0 ? " blank" : "");
     d.textContent = t === 0 ? "" : String(t);
     d.dataset.cell = String(i);
-    if (t === 0) d.setAttribute("aria-label", "gap");
+    if (t === 0) { d.setAttribute("role", "img"); d.setAttribute("aria-label", "gap"); }
     if (opts.hints && opts.hints.has(t)) d.classList.add("hint");
     if (opts.movable && opts.movable.has(i)) d.classList.add("movable");
     el.appendChild(d);
@@ -505,6 +505,7 @@ function setProjector(on) {
   $("projector").setAttribute("aria-pressed", String(on));
   try { localStorage.setItem(PROJECTOR_KEY, on ? "on" : "off"); } catch (e) { /* storage refused: the mode still applies */ }
   if (watch.data) showWatch();
+  if (lastCompare) drawCompare(lastCompare);
 }
 
 function storedProjector() {
