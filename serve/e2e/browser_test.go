@@ -117,7 +117,7 @@ func openBrowser(t *testing.T, url string, width, height int64) *page {
 	if err := chromedp.Do(tab, chromedp.EmulateViewport(width, height)); err != nil {
 		t.Fatalf("starting %s: %v", browser, err)
 	}
-	ctx, cancel := context.WithTimeout(tab, 120*time.Second)
+	ctx, cancel := context.WithTimeout(tab, 300*time.Second)
 	t.Cleanup(cancel)
 	p := &page{t: t, ctx: ctx, url: url, table: table3x3, shots: os.Getenv("TILESPACE_SCREENSHOTS")}
 	p.load(url)
@@ -161,6 +161,12 @@ func (p *page) tiles(sel string) string {
 func (p *page) waitText(sel, want string) {
 	p.t.Helper()
 	js := fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent.includes(%q)`, sel, want)
+	start := time.Now()
+	defer func() {
+		if d := time.Since(start); d > 3*time.Second {
+			p.t.Logf("waited %s for %s to say %q", d.Round(time.Millisecond), sel, want)
+		}
+	}()
 	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		p.t.Fatalf("waiting for %s to say %q (it says %q): %v", sel, want, p.text(sel), err)
 	}

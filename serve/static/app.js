@@ -1,6 +1,8 @@
 // tilespace's page: play with exact hints, compare the classroom
 // searches, and watch them expand boards one by one. Everything it shows
-// comes from the server's JSON API; nothing is fetched from elsewhere.
+// comes from tilespace's JSON API, answered by the server or, in the static
+// copy, by the same Go code compiled to WebAssembly; nothing is fetched
+// from elsewhere.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -23,6 +25,81 @@ const state = {
 
 // ---------- API ----------
 
+// The page runs in one of two ways, with the same files: served by
+// tilespace's server, it asks the server's API; as the static copy (go run
+// ./cmd/serve -static DIR), whose folder holds tilespace.wasm.gz, the same
+// API handler compiled to WebAssembly answers in a Web Worker.
+const engine = {
+  mode: null,      // "server" or "static", found on the first request
+  worker: null,
+  pending: new Map(),
+  next: 0,
+};
+
+// WATCHDOG_SLACK is added to the longest time limit before the static
+// copy's engine is taken to be stuck: WebAssembly cannot interrupt a
+// running search on its own thread, so the page stops the worker instead.
+const WATCHDOG_SLACK = 5000;
+
+async function findMode() {
+  if (engine.mode) return engine.mode;
+  let found = "server";
+  try {
+    const r = await fetch("tilespace.wasm.gz", { method: "HEAD" });
+    if (r.ok) found = "static";
+  } catch (e) { /* no such file: the server's page */ }
+  engine.mode = found;
+  document.body.dataset.mode = found;
+  return found;
+}
+
+function startWorker() {
+  engine.worker = new Worker("worker.js");
+  engine.worker.onmessage = (ev) => {
+    const p = engine.pending.get(ev.data.id);
+    if (!p) return;
+    engine.pending.delete(ev.data.id);
+    clearTimeout(p.timer);
+    p.resolve({ status: ev.data.status, text: ev.data.body });
+  };
+}
+
+// workerFetch sends one request to the in-browser engine. A request that
+// outlives every time limit stops the engine (it is restarted for the
+// next one) and answers 503 with the limit.
+function workerFetch(target) {
+  if (!engine.worker) startWorker();
+  const id = ++engine.next;
+  const l = state.limits || {};
+  const solve = l.solve_seconds || 10;
+  const seconds = target.startsWith("/api/compare") ? (l.compare_seconds || 2) * 12 + solve
+    : target.startsWith("/api/watch") ? l.watch_seconds || 5 : solve;
+  const limit = 1000 * seconds;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      engine.pending.delete(id);
+      engine.worker.terminate();
+      engine.worker = null;
+      for (const p of engine.pending.values()) {
+        clearTimeout(p.timer);
+        p.resolve({ status: 503, text: JSON.stringify({ error: "the in-browser engine was stopped" }) });
+      }
+      engine.pending.clear();
+      resolve({ status: 503, text: JSON.stringify({ error: "time limit: no answer within " + seconds + " s (the limit for this request) in this browser; try an easier board" }) });
+    }, limit + WATCHDOG_SLACK);
+    engine.pending.set(id, { resolve, timer });
+    engine.worker.postMessage({ id, target });
+  });
+}
+
+// request answers path?query with {status, text}, from the server or from
+// the in-browser engine.
+async function request(target) {
+  if ((await findMode()) === "static") return workerFetch(target);
+  const resp = await fetch(target, { headers: { Accept: "application/json" } });
+  return { status: resp.status, text: await resp.text() };
+}
+
 // api fetches path?params as JSON. While the server is still preparing a
 // shape's answers (a table read or built, pattern databases built on first
 // use) it says so and asks again, for a few minutes at most.
@@ -30,9 +107,10 @@ async function api(path, params) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, v);
   for (let attempt = 0; ; attempt++) {
-    const resp = await fetch(path + "?" + q.toString(), { headers: { Accept: "application/json" } });
+    const resp = await request(path + "?" + q.toString());
+    resp.ok = resp.status >= 200 && resp.status < 300;
     let body;
-    try { body = await resp.json(); } catch (e) { body = { error: "the server answered " + resp.status + " without JSON" }; }
+    try { body = JSON.parse(resp.text); } catch (e) { body = { error: "the server answered " + resp.status + " without JSON" }; }
     if (resp.ok) return body;
     const err = new Error(body.error || ("HTTP " + resp.status));
     err.status = resp.status;
@@ -264,9 +342,16 @@ async function randomGame(params) {
   try {
     const info = await api("/api/random", Object.assign({ shape: shapeText(), goal: state.goal, seed: seed }, params));
     newGame(parseTiles(info.board), info);
+    markFirstBoard();
     setGameLink(info.board, info.seed);
     showMessage("New game: " + info.board + " (seed " + info.seed + ")", "ok");
   } catch (err) { showError(err); }
+}
+
+// markFirstBoard notes when the first board became playable (ms since
+// the page began loading), for the browser test's measurement.
+function markFirstBoard() {
+  if (!document.body.dataset.firstBoardMs) document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
 }
 
 // setGameLink puts the game (its first board, shape, goal and seed) in
@@ -294,6 +379,7 @@ async function openLink(hash) {
     const info = await api("/api/board", { b: q.get("b"), shape: q.get("shape") || undefined, goal: state.goal });
     setShape(info.shape);
     newGame(parseTiles(info.board), info);
+    markFirstBoard();
     setGameLink(info.board, q.get("seed"));
     showMessage("Game from the link: " + info.board + (q.get("seed") ? " (seed " + q.get("seed") + ")" : ""), "ok");
   } catch (err) { showError(err); }
