@@ -929,9 +929,10 @@ function drawWatchChart(steps, pos, opt, radius) {
   svgText(svg, (L + W - R) / 2, base + 30, "expansion (the axis ends at the one shown)", "", "middle");
 }
 
-// explain says in words what the trace's own figures show up to pos:
-// every comparison in it (closer, farther, rising, falling) is computed
-// from those figures, never assumed from the algorithm's name.
+// explain says in words what the trace's own figures show up to pos, as
+// classroom explain-dfs does: every comparison in it (closer, farther,
+// rising, falling) is computed from those figures, never assumed from the
+// algorithm's name.
 function explain(d, pos) {
   const steps = d.trace.steps.slice(0, pos + 1);
   const s = steps[steps.length - 1];
