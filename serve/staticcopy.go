@@ -15,6 +15,10 @@ import (
 // WasmPackage is the static copy's engine, built by WriteStatic.
 const WasmPackage = "github.com/tilespace/tilespace/serve/wasm"
 
+// UnpackedWasm is the key of WriteStatic's sizes for the engine's size
+// once the browser has unpacked tilespace.wasm.gz; no such file is written.
+const UnpackedWasm = "tilespace.wasm (unpacked)"
+
 // StaticError says which step of writing the static copy failed, with the
 // Go tool's own output when it was a build.
 type StaticError struct {
@@ -39,7 +43,7 @@ func (e *StaticError) Unwrap() error { return e.Err }
 // (GOOS=js GOARCH=wasm, by the go command on PATH) and gzipped. Any static
 // file server can serve dir; the page finds tilespace.wasm.gz beside it
 // and answers in the browser. It returns the files written and their
-// sizes.
+// sizes, and the engine's unpacked size under UnpackedWasm.
 func WriteStatic(ctx context.Context, dir string) (map[string]int64, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, &StaticError{Step: "write", Err: err}
@@ -103,7 +107,7 @@ func WriteStatic(ctx context.Context, dir string) (map[string]int64, error) {
 	if err := zw.Close(); err != nil {
 		return nil, &StaticError{Step: "write", Err: err}
 	}
-	sizes["tilespace.wasm (unpacked in the browser)"] = int64(len(raw))
+	sizes[UnpackedWasm] = int64(len(raw))
 	return sizes, write("tilespace.wasm.gz", gz.Bytes())
 }
 

@@ -49,7 +49,7 @@ func TestStaticCopy(t *testing.T) {
 		raw += int64(len(b))
 		gz += gzipSize(t, b)
 	}
-	t.Logf("static folder: %d files, %d bytes raw, %d bytes gzipped; the engine is %d bytes once unpacked", len(entries), raw, gz, files["tilespace.wasm (unpacked in the browser)"])
+	t.Logf("static folder: %d files, %d bytes raw, %d bytes gzipped; the engine is %d bytes once unpacked", len(entries), raw, gz, files[serve.UnpackedWasm])
 	if raw > 8<<20 || gz > 3<<20 {
 		t.Errorf("static folder: %d bytes raw, %d gzipped; want at most 8 MB and 3 MB", raw, gz)
 	}
