@@ -366,7 +366,7 @@ func flows(p *page, screenshots bool) {
 		r.value = 1499; r.dispatchEvent(new Event("input"));`))
 	p.waitText("#w-step", "1,500 of ")
 	checkWatchChart(p, 1500)
-	p.screenshot("watch.png", 1280, 900)
+	p.screenshot("watch.png", 1280, 1020)
 }
 
 // checkCompareFigures checks the comparison's figures carry their keys: a
