@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"time"
 )
 
@@ -17,6 +18,25 @@ const DefaultAddr = "127.0.0.1:8080"
 // less than the commands' own grace (internal/cli.Grace, 2 s), after which
 // they exit anyway.
 var shutdownGrace = 1500 * time.Millisecond
+
+// memoryHeadroom is what the server may hold beyond its cache bound
+// (Config.CacheBytes): builds and searches in progress, buffers, the
+// runtime.
+const memoryHeadroom = 184 << 20
+
+// setMemoryLimit lowers the Go runtime's soft memory limit to limit for
+// as long as the server runs, unless a lower one is set (GOMEMLIMIT),
+// and returns what restores it. Without it the collector lets garbage
+// grow to the size of everything live, so a full cache would double the
+// resident memory.
+func setMemoryLimit(limit int64) (restore func()) {
+	old := debug.SetMemoryLimit(-1)
+	if limit >= old {
+		return func() {}
+	}
+	debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(old) }
+}
 
 // Run serves s on addr until ctx is done, then shuts down gracefully:
 // no new connections, requests in progress get a few seconds to finish.
@@ -34,6 +54,7 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	}
 	s := New(cfg)
 	defer s.Close()
+	defer setMemoryLimit(s.cfg.CacheBytes + memoryHeadroom)()
 	lim := s.lim
 	// Requests get their own base context, cancelled only when they do not
 	// finish within the shutdown's grace period.

@@ -25,6 +25,8 @@ func TestServeUsage(t *testing.T) {
 		{"-shape", "2x4"},
 		{"-goal", "first"},
 		{"-pdb-dir", "/nonexistent/folder"},
+		{"-cache-mib", "0"},
+		{"-cache-mib", "-5"},
 	} {
 		var stderr bytes.Buffer
 		err := run(context.Background(), strings.NewReader(""), io.Discard, &stderr, args)

@@ -19,10 +19,10 @@ func main() {
 	// is never there, so tables are built in memory (and not kept) and
 	// 12-cell shapes, which need a cached table, are not offered.
 	os.Setenv("TILESPACE_CACHE", "/tilespace-cache")
-	// The 15-puzzle by IDA* on what the default solver resolves: with no
-	// pattern databases in the browser, Manhattan distance with linear
-	// conflict, within the server's time limit per board.
-	s := serve.New(serve.Config{Solver: serve.DefaultSolver(serve.SolverOptions{})})
+	// The 15-puzzle by IDA* on what the server resolves: with no files in
+	// the browser, pattern databases cheap enough are built in memory on
+	// first use, within the server's time limit per board.
+	s := serve.New(serve.Config{})
 	promise := js.Global().Get("Promise")
 	// tilespaceFetch(target) answers a promise of {status, body}.
 	js.Global().Set("tilespaceFetch", js.FuncOf(func(_ js.Value, args []js.Value) any {
