@@ -476,7 +476,7 @@ func appendStringField(dst []byte, key, value string) []byte {
 
 // handleRandom answers /api/random: a board drawn uniformly from those at
 // distance depth (from all boards without depth), or walk random moves
-// from the goal, and its record with seed added.
+// from the goal, and its record with seed added (as a string of digits).
 func (s *Server) handleRandom(w http.ResponseWriter, r *http.Request) {
 	body, err := s.random(r)
 	if err != nil {
@@ -551,8 +551,8 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 		}
 	}
 	return s.answerBoard(r.Context(), nil, b, goal, func(out []byte) []byte {
-		out = append(out, `,"seed":`...)
-		return strconv.AppendUint(out, seed, 10)
+		// A string: JavaScript's numbers would round a 64-bit seed.
+		return appendStringField(out, "seed", strconv.FormatUint(seed, 10))
 	})
 }
 

@@ -353,6 +353,17 @@ func TestRandom(t *testing.T) {
 	if a["board"] != b["board"] || a["board"] == c["board"] {
 		t.Errorf("seeds: %v %v %v", a["board"], b["board"], c["board"])
 	}
+	// A seed above 2^53 comes back as the same string of digits, which
+	// JavaScript's numbers could not carry, and draws the same board again.
+	const big = "18446744073709551557"
+	_, d1 := get(t, ts, "/api/random?depth=15&seed="+big)
+	_, d2 := get(t, ts, "/api/random?depth=15&seed="+big)
+	if s, ok := d1["seed"].(string); !ok || s != big {
+		t.Errorf("seed %s came back as %#v, want the string %q", big, d1["seed"], big)
+	}
+	if d1["board"] != d2["board"] {
+		t.Errorf("seed %s drew %v, then %v", big, d1["board"], d2["board"])
+	}
 	// Uniform boards and random walks, on other shapes and goals.
 	g24 := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
 	tab24 := freshTable(t, g24)
