@@ -13,7 +13,7 @@ import (
 )
 
 // WasmPackage is the static copy's engine, built by WriteStatic.
-const WasmPackage = "github.com/tilespace/tilespace/serve/wasm"
+const WasmPackage = "github.com/tilespace/tilespace/cmd/serve/wasm"
 
 // UnpackedWasm is the key of WriteStatic's sizes for the engine's size
 // once the browser has unpacked tilespace.wasm.gz; no such file is written.
