@@ -403,14 +403,19 @@ const (
 
 // iterate runs one bounded search from b on workers goroutines, with dual
 // lookups when dual is set.
-func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int, dual bool) (iteration, error) {
+//
+// With rs (a resumable search, see progress) the iteration is split into
+// root subtrees even on one goroutine, at rs.split when it is set, the
+// subtrees in rs.done are not searched again, and each subtree finished
+// is reported to rs.
+func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int, dual bool, rs *progress) (iteration, error) {
 	var canceled atomic.Bool
 	defer cancelWatch(ctx, &canceled)()
 	root := e.root(b)
 	newSearcher := func() *searcher {
 		return &searcher{e: e, bound: bound, dual: dual, next: maxDepth + 1, canceled: &canceled}
 	}
-	if workers <= 1 || bound < minParallelBound {
+	if rs == nil && workers <= 1 || bound < minParallelBound {
 		s := newSearcher()
 		s.load(&root)
 		found := s.dfs(0, -2)
@@ -428,7 +433,12 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 	// is the top of the sequential search, so its counts before each task
 	// are the sequential search's.
 	var top *searcher
-	for depth := 1; ; depth++ {
+	first := 1
+	if rs != nil && rs.split > 0 {
+		first = rs.split // the split of the interrupted run, so its subtrees are these
+	}
+	workers = max(workers, 1)
+	for depth := first; ; depth++ {
 		top = newSearcher()
 		top.load(&root)
 		top.split = depth
@@ -438,9 +448,12 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 		if top.stopped {
 			return iteration{}, ctx.Err()
 		}
-		if len(top.tasks) >= tasksPerWorker*workers || depth >= bound-2 || depth >= maxSplitDepth {
+		if rs != nil && rs.split > 0 || len(top.tasks) >= tasksPerWorker*workers || depth >= bound-2 || depth >= maxSplitDepth {
 			break
 		}
+	}
+	if rs != nil {
+		rs.split = top.split
 	}
 
 	tasks := top.tasks
@@ -464,6 +477,12 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 				if i >= int64(len(tasks)) || i > best.Load() || canceled.Load() {
 					return
 				}
+				if rs != nil {
+					if d, ok := rs.done[int(i)]; ok {
+						results[i] = outcome{expanded: d.Expanded, generated: d.Generated, next: d.Next}
+						continue
+					}
+				}
 				t := &tasks[i]
 				s.load(&t.node)
 				s.task = i
@@ -484,6 +503,9 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 					}
 				}
 				results[i] = r
+				if rs != nil && !found {
+					rs.finish(int(i), Subtree{Expanded: r.expanded, Generated: r.generated, Next: r.next})
+				}
 			}
 		})
 	}
