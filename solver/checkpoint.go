@@ -58,6 +58,13 @@ type progress struct {
 	save  func(i int)
 }
 
+func (p *progress) finished(i int) (Subtree, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	st, ok := p.done[i]
+	return st, ok
+}
+
 func (p *progress) finish(i int, st Subtree) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

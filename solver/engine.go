@@ -478,7 +478,7 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 					return
 				}
 				if rs != nil {
-					if d, ok := rs.done[int(i)]; ok {
+					if d, ok := rs.finished(int(i)); ok {
 						results[i] = outcome{expanded: d.Expanded, generated: d.Generated, next: d.Next}
 						continue
 					}
