@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"math"
+	"os"
 	"time"
 
 	"github.com/tilespace/tilespace/pdb"
