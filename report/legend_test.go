@@ -30,7 +30,7 @@ func TestLegendAboveData(t *testing.T) {
 			insetLegendClear(p, 100)
 			p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, 3.5, 0.6, 105
 			c := draw.New(vgimg.NewWith(vgimg.UseWH(size.X, size.Y), vgimg.UseDPI(150)))
-			drawPlot(p, c)
+			drawPlot(p, c, sizesFor(size.X))
 			dc := p.DataCanvas(c)
 			_, trY := p.Transforms(&dc)
 			v, _ := legendRooms.Load(p)

@@ -248,10 +248,15 @@ func glyphStyle(col color.Color, shape draw.GlyphDrawer, radius float64) *draw.G
 func insetLegend(p *plot.Plot) {
 	l := p.Legend
 	p.Legend = plot.NewLegend()
-	p.Add(legendBox{l})
+	p.Add(legendBox{&l})
+	insetLegends.Store(p, &l)
 }
 
-type legendBox struct{ l plot.Legend }
+type legendBox struct{ l *plot.Legend }
+
+// insetLegends holds each plot's inset legend, so that drawing at a size
+// can set its text size.
+var insetLegends sync.Map // *plot.Plot → *plot.Legend
 
 // legendRooms holds, for a plot whose inset legend sits at the top, the
 // legend and the highest y value of its data: drawPlot raises the y axis so
@@ -259,16 +264,16 @@ type legendBox struct{ l plot.Legend }
 var legendRooms sync.Map // *plot.Plot → legendRoom
 
 type legendRoom struct {
-	legend plot.Legend
+	legend *plot.Legend
 	top    float64
 }
 
 // insetLegendClear is insetLegend for a legend at the top of p, whose data
 // reach up to y = top: the legend is drawn above the data, never on them.
 func insetLegendClear(p *plot.Plot, top float64) {
-	l := p.Legend
 	insetLegend(p)
-	legendRooms.Store(p, legendRoom{legend: l, top: top})
+	l, _ := insetLegends.Load(p)
+	legendRooms.Store(p, legendRoom{legend: l.(*plot.Legend), top: top})
 }
 
 // makeLegendRoom raises p's y axis, drawn on c, so that the data's top
@@ -316,7 +321,7 @@ func (b legendBox) Plot(c draw.Canvas, _ *plot.Plot) {
 	m := vg.Points(2)
 	box := []vg.Point{{X: x0 - m, Y: y1 - size.Y - m}, {X: x0 + size.X + m, Y: y1 - size.Y - m}, {X: x0 + size.X + m, Y: y1 + m}, {X: x0 - m, Y: y1 + m}}
 	c.FillPolygon(color.NRGBA{R: 255, G: 255, B: 255, A: 225}, box)
-	l := b.l
+	l := *b.l
 	l.XOffs = 0
 	l.Draw(c)
 }

@@ -97,20 +97,20 @@ func SolutionStrip(d StripData) (*Figure, error) {
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
 	pg := page{title: title, note: note}
-	pg.body = func(c draw.Canvas) {
-		drawStrip(c, boards, slid, d.Path, shown, truncated)
+	pg.body = func(c draw.Canvas, ts textSizes) {
+		drawStrip(c, ts, boards, slid, d.Path, shown, truncated)
 	}
-	fig.draw = pg.draw
+	fig.use(pg)
 	return fig, nil
 }
 
-func drawStrip(c draw.Canvas, boards []statespace.Board, slid []int, path []statespace.Move, shown []int, truncated bool) {
+func drawStrip(c draw.Canvas, ts textSizes, boards []statespace.Board, slid []int, path []statespace.Move, shown []int, truncated bool) {
 	n := len(shown)
 	cols := min(n, 6)
 	rows := (n + cols - 1) / cols
 	cellW := (c.Max.X - c.Min.X) / vg.Length(cols)
 	cellH := (c.Max.Y - c.Min.Y) / vg.Length(rows)
-	label := sans(8, true)
+	label := sans(vg.Length(ts.tick), true)
 	label.XAlign, label.YAlign = draw.XCenter, draw.YTop
 	labelH := label.Height("[0]") + vg.Points(3)
 	shape := boards[0].Shape()
