@@ -389,9 +389,9 @@ const noteShare = 0.3
 // and an optional note of small grey lines at the bottom.
 type page struct {
 	title  string
-	panels [][]*plot.Plot  // rows of panels
+	panels [][]*plot.Plot // rows of panels
 	legend *legendEntries // drawn right of the panels when not nil
-	note   string          // paragraphs separated by "\n"
+	note   string         // paragraphs separated by "\n"
 	body   func(c draw.Canvas, ts textSizes)
 	plots  []*plot.Plot // the plots body draws
 }
@@ -457,7 +457,10 @@ func (pg page) draw(c draw.Canvas) {
 		return
 	}
 	panels := pg.panels
-	if narrow && len(panels[0]) > 1 {
+	// A narrow figure stacks its panels when that leaves them squarer than
+	// side by side (a tall figure); a wide, low one keeps them in a row.
+	if n := vg.Length(len(panels[0])); narrow && n > 1 &&
+		min(c.Max.X-c.Min.X, (c.Max.Y-c.Min.Y)/n) > min((c.Max.X-c.Min.X)/n, c.Max.Y-c.Min.Y) {
 		panels = nil
 		for _, row := range pg.panels {
 			for _, p := range row {

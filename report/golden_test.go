@@ -22,8 +22,13 @@ var goldenSize = Size{Width: 16 * vg.Centimeter, Height: 10 * vg.Centimeter, DPI
 // far too little for a moved line or a changed label.
 const goldenDelta = 0.05
 
+// reportGoldenSize is the 8 cm width a report prints a figure at (a column
+// figure, 10 cm tall, so panels stack), at 100 dpi (315 × 394 pixels).
+var reportGoldenSize = Size{Width: 8 * vg.Centimeter, Height: 10 * vg.Centimeter, DPI: 100}
+
 // Each figure drawn from the fixed data of figureCases matches its golden
-// image in testdata/golden (go test ./report -run Golden -update rewrites
+// images in testdata/golden, at the default proportions and at the 8 cm a
+// report prints it (go test ./report -run Golden -update rewrites
 // them after a deliberate change; look at them before committing). These
 // data are fixed, so even the scaling figure is reproducible; the figures
 // the suite draws from measured times are not checked this way.
@@ -35,12 +40,24 @@ func TestGoldenImages(t *testing.T) {
 		}
 	}
 	for i, c := range figureCases {
+		for _, size := range []Size{goldenSize, reportGoldenSize} {
+			checkGolden(t, dir, i, c, size)
+		}
+	}
+}
+
+func checkGolden(t *testing.T, dir string, i int, c figureCase, size Size) {
+	t.Helper()
+	{
 		name := fmt.Sprintf("%02d-%s.png", i, c.name)
+		if size != goldenSize {
+			name = fmt.Sprintf("%02d-%s-8cm.png", i, c.name)
+		}
 		f, err := c.build()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		got, err := f.Render("png", goldenSize)
+		got, err := f.Render("png", size)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -49,7 +66,7 @@ func TestGoldenImages(t *testing.T) {
 			if err := os.WriteFile(path, got, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			continue
+			return
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {

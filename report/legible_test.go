@@ -135,7 +135,7 @@ func legibilityProblems(f *Figure, size Size) []string {
 var unitPattern = regexp.MustCompile(`\([^()]+\)\s*$`)
 
 // reportSize is the size a report prints a figure at: 8 cm wide.
-var reportSize = Size{Width: 8 * vg.Centimeter, Height: 6 * vg.Centimeter, DPI: 150}
+var reportSize = Size{Width: 8 * vg.Centimeter, Height: 10 * vg.Centimeter, DPI: 150}
 
 // TestFiguresLegible holds issue 21's rule for every figure drawn from the
 // fixed data, at the 8 cm a report prints it and at the default size: no
