@@ -50,6 +50,8 @@
 //	               first-legal (default: make the first legal move anyway) or stop
 //	-serve         serve the web page and its API until Ctrl-C, which stops it gracefully
 //	-addr ADDR     where -serve listens (default 127.0.0.1:8080, loopback only)
+//	-allow-host H  host names -serve answers besides its addresses (comma-separated);
+//	               requests naming other hosts get 403 (DNS rebinding)
 //
 // Plain batch lines are tab-separated: the board, its distance, its
 // optimal moves (separated by spaces, empty at the goal), and with -path
