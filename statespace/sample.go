@@ -74,7 +74,7 @@ func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(B
 	case t.counts[d]*lazyRejectionShare >= t.space.size:
 		return t.reject(ctx, rng, d, n, yield)
 	default:
-		return &TableError{t.origin, fmt.Sprintf("the %d boards at distance %d are too rare among %d to draw from a table read from bits, and too far from the goal to gather (more than %d boards up to there); export the distances (enumerate -export npy) to draw from them",
+		return &TableError{Origin: t.origin, Msg: fmt.Sprintf("the %d boards at distance %d are too rare among %d to draw from a table read from bits, and too far from the goal to gather (more than %d boards up to there); export the distances (enumerate -export npy) to draw from them",
 			t.counts[d], d, t.space.size, lazyLevelLimit)}
 	}
 	for left := n; left > 0; {
@@ -135,7 +135,7 @@ func (t *Table) level(ctx context.Context, d int) ([]uint64, error) {
 		slices.Sort(next)
 		next = slices.Compact(next)
 		if uint64(len(next)) != t.counts[k+1] {
-			return nil, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
+			return nil, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
 		}
 		cur = next
 	}
@@ -162,7 +162,7 @@ func (t *Table) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func
 		rank := t.space.Rank(r)
 		if dist != d || seen[rank] {
 			if uint64(tries) > 64*lazyRejectionShare*uint64(n-left+1) {
-				return &TableError{t.origin, fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
+				return &TableError{Origin: t.origin, Msg: fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
 			}
 			continue
 		}

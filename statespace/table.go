@@ -81,7 +81,7 @@ func (t *Table) expanded() []uint8 {
 		for r, d := range full.dist {
 			bit, err := t.mod4.Mod4Bit(uint64(r))
 			if err == nil && bit != d>>1&1 {
-				err = &TableError{t.origin, fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", t.space.Unrank(uint64(r)), r, d)}
+				err = &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", t.space.Unrank(uint64(r)), r, d)}
 			}
 			if err != nil {
 				t.expErr = err
@@ -128,13 +128,23 @@ func (t *Table) Lookup(b Board) (int, error) {
 
 // LookupMoves returns the distance of b and every move that leads one
 // step closer, or the reason there are none (as Lookup).
+//
+// A lazy table checks the answer against the boards it touches: every
+// neighbour of b must walk to the goal one move closer or farther, as its
+// stored bits say (see checkNeighbours); it costs a walk per neighbour.
 func (t *Table) LookupMoves(b Board) (int, MoveSet, error) {
 	d, err := t.Lookup(b)
 	if err != nil {
 		return 0, 0, err
 	}
 	set, err := t.optimalMoves(b, d)
-	return d, set, err
+	if err == nil && t.dist == nil {
+		err = t.checkNeighbours(b, d, set)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	return d, set, nil
 }
 
 // OptimalMoves returns every move that leads one step closer to the goal:
@@ -177,7 +187,7 @@ func (t *Table) optimalMoves(b Board, d int) (MoveSet, error) {
 		}
 	}
 	if set == 0 {
-		return 0, &TableError{t.origin, fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
+		return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
 	}
 	return set, nil
 }
