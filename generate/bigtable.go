@@ -163,6 +163,14 @@ func (r VerifyReport) WriteText(w io.Writer) error {
 // less than the whole search will do. Damage the container itself
 // catches (a checksum) is an error.
 func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, error) {
+	return verifyTable(ctx, path, func(sp *statespace.Space, dist []uint8) (*twobit.Result, error) {
+		return twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist})
+	})
+}
+
+// verifyTable is VerifyTable with the search given: the forgery campaign
+// compares many files with one search.
+func verifyTable(ctx context.Context, path string, search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error)) (VerifyReport, error) {
 	f, err := tablefile.Open(path)
 	if err != nil {
 		return VerifyReport{}, err
@@ -196,7 +204,7 @@ func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, e
 	} else if h.Encoding != tablefile.EncodingMod4Bit {
 		return VerifyReport{}, fmt.Errorf("%s: a distance table in the %s encoding", path, h.Encoding)
 	}
-	res, err := twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist})
+	res, err := search(sp, dist)
 	if err != nil {
 		return VerifyReport{}, err
 	}
