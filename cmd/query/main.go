@@ -16,7 +16,7 @@
 //	query -compare BOARD [-json]   every search algorithm side by side
 //	query -explain-dfs BOARD [-json]
 //	query -greedy-stats [-seed S] [-n N] [-k 10,20,…] [-score S] [-stuck R] [-json]
-//	query -serve [-addr 127.0.0.1:8080]  the web page: play, compare, watch
+//	query -serve [-addr 127.0.0.1:8080] [-allow-host NAMES]  the web page: play, compare, watch
 //
 // Flags:
 //
@@ -100,7 +100,7 @@ var usagef = cli.Usagef
 const usage = `query [flags] BOARD... | query [flags] [-] < FILE | query [flags] -in FILE
        query [flags] -random N [-depth D] [-seed S]
        query -coms bfs|dfs|ast BOARD | -compare BOARD | -explain-dfs BOARD | -greedy-stats
-       query -serve [-addr 127.0.0.1:8080]`
+       query -serve [-addr 127.0.0.1:8080] [-allow-host NAMES]`
 
 // flags holds the command line.
 type flags struct {
