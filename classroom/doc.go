@@ -4,6 +4,6 @@
 // blows up (ExplainDFS, and the walk it is built on, WalkDFS), and the
 // repeat of seed 003's greedy-climber experiment (GreedyStats). Each
 // report is a struct of exact figures with WriteText for people and
-// WriteJSON for programs; cmd/query prints them and report/measure draws
+// WriteJSON for programs; cmd/classroom prints them and report/measure draws
 // figures from the same functions.
 package classroom

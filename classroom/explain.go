@@ -328,7 +328,7 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	if e.Optimal == 0 && d.Found {
 		pf("DFS on %s (goal %s)\n\n", e.Start, goal)
 		pf("This board is the goal itself: DFS tests the start before anything else, finds the goal there and expands no board, so it has nothing to blow up on. ")
-		pf("Give a board some moves away (query -explain-dfs 1,2,5,3,4,0,6,7,8 is 21 moves away) to see DFS dive.\n")
+		pf("Give a board some moves away (classroom explain-dfs 1,2,5,3,4,0,6,7,8 is 21 moves away) to see DFS dive.\n")
 		_, err := io.WriteString(w, b.String())
 		return err
 	}

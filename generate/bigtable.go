@@ -52,7 +52,8 @@ type BigOptions struct {
 
 // BigTable builds goal's table by the 2-bit search, writing checkpoints
 // next to the table (store.CheckpointFileName) so that an interrupted run
-// continues with Resume, then writes the table into dir as a raw
+// continues with Resume (a search that stops returns a *StoppedError
+// naming the checkpoint), then writes the table into dir as a raw
 // version-2 file streamed from the search's codes, removes the checkpoint
 // only then, and reports on it.
 func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOptions) (TableReport, error) {
@@ -75,7 +76,7 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 		},
 	})
 	if err != nil {
-		return TableReport{}, err
+		return TableReport{}, stopped(goal, checkpoint, err)
 	}
 	searched := res.Elapsed()
 	path := filepath.Join(dir, store.TableFileName(goal))

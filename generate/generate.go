@@ -1,6 +1,9 @@
 // Package generate builds tilespace's data files in batch: the exact
 // distance table of a goal, the default set that `enumerate -all` builds,
-// and the reports (distribution, radius, antipodes) printed about them.
+// and the reports (distribution, radius, antipodes) printed about them. A
+// run of builds is a Config; NewPlan checks it whole, refusing with typed
+// errors before any file is written, and Plan.Run builds it, telling its
+// progress and each report by callback (Events).
 package generate
 
 import (

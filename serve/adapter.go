@@ -255,7 +255,7 @@ func compareBoard(ctx context.Context, b, goal statespace.Board, t *statespace.T
 	return classroom.Compare(ctx, b, goal, t, lim)
 }
 
-// comparisonJSON writes c as query -compare -json does.
+// comparisonJSON writes c as classroom compare -json does.
 func comparisonJSON(c *comparison) ([]byte, error) {
 	var buf bytes.Buffer
 	err := c.WriteJSON(&buf)

@@ -16,7 +16,7 @@ import (
 const profilePoints = 240
 
 // handleCompare answers /api/compare: every classroom algorithm on the
-// board, as query -compare -json writes it, plus each path's profile (the
+// board, as classroom compare -json writes it, plus each path's profile (the
 // true distance of the boards along it, sampled) and the limits used.
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	body, err := s.compare(r.Context(), r)

@@ -542,7 +542,7 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-// The compare record's keys are query -compare -json's.
+// The compare record's keys are classroom compare -json's.
 func TestCompareKeysAreQueryJSON(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	b := statespace.MustBoard(goal.Shape(), 1, 2, 3, 4, 0, 5)

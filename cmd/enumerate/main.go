@@ -8,7 +8,7 @@
 //	          [-workers N] [-resume] [-checkpoint-every DURATION] [-levels]
 //	enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
 //	enumerate -verify FILE [-workers N] [-json]
-//	enumerate -export npy [-shape RxC] [-goal …] [-out DIR]
+//	enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]
 //
 // With no flags it builds the 8-puzzle table for the goal "last" and
 // prints its depth distribution, radius and the boards at the radius.
@@ -16,7 +16,9 @@
 // (package twobit): it prints the estimated memory, disk and time first,
 // refuses what does not fit in free memory, writes checkpoints so that an
 // interrupted run continues with -resume, and shows per-level counts
-// with an ETA on a terminal (-levels prints them anywhere, for logs).
+// with an ETA on a terminal (-levels prints them anywhere, for logs);
+// -workers, -resume, -checkpoint-every and -levels tune that search, and a
+// build without one refuses them.
 // -pdb builds the pattern databases of a partition instead (4x4 presets,
 // or patterns such as 1,2,3,4/5,6,7,8 on any shape). -all builds every
 // default data file in one batch run: the tables of every shape up to 10
@@ -34,11 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"runtime"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/tilespace/tilespace/generate"
@@ -63,166 +61,201 @@ const interrupted = "interrupted; every file written is complete (each is writte
 // usageError is a mistake in the command line: exit status 2.
 type usageError = cli.UsageError
 
+var usagef = cli.Usagef
+
 // report writes err for people and returns the exit status.
 func report(stderr io.Writer, err error) int {
 	return cli.Report(stderr, "enumerate", err, interrupted)
 }
 
+const usage = `enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-encoding E] [-all [-big]]
+                 [-workers N] [-resume] [-checkpoint-every D] [-levels]   (these four: 12 cells and more)
+       enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
+       enumerate -verify FILE [-workers N] [-json]
+       enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]`
+
+// flags holds the command line.
+type flags struct {
+	shape, goal, out, pdb, verify, export string
+	asJSON, all, big, resume, levels      bool
+	workers                               int
+	every                                 time.Duration
+	enc                                   tablefile.Encoding
+	fs                                    *cli.FlagSet
+}
+
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := cli.NewFlagSet("enumerate", "enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]] [-pdb PARTITION] [-workers N] [-resume] [-verify FILE] [-export npy]", stderr)
-	shapeFlag := fs.String("shape", "3x3", "board shape RxC: R rows, C columns, at most 16 cells")
-	goalFlag := fs.String("goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
-	out := fs.String("out", "", "folder to write to (default: the tilespace cache folder)")
-	asJSON := fs.Bool("json", false, "print one JSON object per table instead of text")
-	all := fs.Bool("all", false, "build every default file: the tables of all shapes up to 10 cells for goals last and first and of the 3x3 centre and edge goals, and the 6-6-3 pattern databases of 4x4 goal last")
-	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
-	pdbFlag := fs.String("pdb", "", "build pattern databases instead of a table: a 4x4 preset (6-6-3, 5-5-5, 7-8) or `patterns` such as 1,2,3,4/5,6,7,8")
-	big := fs.Bool("big", false, "with -all, also build the 12-cell tables (3x4, 4x3, 2x6, 6x2; seconds and 60 MB each)")
-	workers := fs.Int("workers", 0, "goroutines for the 2-bit search of 12 cells and more, and -verify (default: every core)")
-	resume := fs.Bool("resume", false, "continue an interrupted 2-bit search from its checkpoint in the output folder")
-	every := fs.Duration("checkpoint-every", 5*time.Minute, "how often a 2-bit search saves a checkpoint (at level ends)")
-	levels := fs.Bool("levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
-	verify := fs.String("verify", "", "re-derive the table (by a fresh parallel search) or pattern database (by a fresh build) in `FILE` and report the first difference")
-	export := fs.String("export", "", "write the table's distances in another `format`: npy (a NumPy uint8 array in rank order, at most 12 cells)")
-	rest, err := fs.Parse(args, false)
+	f, err := parseFlags(stderr, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 {
-		return usageError{Err: fmt.Errorf("unexpected argument %q (boards go to query, not enumerate)", rest[0])}
+	if f.verify != "" {
+		return runVerify(ctx, stdout, f.verify, f.workers, f.asJSON)
 	}
-	enc, err := parseEncoding(*encName)
+	if f.fs.IsGiven("export") {
+		goal, err := f.parseGoal()
+		if err != nil {
+			return err
+		}
+		return runExport(ctx, stdout, goal, f.out, f.workers)
+	}
+	cfg, err := f.config()
 	if err != nil {
-		return usageError{Err: err}
+		return err
 	}
-	given := map[string]bool{}
-	for _, name := range fs.Given() {
-		given[name] = true
+	return build(ctx, stdout, stderr, cfg, f)
+}
+
+func parseFlags(stderr io.Writer, args []string) (*flags, error) {
+	var f flags
+	fs := cli.NewFlagSet("enumerate", usage, stderr)
+	f.fs = fs
+	fs.StringVar(&f.shape, "shape", "3x3", "board shape RxC: R rows, C columns, at most 16 cells")
+	fs.StringVar(&f.goal, "goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
+	fs.StringVar(&f.out, "out", "", "folder to write to (default: the tilespace cache folder)")
+	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per table instead of text")
+	fs.BoolVar(&f.all, "all", false, "build every default file: the tables of all shapes up to 10 cells for goals last and first and of the 3x3 centre and edge goals, and the 6-6-3 pattern databases of 4x4 goal last")
+	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
+	fs.StringVar(&f.pdb, "pdb", "", "build pattern databases instead of a table: a 4x4 preset (6-6-3, 5-5-5, 7-8) or `patterns` such as 1,2,3,4/5,6,7,8")
+	fs.BoolVar(&f.big, "big", false, "with -all, also build the 12-cell tables (3x4, 4x3, 2x6, 6x2; seconds and 60 MB each)")
+	fs.IntVar(&f.workers, "workers", 0, "goroutines for the 2-bit search of 12 cells and more, and -verify (default: every core)")
+	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted 2-bit search from its checkpoint in the output folder")
+	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Minute, "how often a 2-bit search saves a checkpoint (at level ends)")
+	fs.BoolVar(&f.levels, "levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
+	fs.StringVar(&f.verify, "verify", "", "re-derive the table (by a fresh parallel search) or pattern database (by a fresh build) in `FILE` and report the first difference")
+	fs.StringVar(&f.export, "export", "", "write the table's distances in another `format`: npy (a NumPy uint8 array in rank order, at most 12 cells)")
+	rest, err := fs.Parse(args, false)
+	if err != nil {
+		return nil, err
 	}
-	if *workers < 0 {
-		return usageError{Err: fmt.Errorf("-workers %d: want 1 or more (0 for every core)", *workers)}
+	if len(rest) > 0 {
+		return nil, usagef("unexpected argument %q (boards go to query, not enumerate)", rest[0])
 	}
-	if *every <= 0 {
-		return usageError{Err: fmt.Errorf("-checkpoint-every %s: want a positive duration", *every)}
+	if f.enc, err = parseEncoding(*encName); err != nil {
+		return nil, usageError{Err: err}
 	}
-	if given["encoding"] && *pdbFlag != "" {
-		return usageError{Err: fmt.Errorf("-encoding applies to distance tables; pattern databases are stored one byte an entry")}
-	}
-	if given["big"] && !*all {
-		return usageError{Err: fmt.Errorf("-big goes with -all (a 12-cell board alone: -shape 3x4)")}
-	}
-	if *verify != "" {
-		for _, f := range []string{"shape", "goal", "all", "pdb", "export", "out", "resume", "encoding"} {
-			if given[f] {
-				return usageError{Err: fmt.Errorf("-verify FILE checks that file alone; -%s does not apply", f)}
-			}
-		}
-		return runVerify(ctx, stdout, *verify, *workers, *asJSON)
-	}
-	if given["export"] {
-		if *export != "npy" {
-			return usageError{Err: fmt.Errorf("-export %q: the one format is npy", *export)}
-		}
-		for _, f := range []string{"all", "pdb", "resume", "encoding", "json"} {
-			if given[f] {
-				return usageError{Err: fmt.Errorf("-export npy writes one table's distances; -%s does not apply", f)}
-			}
-		}
-	}
-	dir := *out
-	if dir == "" {
-		if dir, err = store.CacheDir(); err != nil {
-			return err
-		}
-	}
-	var goals []statespace.Board
-	var pdbs []generate.PDBJob
+	return &f, f.check()
+}
+
+// check refuses values out of range and flags that do not apply to the
+// run asked for.
+func (f *flags) check() error {
+	given := f.fs.IsGiven
 	switch {
-	case *all:
-		if given["pdb"] || given["shape"] || given["goal"] {
-			return usageError{Err: fmt.Errorf("-all builds every default file; -shape, -goal and -pdb go on a run of their own")}
-		}
-		goals = generate.DefaultGoals()
-		if *big {
-			goals = append(goals, generate.BigGoals()...)
-		}
-		pdbs = generate.DefaultPDBs()
-	default:
-		shapeText := *shapeFlag
-		if sh, ok := pdb.PresetShape(*pdbFlag); ok && !given["shape"] {
-			shapeText = sh.String() // a preset names its shape
-		}
-		shape, err := statespace.ParseShape(shapeText)
-		if err != nil {
-			return usageError{Err: err}
-		}
-		goal, err := statespace.ParseGoal(*goalFlag, shape)
-		if err != nil {
-			return usageError{Err: err}
-		}
-		if given["export"] {
-			return runExport(ctx, stdout, stderr, goal, *out, *workers)
-		}
-		if *pdbFlag == "" {
-			goals = []statespace.Board{goal}
-			break
-		}
-		part, err := pdb.ParsePartition(*pdbFlag, goal)
-		if err != nil {
-			return usageError{Err: err}
-		}
-		// Refuse a pattern too large to build before building the others.
-		n := shape.Cells()
-		for _, p := range part.Patterns {
-			if states := pdb.Placements(n, len(p)) * uint64(n-len(p)); states > pdb.MaxAbstractStates {
-				return usageError{Err: fmt.Errorf("-pdb: pattern %s has %d tiles; its abstract space on %s (%s states) is larger than the %s tilespace builds: split it",
-					joinTiles(p), len(p), shape, textfmt.Commas(states), textfmt.Commas(uint64(pdb.MaxAbstractStates)))}
-			}
-		}
-		pdbs = []generate.PDBJob{{Goal: goal, Partition: part}}
+	case f.workers < 0:
+		return usagef("-workers %d: want 1 or more (0 for every core)", f.workers)
+	case f.every <= 0:
+		return usagef("-checkpoint-every %s: want a positive duration", f.every)
+	case given("encoding") && f.pdb != "":
+		return usagef("-encoding applies to distance tables; pattern databases are stored one byte an entry")
+	case given("big") && !f.all:
+		return usagef("-big goes with -all (a 12-cell board alone: -shape 3x4)")
+	case f.all && (given("pdb") || given("shape") || given("goal")):
+		return usagef("-all builds every default file; -shape, -goal and -pdb go on a run of their own")
 	}
-	var total float64
-	nWorkers := *workers
-	if nWorkers == 0 {
-		nWorkers = runtime.GOMAXPROCS(0)
+	if f.verify != "" {
+		return f.refuse("-verify FILE checks that file alone; -%s does not apply", "shape", "goal", "all", "pdb", "export", "out", "resume", "encoding", "levels", "checkpoint-every")
 	}
-	for _, g := range goals {
-		sp, err := statespace.NewSpace(g)
-		if err != nil {
+	if given("export") {
+		if f.export != "npy" {
+			return usagef("-export %q: the one format is npy", f.export)
+		}
+		return f.refuse("-export npy writes one table's distances; -%s does not apply", "all", "pdb", "resume", "encoding", "json", "levels", "checkpoint-every")
+	}
+	return nil
+}
+
+// refuse returns a usage error, message taking the flag's name, for the
+// first of names given.
+func (f *flags) refuse(message string, names ...string) error {
+	for _, name := range names {
+		if f.fs.IsGiven(name) {
+			return usagef(message, name)
+		}
+	}
+	return nil
+}
+
+// parseGoal returns the goal of -shape and -goal; a -pdb preset names its
+// shape when -shape is not given.
+func (f *flags) parseGoal() (statespace.Board, error) {
+	shapeText := f.shape
+	if sh, ok := pdb.PresetShape(f.pdb); ok && !f.fs.IsGiven("shape") {
+		shapeText = sh.String()
+	}
+	shape, err := statespace.ParseShape(shapeText)
+	if err != nil {
+		return statespace.Board{}, usageError{Err: err}
+	}
+	goal, err := statespace.ParseGoal(f.goal, shape)
+	if err != nil {
+		return statespace.Board{}, usageError{Err: err}
+	}
+	return goal, nil
+}
+
+// config returns the builds asked for: every default file (-all), one
+// goal's pattern databases (-pdb) or one goal's table.
+func (f *flags) config() (generate.Config, error) {
+	cfg := generate.Config{Dir: f.out, Encoding: f.enc, Workers: f.workers, Resume: f.resume, CheckpointEvery: f.every}
+	if cfg.Dir == "" {
+		var err error
+		if cfg.Dir, err = store.CacheDir(); err != nil {
+			return cfg, err
+		}
+	}
+	if f.all {
+		cfg.Goals = generate.DefaultGoals()
+		if f.big {
+			cfg.Goals = append(cfg.Goals, generate.BigGoals()...)
+		}
+		cfg.PDBs = generate.DefaultPDBs()
+		return cfg, nil
+	}
+	goal, err := f.parseGoal()
+	if err != nil {
+		return cfg, err
+	}
+	if f.pdb == "" {
+		cfg.Goals = []statespace.Board{goal}
+		return cfg, nil
+	}
+	part, err := pdb.ParsePartition(f.pdb, goal)
+	if err != nil {
+		return cfg, usageError{Err: err}
+	}
+	cfg.PDBs = []generate.PDBJob{{Goal: goal, Partition: part}}
+	return cfg, nil
+}
+
+// build checks and runs the builds of cfg: the estimates of 2-bit
+// searches first, then a progress bar on a terminal, the per-level lines
+// (on a terminal or with -levels) and one report per file on stdout.
+func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f *flags) error {
+	plan, err := generate.NewPlan(cfg)
+	if err != nil {
+		return explain(err)
+	}
+	if len(plan.Estimates) == 0 {
+		if err := f.refuse("-%s tunes the 2-bit search of 12 cells and more; this run has none (its tables take well under a second)", "workers", "levels", "checkpoint-every"); err != nil {
 			return err
 		}
-		if !sp.Counted() {
-			hint := "-pdb PATTERNS"
-			if presets := pdb.PresetsFor(sp.Shape()); len(presets) > 0 {
-				hint = "-goal " + statespace.GoalName(g) + " -pdb " + presets[0]
-			}
-			return fmt.Errorf("%s has %d!/2 states, more than 2^64: no table holds them; pattern databases solve it instead: enumerate -shape %s %s", sp.Shape(), sp.Shape().Cells(), sp.Shape(), hint)
-		}
-		if sp.Size() >= generate.BigTableStates {
-			est := twobit.EstimateFor(sp, nWorkers)
-			if err := est.Check(sp.Shape(), twobit.AvailableMemory()); err != nil {
-				return fmt.Errorf("%w; pattern databases solve it instead: enumerate -shape %s -pdb PATTERNS (6-6-3 on 4x4)", err, sp.Shape())
-			}
-			fmt.Fprintf(stderr, "enumerate: %s goal %s: %s on %d %s (estimated)\n", sp.Shape(), statespace.GoalName(g), est, nWorkers, textfmt.Plural(nWorkers, "worker", "workers"))
-		} else if given["resume"] && len(goals) == 1 {
-			return usageError{Err: fmt.Errorf("-resume continues the 2-bit search of 12 cells and more; %s takes well under a second", sp.Shape())}
-		}
-		total += float64(sp.Size())
 	}
-	for _, j := range pdbs {
-		total += float64(generate.PDBWork(j.Goal, j.Partition))
+	for _, e := range plan.Estimates {
+		fmt.Fprintf(stderr, "enumerate: %s goal %s: %s on %d %s (estimated)\n", e.Goal.Shape(), statespace.GoalName(e.Goal),
+			e.Estimate, e.Workers, textfmt.Plural(e.Workers, "worker", "workers"))
 	}
-	bar := progress.New(stderr, "enumerate", total)
+	bar := progress.New(stderr, "enumerate", float64(plan.Work))
 	defer bar.Done()
-	var done float64
+	ev := generate.Events{Progress: func(done, _ uint64) { bar.Update(float64(done)) }}
+	if f.levels || bar != nil {
+		ev.Levels = &barLines{bar: bar, w: stderr}
+	}
 	reports := 0
-	write := func(r interface {
-		WriteJSON(io.Writer) error
-		WriteText(io.Writer) error
-	}) error {
+	ev.Built = func(r generate.Report) error {
 		bar.Done()
 		defer func() { reports++ }()
-		if *asJSON {
+		if f.asJSON {
 			return r.WriteJSON(stdout)
 		}
 		if reports > 0 {
@@ -230,45 +263,44 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		return r.WriteText(stdout)
 	}
-	for _, g := range goals {
-		var r generate.TableReport
-		if statespace.MustSpace(g).Size() >= generate.BigTableStates {
-			if given["encoding"] && enc != tablefile.EncodingMod4Bit {
-				return usageError{Err: fmt.Errorf("-encoding %s: tables of 12 cells and more are stored in mod4-bit", enc)}
-			}
-			opts := generate.BigOptions{Workers: *workers, Resume: *resume, CheckpointEvery: *every,
-				Progress: advance(bar, done)}
-			if *levels || bar != nil {
-				opts.Levels = &barLines{bar: bar, w: stderr}
-			}
-			r, err = generate.BigTable(ctx, g, dir, opts)
-			if errors.Is(err, context.Canceled) {
-				if cp := filepath.Join(dir, store.CheckpointFileName(g)); fileExists(cp) {
-					fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", cp)
-				}
-			}
-		} else {
-			r, err = generate.Table(ctx, g, dir, enc, advance(bar, done))
-		}
-		if err != nil {
-			return err
-		}
-		done += float64(r.States)
-		if err := write(r); err != nil {
-			return err
-		}
+	err = plan.Run(ctx, ev)
+	var stopped *generate.StoppedError
+	if errors.As(err, &stopped) && stopped.Checkpoint != "" && errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", stopped.Checkpoint)
 	}
-	for _, j := range pdbs {
-		r, err := generate.PDBs(ctx, j.Goal, j.Partition, dir, advance(bar, done))
-		if err != nil {
-			return err
+	return err
+}
+
+// explain turns the refusals of generate.NewPlan into messages for
+// people, with the command line that does instead.
+func explain(err error) error {
+	var (
+		noTable *generate.NoTableError
+		tooBig  *twobit.TooBigError
+		enc     *generate.EncodingError
+		resume  *generate.ResumeError
+		pattern *generate.PatternTooLargeError
+	)
+	switch {
+	case errors.As(err, &noTable):
+		sh := noTable.Goal.Shape()
+		hint := "-pdb PATTERNS"
+		if presets := pdb.PresetsFor(sh); len(presets) > 0 {
+			hint = "-goal " + statespace.GoalName(noTable.Goal) + " -pdb " + presets[0]
 		}
-		done += float64(generate.PDBWork(j.Goal, j.Partition))
-		if err := write(r); err != nil {
-			return err
-		}
+		return fmt.Errorf("%w: enumerate -shape %s %s", err, sh, hint)
+	case errors.As(err, &tooBig):
+		return fmt.Errorf("%w; pattern databases solve it instead: enumerate -shape %s -pdb PATTERNS (6-6-3 on 4x4)", err, tooBig.Shape)
+	case errors.As(err, &enc):
+		return usagef("-encoding %s: tables of 12 cells and more are stored in mod4-bit", enc.Encoding)
+	case errors.As(err, &resume) && len(resume.Shapes) == 1:
+		return usagef("-resume continues the 2-bit search of 12 cells and more; %s takes well under a second", resume.Shapes[0])
+	case errors.As(err, &resume):
+		return usagef("-resume continues the 2-bit search of 12 cells and more; this run has none")
+	case errors.As(err, &pattern):
+		return usageError{Err: fmt.Errorf("-pdb: %w", err)}
 	}
-	return nil
+	return err
 }
 
 // barLines writes whole lines to w, clearing the progress bar's line
@@ -308,7 +340,7 @@ func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, 
 
 // runExport writes goal's distances as a .npy file into dir (default:
 // the cache folder).
-func runExport(ctx context.Context, stdout, stderr io.Writer, goal statespace.Board, dir string, workers int) error {
+func runExport(ctx context.Context, stdout io.Writer, goal statespace.Board, dir string, workers int) error {
 	if dir == "" {
 		var err error
 		if dir, err = store.CacheDir(); err != nil {
@@ -325,17 +357,6 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, goal statespace.Bo
 	return err
 }
 
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
-// advance returns the progress callback of one build that starts when
-// done units of the whole run are behind: it moves bar from there.
-func advance(bar *progress.Bar, done float64) generate.Progress {
-	return func(d, _ uint64) { bar.Update(done + float64(d)) }
-}
-
 func parseEncoding(name string) (tablefile.Encoding, error) {
 	switch name {
 	case "mod4-bit":
@@ -344,12 +365,4 @@ func parseEncoding(name string) (tablefile.Encoding, error) {
 		return tablefile.EncodingBytes, nil
 	}
 	return 0, fmt.Errorf("-encoding %q: want mod4-bit or bytes", name)
-}
-
-func joinTiles(tiles []int) string {
-	parts := make([]string, len(tiles))
-	for i, t := range tiles {
-		parts[i] = strconv.Itoa(t)
-	}
-	return strings.Join(parts, ",")
 }

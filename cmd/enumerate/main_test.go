@@ -111,6 +111,14 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-shape", "4x4", "-pdb", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, "pattern 4,5,6,7,8,9,10,11,12,13,14,15 has 12 tiles"},
 		{[]string{"-encoding", "gzip"}, "mod4-bit or bytes"},
 		{[]string{"8,6,7,2,5,4,3,0,1"}, "boards go to query"},
+		// Refused before the 18 small tables are built, not after them.
+		{[]string{"-all", "-big", "-encoding", "bytes"}, "-encoding bytes: tables of 12 cells and more are stored in mod4-bit"},
+		{[]string{"-all", "-resume"}, "-resume continues the 2-bit search of 12 cells and more; this run has none"},
+		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-resume"}, "this run has none"},
+		{[]string{"-resume", "-shape", "2x3"}, "2x3 takes well under a second"},
+		{[]string{"-levels"}, "-levels tunes the 2-bit search of 12 cells and more; this run has none"},
+		{[]string{"-all", "-workers", "2"}, "-workers tunes the 2-bit search"},
+		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-checkpoint-every", "1m"}, "-checkpoint-every tunes the 2-bit search"},
 	}
 	for i, c := range cases {
 		dir := t.TempDir()
@@ -217,8 +225,10 @@ func TestVerifyCommand(t *testing.T) {
 	if err == nil || !strings.Contains(out, `"difference":"rank 8004 `) || report(io.Discard, err) != 1 {
 		t.Fatalf("flipped bit: %v\n%s", err, out)
 	}
-	if _, _, err := runCmd(t, "-verify", path, "-shape", "3x3"); report(io.Discard, err) != 2 {
-		t.Errorf("-verify with -shape: %v", err)
+	for _, flag := range [][]string{{"-shape", "3x3"}, {"-levels"}, {"-checkpoint-every", "1m"}} {
+		if _, _, err := runCmd(t, append([]string{"-verify", path}, flag...)...); report(io.Discard, err) != 2 {
+			t.Errorf("-verify with %v: %v", flag, err)
+		}
 	}
 }
 
@@ -264,9 +274,27 @@ func TestExportCommand(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(dir, "2x3-last.npy")); err != nil || st.Size() <= 360 {
 		t.Errorf("npy file: %v", err)
 	}
-	for _, args := range [][]string{{"-export", "csv"}, {"-export", "npy", "-all"}, {"-big"}, {"-resume", "-shape", "2x3"}, {"-workers", "-1"}} {
+	for _, args := range [][]string{{"-export", "csv"}, {"-export", "npy", "-all"}, {"-big"}, {"-resume", "-shape", "2x3"}, {"-workers", "-1"}, {"-export", "npy", "-levels"}, {"-export", "npy", "-checkpoint-every", "1m"}} {
 		if _, _, err := runCmd(t, args...); report(io.Discard, err) != 2 {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
+	}
+}
+
+// A 2-bit search stopped by Ctrl-C names its last checkpoint and how to
+// continue, and ends as interrupted (exit 130).
+func TestInterruptedNamesCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
+	cp := filepath.Join(dir, store.CheckpointFileName(goal))
+	if err := os.WriteFile(cp, []byte("an earlier run's checkpoint"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := report(&errb, run(ctx, &out, &errb, []string{"-shape", "3x4", "-out", dir, "-workers", "1"}))
+	if want := "the search's last checkpoint is " + cp + "; continue it with the same command and -resume"; code != 130 || !strings.Contains(errb.String(), want) {
+		t.Errorf("exit %d, stderr %q; want 130 and %q", code, errb.String(), want)
 	}
 }

@@ -57,72 +57,119 @@ type usageError = cli.UsageError
 var usagef = cli.Usagef
 
 func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
-	fs := cli.NewFlagSet("plot", "plot [flags]", stderr)
-	var (
-		out      = fs.String("out", "figures", "folder to write the figures to")
-		only     = fs.String("only", "", "comma-separated figures to make (default all): "+strings.Join(suite.Names, ", "))
-		formats  = fs.String("formats", "png,svg,csv", "comma-separated formats to write")
-		quick    = fs.Bool("quick", false, "draw the whole set from small samples in seconds (sets -n 1 -step 6 -runs 20 -mix 10,50,200,1000 -iddfs-max 13 unless given)")
-		n        = fs.Int("n", 10, "boards per distance for the scaling and DFS figures")
-		step     = fs.Int("step", 1, "sample every step-th distance (the radius is always included)")
-		runs     = fs.Int("runs", classroom.DefaultGreedyN, "boards per mixing count for the greedy climber")
-		mix      = fs.String("mix", classroom.JoinKs(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (seed 003's by default)")
-		iddfsMax = fs.Int("iddfs-max", 22, "largest distance IDDFS runs at in the scaling figures (it grows ~2.1× a move)")
-		shape    = fs.String("shape", "3x3", "board shape of the table figures and the goal comparison")
-		goal     = fs.String("goal", "last", `goal: "last", "first" or tiles`)
-		table    = fs.String("table", "", "distance table file for -shape/-goal (default: embedded, cache folder, or enumerated in memory up to 10 cells)")
-		board    = fs.String("board", "", "start board of solution-strip and dfs-walk (default: a board at the radius, and one at distance 5)")
-		maxShow  = fs.Int("max-show", 12, "most boards drawn in the solution strip")
-		pdbs     = fs.String("pdb", "", `partitions for heuristic-pdb-… figures, separated by ";" (e.g. "1,2,3,4/5,6,7,8"); "none" for none (default: that one on 3x3)`)
-		seed     = fs.Uint64("seed", 1, "random seed: the same seed draws the same boards")
-		width    = fs.Float64("width", 16, "figure width (cm)")
-		height   = fs.Float64("height", 10, "figure height (cm)")
-		dpi      = fs.Int("dpi", 150, "PNG resolution (dots per inch)")
-		workers  = fs.Int("workers", 0, "parallel searches (0: all cores)")
-		maxExp   = fs.Int64("max-expanded", 0, "stop each search after this many expansions and count it as cut off (0: the search package's default, 2,000,000)")
-		asJSON   = fs.Bool("json", false, "list the files written as JSON")
-	)
-	rest, err := fs.Parse(args, false)
+	f, err := parseFlags(stderr, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 {
-		return usagef("unexpected arguments: %s", strings.Join(rest, " "))
+	o, err := f.options()
+	if err != nil {
+		return err
 	}
-	set := map[string]bool{}
-	for _, name := range fs.Given() {
-		set[name] = true
-	}
-
-	o := suite.Defaults(*quick)
-	o.Out, o.Seed, o.Workers, o.MaxShow = *out, *seed, *workers, *maxShow
 	o.Log = stderr
-	if *only != "" {
-		o.Only = strings.Split(*only, ",")
+	t0 := time.Now()
+	written, err := suite.Run(ctx, o)
+	if e := list(stdout, written, f.asJSON, o.Out, time.Since(t0)); err == nil {
+		err = e
 	}
-	o.Formats = splitList(*formats)
-	for _, f := range o.Formats {
-		if !slices.Contains(report.Formats, f) {
-			return usagef("-formats: unknown format %q (formats: %s)", f, strings.Join(report.Formats, ", "))
+	return err
+}
+
+// flags holds the command line.
+type flags struct {
+	out, only, formats, mix, shape, goal, table, board, pdbs string
+	quick, asJSON                                            bool
+	n, step, runs, iddfsMax, maxShow, dpi, workers           int
+	seed                                                     uint64
+	width, height                                            float64
+	maxExp                                                   int64
+	fs                                                       *cli.FlagSet
+}
+
+func parseFlags(stderr io.Writer, args []string) (*flags, error) {
+	var f flags
+	fs := cli.NewFlagSet("plot", "plot [flags]", stderr)
+	f.fs = fs
+	fs.StringVar(&f.out, "out", "figures", "folder to write the figures to")
+	fs.StringVar(&f.only, "only", "", "comma-separated figures to make (default all): "+strings.Join(suite.Names, ", "))
+	fs.StringVar(&f.formats, "formats", "png,svg,csv", "comma-separated formats to write")
+	fs.BoolVar(&f.quick, "quick", false, "draw the whole set from small samples in seconds (sets -n 1 -step 6 -runs 20 -mix 10,50,200,1000 -iddfs-max 13 unless given)")
+	fs.IntVar(&f.n, "n", 10, "boards per distance for the scaling and DFS figures")
+	fs.IntVar(&f.step, "step", 1, "sample every step-th distance (the radius is always included)")
+	fs.IntVar(&f.runs, "runs", classroom.DefaultGreedyN, "boards per mixing count for the greedy climber")
+	fs.StringVar(&f.mix, "mix", classroom.JoinKs(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (seed 003's by default)")
+	fs.IntVar(&f.iddfsMax, "iddfs-max", 22, "largest distance IDDFS runs at in the scaling figures (it grows ~2.1× a move)")
+	fs.StringVar(&f.shape, "shape", "3x3", "board shape of the table figures and the goal comparison")
+	fs.StringVar(&f.goal, "goal", "last", `goal: "last", "first" or tiles`)
+	fs.StringVar(&f.table, "table", "", "distance table file for -shape/-goal (default: embedded, cache folder, or enumerated in memory up to 10 cells)")
+	fs.StringVar(&f.board, "board", "", "start board of solution-strip and dfs-walk (default: a board at the radius, and one at distance 5)")
+	fs.IntVar(&f.maxShow, "max-show", 12, "most boards drawn in the solution strip")
+	fs.StringVar(&f.pdbs, "pdb", "", `partitions for heuristic-pdb-… figures, separated by ";" (e.g. "1,2,3,4/5,6,7,8"); "none" for none (default: that one on 3x3)`)
+	fs.Uint64Var(&f.seed, "seed", 1, "random seed: the same seed draws the same boards")
+	fs.Float64Var(&f.width, "width", 16, "figure width (cm)")
+	fs.Float64Var(&f.height, "height", 10, "figure height (cm)")
+	fs.IntVar(&f.dpi, "dpi", 150, "PNG resolution (dots per inch)")
+	fs.IntVar(&f.workers, "workers", 0, "parallel searches (0: all cores)")
+	fs.Int64Var(&f.maxExp, "max-expanded", 0, "stop each search after this many expansions and count it as cut off (0: the search package's default, 2,000,000)")
+	fs.BoolVar(&f.asJSON, "json", false, "list the files written as JSON")
+	rest, err := fs.Parse(args, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(rest) > 0 {
+		return nil, usagef("unexpected arguments: %s", strings.Join(rest, " "))
+	}
+	return &f, nil
+}
+
+// options turns the flags into the suite's options, refusing bad values.
+func (f *flags) options() (suite.Options, error) {
+	o := suite.Defaults(f.quick)
+	o.Out, o.Seed, o.Workers, o.MaxShow = f.out, f.seed, f.workers, f.maxShow
+	if f.only != "" {
+		o.Only = strings.Split(f.only, ",")
+	}
+	if _, err := suite.Selected(o.Only); err != nil {
+		return o, usagef("-only: %v", err)
+	}
+	o.Formats = splitList(f.formats)
+	for _, format := range o.Formats {
+		if !slices.Contains(report.Formats, format) {
+			return o, usagef("-formats: unknown format %q (formats: %s)", format, strings.Join(report.Formats, ", "))
 		}
 	}
 	if len(o.Formats) == 0 {
-		return usagef("-formats: none given")
+		return o, usagef("-formats: none given")
 	}
-	if set["n"] || !*quick {
-		o.N = *n
+	if err := f.samples(&o); err != nil {
+		return o, err
 	}
-	if set["step"] || !*quick {
-		o.Step = *step
+	if err := f.boards(&o); err != nil {
+		return o, err
 	}
-	if set["runs"] || !*quick {
-		o.Runs = *runs
+	o.Size.Width, o.Size.Height, o.Size.DPI = vg.Length(f.width)*vg.Centimeter, vg.Length(f.height)*vg.Centimeter, f.dpi
+	if err := o.Size.Validate(); err != nil {
+		return o, usageError{Err: err}
 	}
-	if set["iddfs-max"] || !*quick {
-		o.IDDFSMax = *iddfsMax
+	return o, nil
+}
+
+// samples sets the sample sizes: -quick's unless given, and checks them.
+func (f *flags) samples(o *suite.Options) error {
+	set := f.fs.IsGiven
+	if set("n") || !f.quick {
+		o.N = f.n
 	}
-	if set["mix"] || !*quick {
-		mixes, err := classroom.ParseKs(*mix)
+	if set("step") || !f.quick {
+		o.Step = f.step
+	}
+	if set("runs") || !f.quick {
+		o.Runs = f.runs
+	}
+	if set("iddfs-max") || !f.quick {
+		o.IDDFSMax = f.iddfsMax
+	}
+	if set("mix") || !f.quick {
+		mixes, err := classroom.ParseKs(f.mix)
 		if err != nil {
 			return usagef("-mix: %v", err)
 		}
@@ -131,7 +178,16 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if o.N < 1 || o.Step < 1 || o.Runs < 1 || o.MaxShow < 2 || o.IDDFSMax < 0 || o.Workers < 0 {
 		return usagef("-n, -step and -runs must be at least 1, -max-show at least 2, -iddfs-max and -workers at least 0")
 	}
-	sh, err := statespace.ParseShape(*shape)
+	if f.maxExp < 0 {
+		return usagef("-max-expanded must be at least 0")
+	}
+	o.Limits.MaxExpanded = f.maxExp
+	return nil
+}
+
+// boards sets the shape, goal, table, start board and partitions.
+func (f *flags) boards(o *suite.Options) error {
+	sh, err := statespace.ParseShape(f.shape)
 	if err != nil {
 		return usagef("-shape: %v", err)
 	}
@@ -139,55 +195,43 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		return usagef("-shape: %v", err)
 	}
 	o.Shape = sh
-	if o.Goal, err = statespace.ParseGoal(*goal, sh); err != nil {
+	if o.Goal, err = statespace.ParseGoal(f.goal, sh); err != nil {
 		return usagef("-goal: %v", err)
 	}
-	o.TablePath = *table
-	if *maxExp < 0 {
-		return usagef("-max-expanded must be at least 0")
-	}
-	o.Limits.MaxExpanded = *maxExp
-	if *board != "" {
-		if o.Board, err = statespace.Parse(*board, sh); err != nil {
+	o.TablePath = f.table
+	if f.board != "" {
+		if o.Board, err = statespace.Parse(f.board, sh); err != nil {
 			return usagef("-board: %v", err)
 		}
 	}
 	switch {
-	case *pdbs == "none":
+	case f.pdbs == "none":
 		o.PDB = nil
-	case *pdbs != "":
-		o.PDB = strings.Split(*pdbs, ";")
+	case f.pdbs != "":
+		o.PDB = strings.Split(f.pdbs, ";")
 	default:
 		o.PDB = suite.DefaultPDB(sh)
 	}
-	o.Size.Width, o.Size.Height, o.Size.DPI = vg.Length(*width)*vg.Centimeter, vg.Length(*height)*vg.Centimeter, *dpi
-	if err := o.Size.Validate(); err != nil {
-		return usageError{Err: err}
-	}
-	if _, err := suite.Selected(o.Only); err != nil {
-		return usagef("-only: %v", err)
-	}
+	return nil
+}
 
-	t0 := time.Now()
-	written, err := suite.Run(ctx, o)
-	if *asJSON {
+// list writes the files written: a line per figure and a total, or JSON.
+func list(stdout io.Writer, written []suite.Written, asJSON bool, out string, took time.Duration) error {
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if e := enc.Encode(written); e != nil && err == nil {
-			err = e
-		}
-	} else {
-		files := 0
-		for _, w := range written {
-			var exts []string
-			for _, p := range w.Paths {
-				exts = append(exts, strings.TrimPrefix(filepath.Ext(p), "."))
-			}
-			fmt.Fprintf(stdout, "%-34s %-12s %8s\n", w.Figure, strings.Join(exts, " "), w.Took.Round(time.Millisecond))
-			files += len(w.Paths)
-		}
-		fmt.Fprintf(stdout, "wrote %d figures (%d files) to %s in %s\n", len(written), files, o.Out, time.Since(t0).Round(time.Millisecond))
+		return enc.Encode(written)
 	}
+	files := 0
+	for _, w := range written {
+		var exts []string
+		for _, p := range w.Paths {
+			exts = append(exts, strings.TrimPrefix(filepath.Ext(p), "."))
+		}
+		fmt.Fprintf(stdout, "%-34s %-12s %8s\n", w.Figure, strings.Join(exts, " "), w.Took.Round(time.Millisecond))
+		files += len(w.Paths)
+	}
+	_, err := fmt.Fprintf(stdout, "wrote %d figures (%d files) to %s in %s\n", len(written), files, out, took.Round(time.Millisecond))
 	return err
 }
 

@@ -37,26 +37,59 @@ func TestIgnoredFlagsRefused(t *testing.T) {
 		{[]string{"-goal", "lasst"}, "-goal lasst"},
 		{[]string{"-goal", "1,2,3,4,5,6,7,8,9", "-json"}, "-goal 1,2,3,4,5,6,7,8,9"},
 		{[]string{"-shape", "4x4", "-goal", "1,2,3,4,0,5,6,7,8"}, "-goal"},
-		{[]string{"-coms", "bfs", "-goal", "last", "1,2,5,3,4,0,6,7,8"}, "-goal does not apply to -coms"},
-		{[]string{"-coms", "bfs", "-shape", "3x3", "1,2,5,3,4,0,6,7,8"}, "-shape does not apply to -coms"},
-		{[]string{"-coms", "bfs", "-tile-moves", "1,2,5,3,4,0,6,7,8"}, "-tile-moves does not apply to -coms"},
-		{[]string{"-compare", "-path", "1,2,5,3,4,0,6,7,8"}, "-path does not apply to -compare"},
-		{[]string{"-explain-dfs", "-all-moves", "1,2,5,3,4,0,6,7,8"}, "-all-moves does not apply to -explain-dfs"},
-		{[]string{"-random", "3", "-in", "x"}, "-in does not apply to -random"},
-		{[]string{"-random", "3", "-pdb-dir", dir}, "-pdb-dir does not apply to -random"},
-		{[]string{"-depth", "3"}, "-depth goes with -random"},
-		{[]string{"-seed", "3"}, "-seed goes with -greedy-stats or -random"},
-		{[]string{"-n", "3"}, "-n goes with -greedy-stats"},
-		{[]string{"-random", "3", "-greedy-stats"}, "-greedy-stats and -random exclude each other"},
-		{[]string{"-random", "3", "-shape", "4x4", "-path"}, "-path applies to -random boards with answers; 4x4 boards have no distance table"},
-		{[]string{"-random", "3", "-shape", "4x4", "-tile-moves"}, "-tile-moves applies to -random boards with answers"},
-		{[]string{"-random", "3", "-shape", "3x5", "-depth", "5"}, "-depth applies to -random boards with answers; 3x5 boards"},
-		{[]string{"-random", "3", "-shape", "2x6", "-depth", "5"}, "-depth applies to -random boards with answers; 2x6 boards"},
+		{[]string{"random", "3", "-in", "x"}, "flag provided but not defined: -in"},
+		{[]string{"random", "3", "-pdb-dir", dir}, "flag provided but not defined: -pdb-dir"},
+		{[]string{"random", "3", "-all-moves"}, "flag provided but not defined: -all-moves"},
+		{[]string{"-json", "random", "3"}, "random goes first"},
+		{[]string{"random", "3", "-shape", "4x4", "-path"}, "-path applies to random boards with answers; 4x4 boards have no distance table"},
+		{[]string{"random", "3", "-shape", "4x4", "-tile-moves"}, "-tile-moves applies to random boards with answers"},
+		{[]string{"random", "3", "-shape", "3x5", "-depth", "5"}, "-depth applies to random boards with answers; 3x5 boards"},
+		{[]string{"random", "-shape", "2x6", "-depth", "5", "3"}, "-depth applies to random boards with answers; 2x6 boards"},
+		{[]string{"random", "-json", "-csv", "3"}, "-json and -csv exclude each other"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := report(&stderr, run(context.Background(), failReader{t}, &stdout, &stderr, tc.args))
 		if code != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
 			t.Errorf("case %d: %v: exit %d, stderr %q; want 2 and %q", i, tc.args, code, stderr.String(), tc.want)
 		}
+	}
+}
+
+// TestMovedFlagsRefused checks that the flags whose jobs left query (the
+// page, the classroom reports, random boards) are refused with exit
+// status 2 and one line naming the command that does the job now, before
+// any input is read; -depth and -seed are flags of query random itself.
+func TestMovedFlagsRefused(t *testing.T) {
+	for i, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-serve"}, "-serve moved to its own command: go run ./cmd/serve"},
+		{[]string{"-serve", "-addr", "127.0.0.1:0"}, "go run ./cmd/serve"},
+		{[]string{"-addr", "127.0.0.1:0"}, "go run ./cmd/serve -addr"},
+		{[]string{"-coms", "bfs", "1,2,5,3,4,0,6,7,8"}, "-coms moved to its own command: go run ./cmd/classroom coms"},
+		{[]string{"1,2,5,3,4,0,6,7,8", "-compare"}, "go run ./cmd/classroom compare BOARD"},
+		{[]string{"--explain-dfs", "1,2,5,3,4,0,6,7,8"}, "go run ./cmd/classroom explain-dfs BOARD"},
+		{[]string{"-greedy-stats", "-n", "5"}, "go run ./cmd/classroom greedy-stats"},
+		{[]string{"-n", "5", "1,2,5,3,4,0,6,7,8"}, "-n moved to its own command: go run ./cmd/classroom greedy-stats -n N"},
+		{[]string{"-k=10,20"}, "go run ./cmd/classroom greedy-stats -k"},
+		{[]string{"-score", "matched", "1,2,5,3,4,0,6,7,8"}, "go run ./cmd/classroom greedy-stats -score"},
+		{[]string{"-stuck", "stop", "1,2,5,3,4,0,6,7,8"}, "go run ./cmd/classroom greedy-stats -stuck"},
+		{[]string{"-random", "3"}, "-random moved to its own command: go run ./cmd/query random"},
+		{[]string{"-random", "3", "-depth", "20"}, "go run ./cmd/query random"},
+		{[]string{"-depth", "3"}, "-depth moved to its own command: go run ./cmd/query random -depth D N"},
+		{[]string{"-seed", "3"}, "go run ./cmd/query random -seed S N"},
+		{[]string{"random", "-serve"}, "go run ./cmd/serve"},
+		{[]string{"random", "-compare", "3"}, "go run ./cmd/classroom compare"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := report(&stderr, run(context.Background(), failReader{t}, &stdout, &stderr, tc.args))
+		if code != 2 || !strings.Contains(stderr.String(), tc.want) || strings.Count(stderr.String(), "\n") != 1 || stdout.Len() != 0 {
+			t.Errorf("case %d: %v: exit %d, stderr %q; want 2 and one line with %q", i, tc.args, code, stderr.String(), tc.want)
+		}
+	}
+	// After "--" nothing is a flag: "-serve" is a (bad) board there.
+	if err := moved.Refuse([]string{"--", "-serve"}); err != nil {
+		t.Errorf("-serve after --: %v", err)
 	}
 }

@@ -29,7 +29,7 @@ var goldenCases = []struct {
 	{"one-tiles", []string{"-tile-moves", "6,4,7,8,5,0,3,2,1"}, ""},
 	{"one-goal", []string{"1,2,3,4,5,6,7,8,0"}, ""},
 	{"one-2x4", []string{"-shape", "2x4", "0,7,2,1,4,3,6,5"}, ""}, // the 2x4 antipode
-	{"random-2x3", []string{"-random", "2", "-shape", "2x3", "-depth", "21"}, ""},
+	{"random-2x3", []string{"random", "-shape", "2x3", "-depth", "21", "2"}, ""},
 	{"one-goal-first", []string{"-goal", "first", "1,2,0/3,4,5/6,7,8"}, ""},
 	{"one-unsolvable", []string{"8,6,7,2,5,4,1,0,3"}, ""},
 	{"one-unsolvable-2x4", []string{"-shape", "2x4", "1,2,3,4,5,7,6,0"}, ""},
@@ -47,11 +47,11 @@ var goldenCases = []struct {
 	{"one-json", []string{"-json", "1,2,3,4,5,6,0,7,8"}, ""},
 	{"tsv-field", []string{"-field", "2", "-in", "testdata/boards.tsv"}, ""},
 	{"tsv-field-csv", []string{"-csv", "-field", "2"}, "boards.tsv"},
-	{"random", []string{"-random", "5", "-depth", "20", "-seed", "3"}, ""},
-	{"random-json", []string{"-random", "3", "-json", "-shape", "2x3", "-goal", "first"}, ""},
-	{"random-31", []string{"-random", "3", "-depth", "31"}, ""},
+	{"random", []string{"random", "-depth", "20", "-seed", "3", "5"}, ""},
+	{"random-json", []string{"random", "3", "-json", "-shape", "2x3", "-goal", "first"}, ""},
+	{"random-31", []string{"random", "-depth", "31", "3"}, ""},
 	{"usage-json-csv", []string{"-json", "-csv", "8,6,7,2,5,4,3,0,1"}, ""},
-	{"usage-random-boards", []string{"-random", "3", "8,6,7,2,5,4,3,0,1"}, ""},
+	{"usage-random-boards", []string{"random", "3", "8,6,7,2,5,4,3,0,1"}, ""},
 	{"usage-shape", []string{"-shape", "1x9", "8,6,7,2,5,4,3,0,1"}, ""},
 	{"usage-flag", []string{"-nonsense"}, ""},
 }
@@ -129,9 +129,12 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"-nonsense"}, "", 2},
 		{[]string{"-field", "-1"}, "", 2},
 		{[]string{"-depth", "3"}, "", 2},
-		{[]string{"-random", "-3"}, "", 2},
-		{[]string{"-random", "0", "-seed", "3"}, "", 2},
-		{[]string{"-random", "2", "-depth", "-2"}, "", 2},
+		{[]string{"random", "-3"}, "", 2},
+		{[]string{"random", "-seed", "3", "0"}, "", 2},
+		{[]string{"random", "-depth", "-2", "2"}, "", 2},
+		{[]string{"random", "x"}, "", 2},
+		{[]string{"random"}, "", 2},
+		{[]string{"random", "-h"}, "", 0},
 		{[]string{"-in", "x", "8,6,7,2,5,4,3,0,1"}, "", 2},
 		{[]string{"-", "8,6,7,2,5,4,3,0,1"}, "", 2},
 		{[]string{"-h"}, "", 0},
@@ -174,7 +177,7 @@ func TestTableFlag(t *testing.T) {
 		t.Errorf("error %v, stderr %q, stdout %q", err, stderr.String(), stdout.String())
 	}
 	stdout.Reset()
-	err = run(context.Background(), nil, &stdout, &stderr, []string{"-table", path, "-random", "2", "-depth", "2"})
+	err = run(context.Background(), nil, &stdout, &stderr, []string{"random", "-table", path, "-depth", "2", "2"})
 	if err != nil || strings.Count(stdout.String(), "\t2\t") != 2 {
 		t.Errorf("random from the table: %v, %q", err, stdout.String())
 	}

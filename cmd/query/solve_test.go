@@ -64,78 +64,12 @@ func TestSolve4x4(t *testing.T) {
 		t.Fatalf("%d records for %d boards", len(lines), len(boards))
 	}
 	for i, line := range lines {
-		var rec map[string]any
-		if err := json.Unmarshal([]byte(line), &rec); err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := rec["optimal_moves"]; ok {
-			t.Errorf("instance %d: optimal_moves without -all-moves", i)
-		}
-		if rec["nodes"] == nil || rec["seconds"] == nil {
-			t.Errorf("instance %d: no nodes or seconds: %s", i, line)
-		}
-		if rec["heuristic"] != heuristic555 {
-			t.Errorf("instance %d: heuristic %v, want %s", i, rec["heuristic"], heuristic555)
-		}
-		b, err := statespace.Parse(boards[i], statespace.Shape{Rows: 4, Cols: 4})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var path []statespace.Move
-		for _, name := range rec["path"].([]any) {
-			m, err := statespace.ParseMove(name.(string))
-			if err != nil {
-				t.Fatal(err)
-			}
-			path = append(path, m)
-		}
-		end, bad := b.ApplyAll(path)
-		if bad >= 0 || end != goal || len(path) != lengths[i] || int(rec["distance"].(float64)) != lengths[i] {
-			t.Errorf("instance %d: %d moves reach %s (illegal at %d), published %d", i, len(path), end, bad, lengths[i])
-		}
+		checkRecord(t, i, line, boards[i], lengths[i], goal)
 	}
-
 	// Plain lines have the same eight columns with and without -path:
 	// board, distance, optimal moves (?), path, nodes, seconds, heuristic.
 	for _, withPath := range []bool{false, true} {
-		args := []string{"-shape", "4x4", "-goal", "first"}
-		if withPath {
-			args = append(args, "-path")
-		}
-		var out, errb strings.Builder
-		if code := report(&errb, run(context.Background(), strings.NewReader(strings.Join(boards[:3], "\n")), &out, &errb, args)); code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
-		}
-		for i, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-			cols := strings.Split(line, "\t")
-			if len(cols) != 8 || cols[0] != boards[i] || cols[1] != strconv.Itoa(lengths[i]) || cols[2] != "?" || cols[6] != heuristic555 {
-				t.Fatalf("%v: line %d: %q", args, i+1, cols)
-			}
-			if n, err := strconv.Atoi(cols[4]); err != nil || n <= 0 {
-				t.Errorf("%v: line %d: nodes %q", args, i+1, cols[4])
-			} else if g, err := strconv.Atoi(cols[7]); err != nil || g < n {
-				t.Errorf("%v: line %d: %q generated, fewer than the %d expanded", args, i+1, cols[7], n)
-			}
-			if _, err := strconv.ParseFloat(cols[5], 64); err != nil {
-				t.Errorf("%v: line %d: seconds %q", args, i+1, cols[5])
-			}
-			if moves := len(strings.Fields(cols[3])); withPath != (moves == lengths[i]) || !withPath && moves != 0 {
-				t.Errorf("%v: line %d: path column %q", args, i+1, cols[3])
-			}
-		}
-		if !strings.Contains(errb.String(), "by search on "+heuristic555) {
-			t.Errorf("%v: stderr does not name the heuristic: %s", args, errb.String())
-		}
-	}
-
-	// -compare takes its reference from the solver when there is no table:
-	// this board is 2 moves from the goal (Left, Up), and its Manhattan
-	// distance is 2.
-	var cmp, cerr strings.Builder
-	code = report(&cerr, run(context.Background(), strings.NewReader(""), &cmp, &cerr,
-		[]string{"-shape", "4x4", "-goal", "first", "-compare", "-json", "4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15"}))
-	if code != 0 || !strings.Contains(cmp.String(), `"optimal_distance": 2,`) {
-		t.Errorf("compare on 4x4: exit %d, %s%s", code, cmp.String(), cerr.String())
+		checkPlainLines(t, boards[:3], lengths, withPath)
 	}
 
 	// -all-moves in CSV: the nodes and seconds columns, and the one optimal
@@ -148,5 +82,76 @@ func TestSolve4x4(t *testing.T) {
 	if code != 0 || len(rows) != 2 || rows[0] != "board,distance,optimal_moves,path,nodes,seconds,heuristic,generated,error" ||
 		!strings.HasPrefix(rows[1], `"4,1,2,3,5,0,6,7,8,9,10,11,12,13,14,15",2,Left,Left Up,`) {
 		t.Errorf("CSV with -all-moves: exit %d\n%s%s", code, csvOut.String(), csvErr.String())
+	}
+}
+
+// checkRecord checks the JSON record of Korf instance i: no optimal moves
+// without -all-moves, the search's counts, the heuristic, and a path that
+// replays to the goal with the published length.
+func checkRecord(t *testing.T, i int, line, board string, length int, goal statespace.Board) {
+	t.Helper()
+	var rec map[string]any
+	if err := json.Unmarshal([]byte(line), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := rec["optimal_moves"]; ok {
+		t.Errorf("instance %d: optimal_moves without -all-moves", i)
+	}
+	if rec["nodes"] == nil || rec["seconds"] == nil {
+		t.Errorf("instance %d: no nodes or seconds: %s", i, line)
+	}
+	if rec["heuristic"] != heuristic555 {
+		t.Errorf("instance %d: heuristic %v, want %s", i, rec["heuristic"], heuristic555)
+	}
+	b, err := statespace.Parse(board, statespace.Shape{Rows: 4, Cols: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var path []statespace.Move
+	for _, name := range rec["path"].([]any) {
+		m, err := statespace.ParseMove(name.(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path = append(path, m)
+	}
+	end, bad := b.ApplyAll(path)
+	if bad >= 0 || end != goal || len(path) != length || int(rec["distance"].(float64)) != length {
+		t.Errorf("instance %d: %d moves reach %s (illegal at %d), published %d", i, len(path), end, bad, length)
+	}
+}
+
+// checkPlainLines checks the plain lines of boards solved by search: the
+// same eight columns with and without -path (board, distance, optimal
+// moves "?", path, nodes, seconds, heuristic, generated).
+func checkPlainLines(t *testing.T, boards []string, lengths []int, withPath bool) {
+	t.Helper()
+	args := []string{"-shape", "4x4", "-goal", "first"}
+	if withPath {
+		args = append(args, "-path")
+	}
+	var out, errb strings.Builder
+	if code := report(&errb, run(context.Background(), strings.NewReader(strings.Join(boards, "\n")), &out, &errb, args)); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		cols := strings.Split(line, "\t")
+		if len(cols) != 8 || cols[0] != boards[i] || cols[1] != strconv.Itoa(lengths[i]) || cols[2] != "?" || cols[6] != heuristic555 {
+			t.Fatalf("%v: line %d: %q", args, i+1, cols)
+		}
+		if n, err := strconv.Atoi(cols[4]); err != nil || n <= 0 {
+			t.Errorf("%v: line %d: nodes %q", args, i+1, cols[4])
+		} else if g, err := strconv.Atoi(cols[7]); err != nil || g < n {
+			t.Errorf("%v: line %d: %q generated, fewer than the %d expanded", args, i+1, cols[7], n)
+		}
+		if _, err := strconv.ParseFloat(cols[5], 64); err != nil {
+			t.Errorf("%v: line %d: seconds %q", args, i+1, cols[5])
+		}
+		if moves := len(strings.Fields(cols[3])); withPath != (moves == lengths[i]) || !withPath && moves != 0 {
+			t.Errorf("%v: line %d: path column %q", args, i+1, cols[3])
+		}
+	}
+	if !strings.Contains(errb.String(), "by search on "+heuristic555) {
+		t.Errorf("%v: stderr does not name the heuristic: %s", args, errb.String())
 	}
 }

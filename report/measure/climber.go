@@ -42,7 +42,7 @@ type ClimberConfig struct {
 }
 
 // MeasureClimber repeats seed 003's experiment with classroom.GreedyStats
-// (the same measurement query -greedy-stats prints) once per reading: for
+// (the same measurement classroom greedy-stats prints) once per reading: for
 // each mixing count, Runs boards mixed by uniformly random legal moves from
 // the goal, the same boards for every reading. It records how many the
 // climber solves, its mean moves when it does, and the boards' mean true

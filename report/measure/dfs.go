@@ -54,7 +54,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 }
 
 // MeasureDFSWalk runs graph DFS on start with classroom.WalkDFS (the walk
-// query -explain-dfs explains) and records, at each expansion, the true
+// classroom explain-dfs explains) and records, at each expansion, the true
 // distance (from table) of the board expanded and DFS's depth.
 func MeasureDFSWalk(ctx context.Context, table *statespace.Table, start statespace.Board, lim search.Limits) (report.DFSWalkData, error) {
 	var d report.DFSWalkData

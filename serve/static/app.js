@@ -659,7 +659,7 @@ function drawWatchChart(steps, pos, opt, radius) {
   svg.appendChild(svgEl("line", { class: "now", x1: x(pos), y1: 10, x2: x(pos), y2: 198 }));
 }
 
-// explain says in words what the numbers show, as query -explain-dfs does.
+// explain says in words what the numbers show, as classroom explain-dfs does.
 function explain(d, pos) {
   const steps = d.trace.steps.slice(0, pos + 1);
   const s = steps[steps.length - 1];

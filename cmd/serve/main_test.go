@@ -11,14 +11,19 @@ import (
 	"time"
 )
 
+// Boards and flags the page does not take are usage errors (exit 2),
+// before anything listens.
 func TestServeUsage(t *testing.T) {
 	for _, args := range [][]string{
-		{"-addr", "127.0.0.1:0"},
-		{"-serve", "8,6,7,2,5,4,3,0,1"},
-		{"-serve", "-compare", "8,6,7,2,5,4,3,0,1"},
-		{"-serve", "-json"},
-		{"-serve", "-shape", "2x4"},
-		{"-allow-host", "tiles.example"},
+		{"8,6,7,2,5,4,3,0,1"},
+		{"-addr", "127.0.0.1:0", "8,6,7,2,5,4,3,0,1"},
+		{"-serve"},
+		{"-compare", "8,6,7,2,5,4,3,0,1"},
+		{"-json"},
+		{"-shape", "2x4"},
+		{"-goal", "first"},
+		{"-pdb-dir", "/nonexistent/folder"},
+		{"-allow-host", "tiles.example", "8,6,7,2,5,4,3,0,1"},
 	} {
 		var stderr bytes.Buffer
 		err := run(context.Background(), strings.NewReader(""), io.Discard, &stderr, args)
@@ -26,17 +31,21 @@ func TestServeUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr.String())
 		}
 	}
+	var stderr bytes.Buffer
+	if code := report(&stderr, run(context.Background(), nil, io.Discard, &stderr, []string{"-h"})); code != 0 || !strings.Contains(stderr.String(), "-addr") {
+		t.Errorf("-h: exit %d, %q", code, stderr.String())
+	}
 }
 
-// query -serve prints its address, answers, and stops cleanly with exit
-// status 0 when interrupted.
+// serve prints its address, answers, and stops cleanly when interrupted:
+// run returns nil (exit status 0 from Report; cli.Main makes a Ctrl-C 130).
 func TestServe(t *testing.T) {
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		err := run(ctx, strings.NewReader(""), pw, io.Discard, []string{"-serve", "-addr", "127.0.0.1:0", "-allow-host", "tiles.example, other.example"})
+		err := run(ctx, strings.NewReader(""), pw, io.Discard, []string{"-addr", "127.0.0.1:0", "-allow-host", "tiles.example, other.example"})
 		pw.Close()
 		done <- report(io.Discard, err)
 	}()

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/cmd/internal/boardflags"
+	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// runCOMS solves one board as COMS 4701 homework 1 asks: goal 0,1,…,8,
+// the assignment's semantics, output.txt in the current folder in its
+// seven-line format (written atomically), and the same lines on stdout.
+func runCOMS(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {
+	rest, err := c.flags(stderr).Parse(args, true)
+	if err != nil {
+		return err
+	}
+	if len(rest) == 0 || !slices.Contains(classroom.COMSMethods, rest[0]) {
+		return usagef("coms takes a method, bfs, dfs or ast, then a board: classroom coms bfs BOARD")
+	}
+	text, err := oneBoard("coms "+rest[0], rest[1:])
+	if err != nil {
+		return err
+	}
+	b, err := statespace.Parse(text, statespace.Shape{Rows: 3, Cols: 3})
+	if err != nil {
+		return fmt.Errorf("board %q: %w", text, err)
+	}
+	run, err := classroom.RunCOMS(ctx, rest[0], b, search.Limits{})
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error { return classroom.WriteCOMS(w, run.Result, run.MaxRSSBytes) }
+	if err := atomicfile.Write(ctx, "output.txt", write); err != nil {
+		return err
+	}
+	return write(stdout)
+}
+
+// oneBoardFlags is the command line of a report on one board: where its
+// table comes from, -json, and the board.
+type oneBoardFlags struct {
+	src    boardflags.Source
+	json   bool
+	board  string
+	search bool // the board may be solved by search: -pdb-dir, -pdb
+}
+
+func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error {
+	fs := c.flags(stderr)
+	f.src.Register(fs)
+	if f.search {
+		f.src.RegisterSearch(fs)
+	}
+	fs.BoolVar(&f.json, "json", false, "write the report as JSON")
+	rest, err := fs.Parse(args, true)
+	if err != nil {
+		return err
+	}
+	f.board, err = oneBoard(c.name, rest)
+	return err
+}
+
+// resolve parses the board and finds its goal and table (nil when the
+// shape has none, e.g. 4x4).
+func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*query.Resolver, statespace.Board, statespace.Board, *statespace.Table, error) {
+	var b, goal statespace.Board
+	cfg, err := f.src.Config(stderr)
+	if err != nil {
+		return nil, b, goal, nil, err
+	}
+	res, err := query.NewResolver(ctx, cfg)
+	if err != nil {
+		return nil, b, goal, nil, err
+	}
+	if err := f.src.CheckSearch(res, []string{f.board}); err != nil {
+		return nil, b, goal, nil, err
+	}
+	if b, err = statespace.Parse(f.board, res.Shape()); err != nil {
+		return nil, b, goal, nil, fmt.Errorf("board %q: %w", f.board, err)
+	}
+	o, err := res.For(ctx, b.Shape())
+	if err != nil {
+		return nil, b, goal, nil, err
+	}
+	if t, ok := o.(*query.TableOracle); ok {
+		return res, b, o.Goal(), t.Table, nil
+	}
+	return res, b, o.Goal(), nil, nil
+}
+
+// writable is what every classroom report is.
+type writable interface {
+	WriteJSON(io.Writer) error
+	WriteText(io.Writer) error
+}
+
+func write(r writable, asJSON bool, w io.Writer) error {
+	if asJSON {
+		return r.WriteJSON(w)
+	}
+	return r.WriteText(w)
+}
+
+// runCompare runs every algorithm on one board, side by side.
+func runCompare(ctx context.Context, cmd command, stdout, stderr io.Writer, args []string) error {
+	f := oneBoardFlags{search: true}
+	if err := f.parse(cmd, stderr, args); err != nil {
+		return err
+	}
+	res, b, goal, table, err := f.resolve(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	c, err := classroom.Compare(ctx, b, goal, table, search.Limits{})
+	if err != nil {
+		return fmt.Errorf("board %s: %w", b, err)
+	}
+	if table == nil {
+		// No table (the 15-puzzle): the reference comes from the optimal
+		// solver on pattern databases, as query -shape 4x4 answers.
+		if a, err := res.Answer(ctx, b, false); err == nil {
+			c.Optimal, c.OptimalSource = a.Distance, "IDA* on "+a.Heuristic
+		}
+	}
+	return write(c, f.json, stdout)
+}
+
+// runExplainDFS explains, with the exact table, why DFS blows up on a
+// board.
+func runExplainDFS(ctx context.Context, cmd command, stdout, stderr io.Writer, args []string) error {
+	var f oneBoardFlags
+	if err := f.parse(cmd, stderr, args); err != nil {
+		return err
+	}
+	_, b, _, table, err := f.resolve(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	if table == nil {
+		return fmt.Errorf("board %s: explain-dfs needs the exact distance table of its shape, and %s has none", b, b.Shape())
+	}
+	e, err := classroom.ExplainDFS(ctx, b, table, classroom.ExplainOptions{})
+	if err != nil {
+		return fmt.Errorf("board %s: %w", b, err)
+	}
+	return write(e, f.json, stdout)
+}
+
+// runGreedyStats repeats seed 003's experiment on the 8-puzzle (or
+// -shape) for the goal.
+func runGreedyStats(ctx context.Context, cmd command, stdout, stderr io.Writer, args []string) error {
+	var src boardflags.Source
+	opt, asJSON, err := parseGreedy(cmd, stderr, args, &src)
+	if err != nil {
+		return err
+	}
+	cfg, err := src.Config(stderr)
+	if err != nil {
+		return err
+	}
+	res, err := query.NewResolver(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	shape := res.Shape()
+	if shape == (statespace.Shape{}) {
+		shape = statespace.Shape{Rows: 3, Cols: 3}
+	}
+	o, err := res.For(ctx, shape)
+	if err != nil {
+		return err
+	}
+	t, ok := o.(*query.TableOracle)
+	if !ok {
+		return fmt.Errorf("greedy-stats needs the exact distance table of %s", shape)
+	}
+	g, err := classroom.GreedyStats(ctx, t.Table, opt)
+	if err != nil {
+		return err
+	}
+	return write(g, asJSON, stdout)
+}
+
+// parseGreedy parses the command line of greedy-stats into the
+// experiment's options, refusing bad values before any table is read.
+func parseGreedy(cmd command, stderr io.Writer, args []string, src *boardflags.Source) (classroom.GreedyStatsOptions, bool, error) {
+	var opt classroom.GreedyStatsOptions
+	fs := cmd.flags(stderr)
+	src.Register(fs)
+	fs.Uint64Var(&opt.Seed, "seed", query.DefaultSeed, "the `seed` of the mixing: the same seed draws the same boards")
+	fs.IntVar(&opt.N, "n", classroom.DefaultGreedyN, "boards per mixing length")
+	ks := fs.String("k", classroom.JoinKs(classroom.DefaultGreedyKs), "the mixing lengths (random moves from the goal), comma-separated")
+	score := fs.String("score", "adjacent", "the climber's score: adjacent (1 a matched square, 0.5 a square whose tile is next to it) or matched (1 a matched square only)")
+	stuck := fs.String("stuck", "first-legal", "when every move leads to a board seen before: first-legal (make the first legal move anyway) or stop")
+	asJSON := fs.Bool("json", false, "write the statistics as JSON")
+	rest, err := fs.Parse(args, true)
+	switch {
+	case err != nil:
+		return opt, false, err
+	case len(rest) > 0:
+		return opt, false, usagef("greedy-stats mixes its own boards: give no boards")
+	case opt.N < 1:
+		return opt, false, usagef("-n %d: want at least 1 board per mixing length", opt.N)
+	}
+	if opt.Ks, err = classroom.ParseKs(*ks); err != nil {
+		return opt, false, cli.UsageError{Err: fmt.Errorf("-k: %w", err)}
+	}
+	if opt.Rule.Score, err = search.ParseScore(*score); err != nil {
+		return opt, false, cli.UsageError{Err: fmt.Errorf("-score: %w", err)}
+	}
+	if opt.Rule.Stuck, err = search.ParseStuck(*stuck); err != nil {
+		return opt, false, cli.UsageError{Err: fmt.Errorf("-stuck: %w", err)}
+	}
+	return opt, *asJSON, nil
+}

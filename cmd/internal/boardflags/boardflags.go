@@ -1,0 +1,177 @@
+// Package boardflags holds what the board commands (query, classroom,
+// serve) share: the flags that say where answers come from (-shape, -goal,
+// -table, and for boards solved by search -pdb-dir, -pdb and -all-moves),
+// turned into a query.Config and checked before any input is read; the
+// progress bars of databases being built; and the refusal of flags that
+// moved to another command.
+package boardflags
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// Source is where answers come from, as the command line says.
+type Source struct {
+	shape, goal, table string
+	pdbDir, partition  string
+	allMoves           bool
+	fs                 *cli.FlagSet
+}
+
+// Register adds -shape, -goal and -table to fs.
+func (s *Source) Register(fs *cli.FlagSet) {
+	s.fs = fs
+	fs.StringVar(&s.shape, "shape", "", "board shape `RxC` (default: from -goal, -table or each board)")
+	fs.StringVar(&s.goal, "goal", "last", "goal: last, first, or a `board` such as 1,2,3,4,0,5,6,7,8")
+	fs.StringVar(&s.table, "table", "", "distance table `file` to use instead of the embedded and cached ones")
+}
+
+// RegisterSearch adds -pdb-dir and -pdb, which apply to boards solved by
+// search (CheckSearch refuses them where every board has a table).
+func (s *Source) RegisterSearch(fs *cli.FlagSet) {
+	s.fs = fs
+	fs.StringVar(&s.pdbDir, "pdb-dir", "", "boards solved by search: pattern databases in `folder` (e.g. enumerate -out DIR) take precedence over the cache folder's")
+	fs.StringVar(&s.partition, "pdb", "", "boards solved by search: use the pattern databases of `partition`, a preset (7-8, 6-6-3, 5-5-5) or patterns such as 1,2,3/4,5,6,7,8 (default: the strongest found; built when missing)")
+}
+
+// RegisterAllMoves adds -all-moves, which applies to boards solved by
+// search.
+func (s *Source) RegisterAllMoves(fs *cli.FlagSet) {
+	s.fs = fs
+	fs.BoolVar(&s.allMoves, "all-moves", false, "boards solved by search (no table): also find every optimal first move (one more search per move); without it they are ?")
+}
+
+// Config turns the flags into the resolver's configuration, refusing a
+// bad shape, goal, folder or partition (usage errors) before any input is
+// read. Notes and progress bars go to stderr.
+func (s *Source) Config(stderr io.Writer) (query.Config, error) {
+	cfg := query.Config{TableFile: s.table, Log: stderr, PDBDir: s.pdbDir, Partition: s.partition,
+		AllMoves: s.allMoves, Progress: ProgressBars(stderr)}
+	if s.fs.IsGiven("goal") {
+		cfg.Goal = s.goal
+	}
+	if s.shape != "" {
+		sh, err := statespace.ParseShape(s.shape)
+		if err != nil {
+			return cfg, cli.UsageError{Err: err}
+		}
+		cfg.Shape = sh
+	}
+	var goal statespace.Board
+	if cfg.Goal != "" && (cfg.Shape != (statespace.Shape{}) || !isGoalName(cfg.Goal)) {
+		g, err := statespace.ParseGoal(cfg.Goal, cfg.Shape)
+		if err != nil {
+			return cfg, cli.UsageError{Err: fmt.Errorf("-goal %s: %w", cfg.Goal, err)}
+		}
+		goal = g
+	} else if cfg.Shape != (statespace.Shape{}) {
+		goal = statespace.GoalLast(cfg.Shape)
+	}
+	if s.pdbDir != "" {
+		if st, err := os.Stat(s.pdbDir); err != nil || !st.IsDir() {
+			return cfg, cli.Usagef("-pdb-dir %s: not a folder", s.pdbDir)
+		}
+	}
+	if s.partition != "" && !goal.IsZero() {
+		if _, err := pdb.ParsePartition(s.partition, goal); err != nil {
+			return cfg, cli.UsageError{Err: fmt.Errorf("-pdb: %w", err)}
+		}
+	}
+	return cfg, nil
+}
+
+// Goal returns -goal as given, or its default "last".
+func (s *Source) Goal() string { return s.goal }
+
+func isGoalName(s string) bool { return s == "last" || s == "first" }
+
+// searchFlags apply to boards solved by search.
+var searchFlags = []string{"all-moves", "pdb-dir", "pdb"}
+
+// CheckSearch refuses the search flags where every board has a table
+// (tables need no databases and give every optimal move): for the
+// resolver's shape, or when it has none for the shapes of boards (the
+// boards given as arguments; none means stdin, whose shapes only their
+// answers tell).
+func (s *Source) CheckSearch(res *query.Resolver, boards []string) error {
+	var given []string
+	for _, name := range searchFlags {
+		if s.fs.IsGiven(name) {
+			given = append(given, "-"+name)
+		}
+	}
+	if len(given) == 0 {
+		return nil
+	}
+	shapes := []statespace.Shape{res.Shape()}
+	if res.Shape() == (statespace.Shape{}) {
+		shapes = nil
+		for _, text := range boards {
+			if b, err := statespace.Parse(text, statespace.Shape{}); err == nil {
+				shapes = append(shapes, b.Shape())
+			}
+		}
+		if len(shapes) == 0 || len(shapes) < len(boards) {
+			return nil // stdin, or boards whose shape only their answer tells
+		}
+	}
+	for _, sh := range shapes {
+		if !res.Tabled(sh) {
+			return nil
+		}
+	}
+	return cli.Usagef("%s %s to boards solved by search; %s boards are answered from their exact distance table, which gives every optimal move",
+		strings.Join(given, " and "), textfmt.Plural(len(given), "applies", "apply"), shapes[0])
+}
+
+// ProgressBars draws one progress bar per build on stderr, when it is a
+// terminal.
+func ProgressBars(stderr io.Writer) query.Progress {
+	var bar *progress.Bar
+	var label string
+	return func(what string, done, total uint64) {
+		if bar == nil || what != label {
+			bar.Done()
+			bar, label = progress.New(stderr, what, float64(total)), what
+		}
+		bar.Update(float64(done))
+		if done >= total {
+			bar.Done()
+			bar = nil
+		}
+	}
+}
+
+// Moved maps a flag that left a command to the command line that does
+// its job now.
+type Moved map[string]string
+
+// Refuse returns a usage error naming the new command for the first
+// argument of args that is a flag in m ("-serve", "--serve=x"), or nil.
+// It looks at args before they are parsed, so a moved flag is named as
+// moved rather than as unknown. Arguments after "--" are not flags.
+func (m Moved) Refuse(args []string) error {
+	for _, a := range args {
+		if a == "--" {
+			return nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if to, ok := m[name]; ok {
+			return cli.Usagef("-%s moved to its own command: %s", name, to)
+		}
+	}
+	return nil
+}

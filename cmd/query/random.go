@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/tilespace/tilespace/cmd/internal/boardflags"
+	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+const randomUsage = `query random [-depth D] [-seed S] [-shape RxC] [-goal G] [-table FILE] [-json|-csv] [-path] [-tile-moves] N`
+
+// randomFlags holds the command line of query random.
+type randomFlags struct {
+	src   boardflags.Source
+	out   output
+	depth int
+	seed  uint64
+	n     int
+	fs    *cli.FlagSet
+}
+
+// runRandom draws N boards uniformly (at distance -depth when given) and
+// answers them, or on shapes without a table writes the boards alone.
+func runRandom(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if err := moved.Refuse(args); err != nil {
+		return err
+	}
+	f, err := parseRandomFlags(stderr, args)
+	if err != nil {
+		return err
+	}
+	cfg, err := f.src.Config(stderr)
+	if err != nil {
+		return err
+	}
+	res, err := query.NewResolver(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	if err := f.checkAnswers(res); err != nil {
+		return err
+	}
+	return query.RunRandom(ctx, res, f.n, f.depth, f.seed, f.out.options(), stdout, stderr)
+}
+
+func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
+	var f randomFlags
+	f.fs = cli.NewFlagSet("query random", randomUsage, stderr)
+	f.src.Register(f.fs)
+	f.out.register(f.fs)
+	f.fs.IntVar(&f.depth, "depth", -1, "draw from the boards at distance `D`; -1 draws from all boards")
+	f.fs.Uint64Var(&f.seed, "seed", query.DefaultSeed, "the `seed` of the draw: the same seed draws the same boards")
+	rest, err := f.fs.Parse(args, true)
+	if err != nil {
+		return nil, err
+	}
+	if len(rest) != 1 {
+		return nil, usagef("random takes one number N (the boards to draw: distinct while N is at most their number, then repeating) and no boards; got %d %s",
+			len(rest), textfmt.Plural(len(rest), "argument", "arguments"))
+	}
+	if f.n, err = strconv.Atoi(rest[0]); err != nil || f.n < 1 {
+		return nil, usagef("random %s: want a number of boards, at least 1", rest[0])
+	}
+	if f.depth < -1 {
+		return nil, usagef("-depth %d: distances are at least 0", f.depth)
+	}
+	return &f, f.out.check()
+}
+
+// checkAnswers refuses, on a shape without a distance table (the
+// 15-puzzle, 3x5, a 12-cell shape or 2x7 whose table is not built), the
+// flags that would shape answers: such boards are written without any
+// (see query.Random), so -path and -tile-moves would be ignored and a
+// -depth cannot be drawn from.
+func (f *randomFlags) checkAnswers(res *query.Resolver) error {
+	shape := res.Shape()
+	if shape == (statespace.Shape{}) {
+		return nil // the 8-puzzle
+	}
+	goal, err := statespace.ParseGoal(f.src.Goal(), shape)
+	if err != nil || res.HasTable(goal) {
+		return nil
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil
+	}
+	var given []string
+	for _, name := range []string{"depth", "path", "tile-moves"} {
+		if f.fs.IsGiven(name) {
+			given = append(given, "-"+name)
+		}
+	}
+	if len(given) == 0 {
+		return nil
+	}
+	return usagef("%s %s to random boards with answers; %s boards have no distance table (%s states), so query random writes the boards only, drawn from all reachable ones: feed them back to query to solve them",
+		strings.Join(given, " and "), textfmt.Plural(len(given), "applies", "apply"), shape, textfmt.Commas(sp.Size()))
+}

@@ -1,0 +1,78 @@
+// Command serve serves the web page and its JSON API (package serve) until
+// Ctrl-C, which stops it gracefully (requests in flight get 1 s to finish,
+// then a 503 reply; the exit status is 130, as for every command stopped
+// by Ctrl-C): play a board with
+// hints, compare the search algorithms on it, watch a search step by
+// step. The page asks for shapes, goals and boards itself; only where to
+// listen and, for boards solved by search (the 15-puzzle), which pattern
+// databases to use are flags.
+//
+// Usage:
+//
+//	serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-pdb-dir DIR] [-pdb PARTITION]
+//
+// It listens on loopback only unless -addr says otherwise, and prints the
+// page's address on stdout. It answers only requests naming its own host:
+// the loopback names, the addresses it listens on (on every interface,
+// each interface's and the machine's name), and -allow-host's names
+// (comma-separated); others get 403, which stops DNS-rebinding pages.
+package main
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	"github.com/tilespace/tilespace/cmd/internal/boardflags"
+	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/serve"
+)
+
+func main() { cli.Main("serve", run, "interrupted") }
+
+// report writes err for people and returns the exit status.
+func report(stderr io.Writer, err error) int {
+	return cli.Report(stderr, "serve", err, "interrupted")
+}
+
+const usage = "serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-pdb-dir DIR] [-pdb PARTITION]"
+
+// run serves the page until ctx is done (Ctrl-C), then stops gracefully
+// and returns nil: the stop was asked for. (cli.Main still ends a Ctrl-C
+// with status 130, as for every command.)
+func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
+	fs := cli.NewFlagSet("serve", usage, stderr)
+	addr := fs.String("addr", serve.DefaultAddr, "the `address` to listen on (loopback unless told otherwise)")
+	hosts := fs.String("allow-host", "", "more host `names` (comma-separated) to answer besides the server's addresses, e.g. tiles.example.org")
+	var src boardflags.Source
+	src.RegisterSearch(fs)
+	rest, err := fs.Parse(args, true)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return cli.Usagef("serve takes no boards (%s): the page asks for them", rest[0])
+	}
+	qc, err := src.Config(stderr)
+	if err != nil {
+		return err
+	}
+	cfg := serve.Config{Log: stderr, AllowedHosts: splitHosts(*hosts), Solver: serve.DefaultSolver(serve.SolverOptions{
+		PDBDir: qc.PDBDir, Partition: qc.Partition, Log: stderr, Progress: qc.Progress})}
+	err = serve.Run(ctx, cfg, *addr, stdout)
+	if err == nil && ctx.Err() != nil {
+		return nil // stopped by Ctrl-C as asked
+	}
+	return err
+}
+
+// splitHosts returns the names of -allow-host.
+func splitHosts(list string) []string {
+	var out []string
+	for _, h := range strings.Split(list, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
+}
