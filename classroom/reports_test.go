@@ -98,9 +98,9 @@ func TestExplainDFS(t *testing.T) {
 	// Recount the dive independently of the explanation's bookkeeping.
 	var n int64
 	var sum float64
-	dfs, err := search.DFS(bg, search.Problem{Start: b, Goal: goal, OnExpand: func(x statespace.Board, depth int) {
+	dfs, err := search.DFS(bg, search.Problem{Start: b, Goal: goal, OnStep: func(st search.Step) {
 		n++
-		sum += float64(tb.Distance(x))
+		sum += float64(tb.Distance(st.Board))
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -48,6 +48,9 @@ type BigOptions struct {
 	// Progress, when not nil, is told how many boards of the total are
 	// done, as the search goes.
 	Progress Progress
+	// FreeSpace, when not nil, replaces twobit.DiskFree (for tests: a
+	// disk that fills up).
+	FreeSpace func(dir string) (uint64, error)
 }
 
 // BigTable builds goal's table by the 2-bit search, writing checkpoints
@@ -68,6 +71,7 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 		Checkpoint:      checkpoint,
 		CheckpointEvery: opts.CheckpointEvery,
 		Resume:          opts.Resume,
+		FreeSpace:       opts.FreeSpace,
 		OnLevel:         func(l twobit.Level) { writeLevel(opts.Levels, l) },
 		OnProgress: func(done uint64) {
 			if opts.Progress != nil {

@@ -81,19 +81,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 		if err != nil {
 			return Heuristic{}, err
 		}
-		a, files, err := store.LoadPartition(ctx, r.cfg.PDBDir, goal, part)
-		var nf *store.PDBNotFoundError
-		if errors.As(err, &nf) {
-			if states := abstractStates(goal, part); states > AutoBuildLimit {
-				return Heuristic{}, fmt.Errorf("%w; it is too large to build on the fly (%s abstract states)", err, textfmt.Commas(states))
-			}
-			return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases %s for %s goal %s (missing %s)",
-				part.Label(), goal.Shape(), statespace.GoalName(goal), strings.Join(nf.Missing, ", ")))
-		}
-		if err != nil {
-			return Heuristic{}, err
-		}
-		return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+		return r.partition(ctx, goal, part)
 	}
 	a, files, err := store.LoadBestPDBs(ctx, r.cfg.PDBDir, goal)
 	var nf *store.PDBNotFoundError
@@ -108,7 +96,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 		fmt.Fprintf(r.cfg.Log, "query: warning: %v\n", err)
 		looked = damaged.Path + " (damaged)"
 		if part, perr := pdb.Preset(DefaultPartition, goal); perr == nil && part.Label() != damaged.Partition.Label() {
-			return r.build(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
+			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
 		}
 	case err != nil:
 		return Heuristic{}, err
@@ -117,7 +105,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 	}
 	if damaged == nil {
 		if part, err := pdb.Preset(DefaultPartition, goal); err == nil {
-			return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
+			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
 		}
 	}
 	if _, err := pdb.Preset(DefaultPartition, goal); err != nil {
@@ -149,6 +137,40 @@ func (e *NeedPDBsError) Error() string {
 		sh, goal, strings.Join(e.Looked, ", "), e.Partition, sh, goal, e.Partition)
 }
 
+// partition returns part's databases from Config.PDBDir, else the cache
+// folder, built when missing (if at most AutoBuildLimit abstract states).
+func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pdb.Partition) (Heuristic, error) {
+	a, files, err := store.LoadPartition(ctx, r.cfg.PDBDir, goal, part)
+	var nf *store.PDBNotFoundError
+	if errors.As(err, &nf) {
+		// The databases that are there are read all the same: a damaged
+		// one is reported rather than silently built over.
+		for _, pat := range part.Patterns {
+			if path, ferr := store.FindPDB(r.cfg.PDBDir, goal, pat); ferr == nil && regular(path) {
+				if _, rerr := store.ReadPDB(path, goal, pat); rerr != nil {
+					return Heuristic{}, fmt.Errorf("%s: %w", path, rerr)
+				}
+			}
+		}
+		if states := abstractStates(goal, part); states > AutoBuildLimit {
+			return Heuristic{}, fmt.Errorf("%w; it is too large to build on the fly (%s abstract states)", err, textfmt.Commas(states))
+		}
+		return r.buildPDBs(ctx, goal, part, fmt.Sprintf("no pattern databases %s for %s goal %s (missing %s)",
+			part.Label(), goal.Shape(), statespace.GoalName(goal), strings.Join(nf.Missing, ", ")))
+	}
+	if err != nil {
+		return Heuristic{}, err
+	}
+	return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+}
+
+// regular reports whether path is a regular file (the databases missing
+// are those without one).
+func regular(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}
+
 // abstractStates is the size of the searches that build part's databases.
 func abstractStates(goal statespace.Board, part pdb.Partition) uint64 {
 	n := goal.Cells()
@@ -159,10 +181,15 @@ func abstractStates(goal statespace.Board, part pdb.Partition) uint64 {
 	return sum
 }
 
-// build builds part's databases in memory, saying why (missing) and
-// reporting progress, then writes them to the cache folder.
-func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (Heuristic, error) {
-	fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (once; it is then cached)\n", missing, part.Label())
+// buildPDBs builds part's databases in memory, saying why (missing) and
+// reporting progress, then writes them to the cache folder unless
+// Config.ReadOnlyCache.
+func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (Heuristic, error) {
+	if r.cfg.ReadOnlyCache {
+		fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (not written to the cache folder)\n", missing, part.Label())
+	} else {
+		fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (once; it is then cached)\n", missing, part.Label())
+	}
 	n := goal.Cells()
 	var total uint64
 	for _, pat := range part.Patterns {
@@ -181,12 +208,21 @@ func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Pa
 		}
 	}
 	start := time.Now()
-	a, err := pdb.BuildPartition(ctx, goal, part, progress)
+	var a *pdb.Additive
+	err := r.build(ctx, func() error {
+		var err error
+		a, err = pdb.BuildPartition(ctx, goal, part, progress)
+		return err
+	})
 	if err != nil {
 		return Heuristic{}, err
 	}
 	if r.cfg.Progress != nil {
 		r.cfg.Progress(what, total, total)
+	}
+	if r.cfg.ReadOnlyCache {
+		fmt.Fprintf(r.cfg.Log, "query: built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
+		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
 	}
 	files, err := cachePDBs(ctx, a)
 	if err != nil {
@@ -236,7 +272,11 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		if err != nil {
 			return nil, err
 		}
-		return NewSolverOracle(s, r.cfg.AllMoves), nil
+		o := NewSolverOracle(s, r.cfg.AllMoves)
+		o.KeepPath = r.cfg.KeepPath
+		return o, nil
 	}
-	return NewSearchOracle(goal, h.H, h.Name, r.cfg.AllMoves), nil
+	o := NewSearchOracle(goal, h.H, h.Name, r.cfg.AllMoves)
+	o.KeepPath = r.cfg.KeepPath
+	return o, nil
 }

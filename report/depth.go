@@ -45,6 +45,11 @@ type DepthPanel struct {
 	Share bool
 }
 
+// MaxDepthDistances is the most distances a depth series may have (the
+// radii tilespace meets are at most 255): what a figure draws, and so
+// allocates, stays bounded whatever data it is given.
+const MaxDepthDistances = 1024
+
 // DepthData is the data of the depth histograms.
 type DepthData struct {
 	Panels []DepthPanel
@@ -54,6 +59,9 @@ type DepthData struct {
 func checkDepthSeries(fig string, s DepthSeries, logScale bool) error {
 	if len(s.Counts) == 0 {
 		return dataErrorf(fig, "series %q is empty", s.Label)
+	}
+	if len(s.Counts) > MaxDepthDistances {
+		return dataErrorf(fig, "series %q has %d distances, more than the %d a depth figure draws", s.Label, len(s.Counts), MaxDepthDistances)
 	}
 	if s.Counts[len(s.Counts)-1] == 0 {
 		return dataErrorf(fig, "series %q: no states at its last distance %d (the radius is the last distance with states)", s.Label, len(s.Counts)-1)

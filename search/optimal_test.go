@@ -110,8 +110,8 @@ func TestAStarExactExpandsOnlyOptimal(t *testing.T) {
 		for d := 0; d <= tb.Radius(); d++ {
 			for _, b := range tb.Sample(newRand(uint64(d)+9), d, 2) {
 				bad := 0
-				p := Problem{Start: b, Goal: goal, OnExpand: func(x statespace.Board, depth int) {
-					if depth+tb.Distance(x) != d {
+				p := Problem{Start: b, Goal: goal, OnStep: func(st Step) {
+					if st.Depth+tb.Distance(st.Board) != d {
 						bad++
 					}
 				}}

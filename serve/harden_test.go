@@ -236,7 +236,7 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 	old := shutdownGrace
 	shutdownGrace = 50 * time.Millisecond
 	defer func() { shutdownGrace = old }()
-	base, stop, out := startRun(t, Config{Solver: manhattanSolver, Limits: Limits{SolveTime: time.Minute}}, "127.0.0.1:0")
+	base, stop, out := startRun(t, Config{Partition: testPartition, Limits: Limits{SolveTime: time.Minute}}, "127.0.0.1:0")
 	type reply struct {
 		resp *http.Response
 		err  error

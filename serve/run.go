@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"time"
 )
@@ -27,6 +28,25 @@ var (
 // more before it refuses.
 const maxHeaderBytes = 8 << 10
 
+// memoryHeadroom is what the server may hold beyond its cache bound
+// (Config.CacheBytes): builds and searches in progress, buffers, the
+// runtime.
+const memoryHeadroom = 184 << 20
+
+// setMemoryLimit lowers the Go runtime's soft memory limit to limit for
+// as long as the server runs, unless a lower one is set (GOMEMLIMIT),
+// and returns what restores it. Without it the collector lets garbage
+// grow to the size of everything live, so a full cache would double the
+// resident memory.
+func setMemoryLimit(limit int64) (restore func()) {
+	old := debug.SetMemoryLimit(-1)
+	if limit >= old {
+		return func() {}
+	}
+	debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 // Run serves s on addr until ctx is done, then shuts down gracefully:
 // no new connections, requests in progress get a few seconds to finish.
 // It writes the address to out once listening. Only requests for the
@@ -42,6 +62,7 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	cfg.AllowedHosts = allowedHosts(ip, cfg.AllowedHosts)
 	s := New(cfg)
 	defer s.Close()
+	defer setMemoryLimit(s.cfg.CacheBytes + memoryHeadroom)()
 	lim := s.lim
 	// Requests get their own base context, cancelled only when they do not
 	// finish within the shutdown's grace period.

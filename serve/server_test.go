@@ -19,14 +19,12 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
 
-// newTestServer serves with small limits and, for the 15-puzzle, IDA* on
-// the Manhattan distance (no pattern databases to build).
+// newTestServer serves cfg with a cache folder of its own.
 func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
@@ -36,9 +34,11 @@ func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	return s, ts
 }
 
-func manhattanSolver(_ context.Context, goal statespace.Board) (*Searcher, error) {
-	return NewSearcher(goal, pdb.NewManhattan(goal), "manhattan")
-}
+// testPartition gives the 15-puzzle small pattern databases, built in a
+// moment, where the servers of these tests search (Config.Partition).
+// One tile a database: the Manhattan distance, as weak as it is honest, so
+// that Korf's first instance takes far longer than the tests' time limits.
+const testPartition = "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"
 
 // get fetches path and decodes its JSON body.
 func get(t testing.TB, ts *httptest.Server, path string) (int, map[string]any) {
@@ -222,7 +222,7 @@ func TestBadInput(t *testing.T) {
 		{"/api/board?b=1,2,3,4,5,6,8,7,0", 422, unsolvable("1,2,3,4,5,6,8,7,0")},
 		{"/api/board?b=1,2,3,4,5,6,7,8,0&shape=9x9", 400, "shape"},
 		{"/api/board?b=1,2,3,4,5,6,7,8,0&goal=1,2,3,0", 400, "for a 2x2 board, got 9"},
-		{"/api/board?b=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", 404, "no solver"},
+		{"/api/board?b=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24", 404, "no pattern databases for 5x5"},
 		{"/api/random?depth=32", 400, "radius of 3x3 goal last is 31"},
 		{"/api/random?depth=-1", 400, "depth=-1"},
 		{"/api/random?depth=3&walk=3", 400, "exclude"},
@@ -383,7 +383,7 @@ func itoa(v int) string { return strconv.Itoa(v) }
 // The 15-puzzle is answered by the solver within the request's time
 // limit, and a board it cannot solve in time says so.
 func TestFifteenPuzzleTimeLimit(t *testing.T) {
-	_, ts := newTestServer(t, Config{Solver: manhattanSolver, Limits: Limits{SolveTime: 200 * time.Millisecond}})
+	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{SolveTime: 200 * time.Millisecond}})
 	status, rec := get(t, ts, "/api/random?shape=4x4&walk=12&seed=3")
 	if status != 200 {
 		t.Fatalf("easy 4x4: %d %v", status, rec)
@@ -423,55 +423,6 @@ func TestFifteenPuzzleTimeLimit(t *testing.T) {
 	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "time limit") || !strings.Contains(msg, "200ms") {
 		t.Errorf("hard 4x4: %d %v, want 503 naming the time limit", status, rec)
 	}
-}
-
-// When the time runs out after the path is found, the answer keeps the
-// path and says the optimal moves were cut short.
-func TestOptimalMovesCut(t *testing.T) {
-	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
-	// A board whose child searches are long enough to see the cancellation.
-	b := randomWalk(query.NewRand(5), goal, 60)
-	count := &countingHeuristic{h: pdb.NewManhattan(goal)}
-	s, err := NewSearcher(goal, count, "counting")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.solve(context.Background(), b); err != nil {
-		t.Fatal(err)
-	}
-	solveCalls := count.calls
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	count.calls, count.cancelAt, count.cancel = 0, solveCalls+1, cancel
-	a, cut, err := solveBoard(ctx, s, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cut == "" || !a.Search.OptimalUnknown || len(a.Path) == 0 {
-		t.Fatalf("cut %q, unknown %v, path %d moves", cut, a.Search.OptimalUnknown, len(a.Path))
-	}
-	rec, err := appendRecord(nil, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Contains(rec, []byte("optimal_moves")) {
-		t.Errorf("a cut record claims optimal moves: %s", rec)
-	}
-}
-
-type countingHeuristic struct {
-	h        pdb.Heuristic
-	calls    int
-	cancelAt int
-	cancel   func()
-}
-
-func (c *countingHeuristic) Distance(b statespace.Board) int {
-	c.calls++
-	if c.cancel != nil && c.calls == c.cancelAt {
-		c.cancel()
-	}
-	return c.h.Distance(b)
 }
 
 func TestCompare(t *testing.T) {
@@ -606,20 +557,40 @@ func TestSearchSlotsAndInFlight(t *testing.T) {
 }
 
 // A table still being prepared makes a request wait at most TableWait,
-// then answer 503; the preparation goes on and later requests get it.
+// then answer 503; the preparation goes on and later requests get it. A
+// table is built only in a work slot, so one held keeps it waiting.
 func TestTableWait(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{TableWait: time.Nanosecond}})
-	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
-	src := &source{done: make(chan struct{})}
-	s.sources.Store(goal, src)
+	s, ts := newTestServer(t, Config{Limits: Limits{TableWait: time.Nanosecond, Searches: 1, SlotWait: time.Minute}})
+	release, err := s.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	status, rec := get(t, ts, "/api/board?shape=2x5&b=1,2,3,4,5,6,7,8,0,9")
 	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "still being prepared") {
 		t.Errorf("table not ready: %d %v", status, rec)
 	}
-	s.sources.Delete(goal)
 	s.lim.TableWait = time.Minute
+	release()
 	if status, rec := get(t, ts, "/api/board?shape=2x5&b=1,2,3,4,5,6,7,8,0,9"); status != 200 {
 		t.Errorf("table ready: %d %v", status, rec)
+	}
+}
+
+// A build that finds no work slot free in time answers 503 and is not
+// remembered: the next request builds the table.
+func TestBuildNeedsSlot(t *testing.T) {
+	s, ts := newTestServer(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}})
+	release, err := s.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, rec := get(t, ts, "/api/board?shape=2x4&b=1,2,3,4,5,6,0,7")
+	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "busy") {
+		t.Errorf("build with every slot taken: %d %v", status, rec)
+	}
+	release()
+	if status, rec := get(t, ts, "/api/board?shape=2x4&b=1,2,3,4,5,6,0,7"); status != 200 {
+		t.Errorf("build after the slot is free: %d %v", status, rec)
 	}
 }
 
@@ -721,16 +692,13 @@ func TestCompareTimeLimit(t *testing.T) {
 	}
 }
 
-// A missing 12-cell table says how to build it, and is not remembered, so
-// the table is served once it is in the cache, without a restart.
+// A 12-cell goal whose table is not in the cache is solved by search, as
+// the command line does, and the page does not offer its shape.
 func TestTwelveCellTableMissing(t *testing.T) {
-	s, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{})
 	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
-	if msg, _ := rec["error"].(string); status != 404 || !strings.Contains(msg, "go run ./cmd/enumerate -shape 3x4") {
+	if status != 200 || rec["heuristic"] != query.HeuristicLinearConflict || rec["distance"].(float64) != 1 || rec["solver"] != "IDA* on "+query.HeuristicLinearConflict {
 		t.Fatalf("no 3x4 table: %d %v", status, rec)
-	}
-	if _, kept := s.sources.Load(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})); kept {
-		t.Error("the missing table is remembered")
 	}
 	status, shapes := get(t, ts, "/api/shapes")
 	if status != 200 || strings.Contains(fmt.Sprint(shapes), "3x4") {
@@ -741,14 +709,14 @@ func TestTwelveCellTableMissing(t *testing.T) {
 // On the 15-puzzle the comparison's reference is the optimal solver's,
 // and says so when the solver ran out of time.
 func TestCompareFifteenPuzzle(t *testing.T) {
-	_, ts := newTestServer(t, Config{Solver: manhattanSolver, Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}})
+	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
 	b := randomWalk(query.NewRand(2), goal, 14)
 	status, c := get(t, ts, "/api/compare?b="+b.String())
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
 	}
-	if d := bfsDistance(t, b, goal); int(c["optimal_distance"].(float64)) != d || c["optimal_source"] != "IDA* on manhattan" {
+	if d := bfsDistance(t, b, goal); int(c["optimal_distance"].(float64)) != d || c["optimal_source"] != "IDA* on pattern databases" {
 		t.Errorf("reference %v from %v, want %d from IDA*", c["optimal_distance"], c["optimal_source"], d)
 	}
 	status, c = get(t, ts, "/api/compare?goal=first&b="+reference.Korf100()[0].Board)
@@ -757,28 +725,21 @@ func TestCompareFifteenPuzzle(t *testing.T) {
 	}
 }
 
-// Without pattern databases for its shape, the default solver falls back
-// on linear conflict and says so.
-func TestDefaultSolverFallback(t *testing.T) {
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	var log bytes.Buffer
+// Without pattern databases for its shape, the server searches on linear
+// conflict and says so.
+func TestSearchFallback(t *testing.T) {
+	var log safeBuffer
+	_, ts := newTestServer(t, Config{Log: &log})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5})
-	s, err := DefaultSolver(SolverOptions{Log: &log})(context.Background(), goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Heuristic != query.HeuristicLinearConflict || !strings.Contains(log.String(), "linear conflict") {
-		t.Errorf("heuristic %q, log %q", s.Heuristic, log.String())
-	}
 	// It solves optimally: a board 8 moves from the goal by a walk whose
 	// distance BFS measures.
 	b := randomWalk(query.NewRand(4), goal, 8)
-	a, cut, err := solveBoard(context.Background(), s, b)
-	if err != nil || cut != "" {
-		t.Fatal(err, cut)
+	status, rec := get(t, ts, "/api/board?b="+b.String()+"&shape=3x5")
+	if status != 200 || rec["heuristic"] != query.HeuristicLinearConflict || !strings.Contains(log.String(), "linear conflict") {
+		t.Fatalf("%d %v, log %q", status, rec, log.String())
 	}
-	if d := bfsDistance(t, b, goal); a.Distance != d || a.Heuristic != query.HeuristicLinearConflict {
-		t.Errorf("distance %d (%s), BFS says %d", a.Distance, a.Heuristic, d)
+	if d := bfsDistance(t, b, goal); int(rec["distance"].(float64)) != d || rec["optimal_moves_cut"] != nil {
+		t.Errorf("distance %v, BFS says %d: %v", rec["distance"], d, rec)
 	}
 }
 
@@ -834,5 +795,49 @@ func TestTwelveCellOffered(t *testing.T) {
 	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
 	if msg, _ := rec["error"].(string); status != 404 || !strings.Contains(msg, name) {
 		t.Errorf("damaged 3x4 table: %d %v", status, rec)
+	}
+}
+
+// The server writes nothing into the cache folder for a request unless
+// started with WriteCache: pattern databases built for a 15-puzzle goal
+// stay in memory.
+func TestNoCacheWritesUnlessAllowed(t *testing.T) {
+	b := randomWalk(query.NewRand(7), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 10)
+	for _, write := range []bool{false, true} {
+		s, ts := newTestServer(t, Config{Partition: testPartition, WriteCache: write})
+		status, rec := get(t, ts, "/api/board?b="+b.String())
+		if status != 200 || !strings.HasPrefix(fmt.Sprint(rec["heuristic"]), "pdb ") {
+			t.Fatalf("write %v: %d %v", write, status, rec)
+		}
+		dir, err := store.CacheDir()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, _ := os.ReadDir(dir)
+		if !write && len(files) != 0 || write && len(files) != 15 {
+			t.Errorf("write %v: %d files in the cache folder", write, len(files))
+		}
+		s.Close()
+	}
+}
+
+// The tables the server holds stay within Config.CacheBytes however many
+// goals are asked for.
+func TestHeldTablesBounded(t *testing.T) {
+	const bound = 3 * 20_160 // three 2x4 tables
+	s, ts := newTestServer(t, Config{CacheBytes: bound})
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
+	for r := uint64(1); r <= 10; r++ {
+		goal := sp.Unrank(r * 997)
+		b := randomWalk(query.NewRand(r), goal, 5)
+		if status, rec := get(t, ts, "/api/board?shape=2x4&b="+b.String()+"&goal="+goal.String()); status != 200 {
+			t.Fatalf("%d %v", status, rec)
+		}
+		if held := s.res.HeldBytes(); held > bound {
+			t.Fatalf("after %d goals the server holds %d bytes, over %d", r, held, bound)
+		}
+	}
+	if held := s.res.HeldBytes(); held != bound {
+		t.Errorf("holds %d bytes, want the bound %d (three tables)", held, bound)
 	}
 }

@@ -133,6 +133,13 @@ func (t *Table) Lookup(b Board) (int, error) {
 // neighbour of b must walk to the goal one move closer or farther, as its
 // stored bits say (see checkNeighbours); it costs a walk per neighbour.
 func (t *Table) LookupMoves(b Board) (int, MoveSet, error) {
+	if t.dist != nil {
+		if r, ok := t.space.RankChecked(b); ok {
+			d := int(t.dist[r])
+			set, err := t.closer(b, r, d)
+			return d, set, err
+		}
+	}
 	d, err := t.Lookup(b)
 	if err != nil {
 		return 0, 0, err
@@ -196,6 +203,11 @@ func (t *Table) optimalMoves(b Board, d int) (MoveSet, error) {
 // Up, Down, Left, Right order, that leads one step closer. It returns an
 // error when b is not in the table's space or the table is damaged.
 func (t *Table) Path(b Board) ([]Move, error) {
+	if t.dist != nil {
+		if r, ok := t.space.RankChecked(b); ok {
+			return t.pathFrom(b, r)
+		}
+	}
 	d, err := t.Lookup(b)
 	if err != nil {
 		return nil, err
@@ -212,6 +224,67 @@ func (t *Table) Path(b Board) ([]Move, error) {
 				path = append(path, m)
 				break
 			}
+		}
+	}
+	return path, nil
+}
+
+// closer returns the moves from b, of rank r at distance d in a table of
+// one byte per board, to a board at distance d−1. The ranker puts the
+// blank's cell in the leading digit and a horizontal move keeps the order
+// of the tiles, so Left is rank − half and Right rank + half, with no
+// ranking; only vertical moves rank their board.
+func (t *Table) closer(b Board, r uint64, d int) (MoveSet, error) {
+	if d == 0 {
+		return 0, nil
+	}
+	var set MoveSet
+	sp := t.space
+	want := uint8(d - 1)
+	for _, m := range [2]Move{Up, Down} {
+		if c, ok := b.Apply(m); ok && t.dist[sp.Rank(c)] == want {
+			set = set.Add(m)
+		}
+	}
+	col := b.Blank() % sp.shape.Cols
+	if col > 0 && t.dist[r-sp.half] == want {
+		set = set.Add(Left)
+	}
+	if col < sp.shape.Cols-1 && t.dist[r+sp.half] == want {
+		set = set.Add(Right)
+	}
+	if set == 0 {
+		return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
+	}
+	return set, nil
+}
+
+// pathFrom is Path on a table of one byte per board from b, of rank r,
+// following ranks as closer does.
+func (t *Table) pathFrom(b Board, r uint64) ([]Move, error) {
+	sp := t.space
+	d := int(t.dist[r])
+	path := make([]Move, 0, d)
+	for ; d > 0; d-- {
+		set, err := t.closer(b, r, d)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range Moves {
+			if !set.Has(m) {
+				continue
+			}
+			b, _ = b.Apply(m)
+			switch m {
+			case Left:
+				r -= sp.half
+			case Right:
+				r += sp.half
+			default:
+				r = sp.Rank(b)
+			}
+			path = append(path, m)
+			break
 		}
 	}
 	return path, nil

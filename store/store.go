@@ -12,8 +12,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tilespace/tilespace/data"
+	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -21,17 +23,34 @@ import (
 const EnvCache = "TILESPACE_CACHE"
 
 // CacheDir returns the folder generated files live in: $TILESPACE_CACHE if
-// set, else "tilespace" under os.UserCacheDir().
+// set, else "tilespace" under os.UserCacheDir(). The first call for a
+// folder in a process sweeps it (SweepCache), so every command that opens
+// the cache removes what killed writers left there.
 func CacheDir() (string, error) {
-	if d := os.Getenv(EnvCache); d != "" {
-		return d, nil
+	d := os.Getenv(EnvCache)
+	if d == "" {
+		u, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("store: no cache folder (set %s): %w", EnvCache, err)
+		}
+		d = filepath.Join(u, "tilespace")
 	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("store: no cache folder (set %s): %w", EnvCache, err)
+	if _, done := swept.LoadOrStore(filepath.Clean(d), true); !done {
+		SweepCache(d)
 	}
-	return filepath.Join(d, "tilespace"), nil
+	return d, nil
 }
+
+// swept holds the folders CacheDir has swept in this process.
+var swept sync.Map
+
+// SweepCache removes the temporary files in the cache folder dir that no
+// live writer holds: those of a writer killed (SIGKILL, a power cut)
+// between creating and renaming them. A live writer's files stay, in
+// whatever process, container or PID namespace it runs
+// (atomicfile.RemoveStale judges by the lock each writer holds). It is
+// best effort and returns nothing: a file it cannot judge is left.
+func SweepCache(dir string) { atomicfile.RemoveStale(dir) }
 
 // GoalSlug names a goal in file names: "last", "first", or its tiles
 // joined by dots ("1.2.3.4.0.5.6.7.8").

@@ -24,28 +24,34 @@ const overhead = 48 << 20
 // Estimate is what a search of a space will take.
 type Estimate struct {
 	States     uint64
-	Memory     uint64        // bytes of memory while searching: 2 bits a board plus fixed buffers
-	Table      uint64        // bytes of the table file: 1 bit a board
-	Checkpoint uint64        // bytes of one checkpoint: 2 bits a board
-	Time       time.Duration // at NanosPerState on the given workers
+	Memory     uint64 // bytes of memory while searching: 2 bits a board plus fixed buffers
+	Table      uint64 // bytes of the table file: 1 bit a board
+	Checkpoint uint64 // bytes of one checkpoint: 2 bits a board
+	// Disk is the most disk the run holds at once: a checkpoint and the
+	// one replacing it (the old goes only once the new is whole), more
+	// than the last checkpoint and the table beside it.
+	Disk uint64
+	Time time.Duration // at NanosPerState on the given workers
 }
 
 // EstimateFor returns the estimate of searching sp on the given workers.
 func EstimateFor(sp *statespace.Space, workers int) Estimate {
 	n := sp.Size()
-	return Estimate{
+	e := Estimate{
 		States:     n,
 		Memory:     (n+perWord-1)/perWord*8 + overhead,
 		Table:      (n + 7) / 8,
 		Checkpoint: (n+perWord-1)/perWord*8 + 4*((n/4)>>20+1),
 		Time:       time.Duration(float64(n) * NanosPerState / float64(max(workers, 1))),
 	}
+	e.Disk = max(2*checkpointSize(sp, maxLevels), checkpointSize(sp, maxLevels)+e.Table)
+	return e
 }
 
 // String says the estimate for people.
 func (e Estimate) String() string {
-	return fmt.Sprintf("%s states: about %s of memory, %s of disk for the table (and %s for a checkpoint), %s",
-		textfmt.Commas(e.States), Bytes(e.Memory), Bytes(e.Table), Bytes(e.Checkpoint), roundDuration(e.Time))
+	return fmt.Sprintf("%s states: about %s of memory, %s of disk for the table (and %s for a checkpoint; %s of disk at the peak, while a checkpoint replaces the last), %s",
+		textfmt.Commas(e.States), Bytes(e.Memory), Bytes(e.Table), Bytes(e.Checkpoint), Bytes(e.Disk), roundDuration(e.Time))
 }
 
 // Check returns an error, saying what the search would take, when its

@@ -212,3 +212,26 @@ func TestPartitionBitmapsBFS(t *testing.T) {
 		}
 	}
 }
+
+// The estimate states the peak disk need, a checkpoint beside the one it
+// replaces (120 MB for 12 cells, not the 60 MB of one checkpoint), and
+// the figure is what two checkpoints really take (issue 19, item 5).
+func TestEstimateDisk(t *testing.T) {
+	e := EstimateFor(statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})), 2)
+	if !strings.Contains(e.String(), "120 MB of disk at the peak") || e.Disk < 2*e.Checkpoint || e.Disk < e.Checkpoint+e.Table {
+		t.Errorf("3x4: %s (disk %d, checkpoint %d, table %d), want a peak of two checkpoints, 120 MB", e, e.Disk, e.Checkpoint, e.Table)
+	}
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5}))
+	path := filepath.Join(t.TempDir(), "search.checkpoint")
+	interrupted(t, sp, path, 20)
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := EstimateFor(sp, 2).Disk; got < 2*uint64(st.Size()) {
+		t.Errorf("2x5: the peak estimate %d is less than two checkpoints of %d bytes", got, st.Size())
+	}
+	if got := checkpointSize(sp, 21); got != uint64(st.Size()) {
+		t.Errorf("checkpointSize = %d, the file has %d bytes", got, st.Size())
+	}
+}

@@ -265,8 +265,13 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 	}
 	err = plan.Run(ctx, ev)
 	var stopped *generate.StoppedError
-	if errors.As(err, &stopped) && stopped.Checkpoint != "" && errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", stopped.Checkpoint)
+	var full *twobit.NoSpaceError
+	if errors.As(err, &stopped) && stopped.Checkpoint != "" && (errors.Is(err, context.Canceled) || errors.As(err, &full)) {
+		room := ""
+		if full != nil {
+			room = "free disk space there, then "
+		}
+		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; %scontinue it with the same command and -resume\n", stopped.Checkpoint, room)
 	}
 	return err
 }

@@ -4,12 +4,14 @@
 // by Ctrl-C): play a board with
 // hints, compare the search algorithms on it, watch a search step by
 // step. The page asks for shapes, goals and boards itself; only where to
-// listen and, for boards solved by search (the 15-puzzle), which pattern
-// databases to use are flags.
+// listen, how much memory the tables and databases it holds may take,
+// whether it may write databases into the cache folder and, for boards
+// solved by search (the 15-puzzle), which pattern databases to use are
+// flags.
 //
 // Usage:
 //
-//	serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-pdb-dir DIR] [-pdb PARTITION]
+//	serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION]
 //
 // It listens on loopback only unless -addr says otherwise, and prints the
 // page's address on stdout. It answers only requests naming its own host:
@@ -35,7 +37,7 @@ func report(stderr io.Writer, err error) int {
 	return cli.Report(stderr, "serve", err, "interrupted")
 }
 
-const usage = "serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-pdb-dir DIR] [-pdb PARTITION]"
+const usage = "serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION]"
 
 // run serves the page until ctx is done (Ctrl-C), then stops gracefully
 // and returns nil: the stop was asked for. (cli.Main still ends a Ctrl-C
@@ -44,6 +46,8 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	fs := cli.NewFlagSet("serve", usage, stderr)
 	addr := fs.String("addr", serve.DefaultAddr, "the `address` to listen on (loopback unless told otherwise)")
 	hosts := fs.String("allow-host", "", "more host `names` (comma-separated) to answer besides the server's addresses, e.g. tiles.example.org")
+	cacheMiB := fs.Int64("cache-mib", serve.DefaultCacheBytes>>20, "the `MiB` of tables and pattern databases held in memory (least recently used dropped first)")
+	writeCache := fs.Bool("write-cache", false, "write the pattern databases built for requests into the cache folder (else they stay in memory)")
 	var src boardflags.Source
 	src.RegisterSearch(fs)
 	rest, err := fs.Parse(args, true)
@@ -53,12 +57,15 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if len(rest) > 0 {
 		return cli.Usagef("serve takes no boards (%s): the page asks for them", rest[0])
 	}
+	if *cacheMiB <= 0 {
+		return cli.Usagef("-cache-mib %d: want a positive number of MiB", *cacheMiB)
+	}
 	qc, err := src.Config(stderr)
 	if err != nil {
 		return err
 	}
-	cfg := serve.Config{Log: stderr, AllowedHosts: splitHosts(*hosts), Solver: serve.DefaultSolver(serve.SolverOptions{
-		PDBDir: qc.PDBDir, Partition: qc.Partition, Log: stderr, Progress: qc.Progress})}
+	cfg := serve.Config{Log: stderr, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Progress: qc.Progress,
+		CacheBytes: *cacheMiB << 20, WriteCache: *writeCache}
 	err = serve.Run(ctx, cfg, *addr, stdout)
 	if err == nil && ctx.Err() != nil {
 		return nil // stopped by Ctrl-C as asked

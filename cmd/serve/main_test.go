@@ -24,6 +24,8 @@ func TestServeUsage(t *testing.T) {
 		{"-goal", "first"},
 		{"-pdb-dir", "/nonexistent/folder"},
 		{"-allow-host", "tiles.example", "8,6,7,2,5,4,3,0,1"},
+		{"-cache-mib", "0"},
+		{"-cache-mib", "-5"},
 	} {
 		var stderr bytes.Buffer
 		err := run(context.Background(), strings.NewReader(""), io.Discard, &stderr, args)

@@ -199,7 +199,8 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 		// The search package sets no default limits beyond 9 cells.
 		o.Limits = LargeBoardLimits
 	}
-	g := newGatherer(o)
+	g := newGatherer(ctx, o)
+	defer g.close()
 	var written []Written
 	var errs []error
 	for _, job := range g.jobs() {
