@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"codeberg.org/sbinet/npyio"
@@ -66,16 +67,20 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 	}
 	total := sp.Size()
 	checkpoint := filepath.Join(dir, store.CheckpointFileName(goal))
+	var level atomic.Int64 // the level being expanded: one past the last finished
 	res, err := twobit.Search(ctx, sp, twobit.Options{
 		Workers:         opts.Workers,
 		Checkpoint:      checkpoint,
 		CheckpointEvery: opts.CheckpointEvery,
 		Resume:          opts.Resume,
 		FreeSpace:       opts.FreeSpace,
-		OnLevel:         func(l twobit.Level) { writeLevel(opts.Levels, l) },
+		OnLevel: func(l twobit.Level) {
+			level.Store(int64(l.Depth) + 1)
+			writeLevel(opts.Levels, l)
+		},
 		OnProgress: func(done uint64) {
 			if opts.Progress != nil {
-				opts.Progress(done, total)
+				opts.Progress(int(level.Load()), done, total)
 			}
 		},
 	})

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"codeberg.org/sbinet/npyio"
@@ -23,9 +24,20 @@ import (
 func TestBigTable(t *testing.T) {
 	dir := t.TempDir()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
-	r, err := BigTable(context.Background(), goal, dir, BigOptions{Workers: 2})
+	var mu sync.Mutex
+	maxLevel := -1
+	progress := func(level int, _, _ uint64) { // from the workers
+		mu.Lock()
+		maxLevel = max(maxLevel, level)
+		mu.Unlock()
+	}
+	r, err := BigTable(context.Background(), goal, dir, BigOptions{Workers: 2, Progress: progress})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The progress tells the level being expanded: the last is the radius.
+	if maxLevel != r.Radius {
+		t.Errorf("progress told levels up to %d, want the radius %d", maxLevel, r.Radius)
 	}
 	ref, _ := reference.FindDistribution("2x5", "corner")
 	if fmt.Sprint(r.Counts) != fmt.Sprint(ref.Counts) || r.Radius != ref.Radius {

@@ -94,7 +94,7 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 		var pr pdb.Progress
 		if progress != nil {
 			base := done
-			pr = func(_ int, placed, _ uint64) { progress(base+placed, total) }
+			pr = func(depth int, placed, _ uint64) { progress(depth, base+placed, total) }
 		}
 		p, err := pdb.Build(ctx, goal, pat, pr)
 		if err != nil {

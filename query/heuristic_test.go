@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -299,6 +300,15 @@ func TestLinearConflictFallback(t *testing.T) {
 	checkSolved(t, a, goal)
 	if a.Heuristic != HeuristicLinearConflict || !strings.Contains(log.String(), "Manhattan distance plus linear conflict") {
 		t.Errorf("heuristic %q, log %q", a.Heuristic, log.String())
+	}
+	// The remedy is a command to run as it is (issue 21): its partition
+	// parses for the goal.
+	cmd := log.String()[strings.Index(log.String(), "go run ./cmd/enumerate"):]
+	fields := strings.Fields(cmd)
+	if i := slices.Index(fields, "-pdb"); i < 0 || i+1 >= len(fields) {
+		t.Errorf("no -pdb in %q", cmd)
+	} else if _, err := pdb.ParsePartition(fields[i+1], goal); err != nil {
+		t.Errorf("the suggested command %q: %v", cmd, err)
 	}
 }
 

@@ -104,6 +104,7 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 		p.Legend.Top, p.Legend.Left = true, true
 		p.Legend.XOffs = vg.Points(4)
 		var maxCount, maxD float64
+		var radii []vline
 		for i, s := range panel.Series {
 			if err := checkDepthSeries(name, s, logScale); err != nil {
 				return nil, err
@@ -135,15 +136,21 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 				p.Add(l)
 				p.Legend.Add(label, l)
 			}
-			p.Add(vline{X: float64(s.Radius()), Style: lineStyle(col, 1, []vg.Length{vg.Points(3), vg.Points(2)})})
+			radii = append(radii, vline{X: float64(s.Radius()), Style: lineStyle(col, 1, []vg.Length{vg.Points(3), vg.Points(2)})})
 		}
-		insetLegend(p)
+		// The radius lines end at the tallest bar, and the legend sits above
+		// it: no data under the legend's box (issue 21).
+		for _, l := range radii {
+			l.Top = maxCount
+			p.Add(l)
+		}
+		insetLegendClear(p, maxCount)
 		p.X.Min, p.X.Max = -0.7, maxD+0.7
+		// A little room over the peak; drawPlot adds the legend's.
 		if logScale {
-			// A decade of headroom keeps the legend clear of the peak.
-			p.Y.Min, p.Y.Max = 0.6, maxCount*15
+			p.Y.Min, p.Y.Max = 0.6, maxCount*1.5
 		} else {
-			p.Y.Min, p.Y.Max = 0, maxCount*1.25
+			p.Y.Min, p.Y.Max = 0, maxCount*1.05
 		}
 		row = append(row, p)
 	}

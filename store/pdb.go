@@ -32,15 +32,7 @@ func (e *PDBNotFoundError) Error() string {
 	sh, goal := e.Goal.Shape(), statespace.GoalName(e.Goal)
 	what, build := "partition "+e.Partition, e.Partition
 	if e.Partition == "" {
-		what, build = "no complete partition", "6-6-3"
-		if _, err := pdb.Preset(build, e.Goal); err != nil {
-			build = "PATTERNS"
-			if presets := pdb.PresetsFor(sh); len(presets) > 0 {
-				if _, err := pdb.Preset(presets[0], e.Goal); err == nil {
-					build = presets[0] // the 5x5's 6-6-6-6
-				}
-			}
-		}
+		what, build = "no complete partition", pdb.Suggest(e.Goal).Label()
 	}
 	var where []string
 	if len(e.Missing) > 0 {

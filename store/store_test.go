@@ -27,7 +27,7 @@ func enumerate(t testing.TB, goal statespace.Board) *statespace.Table {
 
 // The committed tables equal a fresh enumeration, byte for byte in their
 // raw payloads and in every header field. Regenerate them with
-// `go run ./cmd/enumerate -goal last -out data` (and -goal first).
+// `go generate ./data`.
 func TestEmbeddedTablesAreFresh(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(sq), statespace.GoalFirst(sq)} {
 		name := TableFileName(goal)

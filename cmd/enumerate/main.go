@@ -6,7 +6,7 @@
 //
 //	enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]]
 //	          [-workers N] [-resume] [-checkpoint-every DURATION] [-levels]
-//	enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
+//	enumerate -pdb 6-6-3|5-5-5|7-8|6-6-6-6|TILES/TILES/… [-shape RxC] [-goal …] [-out DIR] [-json]
 //	enumerate -verify FILE [-workers N] [-json]
 //	enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]
 //
@@ -234,7 +234,7 @@ func (f *flags) config() (generate.Config, error) {
 func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f *flags) error {
 	plan, err := generate.NewPlan(cfg)
 	if err != nil {
-		return explain(err)
+		return explain(err, f.goal)
 	}
 	if len(plan.Estimates) == 0 {
 		if err := f.refuse("-%s tunes the 2-bit search of 12 cells and more; this run has none (its tables take well under a second)", "workers", "levels", "checkpoint-every"); err != nil {
@@ -245,10 +245,15 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 		fmt.Fprintf(stderr, "enumerate: %s goal %s: %s on %d %s (estimated)\n", e.Goal.Shape(), statespace.GoalName(e.Goal),
 			e.Estimate, e.Workers, textfmt.Plural(e.Workers, "worker", "workers"))
 	}
+	// On a terminal a bar with an ETA; elsewhere (a log) a line every 30 s
+	// of a long run.
 	bar := progress.New(stderr, "enumerate", float64(plan.Work))
+	if len(cfg.Goals) == 0 {
+		bar.SetUnit("entries") // pattern databases only
+	}
 	defer bar.Done()
-	ev := generate.Events{Progress: func(done, _ uint64) { bar.Update(float64(done)) }}
-	if f.levels || bar != nil {
+	ev := generate.Events{Progress: func(level int, done, _ uint64) { bar.UpdateLevel(level, float64(done)) }}
+	if f.levels || bar.Terminal() {
 		ev.Levels = &barLines{bar: bar, w: stderr}
 	}
 	reports := 0
@@ -277,8 +282,9 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 }
 
 // explain turns the refusals of generate.NewPlan into messages for
-// people, with the command line that does instead.
-func explain(err error) error {
+// people, with the command line that does instead; goal is the -goal
+// flag's text.
+func explain(err error, goal string) error {
 	var (
 		noTable *generate.NoTableError
 		tooBig  *twobit.TooBigError
@@ -288,14 +294,14 @@ func explain(err error) error {
 	)
 	switch {
 	case errors.As(err, &noTable):
-		sh := noTable.Goal.Shape()
-		hint := "-pdb PATTERNS"
-		if presets := pdb.PresetsFor(sh); len(presets) > 0 {
-			hint = "-goal " + statespace.GoalName(noTable.Goal) + " -pdb " + presets[0]
-		}
-		return fmt.Errorf("%w: enumerate -shape %s %s", err, sh, hint)
+		g := noTable.Goal
+		return fmt.Errorf("%w: go run ./cmd/enumerate -shape %s -goal %s -pdb %s", err, g.Shape(), statespace.GoalName(g), pdb.Suggest(g).Label())
 	case errors.As(err, &tooBig):
-		return fmt.Errorf("%w; pattern databases solve it instead: enumerate -shape %s -pdb PATTERNS (6-6-3 on 4x4)", err, tooBig.Shape)
+		g, gerr := statespace.ParseGoal(goal, tooBig.Shape)
+		if gerr != nil {
+			g = statespace.GoalLast(tooBig.Shape)
+		}
+		return fmt.Errorf("%w; pattern databases solve it instead: go run ./cmd/enumerate -shape %s -goal %s -pdb %s", err, g.Shape(), statespace.GoalName(g), pdb.Suggest(g).Label())
 	case errors.As(err, &enc):
 		return usagef("-encoding %s: tables of 12 cells and more are stored in mod4-bit", enc.Encoding)
 	case errors.As(err, &resume) && len(resume.Shapes) == 1:

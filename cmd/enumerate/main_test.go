@@ -7,10 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/progress"
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -278,6 +281,43 @@ func TestExportCommand(t *testing.T) {
 		if _, _, err := runCmd(t, args...); report(io.Discard, err) != 2 {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the progress lines' goroutine.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// TestProgressLines: a build whose stderr is not a terminal writes a
+// progress line at the interval (30 s by default; here a few ms) with the
+// level, the states, the time elapsed and the estimate left (issue 21).
+func TestProgressLines(t *testing.T) {
+	t.Setenv(progress.EnvEvery, "2ms")
+	var out bytes.Buffer
+	var errb lockedBuffer
+	if err := run(context.Background(), &out, &errb, []string{"-shape", "2x5", "-out", t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`(?m)^enumerate: level \d+, [\d,]+ of 1,814,400 states \(\d+\.\d%\), \d+s elapsed, (about \w+ left|time left not yet known)$`)
+	if !line.MatchString(errb.String()) {
+		t.Errorf("no progress line in stderr %q", errb.String())
+	}
+	if strings.Contains(errb.String(), "\r") {
+		t.Errorf("a terminal's redraw in a log: %q", errb.String())
 	}
 }
 
