@@ -264,7 +264,7 @@ func ExportNPY(ctx context.Context, goal statespace.Board, path string, workers 
 		return 0, err
 	}
 	if sp.Size() > MaxExportStates {
-		return 0, fmt.Errorf("%s has %s states: -export npy writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
+		return 0, fmt.Errorf("%s has %s states: the NumPy export writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
 	}
 	dist := make([]uint8, sp.Size())
 	if _, err := twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist}); err != nil {
