@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sync/atomic"
 	"time"
 
@@ -66,7 +65,8 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 		return TableReport{}, err
 	}
 	total := sp.Size()
-	checkpoint := filepath.Join(dir, store.CheckpointFileName(goal))
+	cache := store.NewCache(dir)
+	checkpoint := cache.Path(store.CheckpointFile(goal))
 	var level atomic.Int64 // the level being expanded: one past the last finished
 	res, err := twobit.Search(ctx, sp, twobit.Options{
 		Workers:         opts.Workers,
@@ -88,8 +88,7 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 		return TableReport{}, stopped(goal, checkpoint, err)
 	}
 	searched := res.Elapsed()
-	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteMod4Table(ctx, path, goal, res.Counts(), res)
+	path, size, err := cache.WriteMod4Table(ctx, goal, res.Counts(), res)
 	if err != nil {
 		return TableReport{}, err
 	}
@@ -282,7 +281,7 @@ func ExportNPY(ctx context.Context, goal statespace.Board, path string, workers 
 		return 0, err
 	}
 	if sp.Size() > MaxExportStates {
-		return 0, fmt.Errorf("%s has %s states: -export npy writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
+		return 0, fmt.Errorf("%s has %s states: the NumPy export writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
 	}
 	dist := make([]uint8, sp.Size())
 	if _, err := twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist}); err != nil {

@@ -308,7 +308,11 @@ func TestForgedTableCampaign(t *testing.T) {
 	open := func(f tableForgery, _ string) (*statespace.Table, error) {
 		return statespace.OpenMod4Table(goal, f.counts, statespace.Mod4Bytes(f.bits), statespace.Origin{Source: "forged"})
 	}
-	c := tableCampaign(t, "2x5 table", goal, full.DistanceAt, full.Mod4Payload(), full.Counts(), open, onceSearch(t), 90, 30, 1)
+	bits, err := full.Mod4Payload()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := tableCampaign(t, "2x5 table", goal, full.DistanceAt, bits, full.Counts(), open, onceSearch(t), 90, 30, 1)
 	c.check(t)
 }
 
@@ -367,8 +371,7 @@ func TestForgedPDBCampaign(t *testing.T) {
 	c := campaign{name: "8-puzzle databases 1,2,3,4/5,6,7,8"}
 	for i := range 90 {
 		which := rng.IntN(2)
-		h, payload := trueDBs[which].EncodeBytes()
-		payload = slices.Clone(payload)
+		h, payload := store.PDBHeader(trueDBs[which]), slices.Clone(trueDBs[which].Values())
 		h.Counts = slices.Clone(h.Counts)
 		goalRank := uint64(0) // the goal's placement: tiles on cells 0 … k−1
 		var touched []uint64
@@ -445,7 +448,7 @@ func TestForgedPDBCampaign(t *testing.T) {
 		paths := make([]string, 2)
 		for j, p := range trueDBs {
 			paths[j] = filepath.Join(caseDir, store.PDBFileName(goal, p.Tiles()))
-			fh, fp := p.EncodeBytes()
+			fh, fp := store.PDBHeader(p), p.Values()
 			if j == which {
 				fh, fp = h, payload
 			}

@@ -56,9 +56,9 @@ func VerifyPDB(ctx context.Context, path string) (VerifyReport, error) {
 	}
 	r := VerifyReport{File: path, Shape: goal.Shape().String(), Goal: statespace.GoalName(goal), Pattern: strings.Join(names, ","), States: h.Entries}
 	p, err := store.ReadPDB(path, goal, tiles)
-	var de *pdb.DecodeError
+	var de *store.PDBDecodeError
 	if errors.As(err, &de) {
-		r.Difference = "the file is not a consistent database: " + strings.TrimPrefix(de.Error(), "pdb: ")
+		r.Difference = "the file is not a consistent database: " + de.Msg
 		return r, nil
 	} else if err != nil {
 		return VerifyReport{}, err

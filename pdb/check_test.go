@@ -19,12 +19,13 @@ func smallPDB(t *testing.T) *PDB {
 	return p
 }
 
-// A database used in place (a memory-mapped file) has its values
-// recounted: forged header counts are refused, with the facts.
-func TestDecodeCheckedRecounts(t *testing.T) {
+// A database made from a file's values (memory-mapped, used in place) has
+// its values recounted: forged header counts are refused, with the facts.
+func TestFromValuesRecounts(t *testing.T) {
 	p := smallPDB(t)
-	h, payload := p.EncodeBytes()
-	if _, err := DecodeChecked(h, payload); err != nil {
+	h := struct{ Counts []uint64 }{p.Counts()}
+	payload := p.Values()
+	if _, err := FromValues(p.goal, p.tiles, payload, h.Counts); err != nil {
 		t.Fatalf("the true counts: %v", err)
 	}
 	top := len(h.Counts) - 1
@@ -37,11 +38,11 @@ func TestDecodeCheckedRecounts(t *testing.T) {
 	for name, f := range forge {
 		fh := h
 		fh.Counts = f(slices.Clone(h.Counts))
-		_, err := DecodeChecked(fh, payload)
+		_, err := FromValues(p.goal, p.tiles, payload, fh.Counts)
 		var ce *CountsError
-		var de *DecodeError
+		var de *InvalidError
 		if !errors.As(err, &ce) || !errors.As(err, &de) {
-			t.Errorf("%s header counts %v: %v, want a *CountsError in a *DecodeError", name, fh.Counts, err)
+			t.Errorf("%s header counts %v: %v, want a *CountsError in an *InvalidError", name, fh.Counts, err)
 			continue
 		}
 		var truth uint64
@@ -61,7 +62,7 @@ func TestVerifyRebuilds(t *testing.T) {
 	if err := Verify(context.Background(), p, nil); err != nil {
 		t.Fatalf("a true database: %v", err)
 	}
-	h, payload := p.EncodeBytes()
+	payload := p.Values()
 	forged := slices.Clone(payload)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var a, b int
@@ -69,7 +70,7 @@ func TestVerifyRebuilds(t *testing.T) {
 		a, b = rng.IntN(len(forged)), rng.IntN(len(forged))
 	}
 	forged[a], forged[b] = forged[b], forged[a]
-	q, err := DecodeChecked(h, forged)
+	q, err := FromValues(p.goal, p.tiles, forged, p.Counts())
 	if err != nil {
 		t.Fatalf("a swap keeps the counts, yet: %v", err)
 	}

@@ -27,14 +27,21 @@ type Mod4Source interface {
 // for rank r.
 type Mod4Bytes []byte
 
-// Mod4Bit returns bit 1 of the distance of rank r.
-func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) { return p[r>>3] >> (r & 7) & 1, nil }
+// Mod4Bit returns bit 1 of the distance of rank r, or an error for a rank
+// past the end of p.
+func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) {
+	if r>>3 >= uint64(len(p)) {
+		return 0, fmt.Errorf("statespace: rank %d is past the end of %d bytes of bits", r, len(p))
+	}
+	return p[r>>3] >> (r & 7) & 1, nil
+}
 
-// Origin says where a table came from, for the messages about a damaged
-// one: the file's name and the command that rebuilds it.
+// Origin says where a table came from, for the errors about a damaged
+// one: the file's name and, for a file that can be rebuilt, its goal (the
+// commands name the command that rebuilds it).
 type Origin struct {
-	Source  string // e.g. a path; empty for a table built in memory
-	Rebuild string // e.g. "go run ./cmd/enumerate -shape 3x4 -goal last"
+	Source string // e.g. a path; empty for a table built in memory
+	Goal   Board  // the file's goal; zero when it cannot be rebuilt (embedded, in memory)
 }
 
 // TableError reports table bits or counts that are not a consistent
@@ -52,29 +59,44 @@ func (e *TableError) Error() string {
 	if e.Origin.Source != "" {
 		s += "table " + e.Origin.Source + ": "
 	}
-	s += e.Msg
-	if e.Origin.Rebuild != "" {
-		s += "; rebuild it with: " + e.Origin.Rebuild
-	}
-	return s
+	return s + e.Msg
 }
 
 // Distances returns a copy of every board's distance, one byte per board
-// by rank (expanding a lazy table first).
-func (t *Table) Distances() []uint8 { return append([]uint8(nil), t.expanded()...) }
+// by rank. A lazy table refuses with a *LazyError (Expand it first).
+func (t *Table) Distances() ([]uint8, error) {
+	dist, err := t.all("Distances")
+	if err != nil {
+		return nil, err
+	}
+	return append([]uint8(nil), dist...), nil
+}
 
 // Mod4Payload returns bit 1 of every board's distance, packed LSB first:
 // bit r%8 of byte r/8 for rank r; the unused bits of the last byte are 0.
-func (t *Table) Mod4Payload() []byte {
-	if p, ok := t.mod4.(Mod4Bytes); ok {
-		return append([]byte(nil), p...)
+// A lazy table gives its stored bits, without expanding; the error is
+// that of a damaged block of them.
+func (t *Table) Mod4Payload() ([]byte, error) {
+	payload := make([]byte, (t.space.size+7)/8)
+	if t.dist == nil {
+		if p, ok := t.mod4.(Mod4Bytes); ok {
+			copy(payload, p)
+			payload[len(payload)-1] &= byte(1)<<((t.space.size-1)&7+1) - 1
+			return payload, nil
+		}
+		for r := uint64(0); r < t.space.size; r++ {
+			bit, err := t.mod4.Mod4Bit(r)
+			if err != nil {
+				return nil, err
+			}
+			payload[r>>3] |= bit << (r & 7)
+		}
+		return payload, nil
 	}
-	dist := t.expanded()
-	payload := make([]byte, (len(dist)+7)/8)
-	for r, d := range dist {
+	for r, d := range t.dist {
 		payload[r>>3] |= (d >> 1 & 1) << (r & 7)
 	}
-	return payload
+	return payload, nil
 }
 
 // NewTable returns the table of goal's space with the given distances,
@@ -122,32 +144,13 @@ func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Sou
 	if err := checkCounts(sp, counts, origin); err != nil {
 		return nil, err
 	}
+	if p, ok := bits.(Mod4Bytes); ok && uint64(len(p)) != (sp.Size()+7)/8 {
+		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards (%d bytes)", len(p), sp.Shape(), sp.Size(), (sp.Size()+7)/8)}
+	}
 	if sp.Size() > LazyTableStates {
 		return OpenMod4Table(goal, counts, bits, origin)
 	}
-	t, err := sp.Enumerate(ctx, nil)
-	if err != nil {
-		return nil, err
-	}
-	t.origin = origin
-	for r, d := range t.dist {
-		b, err := bits.Mod4Bit(uint64(r))
-		if err != nil {
-			return nil, err
-		}
-		if b != d>>1&1 {
-			return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", sp.Unrank(uint64(r)), r, d)}
-		}
-	}
-	if len(t.counts) != len(counts) {
-		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("the radius is %d, the counts say %d", len(t.counts)-1, len(counts)-1)}
-	}
-	for d, n := range counts {
-		if t.counts[d] != n {
-			return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d boards are at distance %d, the counts say %d", t.counts[d], d, n)}
-		}
-	}
-	return t, nil
+	return expandBits(ctx, sp, counts, bits, origin)
 }
 
 // WalkDistance recovers the exact distance of b from the stored bits
@@ -243,7 +246,7 @@ func (t *Table) walkAvoiding(b Board, avoid uint64) (int, error) {
 // Bits in memory are read directly, without the interface's call.
 func (t *Table) mod4At(blank int, r uint64) (int, error) {
 	par := int(t.space.cellPar[blank&(slots-1)])
-	if p, ok := t.mod4.(Mod4Bytes); ok {
+	if p, ok := t.mod4.(Mod4Bytes); ok && r>>3 < uint64(len(p)) {
 		return par | int(p[r>>3]>>(r&7)&1)<<1, nil
 	}
 	bit, err := t.mod4.Mod4Bit(r)

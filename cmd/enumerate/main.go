@@ -199,10 +199,11 @@ func (f *flags) parseGoal() (statespace.Board, error) {
 func (f *flags) config() (generate.Config, error) {
 	cfg := generate.Config{Dir: f.out, Encoding: f.enc, Workers: f.workers, Resume: f.resume, CheckpointEvery: f.every}
 	if cfg.Dir == "" {
-		var err error
-		if cfg.Dir, err = store.CacheDir(); err != nil {
+		cache, err := store.DefaultCache()
+		if err != nil {
 			return cfg, err
 		}
+		cfg.Dir = cache.Dir()
 	}
 	if f.all {
 		cfg.Goals = generate.DefaultGoals()
@@ -287,7 +288,6 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 func explain(err error, goal string) error {
 	var (
 		noTable *generate.NoTableError
-		tooBig  *twobit.TooBigError
 		enc     *generate.EncodingError
 		resume  *generate.ResumeError
 		pattern *generate.PatternTooLargeError
@@ -296,12 +296,6 @@ func explain(err error, goal string) error {
 	case errors.As(err, &noTable):
 		g := noTable.Goal
 		return fmt.Errorf("%w: go run ./cmd/enumerate -shape %s -goal %s -pdb %s", err, g.Shape(), statespace.GoalName(g), pdb.Suggest(g).Label())
-	case errors.As(err, &tooBig):
-		g, gerr := statespace.ParseGoal(goal, tooBig.Shape)
-		if gerr != nil {
-			g = statespace.GoalLast(tooBig.Shape)
-		}
-		return fmt.Errorf("%w; pattern databases solve it instead: go run ./cmd/enumerate -shape %s -goal %s -pdb %s", err, g.Shape(), statespace.GoalName(g), pdb.Suggest(g).Label())
 	case errors.As(err, &enc):
 		return usagef("-encoding %s: tables of 12 cells and more are stored in mod4-bit", enc.Encoding)
 	case errors.As(err, &resume) && len(resume.Shapes) == 1:
@@ -352,13 +346,14 @@ func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, 
 // runExport writes goal's distances as a .npy file into dir (default:
 // the cache folder).
 func runExport(ctx context.Context, stdout io.Writer, goal statespace.Board, dir string, workers int) error {
+	cache := store.NewCache(dir)
 	if dir == "" {
 		var err error
-		if dir, err = store.CacheDir(); err != nil {
+		if cache, err = store.DefaultCache(); err != nil {
 			return err
 		}
 	}
-	path := filepath.Join(dir, store.NPYFileName(goal))
+	path := cache.Path(store.NPYFile(goal))
 	size, err := generate.ExportNPY(ctx, goal, path, workers)
 	if err != nil {
 		return err

@@ -199,8 +199,10 @@ func TestExitStatus(t *testing.T) {
 // anything is allocated, saying what it would take.
 func TestBigShapeRefused(t *testing.T) {
 	_, _, err := runCmd(t, "-shape", "4x4", "-out", t.TempDir())
-	if err == nil || !strings.Contains(err.Error(), "2.6 TB") || !strings.Contains(err.Error(), "-pdb") {
-		t.Fatalf("4x4: %v", err)
+	var errb bytes.Buffer
+	report(&errb, err)
+	if err == nil || !strings.Contains(err.Error(), "2.6 TB") || !strings.Contains(errb.String(), "-pdb 6-6-3") {
+		t.Fatalf("4x4: %v (%s)", err, errb.String())
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -91,5 +93,27 @@ func TestServe(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the server did not stop")
+	}
+}
+
+// -static writes the page, its worker, Go's wasm_exec.js and the engine
+// compiled to WebAssembly, and serves nothing (serve/e2e's TestStaticCopy
+// runs the folder in a browser).
+func TestStatic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly (seconds)")
+	}
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := report(&stderr, run(context.Background(), nil, &stdout, &stderr, []string{"-static", dir})); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "tilespace.wasm.gz"} {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if !strings.Contains(stdout.String(), "wrote the static copy to "+dir) {
+		t.Errorf("stdout: %q", stdout.String())
 	}
 }
