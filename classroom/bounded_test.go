@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -32,7 +33,7 @@ func within(t *testing.T, what string, r search.Result, hook, maxBytes int64) {
 func TestReportsBounded(t *testing.T) {
 	const maxBytes = 1 << 20
 	goal5 := statespace.GoalLast(statespace.Shape{Rows: 5, Cols: 5})
-	start5 := search.Mix(goal5, 2000, rand.New(rand.NewPCG(19, 6)))
+	start5 := statespace.Walk(rand.New(rand.NewPCG(19, 6)), goal5, 2000, statespace.AnyMove)
 	lim := search.Limits{MaxExpanded: 300_000, MaxTime: time.Minute, MaxBytes: maxBytes}
 
 	c, err := Compare(bg, start5, goal5, nil, lim)
@@ -54,7 +55,7 @@ func TestReportsBounded(t *testing.T) {
 	}
 
 	first5 := statespace.GoalFirst(goal5.Shape())
-	startFirst := search.Mix(first5, 2000, rand.New(rand.NewPCG(19, 7)))
+	startFirst := statespace.Walk(rand.New(rand.NewPCG(19, 7)), first5, 2000, statespace.AnyMove)
 	for _, m := range []string{"bfs", "dfs", "ast"} {
 		run, err := RunCOMS(bg, m, startFirst, lim)
 		if err == nil || !strings.Contains(err.Error(), "stopped by the memory limit") {
@@ -64,8 +65,8 @@ func TestReportsBounded(t *testing.T) {
 	}
 
 	goal25 := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
-	table := tableFor(t, goal25)
-	start25 := table.Antipodes()[0]
+	table := fixture.TableFor(t, goal25)
+	start25 := fixture.Antipodes(t, table)[0]
 	const small = 256 << 10
 	e, err := ExplainDFS(bg, start25, table, ExplainOptions{Limits: search.Limits{MaxBytes: small}})
 	if err != nil {
@@ -93,7 +94,7 @@ func TestReportsBounded(t *testing.T) {
 		t.Errorf("the DFS walk with boards: stopped by %v", w.DFS.StoppedBy)
 	}
 
-	g, err := GreedyStats(bg, tableFor(t, statespace.GoalLast(sh33)), GreedyStatsOptions{Seed: 3, N: 20, Ks: []int{1000}, MaxBytes: 2000})
+	g, err := GreedyStats(bg, fixture.TableFor(t, statespace.GoalLast(sh33)), GreedyStatsOptions{Seed: 3, N: 20, Ks: []int{1000}, MaxBytes: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,7 +80,7 @@ type GreedyReport struct {
 
 // GreedyStats repeats seed 003's experiment: for each k, N boards made by
 // k uniformly random legal moves of the blank from the goal (a move may
-// undo the previous one; search.Mix), each solved by the gain-score
+// undo the previous one; statespace.Walk with AnyMove), each solved by the gain-score
 // climber (search.GainClimber) under opt.Rule; and it adds what the seed
 // could not know, each board's optimal distance from table and how far the
 // climber's path is from it. The goal is table's goal (the seed's is
@@ -113,7 +113,7 @@ func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOp
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(k)))
 		var acc greedyAcc
 		for i := 0; i < opt.N; i++ {
-			b := search.Mix(goal, k, rng)
+			b := statespace.Walk(rng, goal, k, statespace.AnyMove)
 			r, err := search.GainClimber(ctx, search.Problem{Start: b, Goal: goal, Limits: lim}, opt.Rule)
 			if err != nil {
 				return nil, err

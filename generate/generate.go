@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
@@ -72,12 +71,15 @@ func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile
 	if err != nil {
 		return TableReport{}, err
 	}
-	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteTable(ctx, path, t, enc)
+	path, size, err := store.NewCache(dir).WriteTable(ctx, t, enc)
 	if err != nil {
 		return TableReport{}, err
 	}
-	return NewTableReport(goal, t.Counts(), t.Antipodes(), path, size, t.SearchTime().Seconds()), nil
+	ants, err := t.Antipodes()
+	if err != nil {
+		return TableReport{}, err
+	}
+	return NewTableReport(goal, t.Counts(), ants, path, size, t.SearchTime().Seconds()), nil
 }
 
 // NewTableReport describes the table of goal with the given distribution

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -101,8 +100,7 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 			return PDBReport{}, err
 		}
 		done += p.Entries()
-		path := filepath.Join(dir, store.PDBFileName(goal, pat))
-		size, err := store.WritePDB(ctx, path, p)
+		path, size, err := store.NewCache(dir).WritePDB(ctx, p)
 		if err != nil {
 			return PDBReport{}, err
 		}

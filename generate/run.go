@@ -82,7 +82,7 @@ func NewPlan(cfg Config) (*Plan, error) {
 		}
 		if sp.Size() >= BigTableStates {
 			est := twobit.EstimateFor(sp, workers)
-			if err := est.Check(sp.Shape(), cfg.Memory); err != nil {
+			if err := est.Check(sp.Goal(), cfg.Memory); err != nil {
 				return nil, err
 			}
 			if cfg.Encoding != tablefile.EncodingMod4Bit {

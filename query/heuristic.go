@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -93,7 +92,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 	case errors.As(err, &damaged):
 		// As with a damaged small table: warn, then answer as if the
 		// databases were missing.
-		fmt.Fprintf(r.cfg.Log, "query: warning: %v\n", err)
+		fmt.Fprintf(r.cfg.Log, "query: warning: %s\n", r.cfg.explain(err))
 		looked = damaged.Path + " (damaged)"
 		if part, perr := pdb.Preset(DefaultPartition, goal); perr == nil && part.Label() != damaged.Partition.Label() {
 			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
@@ -117,14 +116,14 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 			}
 		}
 	}
-	fmt.Fprintf(r.cfg.Log, "query: no pattern databases for %s goal %s (looked in %s); solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards; build databases with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s\n",
-		goal.Shape(), statespace.GoalName(goal), looked, goal.Shape(), statespace.GoalName(goal), pdb.Suggest(goal).Label())
+	fmt.Fprintf(r.cfg.Log, "query: solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
+		r.cfg.explain(&store.PDBNotFoundError{Goal: goal, Looked: []string{looked}}))
 	return Heuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
 }
 
 // NeedPDBsError says a goal has no pattern databases and its preset
-// (the 5x5's 6-6-6-6) is too large to build on the fly: it names the
-// command that builds them.
+// (the 5x5's 6-6-6-6) is too large to build on the fly; the commands
+// name the one that builds them.
 type NeedPDBsError struct {
 	Goal      statespace.Board
 	Partition string
@@ -133,8 +132,7 @@ type NeedPDBsError struct {
 
 func (e *NeedPDBsError) Error() string {
 	sh, goal := e.Goal.Shape(), statespace.GoalName(e.Goal)
-	return fmt.Sprintf("no pattern databases for %s goal %s (looked in %s); build the %s databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s",
-		sh, goal, strings.Join(e.Looked, ", "), e.Partition, sh, goal, e.Partition)
+	return fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", sh, goal, strings.Join(e.Looked, ", "))
 }
 
 // partition returns part's databases from Config.PDBDir, else the cache
@@ -237,22 +235,11 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 // cachePDBs writes a's databases into the cache folder (each atomically)
 // and returns their paths.
 func cachePDBs(ctx context.Context, a *pdb.Additive) ([]string, error) {
-	dir, err := store.CacheDir()
+	cache, err := store.DefaultCache()
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	var files []string
-	for _, p := range a.PDBs() {
-		path := filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles()))
-		if _, err := store.WritePDB(ctx, path, p); err != nil {
-			return nil, err
-		}
-		files = append(files, path)
-	}
-	return files, nil
+	return cache.WritePDBs(ctx, a)
 }
 
 // searchOracle returns the oracle that solves boards of goal by search:

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 
@@ -41,6 +39,10 @@ type Config struct {
 	// Log receives notes for people, such as a table being built; nil
 	// discards them.
 	Log io.Writer
+	// Explain turns an error written on Log into its message for people,
+	// with the command that fixes it (the commands pass cli.Explain); nil
+	// writes the error's own message.
+	Explain func(error) string
 	// BuildLimit is the largest space built in memory when no table is
 	// stored; 0 means DefaultBuildLimit.
 	BuildLimit uint64
@@ -288,7 +290,21 @@ func (r *Resolver) StoredCounts(ctx context.Context, goal statespace.Board) ([]u
 		}
 		return t.Counts(), nil
 	}
-	return store.CachedTableCounts(goal)
+	cache, err := store.DefaultCache()
+	if err != nil {
+		return nil, nil // no cache folder: no table there
+	}
+	return cache.TableCounts(goal)
+}
+
+// NoTableError is the error that says goal has no stored table: where the
+// Resolver looked (for callers that go on without one, as the figures do).
+func (r *Resolver) NoTableError(goal statespace.Board) error {
+	looked := "the cache folder"
+	if cache, err := store.DefaultCache(); err == nil {
+		looked = cache.Path(store.TableFile(goal))
+	}
+	return &store.NotFoundError{Goal: goal, Looked: []string{looked}}
 }
 
 // Databases returns the additive pattern databases of part for goal: from
@@ -505,10 +521,10 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 		enumerate()
 	case errors.As(err, &dmg) && sp.Size() <= r.cfg.BuildLimit:
 		// A damaged small table costs less to rebuild than to explain.
-		fmt.Fprintf(r.cfg.Log, "query: warning: %v; building the table in memory instead (%s states)…\n", err, textfmt.Commas(sp.Size()))
+		fmt.Fprintf(r.cfg.Log, "query: warning: %s; building the table in memory instead (%s states)…\n", r.cfg.explain(err), textfmt.Commas(sp.Size()))
 		enumerate()
 	case errors.As(err, &nf):
-		fmt.Fprintf(r.cfg.Log, "query: %v; until then, solving by search\n", err)
+		fmt.Fprintf(r.cfg.Log, "query: %s; until then, solving by search\n", r.cfg.explain(err))
 		return r.searchOracle(ctx, goal)
 	}
 	if err != nil {
@@ -525,9 +541,12 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 type TabledError struct{ Goal statespace.Board }
 
 func (e *TabledError) Error() string {
-	return fmt.Sprintf("-pdb and -pdb-dir apply to boards solved by search; %s boards are answered from the exact distance table of goal %s",
+	return fmt.Sprintf("pattern databases apply to boards solved by search; %s boards are answered from the exact distance table of goal %s",
 		e.Goal.Shape(), statespace.GoalName(e.Goal))
 }
+
+// explain is cfg.Explain, or the error's own message.
+func (cfg Config) explain(err error) string { return Options{Explain: cfg.Explain}.explain(err) }
 
 // HasTable reports whether the boards of goal have a distance table: the
 // table file given, one small enough to build at once, or a file in the
@@ -544,12 +563,8 @@ func (r *Resolver) HasTable(goal statespace.Board) bool {
 	if sp.Size() <= r.cfg.BuildLimit {
 		return true
 	}
-	dir, err := store.CacheDir()
-	if err != nil {
-		return false
-	}
-	_, err = os.Stat(filepath.Join(dir, store.TableFileName(goal)))
-	return err == nil
+	cache, err := store.DefaultCache()
+	return err == nil && cache.Has(store.TableFile(goal))
 }
 
 // Tabled reports whether every board of shape s has a distance table at

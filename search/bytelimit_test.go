@@ -19,7 +19,7 @@ import (
 // item 6).
 func TestByteLimit(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 5, Cols: 5})
-	start := Mix(goal, 2000, rand.New(rand.NewPCG(19, 6)))
+	start := statespace.Walk(rand.New(rand.NewPCG(19, 6)), goal, 2000, statespace.AnyMove)
 	const maxBytes = 1 << 20
 	lim := Limits{MaxExpanded: 300_000, MaxTime: time.Minute, MaxBytes: maxBytes}
 	growing := []string{"bfs", "dfs", "dfs-limit", "ucs", "ucs-cost", "astar-misplaced", "astar-manhattan", "astar-linear-conflict"}
@@ -62,7 +62,7 @@ func TestByteLimit(t *testing.T) {
 // its own structures alone would allow more.
 func TestHookBytes(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 5, Cols: 5})
-	start := Mix(goal, 2000, rand.New(rand.NewPCG(19, 6)))
+	start := statespace.Walk(rand.New(rand.NewPCG(19, 6)), goal, 2000, statespace.AnyMove)
 	var walk []int64
 	p := Problem{Start: start, Goal: goal, Limits: Limits{MaxExpanded: 1 << 40, MaxTime: time.Minute, MaxBytes: 80_000}, HookBytes: 8,
 		OnStep: func(Step) { walk = append(walk, 0) }}

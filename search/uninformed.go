@@ -7,10 +7,6 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// reverseMoves is the order stacks push children in, so they pop in Up,
-// Down, Left, Right order.
-var reverseMoves = [4]statespace.Move{statespace.Right, statespace.Left, statespace.Down, statespace.Up}
-
 // BFS is breadth-first graph search with the COMS 4701 semantics: a FIFO
 // queue; a node is tested for the goal when dequeued; a child already in
 // the queue or already expanded is skipped. It returns a shortest path.

@@ -44,7 +44,7 @@ func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
 // allows, and writes to the cache folder only when cfg.WriteCache says so.
 func newResolver(ctx context.Context, cfg Config, acquire func(context.Context) (func(), error)) (*query.Resolver, error) {
 	return query.NewResolver(ctx, query.Config{
-		Log: cfg.Log, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Progress: cfg.Progress,
+		Log: cfg.Log, Explain: cfg.Explain, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Progress: cfg.Progress,
 		SearchOptionsWhereSearched: true, AllMoves: true, KeepPath: true,
 		CacheBytes: cfg.CacheBytes, ReadOnlyCache: !cfg.WriteCache, Acquire: acquire, ForgetFailures: true,
 	})

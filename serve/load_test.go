@@ -99,7 +99,7 @@ func TestLoadDistinctGoals(t *testing.T) {
 			}
 			seen[goal] = true
 			select {
-			case jobs <- job{goal, randomWalk(rng, goal, 6+rng.IntN(10))}:
+			case jobs <- job{goal, statespace.Walk(rng, goal, 6+rng.IntN(10), statespace.NoReverse)}:
 			case <-ctx.Done():
 				return
 			}

@@ -94,12 +94,6 @@ type Config struct {
 	// served, which stops DNS-rebinding pages from reading a loopback
 	// server; others get 403.
 	AllowedHosts []string
-	// LazyStates is the table size above which boards at a distance are
-	// drawn by rejection (uniform boards until one has the distance)
-	// instead of by counting through the table, which a 12-cell table is
-	// too large for; 0 means statespace.LazyTableStates.
-	LazyStates uint64
-
 	// Boards without a table (the 15-puzzle, 12-cell goals whose table is
 	// not in the cache) are solved by IDA* on pattern databases: those of
 	// Partition (a preset such as "6-6-3" or patterns; empty takes the
@@ -116,6 +110,10 @@ type Config struct {
 	// WriteCache lets the server write the pattern databases it builds
 	// into the cache folder; without it a request never writes there.
 	WriteCache bool
+	// Explain turns the error of a goal without answers into the message
+	// the page shows, with the command that fixes it (cmd/serve passes
+	// cli.Explain); nil shows the error's own message.
+	Explain func(error) string
 }
 
 // DefaultCacheBytes is the page's bound on the tables and databases it
@@ -140,9 +138,6 @@ type Server struct {
 func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
-	}
-	if cfg.LazyStates == 0 {
-		cfg.LazyStates = statespace.LazyTableStates
 	}
 	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults()}
 	s.base, s.stop = context.WithCancel(context.Background())
@@ -184,11 +179,13 @@ var (
 	hdrJSON      = []string{"application/json"}
 	hdrNoStore   = []string{"no-store"}
 	hdrAllowGet  = []string{"GET, HEAD"}
+	hdrClose     = []string{"close"}
 	hdrPermPolcy = []string{"camera=(), microphone=(), geolocation=()"}
 )
 
 // guard applies what every request gets: security headers, the method,
-// size, host and in-flight limits.
+// size, host and in-flight limits, and to the API the refusal of requests
+// sent by other sites' pages.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -213,9 +210,16 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		case len(r.URL.RawQuery) > s.lim.MaxQuery:
 			writeError(w, http.StatusRequestURITooLong, fmt.Errorf("the query is %d bytes, at most %d are read", len(r.URL.RawQuery), s.lim.MaxQuery))
 		case r.ContentLength != 0:
+			// The body is not read, and not drained either: net/http would
+			// wait for the rest of it (a chunked body that never ends holds
+			// the connection until the read timeout). Close instead.
+			h["Connection"] = hdrClose
+			http.NewResponseController(w).SetReadDeadline(time.Now())
 			writeError(w, http.StatusRequestEntityTooLarge, errors.New("requests carry no body here"))
 		case !s.hostAllowed(r.Host):
 			writeError(w, http.StatusForbidden, fmt.Errorf("host %q is not served", r.Host))
+		case strings.HasPrefix(r.URL.Path, "/api/") && crossSite(r) != "":
+			writeError(w, http.StatusForbidden, fmt.Errorf("cross-site request refused: %s; the API answers only this server's own page", crossSite(r)))
 		default:
 			next.ServeHTTP(w, r)
 		}
@@ -246,6 +250,23 @@ type httpError struct {
 
 func (e *httpError) Error() string { return e.err.Error() }
 
+// explainedError is an error with the message Config.Explain gave it.
+type explainedError struct {
+	err error
+	msg string
+}
+
+func (e *explainedError) Error() string { return e.msg }
+func (e *explainedError) Unwrap() error { return e.err }
+
+// explained gives err the message Config.Explain makes of it.
+func (s *Server) explained(err error) error {
+	if s.cfg.Explain == nil {
+		return err
+	}
+	return &explainedError{err, s.cfg.Explain(err)}
+}
+
 func badRequest(format string, args ...any) error {
 	return &httpError{http.StatusBadRequest, fmt.Errorf(format, args...)}
 }
@@ -253,7 +274,12 @@ func badRequest(format string, args ...any) error {
 // writeError answers {"error": "…"} with the status statusOf gives err,
 // status when it gives none.
 func writeError(w http.ResponseWriter, status int, err error) {
-	status = statusOf(err, status)
+	if errors.Is(err, context.Canceled) && statusOf(err, 0) == 0 {
+		// Requests are cancelled when the server stops (or the client left).
+		status, err = http.StatusServiceUnavailable, errStopping
+	} else {
+		status = statusOf(err, status)
+	}
 	body, _ := json.Marshal(struct {
 		Error string `json:"error"`
 	}{err.Error()})
@@ -464,7 +490,7 @@ func appendStringField(dst []byte, key, value string) []byte {
 
 // handleRandom answers /api/random: a board drawn uniformly from those at
 // distance depth (from all boards without depth), or walk random moves
-// from the goal, and its record with seed added.
+// from the goal, and its record with seed added (as a string of digits).
 func (s *Server) handleRandom(w http.ResponseWriter, r *http.Request) {
 	body, err := s.random(r)
 	if err != nil {
@@ -519,7 +545,7 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 	var b statespace.Board
 	switch {
 	case hasWalk:
-		b = randomWalk(rng, goal, walk)
+		b = statespace.Walk(rng, goal, walk, statespace.NoReverse)
 	default:
 		o, err := s.source(r.Context(), goal)
 		if err != nil {
@@ -530,81 +556,31 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 			return nil, badRequest("%s has no distance table, so a board at an exact distance cannot be drawn; ask for walk=N random moves from the goal, or neither for a uniformly random board", shape)
 		}
 		if hasDepth {
-			b, err = s.drawAt(r.Context(), table.Table, rng, depth)
+			b, err = drawAt(r.Context(), table.Table, rng, depth)
 		} else {
-			sp := statespace.MustSpace(goal)
-			b = sp.Unrank(rng.Uint64N(sp.Size()))
+			b = statespace.MustSpace(goal).Random(rng)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	return s.answerBoard(r.Context(), nil, b, goal, func(out []byte) []byte {
-		out = append(out, `,"seed":`...)
-		return strconv.AppendUint(out, seed, 10)
+		// A string: JavaScript's numbers would round a 64-bit seed.
+		return appendStringField(out, "seed", strconv.FormatUint(seed, 10))
 	})
 }
 
-// randomWalk makes n random moves from goal, never undoing the last one.
-func randomWalk(rng *rand.Rand, goal statespace.Board, n int) statespace.Board {
-	b := goal
-	last := statespace.Move(4)
-	for range n {
-		var opts [4]statespace.Move
-		k := 0
-		for _, m := range b.LegalMoves().Moves() {
-			if last < 4 && m == last.Opposite() {
-				continue
-			}
-			opts[k] = m
-			k++
-		}
-		m := opts[rng.IntN(k)]
-		b, _ = b.Apply(m)
-		last = m
-	}
-	return b
-}
-
-// maxRejections bounds drawing by rejection: a distance rarer than one
-// board in this many is refused.
-const maxRejections = 200_000
-
-// drawAt draws a board uniformly from those at distance d of table t.
-func (s *Server) drawAt(ctx context.Context, t *statespace.Table, rng *rand.Rand, d int) (statespace.Board, error) {
-	sp := t.Space()
-	counts := t.Counts()
-	if d > t.Radius() {
+// drawAt draws a board uniformly from those at distance d of t; a
+// distance t cannot draw from is a bad request.
+func drawAt(ctx context.Context, t *statespace.Table, rng *rand.Rand, d int) (statespace.Board, error) {
+	if sp := t.Space(); d > t.Radius() {
 		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
 	}
-	if t.States() <= s.cfg.LazyStates && !t.Lazy() {
-		// The k-th board at distance d in rank order, counted through the
-		// table: a few milliseconds at most, and no memory kept.
-		k := uint64(rng.IntN(int(counts[d])))
-		for r := uint64(0); r < t.States(); r++ {
-			if t.DistanceAt(r) == d {
-				if k == 0 {
-					return sp.Unrank(r), nil
-				}
-				k--
-			}
-		}
-		return statespace.Board{}, fmt.Errorf("serve: the table of %s counts %d boards at distance %d and holds fewer", sp.Shape(), counts[d], d)
+	b, err := t.DrawOne(ctx, rng, d)
+	if re := (*statespace.RareError)(nil); errors.As(err, &re) {
+		return b, badRequest("%v", err)
 	}
-	// Uniform boards until one is at distance d: uniform among those.
-	if float64(t.States())/float64(counts[d]) > maxRejections/4 {
-		return statespace.Board{}, badRequest("boards at distance %d are too rare to draw on %s (%d of %d); choose another distance", d, sp.Shape(), counts[d], t.States())
-	}
-	for i := 0; i < maxRejections; i++ {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return statespace.Board{}, ctx.Err()
-		}
-		r := rng.Uint64N(t.States())
-		if t.DistanceAt(r) == d {
-			return sp.Unrank(r), nil
-		}
-	}
-	return statespace.Board{}, &httpError{http.StatusServiceUnavailable, fmt.Errorf("no board at distance %d found in %d draws; try again", d, maxRejections)}
+	return b, err
 }
 
 // source returns the oracle of goal's boards from the resolver, waiting
@@ -631,5 +607,5 @@ func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, err
 	case s.base.Err() != nil:
 		return nil, err
 	}
-	return nil, &resolveError{err}
+	return nil, &resolveError{s.explained(err)}
 }

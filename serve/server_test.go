@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -332,7 +333,7 @@ func TestSecurityHeadersAndPage(t *testing.T) {
 }
 
 func TestRandom(t *testing.T) {
-	s, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := freshTable(t, goal)
 	for _, d := range []int{1, 2, 10, 20, 31} {
@@ -352,6 +353,17 @@ func TestRandom(t *testing.T) {
 	if a["board"] != b["board"] || a["board"] == c["board"] {
 		t.Errorf("seeds: %v %v %v", a["board"], b["board"], c["board"])
 	}
+	// A seed above 2^53 comes back as the same string of digits, which
+	// JavaScript's numbers could not carry, and draws the same board again.
+	const big = "18446744073709551557"
+	_, d1 := get(t, ts, "/api/random?depth=15&seed="+big)
+	_, d2 := get(t, ts, "/api/random?depth=15&seed="+big)
+	if s, ok := d1["seed"].(string); !ok || s != big {
+		t.Errorf("seed %s came back as %#v, want the string %q", big, d1["seed"], big)
+	}
+	if d1["board"] != d2["board"] {
+		t.Errorf("seed %s drew %v, then %v", big, d1["board"], d2["board"])
+	}
 	// Uniform boards and random walks, on other shapes and goals.
 	g24 := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
 	tab24 := freshTable(t, g24)
@@ -364,17 +376,13 @@ func TestRandom(t *testing.T) {
 			t.Errorf("a walk of 6 moves reached distance %d", d)
 		}
 	}
-	// Drawing by rejection, as on a 12-cell table, draws the distance asked.
-	s.cfg.LazyStates = 1
-	for _, d := range []int{12, 22} {
+	// The two antipodes are drawn from as any other distance.
+	for _, d := range []int{12, 22, 31} {
 		_, rec := get(t, ts, "/api/random?depth="+itoa(d))
 		checkAnswer(t, rec, tab)
 		if got := int(rec["distance"].(float64)); got != d {
-			t.Errorf("rejection at depth %d: drew %d", d, got)
+			t.Errorf("at depth %d: drew %d", d, got)
 		}
-	}
-	if status, rec := get(t, ts, "/api/random?depth=31"); status != 400 || !strings.Contains(rec["error"].(string), "too rare") {
-		t.Errorf("rejection of the 2 antipodes: %d %v", status, rec)
 	}
 }
 
@@ -655,52 +663,6 @@ func TestAppendStringFieldIsJSON(t *testing.T) {
 	}
 }
 
-// A search still running after the grace period is stopped, and Run
-// still ends cleanly.
-func TestRunStopsLongRequests(t *testing.T) {
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	old := shutdownGrace
-	shutdownGrace = 50 * time.Millisecond
-	defer func() { shutdownGrace = old }()
-	ctx, cancel := context.WithCancel(context.Background())
-	var out safeBuffer
-	done := make(chan error, 1)
-	cfg := Config{Partition: testPartition, Limits: Limits{SolveTime: time.Minute}}
-	go func() { done <- Run(ctx, cfg, "127.0.0.1:0", &out) }()
-	var addr string
-	for deadline := time.Now().Add(5 * time.Second); addr == "" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if m := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String()); m != "" {
-			addr = m
-		}
-	}
-	if addr == "" {
-		t.Fatal("Run printed no address")
-	}
-	started := make(chan struct{})
-	go func() {
-		close(started)
-		// Korf's first instance: Manhattan IDA* takes far longer than the grace.
-		resp, err := http.Get(addr + "api/board?goal=first&b=" + reference.Korf100()[0].Board)
-		if err == nil {
-			resp.Body.Close()
-		}
-	}()
-	<-started
-	time.Sleep(100 * time.Millisecond)
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Run did not stop the long request")
-	}
-	if !strings.Contains(out.String(), "were stopped") {
-		t.Errorf("output %q does not say requests were stopped", out.String())
-	}
-}
-
 type safeBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
@@ -757,7 +719,7 @@ func TestTwelveCellTableMissing(t *testing.T) {
 func TestCompareFifteenPuzzle(t *testing.T) {
 	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
-	b := randomWalk(query.NewRand(2), goal, 14)
+	b := statespace.Walk(query.NewRand(2), goal, 14, statespace.NoReverse)
 	status, c := get(t, ts, "/api/compare?b="+b.String())
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
@@ -779,7 +741,7 @@ func TestSearchFallback(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5})
 	// It solves optimally: a board 8 moves from the goal by a walk whose
 	// distance BFS measures.
-	b := randomWalk(query.NewRand(4), goal, 8)
+	b := statespace.Walk(query.NewRand(4), goal, 8, statespace.NoReverse)
 	status, rec := get(t, ts, "/api/board?b="+b.String()+"&shape=3x5")
 	if status != 200 || rec["heuristic"] != query.HeuristicLinearConflict || !strings.Contains(log.String(), "linear conflict") {
 		t.Fatalf("%d %v, log %q", status, rec, log.String())
@@ -844,22 +806,78 @@ func TestTwelveCellOffered(t *testing.T) {
 	}
 }
 
+// /api/random answers on every shape from 2x2 to 5x5 and the long ones of
+// 21 cells and more (whose boards once made it drop the connection:
+// too many to rank): a walk reaches a board within its length, a uniform
+// board is answered or runs into the time limit, and a distance is drawn
+// where a table exists and refused with 400 where none does.
+func TestRandomEveryShape(t *testing.T) {
+	shapes := fixture.DrawShapes()
+	board := func(rec map[string]any, sh statespace.Shape) statespace.Board {
+		t.Helper()
+		b, err := statespace.Parse(rec["board"].(string), sh)
+		if err != nil {
+			t.Fatalf("%s: %v", sh, err)
+		}
+		if err := statespace.MustSpace(statespace.GoalLast(sh)).Check(b); err != nil {
+			t.Fatalf("%s: drew %s: %v", sh, b, err)
+		}
+		return b
+	}
+	for _, sh := range shapes {
+		// Boards without a table are searched on one database a tile (the
+		// Manhattan distance), built in moments on every shape.
+		var part []string
+		for tile := 1; tile < sh.Cells(); tile++ {
+			part = append(part, itoa(tile))
+		}
+		_, ts := newTestServer(t, Config{Partition: strings.Join(part, "/"), Limits: Limits{SolveTime: 100 * time.Millisecond}})
+		q := "/api/random?seed=1&shape=" + sh.String()
+		status, rec := get(t, ts, q+"&walk=8")
+		if status != 200 {
+			t.Fatalf("%s walk: %d %v", sh, status, rec)
+		}
+		board(rec, sh)
+		if d := int(rec["distance"].(float64)); d > 8 || d%2 != 0 {
+			t.Errorf("%s: a walk of 8 reached distance %d", sh, d)
+		}
+		status, rec = get(t, ts, q)
+		switch msg, _ := rec["error"].(string); {
+		case status == 200:
+			board(rec, sh)
+		case status != 503 || !strings.Contains(msg, "time limit"):
+			t.Errorf("%s uniform: %d %v", sh, status, rec)
+		}
+		status, rec = get(t, ts, q+"&depth=3")
+		switch msg, _ := rec["error"].(string); {
+		case sh.Cells() <= 10:
+			if status != 200 || int(rec["distance"].(float64)) != 3 {
+				t.Errorf("%s at depth 3: %d %v", sh, status, rec)
+			} else {
+				board(rec, sh)
+			}
+		case status != 400 || !strings.Contains(msg, "walk=N"):
+			t.Errorf("%s at depth 3 without a table: %d %v", sh, status, rec)
+		}
+	}
+}
+
 // The server writes nothing into the cache folder for a request unless
 // started with WriteCache: pattern databases built for a 15-puzzle goal
 // stay in memory.
 func TestNoCacheWritesUnlessAllowed(t *testing.T) {
-	b := randomWalk(query.NewRand(7), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 10)
+	b := statespace.Walk(query.NewRand(7), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 10, statespace.NoReverse)
 	for _, write := range []bool{false, true} {
 		s, ts := newTestServer(t, Config{Partition: testPartition, WriteCache: write})
 		status, rec := get(t, ts, "/api/board?b="+b.String())
 		if status != 200 || !strings.HasPrefix(fmt.Sprint(rec["heuristic"]), "pdb ") {
 			t.Fatalf("write %v: %d %v", write, status, rec)
 		}
-		dir, err := store.CacheDir()
+		cache, err := store.DefaultCache()
 		if err != nil {
 			t.Fatal(err)
 		}
-		files, _ := os.ReadDir(dir)
+		files, _ := os.ReadDir(cache.Dir())
 		if !write && len(files) != 0 || write && len(files) != 15 {
 			t.Errorf("write %v: %d files in the cache folder", write, len(files))
 		}
@@ -875,7 +893,7 @@ func TestHeldTablesBounded(t *testing.T) {
 	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
 	for r := uint64(1); r <= 10; r++ {
 		goal := sp.Unrank(r * 997)
-		b := randomWalk(query.NewRand(r), goal, 5)
+		b := statespace.Walk(query.NewRand(r), goal, 5, statespace.NoReverse)
 		if status, rec := get(t, ts, "/api/board?shape=2x4&b="+b.String()+"&goal="+goal.String()); status != 200 {
 			t.Fatalf("%d %v", status, rec)
 		}

@@ -24,7 +24,7 @@ var parseCases = []struct {
 	{"1 2 3 4 / 5 6 7 0", Shape{}, "1,2,3,4,5,6,7,0", ""},
 	{"1,2,3,4,5,6,7,0", Shape{2, 4}, "1,2,3,4,5,6,7,0", ""},
 	{"12340", Shape{}, "", "5 tiles"},
-	{"1,2,3,4,5,6,7,0", Shape{}, "", "give the shape (-shape 2x4 or 4x2)"},
+	{"1,2,3,4,5,6,7,0", Shape{}, "", "give the shape (2x4 or 4x2)"},
 	{"1,2,0", Shape{}, "", "3 tiles: no board has that many cells"},
 	{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", Shape{}, "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", ""},
 	{"1,2,3,4,5,6,7,8", sq, "", "expected 9 tiles for a 3x3 board, got 8"},

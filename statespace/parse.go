@@ -217,5 +217,5 @@ func shapeHint(n int) string {
 	if len(fits) == 0 {
 		return "no board has that many cells (a board is at least 2x2 and at most 25 cells)"
 	}
-	return "give the shape (-shape " + strings.Join(fits, " or ") + ") or separate rows with /"
+	return "give the shape (" + strings.Join(fits, " or ") + ") or separate rows with /"
 }

@@ -14,7 +14,7 @@ import (
 // Opening the cache folder removes a killed writer's temporary file (no
 // process holds its lock) and keeps a live writer's (issue 19, item 4):
 // the next command cleans up, not only the next write into the folder.
-func TestCacheDirSweeps(t *testing.T) {
+func TestDefaultCacheSweeps(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(EnvCache, dir)
 	started, release, done := make(chan struct{}), make(chan struct{}), make(chan error)
@@ -36,9 +36,9 @@ func TestCacheDirSweeps(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, stale), []byte("partial"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	got, err := CacheDir()
-	if err != nil || got != dir {
-		t.Fatalf("CacheDir = %q, %v", got, err)
+	got, err := DefaultCache()
+	if err != nil || got.Dir() != dir {
+		t.Fatalf("DefaultCache = %q, %v", got.Dir(), err)
 	}
 	var names []string
 	ents, _ = os.ReadDir(dir)

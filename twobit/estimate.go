@@ -54,25 +54,27 @@ func (e Estimate) String() string {
 		textfmt.Commas(e.States), Bytes(e.Memory), Bytes(e.Table), Bytes(e.Checkpoint), Bytes(e.Disk), roundDuration(e.Time))
 }
 
-// Check returns an error, saying what the search would take, when its
-// memory exceeds avail bytes (0: unknown, never refused).
-func (e Estimate) Check(shape statespace.Shape, avail uint64) error {
+// Check returns an error, saying what the search toward goal would take,
+// when its memory exceeds avail bytes (0: unknown, never refused).
+func (e Estimate) Check(goal statespace.Board, avail uint64) error {
 	if avail == 0 || e.Memory <= avail {
 		return nil
 	}
-	return &TooBigError{Shape: shape, Estimate: e, Available: avail}
+	return &TooBigError{Shape: goal.Shape(), Goal: goal, Estimate: e, Available: avail}
 }
 
-// TooBigError says a search does not fit in the memory that is free.
+// TooBigError says a search does not fit in the memory that is free (the
+// commands say how to run it on a cluster instead).
 type TooBigError struct {
 	Shape     statespace.Shape
+	Goal      statespace.Board // the goal of the search asked for
 	Estimate  Estimate
 	Available uint64
 }
 
 func (e *TooBigError) Error() string {
-	return fmt.Sprintf("%s has %s states: its breadth-first search needs %s of memory for 2 bits a state (and %s of disk for the table), but only %s is free here; it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape %s -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md)",
-		e.Shape, textfmt.Commas(e.Estimate.States), Bytes(e.Estimate.Memory-overhead), Bytes(e.Estimate.Table), Bytes(e.Available), e.Shape)
+	return fmt.Sprintf("%s has %s states: its breadth-first search needs %s of memory for 2 bits a state (and %s of disk for the table), but only %s is free here",
+		e.Shape, textfmt.Commas(e.Estimate.States), Bytes(e.Estimate.Memory-overhead), Bytes(e.Estimate.Table), Bytes(e.Available))
 }
 
 // Bytes writes a byte count with a decimal unit: "163 GB", "2.6 TB".

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/internal/hugepages"
+	"github.com/tilespace/tilespace/internal/mark2"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -407,10 +408,7 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 func (s *search) mark(targets []uint64, flags []uint32, next uint32) {
 	codes := s.codes
 	for _, t := range targets {
-		w := &codes[t/perWord]
-		sh := t % perWord * 2
-		if atomic.LoadUint64(w)>>sh&3 == codeUnseen {
-			atomic.OrUint64(w, codeFrontier<<sh)
+		if mark2.IfUnseen(codes, t, codeFrontier) {
 			if f := &flags[t>>regionShift]; atomic.LoadUint32(f) != next {
 				atomic.StoreUint32(f, next)
 			}

@@ -199,8 +199,10 @@ func TestExitStatus(t *testing.T) {
 // anything is allocated, saying what it would take.
 func TestBigShapeRefused(t *testing.T) {
 	_, _, err := runCmd(t, "-shape", "4x4", "-out", t.TempDir())
-	if err == nil || !strings.Contains(err.Error(), "2.6 TB") || !strings.Contains(err.Error(), "-pdb") {
-		t.Fatalf("4x4: %v", err)
+	var errb bytes.Buffer
+	report(&errb, err)
+	if err == nil || !strings.Contains(err.Error(), "2.6 TB") || !strings.Contains(errb.String(), "-pdb 6-6-3") {
+		t.Fatalf("4x4: %v (%s)", err, errb.String())
 	}
 }
 
@@ -232,6 +234,38 @@ func TestVerifyCommand(t *testing.T) {
 		if _, _, err := runCmd(t, append([]string{"-verify", path}, flag...)...); report(io.Discard, err) != 2 {
 			t.Errorf("-verify with %v: %v", flag, err)
 		}
+	}
+}
+
+// -verify rebuilds a pattern database: it passes a sound one and fails
+// (exit 1, the placement named, the rebuild command given) on one whose
+// values were swapped behind fresh counts and checksums.
+func TestVerifyPDBCommand(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := runCmd(t, "-shape", "3x3", "-pdb", "1,2,3,4/5,6,7,8", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, store.PDBFileName(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), []int{1, 2, 3, 4}))
+	out, _, err := runCmd(t, "-verify", path)
+	if err != nil || !strings.Contains(out, "verified") || !strings.Contains(out, "tiles 1,2,3,4") {
+		t.Fatalf("sound database: %v\n%s", err, out)
+	}
+	h, payload, err := tablefile.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := 101 // rank 0 is the goal's placement, which decoding checks
+	for payload[j] == payload[100] {
+		j++
+	}
+	payload[100], payload[j] = payload[j], payload[100]
+	if err := tablefile.WriteFileV2(context.Background(), path, h, bytes.NewReader(payload), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runCmd(t, "-verify", path, "-json")
+	if err == nil || !strings.Contains(out, `"difference":"placement [`) || !strings.Contains(out, `(rank 100) is stored`) || report(io.Discard, err) != 1 ||
+		!strings.Contains(err.Error(), "-pdb 1,2,3,4") {
+		t.Fatalf("swapped values: %v\n%s", err, out)
 	}
 }
 

@@ -230,7 +230,7 @@ func (o *output) check() error {
 }
 
 func (o *output) options() query.Options {
-	opts := query.Options{Path: o.path, TileMoves: o.tile}
+	opts := query.Options{Path: o.path, TileMoves: o.tile, Explain: cli.Explain}
 	switch {
 	case o.json:
 		opts.Format = query.JSON

@@ -90,8 +90,7 @@ func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]ui
 		return nil, false, err
 	}
 	if c == nil {
-		g.logf("%s left out of the shape comparisons: no table for goal %s in the cache folder (go run ./cmd/enumerate -shape %s builds one)",
-			goal.Shape(), statespace.GoalName(goal), goal.Shape())
+		g.logf("%s left out of the shape comparisons: %s", goal.Shape(), g.o.explain(g.res.NoTableError(goal)))
 	}
 	g.mu.Lock()
 	g.counts[goal] = c
@@ -138,7 +137,7 @@ func (g *gatherer) jobs() []job {
 	}
 	if len(o.PDB) == 0 {
 		jobs = append(jobs, job{[]string{NamePDBGroup}, func(context.Context) ([]*report.Figure, error) {
-			g.logf("heuristic-pdb: no partition for %s (set one with -pdb); skipped", o.Shape)
+			g.logf("heuristic-pdb: no partition given for %s; skipped", o.Shape)
 			return nil, nil
 		}})
 	}
@@ -217,7 +216,13 @@ func (g *gatherer) strip(ctx context.Context) ([]*report.Figure, error) {
 	}
 	start := g.o.Board
 	if start.IsZero() {
-		start = t.Antipodes()[0]
+		// A lazy (12-cell) table refuses: finding its antipodes is a
+		// search of gigabytes.
+		ants, err := t.Antipodes()
+		if err != nil {
+			return nil, err
+		}
+		start = ants[0]
 	}
 	d, err := measure.Strip(t, start, g.o.MaxShow)
 	if err != nil {

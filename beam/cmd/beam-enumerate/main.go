@@ -113,15 +113,15 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	if runner != "prism" && !strings.Contains(*work, "://") {
 		return cli.Usagef("-runner %s: the workers need a working folder they all reach: give -work gs://bucket/path", runner)
 	}
-	dir := *out
-	if dir == "" {
-		if dir, err = store.CacheDir(); err != nil {
+	cache := store.NewCache(*out)
+	if *out == "" {
+		if cache, err = store.DefaultCache(); err != nil {
 			return err
 		}
 	}
 	workDir := *work
 	if workDir == "" {
-		workDir = filepath.Join(dir, "beam-"+strings.TrimSuffix(store.TableFileName(goal), ".tbl"))
+		workDir = cache.Path(store.BeamWorkFile(goal))
 	}
 	if !*verbose {
 		// Prism and the runners' clients report every job step at INFO.
@@ -174,7 +174,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	var path string
 	var size int64
 	if bfs.TableWritable(goal) {
-		path = filepath.Join(dir, store.TableFileName(goal))
+		path = cache.Path(store.TableFile(goal))
 		if size, err = res.WriteTable(ctx, path); err != nil {
 			return err
 		}
