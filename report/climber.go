@@ -134,7 +134,7 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 	setX(left)
 	left.Y.Min, left.Y.Max = 0, 105
 
-	right := newPlot("Moves used (solved boards)", xlabel, "moves used (moves)")
+	right := newPlot("Moves used (solved boards)", xlabel, "path length (moves)")
 	top := maxOf(opt.y)
 	for i := range d.Series {
 		if len(moves[i].x) == 0 {
@@ -145,7 +145,7 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 	}
 	ol := &polyline{X: opt.x, Y: opt.y, Line: lineStyle(grey, 1.4, nil), Glyph: glyphStyle(grey, draw.PlusGlyph{}, 2)}
 	right.Add(ol)
-	legend.Add("optimal distance (right;\nmean over all boards)", ol)
+	legend.Add("optimal distance (mean)", ol)
 	for _, r := range d.Reported {
 		if r.SolvePercent > 0 {
 			ref := hline{Y: r.SolvePercent, Style: lineStyle(grey, 1, dash)}

@@ -95,7 +95,7 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 		share := panel.Share && !logScale
 		ylabel := "states (count)"
 		if share {
-			ylabel = "share of the states (%)"
+			ylabel = "share of states (%)"
 		}
 		p := newPlot(panel.Title, "distance from the goal (moves)", ylabel)
 		if logScale {

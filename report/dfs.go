@@ -94,7 +94,7 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	left.X.Min, left.X.Max = 0, float64(maxD)+0.5
 	left.Y.Min = 0.7
 
-	right := newPlot("Nodes DFS expands", "optimal distance (moves)", "nodes expanded (count)")
+	right := newPlot("Nodes DFS expands", "optimal distance (moves)", "expanded (nodes)")
 	setLogY(right)
 	right.Legend.Top, right.Legend.Left = false, false
 	npts := &polyline{X: nx, Y: ny, Glyph: dots(colorAt(2))}

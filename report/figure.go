@@ -493,11 +493,23 @@ func (pg page) draw(c draw.Canvas) {
 		return
 	}
 	for i, row := range panels {
+		// Titles of a row take as many lines as its longest, so that the
+		// panels' data areas start at one height.
+		lines := 0
 		for j, p := range row {
 			if p != nil {
 				tc := tiles.At(c, j, i)
 				restyle(p, ts, tc.Max.X-tc.Min.X)
-				drawPlot(p, tc, ts)
+				lines = max(lines, strings.Count(p.Title.Text, "\n"))
+			}
+		}
+		for j, p := range row {
+			if p != nil {
+				if p.Title.Text != "" {
+					defer func(t string) { p.Title.Text = t }(p.Title.Text)
+					p.Title.Text += strings.Repeat("\n ", lines-strings.Count(p.Title.Text, "\n"))
+				}
+				drawPlot(p, tiles.At(c, j, i), ts)
 			}
 		}
 	}
@@ -515,7 +527,7 @@ func restyle(p *plot.Plot, ts textSizes, width vg.Length) {
 	}
 	p.Legend.TextStyle.Font.Size = vg.Length(ts.legend)
 	if l, ok := insetLegends.Load(p); ok {
-		l.(*plot.Legend).TextStyle.Font.Size = vg.Length(ts.legend)
+		l.(*insetState).legend.TextStyle.Font.Size = vg.Length(ts.legend)
 	}
 }
 
@@ -594,6 +606,16 @@ func (t thinTicks) Ticks(min, max float64) []plot.Tick {
 // axis range, which on a log axis sits near the far end and shrinks the
 // data area by half the label's length.
 func drawPlot(p *plot.Plot, c draw.Canvas, ts textSizes) {
+	c = placeInsetLegend(p, c)
+	// A y label longer than its axis breaks into lines rather than run past
+	// the data area into the x axis' labels.
+	if l := p.Y.Label.Text; l != "" {
+		dc := p.DataCanvas(c)
+		if h := dc.Max.Y - dc.Min.Y; p.Y.Label.TextStyle.Width(l) > h {
+			defer func() { p.Y.Label.Text = l }()
+			p.Y.Label.Text = strings.Join(wrap(p.Y.Label.TextStyle, l, h), "\n")
+		}
+	}
 	restyleTicks(p, c)
 	defer func(x, y plot.Ticker) { p.X.Tick.Marker, p.Y.Tick.Marker = x, y }(p.X.Tick.Marker, p.Y.Tick.Marker)
 	makeLegendRoom(p, c)
@@ -624,7 +646,10 @@ func drawPlot(p *plot.Plot, c draw.Canvas, ts textSizes) {
 	}
 	data := p.DataCanvas(inner)
 	if logX {
-		c.FillText(xSty, vg.Point{X: data.Center().X, Y: c.Min.Y}, xLabel)
+		// Centred under the data, but kept inside the panel's own canvas.
+		half := xSty.Width(xLabel) / 2
+		x := max(c.Min.X+half, min(data.Center().X, c.Max.X-half))
+		c.FillText(xSty, vg.Point{X: x, Y: c.Min.Y}, xLabel)
 	}
 	if logY {
 		c.FillText(ySty, vg.Point{X: c.Min.X, Y: data.Center().Y}, yLabel)

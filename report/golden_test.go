@@ -22,9 +22,10 @@ var goldenSize = Size{Width: 16 * vg.Centimeter, Height: 10 * vg.Centimeter, DPI
 // far too little for a moved line or a changed label.
 const goldenDelta = 0.05
 
-// reportGoldenSize is the 8 cm width a report prints a figure at (a column
-// figure, 10 cm tall, so panels stack), at 100 dpi (315 × 394 pixels).
-var reportGoldenSize = Size{Width: 8 * vg.Centimeter, Height: 10 * vg.Centimeter, DPI: 100}
+// reportGoldenSize is the 8 cm width a report prints a figure at (6 cm
+// tall, as go run ./cmd/plot -width 8 -height 6 draws it), at 100 dpi
+// (315 × 236 pixels).
+var reportGoldenSize = Size{Width: 8 * vg.Centimeter, Height: 6 * vg.Centimeter, DPI: 100}
 
 // Each figure drawn from the fixed data of figureCases matches its golden
 // images in testdata/golden, at the default proportions and at the 8 cm a
