@@ -457,10 +457,11 @@ func (pg page) draw(c draw.Canvas) {
 		return
 	}
 	panels := pg.panels
-	// A narrow figure stacks its panels when that leaves them squarer than
-	// side by side (a tall figure); a wide, low one keeps them in a row.
-	if n := vg.Length(len(panels[0])); narrow && n > 1 &&
-		min(c.Max.X-c.Min.X, (c.Max.Y-c.Min.Y)/n) > min((c.Max.X-c.Min.X)/n, c.Max.Y-c.Min.Y) {
+	// A narrow figure stacks its panels when that leaves their data areas
+	// larger than side by side: a tall figure always, a low one when the
+	// panels' legends and labels leave too little width in a row.
+	if narrow && len(panels) == 1 && len(panels[0]) > 1 &&
+		dataRoom(panels[0], c, ts, true) > dataRoom(panels[0], c, ts, false) {
 		panels = nil
 		for _, row := range pg.panels {
 			for _, p := range row {
@@ -515,6 +516,31 @@ func (pg page) draw(c draw.Canvas) {
 	}
 }
 
+// dataRoom returns the smallest side of the panels' data areas when row is
+// drawn on c side by side or stacked, an inset legend too wide for its panel
+// going under it.
+func dataRoom(row []*plot.Plot, c draw.Canvas, ts textSizes, stacked bool) vg.Length {
+	tiles := draw.Tiles{Rows: 1, Cols: len(row), PadX: vg.Points(12), PadY: vg.Points(6)}
+	if stacked {
+		tiles.Rows, tiles.Cols = len(row), 1
+	}
+	room := vg.Length(math.Inf(1))
+	for k, p := range row {
+		tc := tiles.At(c, k%tiles.Cols, k/tiles.Cols)
+		restyle(p, ts, tc.Max.X-tc.Min.X)
+		if v, ok := insetLegends.Load(p); ok {
+			l := v.(*insetState).legend
+			dc := p.DataCanvas(tc)
+			if l.Rectangle(dc).Size().X+l.XOffs+vg.Points(10) > dc.Max.X-dc.Min.X {
+				tc.Min.Y += l.Rectangle(tc).Size().Y + vg.Points(3)
+			}
+		}
+		dc := p.DataCanvas(tc)
+		room = min(room, dc.Max.X-dc.Min.X, dc.Max.Y-dc.Min.Y)
+	}
+	return room
+}
+
 // restyle sets p's text to the sizes ts and wraps its title to width.
 func restyle(p *plot.Plot, ts textSizes, width vg.Length) {
 	p.Title.TextStyle.Font.Size = vg.Length(ts.panel)
@@ -548,6 +574,22 @@ func (t thinTicks) Ticks(min, max float64) []plot.Tick {
 	for i, tk := range ticks {
 		if tk.Label != "" && tk.Value >= min && tk.Value <= max {
 			idx = append(idx, i)
+		}
+	}
+	// Minor ticks closer than 2.5 pt are a smear at print size: left out.
+	if n := len(ticks); n > 1 && t.length/vg.Length(n) < vg.Points(2.5) {
+		var labelled []plot.Tick
+		for _, tk := range ticks {
+			if tk.Label != "" {
+				labelled = append(labelled, tk)
+			}
+		}
+		ticks = labelled
+		idx = idx[:0]
+		for i, tk := range ticks {
+			if tk.Value >= min && tk.Value <= max {
+				idx = append(idx, i)
+			}
 		}
 	}
 	fits := func(keep []int) bool {
@@ -611,9 +653,10 @@ func drawPlot(p *plot.Plot, c draw.Canvas, ts textSizes) {
 	// the data area into the x axis' labels.
 	if l := p.Y.Label.Text; l != "" {
 		dc := p.DataCanvas(c)
-		if h := dc.Max.Y - dc.Min.Y; p.Y.Label.TextStyle.Width(l) > h {
+		// At most two lines: more would take the width of the data area.
+		if w, h := p.Y.Label.TextStyle.Width(l), dc.Max.Y-dc.Min.Y; w > h {
 			defer func() { p.Y.Label.Text = l }()
-			p.Y.Label.Text = strings.Join(wrap(p.Y.Label.TextStyle, l, h), "\n")
+			p.Y.Label.Text = strings.Join(wrap(p.Y.Label.TextStyle, l, max(h, w*0.6)), "\n")
 		}
 	}
 	restyleTicks(p, c)

@@ -49,40 +49,38 @@ func TestGoldenImages(t *testing.T) {
 
 func checkGolden(t *testing.T, dir string, i int, c figureCase, size Size) {
 	t.Helper()
-	{
-		name := fmt.Sprintf("%02d-%s.png", i, c.name)
-		if size != goldenSize {
-			name = fmt.Sprintf("%02d-%s-8cm.png", i, c.name)
+	name := fmt.Sprintf("%02d-%s.png", i, c.name)
+	if size != goldenSize {
+		name = fmt.Sprintf("%02d-%s-8cm.png", i, c.name)
+	}
+	f, err := c.build()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	got, err := f.Render("png", size)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	path := filepath.Join(dir, name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		f, err := c.build()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%s: %v (go test ./report -run Golden -update writes it)", name, err)
+	}
+	same, err := cmpimg.EqualApprox("png", got, want, goldenDelta)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if !same {
+		out := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(out, got, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		got, err := f.Render("png", size)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		path := filepath.Join(dir, name)
-		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%s: %v (go test ./report -run Golden -update writes it)", name, err)
-		}
-		same, err := cmpimg.EqualApprox("png", got, want, goldenDelta)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if !same {
-			out := filepath.Join(t.TempDir(), name)
-			if err := os.WriteFile(out, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			t.Errorf("%s differs from its golden image; the new one is %s", name, out)
-		}
+		t.Errorf("%s differs from its golden image; the new one is %s", name, out)
 	}
 }

@@ -90,11 +90,9 @@ func SolutionStrip(d StripData) (*Figure, error) {
 	if title == "" {
 		title = fmt.Sprintf("Solution of %s (%s)", d.Start, textfmt.Moves(len(d.Path)))
 	}
+	// Which boards are left out is said under the strip, once drawing knows
+	// how many fit.
 	note := "Each board is labelled [step] and the move of the blank that produced it; yellow marks the tile that just slid."
-	if truncated {
-		note += fmt.Sprintf("\nShowing the first %d of %d boards and the last (steps 0–%d and %d); the CSV lists every step.",
-			maxShow-1, len(boards), maxShow-2, len(boards)-1)
-	}
 	if d.Note != "" {
 		note += "\n" + d.Note
 	}
@@ -130,11 +128,35 @@ func drawStrip(c draw.Canvas, ts textSizes, boards []statespace.Board, slid []in
 	// On a small figure fewer boards are drawn (the first ones and the
 	// last), so that the tile numbers stay at least 7 pt.
 	minTile := vg.Points(7 / tileNumberShare)
-	cols, rows, tile := layout(len(shown))
-	for len(shown) > 2 && tile < minTile {
-		shown = append(shown[:len(shown)-2:len(shown)-2], shown[len(shown)-1])
-		truncated = true
+	var cols, rows int
+	var tile vg.Length
+	fit := func() {
 		cols, rows, tile = layout(len(shown))
+		for len(shown) > 2 && tile < minTile {
+			shown = append(shown[:len(shown)-2:len(shown)-2], shown[len(shown)-1])
+			truncated = true
+			cols, rows, tile = layout(len(shown))
+		}
+	}
+	fit()
+	if truncated {
+		// The sentence naming the boards left out goes under the strip:
+		// its room is taken first, then the boards fitted again.
+		sty := sans(vg.Length(ts.note), false)
+		sty.Color = grey
+		sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
+		sentence := func() []string {
+			return wrap(sty, fmt.Sprintf("Showing the first %d of %d boards and the last (steps 0–%d and %d); the CSV lists every step.",
+				len(shown)-1, len(boards), shown[len(shown)-2], shown[len(shown)-1]), c.Max.X-c.Min.X)
+		}
+		lineH := sty.Height("Xg") + vg.Points(1)
+		bottom := c.Min.Y
+		c.Min.Y += vg.Length(len(sentence()))*lineH + vg.Points(3)
+		fit()
+		lines := sentence()
+		for i := len(lines) - 1; i >= 0; i-- {
+			c.FillText(sty, vg.Point{X: c.Min.X, Y: bottom + vg.Length(len(lines)-1-i)*lineH}, lines[i])
+		}
 	}
 	cellW := (c.Max.X - c.Min.X) / vg.Length(cols)
 	cellH := (c.Max.Y - c.Min.Y) / vg.Length(rows)
