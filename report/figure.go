@@ -367,13 +367,23 @@ func setLogY(p *plot.Plot) {
 // textSizes are a figure's font sizes in points, chosen from its width: at
 // 8 cm, the width a report prints a figure at, text of 7–9 pt; from 16 cm
 // (the default), the sizes of a full-width figure; in between, in between.
-type textSizes struct{ title, panel, axis, tick, legend, note float64 }
+// Line widths scale with the text (line: 0.8 at 8 cm, 1 from 16 cm), so
+// that lines do not outweigh the smaller text.
+type textSizes struct{ title, panel, axis, tick, legend, note, line float64 }
 
 func sizesFor(w vg.Length) textSizes {
 	t := math.Max(0, math.Min(1, float64((w-8*vg.Centimeter)/(8*vg.Centimeter))))
 	lerp := func(a, b float64) float64 { return a + t*(b-a) }
-	return textSizes{title: lerp(9, 11), panel: lerp(8, 10), axis: lerp(7.5, 9), tick: lerp(7, 8), legend: lerp(7, 8), note: 7 + t*0.5}
+	return textSizes{title: lerp(9, 11), panel: lerp(8, 10), axis: lerp(7.5, 9), tick: lerp(7, 8), legend: lerp(7, 8), note: lerp(7, 7.5), line: lerp(0.8, 1)}
 }
+
+// thinLines is a canvas whose stroked lines are k times as wide as asked.
+type thinLines struct {
+	vg.Canvas
+	k float64
+}
+
+func (c thinLines) SetLineWidth(w vg.Length) { c.Canvas.SetLineWidth(w * vg.Length(c.k)) }
 
 // narrowWidth is the width under which panels are stacked and a side legend
 // moves under them: two panels side by side leave each under 6 cm.
@@ -382,7 +392,7 @@ const narrowWidth = 12 * vg.Centimeter
 // noteShare is the most of a figure's height its note may take; the
 // paragraphs that do not fit are left out (the caption of a small figure
 // carries them).
-const noteShare = 0.3
+const noteShare = 0.25
 
 // page lays out a figure: a bold title, panels in a grid, an optional
 // legend in a column on the right (under the panels on a narrow figure),
@@ -398,6 +408,9 @@ type page struct {
 
 func (pg page) draw(c draw.Canvas) {
 	ts := sizesFor(c.Max.X - c.Min.X)
+	if ts.line != 1 {
+		c.Canvas = thinLines{Canvas: c.Canvas, k: ts.line}
+	}
 	pad := vg.Points(6)
 	height := c.Max.Y - c.Min.Y
 	c = draw.Crop(c, pad, -pad, pad, -pad)
@@ -484,8 +497,15 @@ func (pg page) draw(c draw.Canvas) {
 				p.X.Label.Text = ""
 			}
 		}
-		for _, row := range panels {
+		for i, row := range panels {
 			restyle(row[0], ts, c.Max.X-c.Min.X)
+			// Over a panel with the same x axis, tick labels would only
+			// repeat the next one's: left out (size 0 is not drawn).
+			if i+1 < len(panels) {
+				if p, next := row[0], panels[i+1][0]; p.X.Min == next.X.Min && p.X.Max == next.X.Max && p.X.Scale == next.X.Scale {
+					p.X.Tick.Label.Font.Size = 0
+				}
+			}
 		}
 		canvases := plot.Align(panels, tiles, c)
 		for i, row := range panels {
@@ -630,6 +650,10 @@ func (t thinTicks) Ticks(min, max float64) []plot.Tick {
 			break
 		}
 	}
+	// Rather one label at each end than a single one, when they fit.
+	if len(keep) == 1 && len(idx) > 1 && fits([]int{idx[0], idx[len(idx)-1]}) {
+		keep = []int{idx[0], idx[len(idx)-1]}
+	}
 	kept := map[int]bool{}
 	for _, i := range keep {
 		kept[i] = true
@@ -649,23 +673,43 @@ func (t thinTicks) Ticks(min, max float64) []plot.Tick {
 // data area by half the label's length.
 func drawPlot(p *plot.Plot, c draw.Canvas, ts textSizes) {
 	c = placeInsetLegend(p, c)
-	// A y label longer than its axis breaks into lines rather than run past
-	// the data area into the x axis' labels.
-	if l := p.Y.Label.Text; l != "" {
-		dc := p.DataCanvas(c)
-		// At most two lines: more would take the width of the data area.
-		if w, h := p.Y.Label.TextStyle.Width(l), dc.Max.Y-dc.Min.Y; w > h {
-			defer func() { p.Y.Label.Text = l }()
-			p.Y.Label.Text = strings.Join(wrap(p.Y.Label.TextStyle, l, max(h, w*0.6)), "\n")
-		}
-	}
-	restyleTicks(p, c)
-	defer func(x, y plot.Ticker) { p.X.Tick.Marker, p.Y.Tick.Marker = x, y }(p.X.Tick.Marker, p.Y.Tick.Marker)
-	makeLegendRoom(p, c)
 	_, logX := p.X.Scale.(plot.LogScale)
 	_, logY := p.Y.Scale.(plot.LogScale)
 	logX = logX && p.X.Label.Text != ""
 	logY = logY && p.Y.Label.Text != ""
+	// dataArea is p's data area on c as drawn: without the log axes'
+	// labels, which drawPlot places itself.
+	dataArea := func() draw.Canvas {
+		x, y := p.X.Label.Text, p.Y.Label.Text
+		inner := c
+		if logX {
+			p.X.Label.Text = ""
+			inner.Min.Y += p.X.Label.TextStyle.Height(x) + p.X.Label.Padding
+		}
+		if logY {
+			p.Y.Label.Text = ""
+			inner.Min.X += p.Y.Label.TextStyle.Height(y) + p.Y.Label.Padding
+		}
+		defer func() { p.X.Label.Text, p.Y.Label.Text = x, y }()
+		return p.DataCanvas(inner)
+	}
+	// A y label longer than its axis breaks into lines rather than run past
+	// the data area into the x axis' labels.
+	if l := p.Y.Label.Text; l != "" {
+		dc := dataArea()
+		// At most two lines: more would take the width of the data area.
+		if w, h := p.Y.Label.TextStyle.Width(l), dc.Max.Y-dc.Min.Y; w > h {
+			defer func() { p.Y.Label.Text = l }()
+			lines := wrap(p.Y.Label.TextStyle, l, max(h, w/2))
+			for lw := max(h, w/2); len(lines) > 2; lw += vg.Points(2) {
+				lines = wrap(p.Y.Label.TextStyle, l, lw)
+			}
+			p.Y.Label.Text = strings.Join(lines, "\n")
+		}
+	}
+	defer func(x, y plot.Ticker) { p.X.Tick.Marker, p.Y.Tick.Marker = x, y }(p.X.Tick.Marker, p.Y.Tick.Marker)
+	restyleTicks(p, dataArea())
+	makeLegendRoom(p, c)
 	if !logX && !logY {
 		p.Draw(c)
 		return
@@ -700,9 +744,8 @@ func drawPlot(p *plot.Plot, c draw.Canvas, ts textSizes) {
 	p.Draw(inner)
 }
 
-// restyleTicks thins p's tick labels to fit the data area it gets on c.
-func restyleTicks(p *plot.Plot, c draw.Canvas) {
-	dc := p.DataCanvas(c)
+// restyleTicks thins p's tick labels to fit its data area dc.
+func restyleTicks(p *plot.Plot, dc draw.Canvas) {
 	p.X.Tick.Marker = thinTicks{Ticker: p.X.Tick.Marker, axis: &p.X, length: dc.Max.X - dc.Min.X}
 	p.Y.Tick.Marker = thinTicks{Ticker: p.Y.Tick.Marker, axis: &p.Y, length: dc.Max.Y - dc.Min.Y, vertical: true}
 }

@@ -1,11 +1,13 @@
 package report
 
 import (
+	"math"
 	"regexp"
 	"testing"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // reportSizes are the sizes a report prints a figure at: 8 cm wide, low
@@ -53,4 +55,44 @@ func TestLegibilityCheckSees(t *testing.T) {
 			t.Errorf("the check did not report %q; it reported %q", k, got)
 		}
 	}
+}
+
+// lineRecorder records the widths lines are stroked at.
+type lineRecorder struct {
+	*textRecorder
+	widths []vg.Length
+}
+
+func (r *lineRecorder) SetLineWidth(w vg.Length) { r.widths = append(r.widths, w) }
+
+// A figure 8 cm wide strokes its lines at 0.8 of the widths it strokes them
+// at from 16 cm, as its text is smaller.
+func TestLinesThinWithTheFigure(t *testing.T) {
+	f, err := DFSWalk(dfsWalkData(50))
+	if err != nil {
+		t.Fatal(err)
+	}
+	widths := func(w vg.Length) []vg.Length {
+		r := &lineRecorder{textRecorder: newTextRecorder()}
+		f.draw(draw.NewCanvas(r, w, 10*vg.Centimeter))
+		return r.widths
+	}
+	narrow, wide := widths(8*vg.Centimeter), widths(16*vg.Centimeter)
+	if len(wide) == 0 {
+		t.Fatal("no lines drawn")
+	}
+	for _, w := range wide {
+		if w > 0 && !approxIn(w*0.8, narrow) {
+			t.Errorf("a %.2f pt line at 16 cm has no %.2f pt line at 8 cm", w, w*0.8)
+		}
+	}
+}
+
+func approxIn(w vg.Length, ws []vg.Length) bool {
+	for _, v := range ws {
+		if math.Abs(float64(v-w)) < 1e-6 {
+			return true
+		}
+	}
+	return false
 }
