@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/search"
 )
 
@@ -27,7 +28,7 @@ var comsLine = regexp.MustCompile(`^(running_time|max_ram_usage): \d+\.\d{8}$`)
 
 func TestCOMSPublishedCounts(t *testing.T) {
 	for i, c := range comsCases {
-		run, err := RunCOMS(bg, c.method, mustParse(t, c.board), search.Limits{})
+		run, err := RunCOMS(bg, c.method, fixture.MustParse(t, c.board), search.Limits{})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -83,11 +84,11 @@ func TestWriteCOMSMeasurements(t *testing.T) {
 }
 
 func TestRunCOMSErrors(t *testing.T) {
-	if _, err := RunCOMS(bg, "ucs", mustParse(t, "1,2,5,3,4,0,6,7,8"), search.Limits{}); err == nil {
+	if _, err := RunCOMS(bg, "ucs", fixture.MustParse(t, "1,2,5,3,4,0,6,7,8"), search.Limits{}); err == nil {
 		t.Error("method ucs accepted")
 	}
 	// Two tiles swapped: odd inversions against 0,1,…,8, unsolvable.
-	if _, err := RunCOMS(bg, "bfs", mustParse(t, "1,0,2,3,4,5,6,8,7"), search.Limits{}); err == nil || !strings.Contains(err.Error(), "inversion") {
+	if _, err := RunCOMS(bg, "bfs", fixture.MustParse(t, "1,0,2,3,4,5,6,8,7"), search.Limits{}); err == nil || !strings.Contains(err.Error(), "inversion") {
 		t.Errorf("unsolvable board: err = %v, want the parity explanation", err)
 	}
 }
@@ -95,9 +96,9 @@ func TestRunCOMSErrors(t *testing.T) {
 // The A* of the COMS mode is optimal: its path length is the exact
 // distance from the table for the assignment's goal.
 func TestCOMSAStarOptimal(t *testing.T) {
-	tb := tableFor(t, comsGoal())
+	tb := fixture.TableFor(t, fixture.ComsGoal())
 	for d := 0; d <= tb.Radius(); d += 3 {
-		for _, b := range tb.Sample(newRand(uint64(d)), d, 2) {
+		for _, b := range tb.Sample(fixture.NewRand(uint64(d)), d, 2) {
 			run, err := RunCOMS(bg, "ast", b, search.Limits{})
 			if err != nil {
 				t.Fatal(err)
@@ -105,7 +106,7 @@ func TestCOMSAStarOptimal(t *testing.T) {
 			if len(run.Result.Path) != d {
 				t.Errorf("ast %s: %d moves, table says %d", b, len(run.Result.Path), d)
 			}
-			replay(t, "ast", b, comsGoal(), run.Result.Path)
+			fixture.Replay(t, "ast", b, fixture.ComsGoal(), run.Result.Path)
 		}
 	}
 }

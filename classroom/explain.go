@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/search"
@@ -107,8 +108,15 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 	lim.MaxDepth = 0
 	w := &DFSWalk{}
 	var missing statespace.Board
-	p := search.Problem{Start: start, Goal: table.Space().Goal(), Limits: lim,
-		OnExpand: func(b statespace.Board, depth int) {
+	// The walk's own slices count against the limit's bytes with the
+	// search's: the walk of a 12-cell DFS grew by gigabytes without them.
+	hook := int64(8)
+	if boards {
+		hook += int64(unsafe.Sizeof(statespace.Board{}))
+	}
+	p := search.Problem{Start: start, Goal: table.Space().Goal(), Limits: lim, HookBytes: hook,
+		OnStep: func(st search.Step) {
+			b, depth := st.Board, st.Depth
 			d := table.Distance(b)
 			if d < 0 && missing.IsZero() {
 				missing = b
@@ -127,7 +135,7 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 		return nil, fmt.Errorf("classroom: DFS expanded %s, which the table does not hold", missing)
 	}
 	if r.Expanded != int64(len(w.Distances)) {
-		return nil, fmt.Errorf("classroom: DFS reported %d expansions but called OnExpand %d times", r.Expanded, len(w.Distances))
+		return nil, fmt.Errorf("classroom: DFS reported %d expansions but called OnStep %d times", r.Expanded, len(w.Distances))
 	}
 	w.DFS = r
 	return w, nil

@@ -35,18 +35,23 @@ type GreedyStatsOptions struct {
 	// walk that only goes round boards it has seen is detected and fails
 	// as a loop).
 	MaxMoves int64
+	// MaxBytes caps each climb's memory, its visited set and path
+	// (default search.DefaultMaxBytes).
+	MaxBytes int64
 }
 
 // GreedyStatsRow is the outcome for one mixing length k.
 type GreedyStatsRow struct {
-	K         int     `json:"k"`
-	Boards    int     `json:"boards"`
-	AtGoal    int     `json:"boards_at_goal"` // mixed boards that came back to the goal
-	Solved    int     `json:"solved"`
-	Stuck     int     `json:"stuck"`  // no allowed move (search.StuckStop)
-	Looped    int     `json:"looped"` // only went round seen boards (search.StuckFirstLegal)
-	Capped    int     `json:"capped"` // stopped by MaxMoves
-	SolveRate float64 `json:"solve_rate"`
+	K      int `json:"k"`
+	Boards int `json:"boards"`
+	AtGoal int `json:"boards_at_goal"` // mixed boards that came back to the goal
+	Solved int `json:"solved"`
+	Stuck  int `json:"stuck"`  // no allowed move (search.StuckStop)
+	Looped int `json:"looped"` // only went round seen boards (search.StuckFirstLegal)
+	Capped int `json:"capped"` // stopped by MaxMoves
+	// MemoryCapped were stopped by MaxBytes before MaxMoves.
+	MemoryCapped int     `json:"memory_capped"`
+	SolveRate    float64 `json:"solve_rate"`
 	// Over solved boards: the climber's moves, the exact optimum, and the
 	// difference.
 	MeanMoves         float64 `json:"mean_moves_solved"`
@@ -75,7 +80,7 @@ type GreedyReport struct {
 
 // GreedyStats repeats seed 003's experiment: for each k, N boards made by
 // k uniformly random legal moves of the blank from the goal (a move may
-// undo the previous one; search.Mix), each solved by the gain-score
+// undo the previous one; statespace.Walk with AnyMove), each solved by the gain-score
 // climber (search.GainClimber) under opt.Rule; and it adds what the seed
 // could not know, each board's optimal distance from table and how far the
 // climber's path is from it. The goal is table's goal (the seed's is
@@ -102,13 +107,13 @@ func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOp
 	}
 	goal := table.Space().Goal()
 	rep := &GreedyReport{Goal: goal, Seed: opt.Seed, N: opt.N, MaxMoves: opt.MaxMoves, Rule: opt.Rule}
-	lim := search.Limits{MaxExpanded: opt.MaxMoves, MaxTime: 1 << 62}
+	lim := search.Limits{MaxExpanded: opt.MaxMoves, MaxTime: 1 << 62, MaxBytes: opt.MaxBytes}
 	var all greedyAcc
 	for _, k := range opt.Ks {
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(k)))
 		var acc greedyAcc
 		for i := 0; i < opt.N; i++ {
-			b := search.Mix(goal, k, rng)
+			b := statespace.Walk(rng, goal, k, statespace.AnyMove)
 			r, err := search.GainClimber(ctx, search.Problem{Start: b, Goal: goal, Limits: lim}, opt.Rule)
 			if err != nil {
 				return nil, err
@@ -125,6 +130,7 @@ func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOp
 
 type greedyAcc struct {
 	boards, atGoal, solved, stuck, looped, capped int
+	memoryCapped                                  int
 	moves                                         []int
 	optSolved, opt, excess, failedMoves           float64
 }
@@ -146,6 +152,8 @@ func (a *greedyAcc) add(opt int, r search.Result) {
 		a.stuck++
 	case r.StoppedBy == search.StopLoop:
 		a.looped++
+	case r.StoppedBy == search.StopByteLimit:
+		a.memoryCapped++
 	default:
 		a.capped++
 	}
@@ -159,6 +167,7 @@ func (a *greedyAcc) merge(b *greedyAcc) {
 	a.stuck += b.stuck
 	a.looped += b.looped
 	a.capped += b.capped
+	a.memoryCapped += b.memoryCapped
 	a.moves = append(a.moves, b.moves...)
 	a.optSolved += b.optSolved
 	a.opt += b.opt
@@ -167,7 +176,7 @@ func (a *greedyAcc) merge(b *greedyAcc) {
 }
 
 func (a *greedyAcc) row(k int) GreedyStatsRow {
-	r := GreedyStatsRow{K: k, Boards: a.boards, AtGoal: a.atGoal, Solved: a.solved, Stuck: a.stuck, Looped: a.looped, Capped: a.capped}
+	r := GreedyStatsRow{K: k, Boards: a.boards, AtGoal: a.atGoal, Solved: a.solved, Stuck: a.stuck, Looped: a.looped, Capped: a.capped, MemoryCapped: a.memoryCapped}
 	div := func(x float64, n int) float64 {
 		if n == 0 {
 			return 0
@@ -239,8 +248,8 @@ func (g *GreedyReport) WriteText(w io.Writer) error {
 		"solve rate: with the half-width of its 95% interval (normal approximation).",
 		"mean moves, median: the climber's moves on solved boards. mean optimal, excess: the exact optimal distance of those boards (from the table) and the mean of (climber's moves - optimal). optimal (all): mean optimal distance of every mixed board, solved or not. failed after: mean moves walked by the failed climbs.",
 		"Score: " + score + " (the blank's own cell is not scored); the best-scoring move to a board not yet on the walk wins, ties to the first in Up, Down, Left, Right order. When every legal move leads to a board already on the walk, " + stuck + ".",
-		fmt.Sprintf("Failures: %s stuck, %s looped, %s capped at %s. A random mixing move may undo the previous one.",
-			textfmt.Commas(o.Stuck), textfmt.Commas(o.Looped), textfmt.Commas(o.Capped), count(g.MaxMoves, "move", "moves")),
+		fmt.Sprintf("Failures: %s stuck, %s looped, %s capped at %s%s. A random mixing move may undo the previous one.",
+			textfmt.Commas(o.Stuck), textfmt.Commas(o.Looped), textfmt.Commas(o.Capped), count(g.MaxMoves, "move", "moves"), memoryCapped(o.MemoryCapped)),
 	}
 	b.WriteString("\n")
 	for _, n := range notes {
@@ -286,4 +295,13 @@ func JoinKs(ks []int) string {
 		s[i] = strconv.Itoa(k)
 	}
 	return strings.Join(s, ",")
+}
+
+// memoryCapped names the climbs the memory limit stopped, when there are
+// any (the report of a board of 9 cells never has them).
+func memoryCapped(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return ", " + textfmt.Commas(uint64(n)) + " stopped by the memory limit"
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
 
 	"github.com/tilespace/tilespace/search"
@@ -17,8 +18,8 @@ import (
 
 func TestCompare(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
-	tb := tableFor(t, goal)
-	b := mustParse(t, "1,2,5,3,4,0,6,7,8") // the notebook's Medium preset
+	tb := fixture.TableFor(t, goal)
+	b := fixture.MustParse(t, "1,2,5,3,4,0,6,7,8") // the notebook's Medium preset
 	c, err := Compare(context.Background(), b, goal, tb, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +37,7 @@ func TestCompare(t *testing.T) {
 			t.Errorf("row %d %s: found %v, %d moves, optimum %d", i, r.Algorithm, r.Found, len(r.Path), c.Optimal)
 		}
 		if r.Found {
-			replay(t, r.Algorithm, b, goal, r.Path)
+			fixture.Replay(t, r.Algorithm, b, goal, r.Path)
 		}
 	}
 	var text bytes.Buffer
@@ -82,15 +83,15 @@ func TestCompare(t *testing.T) {
 	if err != nil || c.Optimal != -1 || len(c.Rows) != len(std)-1 {
 		t.Errorf("no table: err %v, optimal %d, %d rows", err, c.Optimal, len(c.Rows))
 	}
-	if _, err := Compare(context.Background(), mustParse(t, "1,2,3,4,5,6,8,7,0"), goal, tb, search.Limits{}); err == nil {
+	if _, err := Compare(context.Background(), fixture.MustParse(t, "1,2,3,4,5,6,8,7,0"), goal, tb, search.Limits{}); err == nil {
 		t.Error("an unsolvable board was compared")
 	}
 }
 
 func TestExplainDFS(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
-	tb := tableFor(t, goal)
-	b := mustParse(t, "1,2,5,3,4,0,6,7,8")
+	tb := fixture.TableFor(t, goal)
+	b := fixture.MustParse(t, "1,2,5,3,4,0,6,7,8")
 	e, err := ExplainDFS(context.Background(), b, tb, ExplainOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -98,9 +99,9 @@ func TestExplainDFS(t *testing.T) {
 	// Recount the dive independently of the explanation's bookkeeping.
 	var n int64
 	var sum float64
-	dfs, err := search.DFS(bg, search.Problem{Start: b, Goal: goal, OnExpand: func(x statespace.Board, depth int) {
+	dfs, err := search.DFS(bg, search.Problem{Start: b, Goal: goal, OnStep: func(st search.Step) {
 		n++
-		sum += float64(tb.Distance(x))
+		sum += float64(tb.Distance(st.Board))
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +161,7 @@ func TestExplainDFS(t *testing.T) {
 	if got := text.String(); strings.Contains(got, "blows up") || !strings.Contains(got, "is the goal itself") || strings.Contains(got, "1 entries") {
 		t.Errorf("explaining the goal:\n%s", got)
 	}
-	e, err = ExplainDFS(bg, mustParse(t, "1,2,3,4,5,6,7,0,8"), tb, ExplainOptions{})
+	e, err = ExplainDFS(bg, fixture.MustParse(t, "1,2,3,4,5,6,7,0,8"), tb, ExplainOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestExplainDFS(t *testing.T) {
 	}
 	// A board at the goal and a board one move away explain without trouble.
 	for _, s := range []string{"1,2,3,4,5,6,7,8,0", "1,2,3,4,5,6,7,0,8"} {
-		e, err := ExplainDFS(context.Background(), mustParse(t, s), tb, ExplainOptions{})
+		e, err := ExplainDFS(context.Background(), fixture.MustParse(t, s), tb, ExplainOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,7 +193,7 @@ func TestExplainDFS(t *testing.T) {
 
 func TestGreedyStats(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
-	tb := tableFor(t, goal)
+	tb := fixture.TableFor(t, goal)
 	opt := GreedyStatsOptions{Seed: 9, N: 40, Ks: []int{0, 10, 200}}
 	g, err := GreedyStats(context.Background(), tb, opt)
 	if err != nil {
@@ -223,7 +224,7 @@ func TestGreedyStats(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, uint64(opt.Ks[i])))
 		s := 0
 		for j := 0; j < 40; j++ {
-			s += tb.Distance(search.Mix(goal, opt.Ks[i], rng))
+			s += tb.Distance(statespace.Walk(rng, goal, opt.Ks[i], statespace.AnyMove))
 		}
 		if want := float64(s) / 40; r.MeanOptimal != want {
 			t.Errorf("row %d: mean optimal %v, recounted %v", i, r.MeanOptimal, want)
@@ -263,8 +264,8 @@ func TestReportsOnLargerBoard(t *testing.T) {
 		t.Skip("enumerates the 1,814,400 boards of 2x5")
 	}
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
-	tb := tableFor(t, goal)
-	b := tb.Sample(newRand(25), 18, 1)[0]
+	tb := fixture.TableFor(t, goal)
+	b := tb.Sample(fixture.NewRand(25), 18, 1)[0]
 	c, err := Compare(context.Background(), b, goal, tb, search.Limits{})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -17,7 +18,7 @@ import (
 // both, and giving up when stuck (today's old rule) does not: it is the
 // rule that separates the readings.
 func TestSeed003RatesFast(t *testing.T) {
-	tb := tableFor(t, statespace.GoalLast(sh33))
+	tb := fixture.TableFor(t, statespace.GoalLast(sh33))
 	const n = 400
 	cases := []struct {
 		rule search.ClimberRule
@@ -52,7 +53,7 @@ func TestSeed003RatesFast(t *testing.T) {
 // (adjacent) or 0.04 (matched) of those figures.
 func TestSeed003RatesByMixingLength(t *testing.T) {
 	longtest.Skip(t, "2,000 boards per mixing length under two readings")
-	tb := tableFor(t, statespace.GoalLast(sh33))
+	tb := fixture.TableFor(t, statespace.GoalLast(sh33))
 	ks := []int{5, 50, 100, 1000}
 	matched := []float64{0.99, 0.47, 0.34, 0.302}
 	adjacent := []float64{0.99, 0.90, 0.87, 0.840}

@@ -4,6 +4,11 @@
 // this folder.
 package data
 
+// The files are what enumerate writes, byte for byte (data_test.go checks
+// it): `go generate ./data` remakes them.
+//go:generate go run ../cmd/enumerate -goal last -out . -json
+//go:generate go run ../cmd/enumerate -goal first -out . -json
+
 import (
 	"embed"
 	"io/fs"

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"codeberg.org/sbinet/npyio"
@@ -48,6 +48,9 @@ type BigOptions struct {
 	// Progress, when not nil, is told how many boards of the total are
 	// done, as the search goes.
 	Progress Progress
+	// FreeSpace, when not nil, replaces twobit.DiskFree (for tests: a
+	// disk that fills up).
+	FreeSpace func(dir string) (uint64, error)
 }
 
 // BigTable builds goal's table by the 2-bit search, writing checkpoints
@@ -62,16 +65,22 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 		return TableReport{}, err
 	}
 	total := sp.Size()
-	checkpoint := filepath.Join(dir, store.CheckpointFileName(goal))
+	cache := store.NewCache(dir)
+	checkpoint := cache.Path(store.CheckpointFile(goal))
+	var level atomic.Int64 // the level being expanded: one past the last finished
 	res, err := twobit.Search(ctx, sp, twobit.Options{
 		Workers:         opts.Workers,
 		Checkpoint:      checkpoint,
 		CheckpointEvery: opts.CheckpointEvery,
 		Resume:          opts.Resume,
-		OnLevel:         func(l twobit.Level) { writeLevel(opts.Levels, l) },
+		FreeSpace:       opts.FreeSpace,
+		OnLevel: func(l twobit.Level) {
+			level.Store(int64(l.Depth) + 1)
+			writeLevel(opts.Levels, l)
+		},
 		OnProgress: func(done uint64) {
 			if opts.Progress != nil {
-				opts.Progress(done, total)
+				opts.Progress(int(level.Load()), done, total)
 			}
 		},
 	})
@@ -79,8 +88,7 @@ func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOp
 		return TableReport{}, stopped(goal, checkpoint, err)
 	}
 	searched := res.Elapsed()
-	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteMod4Table(ctx, path, goal, res.Counts(), res)
+	path, size, err := cache.WriteMod4Table(ctx, goal, res.Counts(), res)
 	if err != nil {
 		return TableReport{}, err
 	}
@@ -124,9 +132,13 @@ func writeLevel(w io.Writer, l twobit.Level) {
 
 // VerifyReport is what `enumerate -verify` found.
 type VerifyReport struct {
-	File   string `json:"file"`
-	Shape  string `json:"shape"`
-	Goal   string `json:"goal"`
+	File  string `json:"file"`
+	Shape string `json:"shape"`
+	Goal  string `json:"goal"`
+	// Pattern is a pattern database's tiles ("1,2,3"); empty for a
+	// distance table.
+	Pattern string `json:"pattern,omitempty"`
+	// States is a table's states, or a database's entries.
 	States uint64 `json:"states"`
 	// Difference is empty when the file equals the search, else the first
 	// difference.
@@ -140,9 +152,14 @@ func (r VerifyReport) OK() bool { return r.Difference == "" }
 // WriteText writes the report for people.
 func (r VerifyReport) WriteText(w io.Writer) error {
 	var err error
-	if r.OK() {
+	switch {
+	case r.OK() && r.Pattern != "":
+		_, err = fmt.Fprintf(w, "%s: verified: all %s entries of the pattern database of tiles %s for %s goal %s equal a fresh build (%.1f s)\n", r.File, textfmt.Commas(r.States), r.Pattern, r.Shape, r.Goal, r.Seconds)
+	case r.OK():
 		_, err = fmt.Fprintf(w, "%s: verified: all %s states of %s goal %s equal a fresh breadth-first search (%.1f s)\n", r.File, textfmt.Commas(r.States), r.Shape, r.Goal, r.Seconds)
-	} else {
+	case r.Pattern != "":
+		_, err = fmt.Fprintf(w, "%s: differs from a fresh build: %s\n", r.File, r.Difference)
+	default:
 		_, err = fmt.Fprintf(w, "%s: differs from a fresh breadth-first search: %s\n", r.File, r.Difference)
 	}
 	return err
@@ -155,6 +172,14 @@ func (r VerifyReport) WriteText(w io.Writer) error {
 // less than the whole search will do. Damage the container itself
 // catches (a checksum) is an error.
 func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, error) {
+	return verifyTable(ctx, path, func(sp *statespace.Space, dist []uint8) (*twobit.Result, error) {
+		return twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist})
+	})
+}
+
+// verifyTable is VerifyTable with the search given: the forgery campaign
+// compares many files with one search.
+func verifyTable(ctx context.Context, path string, search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error)) (VerifyReport, error) {
 	f, err := tablefile.Open(path)
 	if err != nil {
 		return VerifyReport{}, err
@@ -188,7 +213,7 @@ func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, e
 	} else if h.Encoding != tablefile.EncodingMod4Bit {
 		return VerifyReport{}, fmt.Errorf("%s: a distance table in the %s encoding", path, h.Encoding)
 	}
-	res, err := twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist})
+	res, err := search(sp, dist)
 	if err != nil {
 		return VerifyReport{}, err
 	}
@@ -256,7 +281,7 @@ func ExportNPY(ctx context.Context, goal statespace.Board, path string, workers 
 		return 0, err
 	}
 	if sp.Size() > MaxExportStates {
-		return 0, fmt.Errorf("%s has %s states: -export npy writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
+		return 0, fmt.Errorf("%s has %s states: the NumPy export writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
 	}
 	dist := make([]uint8, sp.Size())
 	if _, err := twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist}); err != nil {

@@ -7,11 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"codeberg.org/sbinet/npyio"
 
 	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -23,9 +25,20 @@ import (
 func TestBigTable(t *testing.T) {
 	dir := t.TempDir()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
-	r, err := BigTable(context.Background(), goal, dir, BigOptions{Workers: 2})
+	var mu sync.Mutex
+	maxLevel := -1
+	progress := func(level int, _, _ uint64) { // from the workers
+		mu.Lock()
+		maxLevel = max(maxLevel, level)
+		mu.Unlock()
+	}
+	r, err := BigTable(context.Background(), goal, dir, BigOptions{Workers: 2, Progress: progress})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The progress tells the level being expanded: the last is the radius.
+	if maxLevel != r.Radius {
+		t.Errorf("progress told levels up to %d, want the radius %d", maxLevel, r.Radius)
 	}
 	ref, _ := reference.FindDistribution("2x5", "corner")
 	if fmt.Sprint(r.Counts) != fmt.Sprint(ref.Counts) || r.Radius != ref.Radius {
@@ -36,7 +49,7 @@ func TestBigTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ants []string
-	for _, b := range full.Antipodes() {
+	for _, b := range fixture.Antipodes(t, full) {
 		ants = append(ants, b.String())
 	}
 	if fmt.Sprint(r.Antipodes) != fmt.Sprint(ants) {
@@ -93,7 +106,7 @@ func TestVerifyCatchesFlips(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join(t.TempDir(), store.TableFileName(goal))
-		payload := full.Mod4Payload()
+		payload := fixture.Payload(t, full)
 		rewrite(t, path, goal, full.Counts(), payload)
 		if r, err := VerifyTable(ctx, path, 2); err != nil || !r.OK() {
 			t.Fatalf("sound file: %+v, %v", r, err)
@@ -129,7 +142,7 @@ func TestVerifyBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dist := full.Distances()
+	dist := fixture.Distances(t, full)
 	dist[77] += 2 // same parity and bit pattern games: only an exact check sees it
 	path := filepath.Join(t.TempDir(), "t.tbl")
 	h := store.TableHeader(goal, full.Counts(), tablefile.EncodingBytes)
@@ -166,7 +179,7 @@ func TestExportNPY(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != string(full.Distances()) {
+	if string(got) != string(fixture.Distances(t, full)) {
 		t.Error("the .npy array differs from the table")
 	}
 	if _, err := ExportNPY(context.Background(), statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 7}), path, 1); err == nil {

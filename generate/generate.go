@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
@@ -52,9 +51,9 @@ type TableReport struct {
 	goal statespace.Board
 }
 
-// Progress receives a build's progress: done units of work of total. It
-// is called from one goroutine at a time.
-type Progress func(done, total uint64)
+// Progress receives a build's progress: the level (distance) of the
+// breadth-first search being worked on, and done units of work of total.
+type Progress func(level int, done, total uint64)
 
 // Table enumerates the space of goal, writes its table into dir under the
 // store's naming scheme, and reports on it. progress, if not nil, receives
@@ -66,18 +65,21 @@ func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile
 	}
 	var pr statespace.Progress
 	if progress != nil {
-		pr = func(_ int, reached, total uint64) { progress(reached, total) }
+		pr = func(depth int, reached, total uint64) { progress(depth, reached, total) }
 	}
 	t, err := sp.Enumerate(ctx, pr)
 	if err != nil {
 		return TableReport{}, err
 	}
-	path := filepath.Join(dir, store.TableFileName(goal))
-	size, err := store.WriteTable(ctx, path, t, enc)
+	path, size, err := store.NewCache(dir).WriteTable(ctx, t, enc)
 	if err != nil {
 		return TableReport{}, err
 	}
-	return NewTableReport(goal, t.Counts(), t.Antipodes(), path, size, t.SearchTime().Seconds()), nil
+	ants, err := t.Antipodes()
+	if err != nil {
+		return TableReport{}, err
+	}
+	return NewTableReport(goal, t.Counts(), ants, path, size, t.SearchTime().Seconds()), nil
 }
 
 // NewTableReport describes the table of goal with the given distribution

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -94,15 +93,14 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 		var pr pdb.Progress
 		if progress != nil {
 			base := done
-			pr = func(_ int, placed, _ uint64) { progress(base+placed, total) }
+			pr = func(depth int, placed, _ uint64) { progress(depth, base+placed, total) }
 		}
 		p, err := pdb.Build(ctx, goal, pat, pr)
 		if err != nil {
 			return PDBReport{}, err
 		}
 		done += p.Entries()
-		path := filepath.Join(dir, store.PDBFileName(goal, pat))
-		size, err := store.WritePDB(ctx, path, p)
+		path, size, err := store.NewCache(dir).WritePDB(ctx, p)
 		if err != nil {
 			return PDBReport{}, err
 		}

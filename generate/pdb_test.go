@@ -144,21 +144,31 @@ func TestDefaultPDBs(t *testing.T) {
 }
 
 // TestProgress checks that builds report their progress through the
-// callback: never backwards, never past the total, ending at it.
+// callback: never backwards, never past the total, ending at it, with the
+// level being searched.
 func TestProgress(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	part, _ := pdb.ParsePartition("1,2,3,4/5,6,7,8", goal)
 	check := func(what string, want uint64) (Progress, func()) {
 		var last, calls uint64
-		return func(done, total uint64) {
+		lastLevel := 0
+		return func(level int, done, total uint64) {
 				calls++
 				if total != want || done < last || done > total {
 					t.Errorf("%s: progress %d of %d after %d (want a total of %d)", what, done, total, last, want)
 				}
-				last = done
+				// Levels rise within a build (a partition's next pattern
+				// starts again from 0); the 8-puzzle's go up to 31.
+				if level < 0 || level > 31 || what == "Table" && level < lastLevel {
+					t.Errorf("%s: level %d after %d", what, level, lastLevel)
+				}
+				last, lastLevel = done, level
 			}, func() {
 				if calls == 0 || last != want {
 					t.Errorf("%s: %d calls, ended at %d of %d", what, calls, last, want)
+				}
+				if lastLevel < 10 {
+					t.Errorf("%s: the levels told ended at %d", what, lastLevel)
 				}
 			}
 	}

@@ -82,7 +82,7 @@ func NewPlan(cfg Config) (*Plan, error) {
 		}
 		if sp.Size() >= BigTableStates {
 			est := twobit.EstimateFor(sp, workers)
-			if err := est.Check(sp.Shape(), cfg.Memory); err != nil {
+			if err := est.Check(sp.Goal(), cfg.Memory); err != nil {
 				return nil, err
 			}
 			if cfg.Encoding != tablefile.EncodingMod4Bit {
@@ -144,9 +144,9 @@ type Events struct {
 // BigTable).
 func (p *Plan) Run(ctx context.Context, ev Events) error {
 	var done uint64
-	advance := func(d, _ uint64) {
+	advance := func(level int, d, _ uint64) {
 		if ev.Progress != nil {
-			ev.Progress(done+d, p.Work)
+			ev.Progress(level, done+d, p.Work)
 		}
 	}
 	built := func(r Report) error {

@@ -81,7 +81,7 @@ func TestPlanRun(t *testing.T) {
 	var reports []Report
 	var last, total uint64
 	err = p.Run(context.Background(), Events{
-		Progress: func(done, of uint64) { last, total = done, of },
+		Progress: func(_ int, done, of uint64) { last, total = done, of },
 		Built:    func(r Report) error { reports = append(reports, r); return nil },
 	})
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/mark2"
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -545,14 +546,12 @@ func (w *worker) flush(k uint64, f uint32) {
 	queued := w.buf[k*bucketCap : k*bucketCap+uint64(f)]
 	unseen := queued[:0]
 	for _, low := range queued {
-		s := base | uint64(low)
-		if atomic.LoadUint64(&w.marks[s>>5])>>((s&31)*2)&3 == markUnseen {
+		if mark2.Unseen(w.marks, base|uint64(low)) {
 			unseen = append(unseen, low)
 		}
 	}
 	for _, low := range unseen {
-		s := base | uint64(low)
-		atomic.OrUint64(&w.marks[s>>5], w.next<<((s&31)*2))
+		mark2.Or(w.marks, base|uint64(low), w.next)
 	}
 }
 
@@ -560,11 +559,7 @@ func (w *worker) flush(k uint64, f uint32) {
 // most children are seen already, and a locked OR only for the rest (see
 // flush).
 func (w *worker) markNext(s uint64) {
-	word := &w.marks[s>>5]
-	shift := (s & 31) * 2
-	if atomic.LoadUint64(word)>>shift&3 == markUnseen {
-		atomic.OrUint64(word, w.next<<shift)
-	}
+	mark2.IfUnseen(w.marks, s, w.next)
 }
 
 // flushAll marks every queued child; a level ends with it.

@@ -177,6 +177,9 @@ func ParsePartition(text string, goal statespace.Board) (Partition, error) {
 				return Partition{}, &PartitionError{Text: text, Pattern: i + 1, Msg: "a tile is missing between two commas"}
 			}
 			t, err := strconv.Atoi(tok)
+			if err != nil && !strings.ContainsAny(trimmed, ",/") && looksLikePreset(trimmed) {
+				return Partition{}, &PartitionError{Text: text, Msg: notPreset(goal)}
+			}
 			if err != nil {
 				msg := fmt.Sprintf("%q is not a tile number", tok)
 				if strings.Contains(tok, "-") && !strings.HasPrefix(tok, "-") {
@@ -197,6 +200,33 @@ func ParsePartition(text string, goal statespace.Board) (Partition, error) {
 	}
 	p.Name = presetName(p, goal)
 	return p, nil
+}
+
+// looksLikePreset reports whether text is written like a preset's name:
+// numbers joined by "-" ("6-6-6").
+func looksLikePreset(text string) bool {
+	parts := strings.Split(text, "-")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if _, err := strconv.Atoi(p); err != nil || strings.HasPrefix(p, "+") {
+			return false
+		}
+	}
+	return true
+}
+
+// notPreset says which presets there are and how a custom partition is
+// written, with one for goal as the example.
+func notPreset(goal statespace.Board) string {
+	var names []string
+	for _, sh := range []statespace.Shape{{Rows: 4, Cols: 4}, {Rows: 5, Cols: 5}} {
+		names = append(names, strings.Join(PresetsFor(sh), ", ")+" on "+sh.String())
+	}
+	return fmt.Sprintf("not a preset: the presets are %s (for the goals last and first); "+
+		"any other partition lists each pattern's tiles, tiles separated by \",\" and patterns by \"/\", such as %s on %s",
+		strings.Join(names, " and "), BlockPartition(goal), goal.Shape())
 }
 
 // presetName returns the name of the preset p equals (as sets of
@@ -283,4 +313,53 @@ func (p Partition) check(s statespace.Shape) ([]int, error) {
 		}
 	}
 	return where, nil
+}
+
+// quickStates bounds the abstract space of each pattern BlockPartition
+// makes, so that the partition it suggests builds in seconds.
+const quickStates = 100_000_000
+
+// BlockPartition returns a partition of goal's tiles into consecutive
+// blocks of the goal's reading order (1,2,3,4/5,6,7,8 for the 3x3 goal
+// last), as few and as even as patterns of at most six tiles allow, each
+// small enough to build in seconds: a custom partition to suggest where
+// no preset fits the shape and goal.
+func BlockPartition(goal statespace.Board) Partition {
+	n := goal.Shape().Cells()
+	k := 6
+	for k > 1 && Placements(n, k)*uint64(n-k) > quickStates {
+		k--
+	}
+	var tiles []int
+	for c := 0; c < n; c++ {
+		if t := goal.Tile(c); t != 0 {
+			tiles = append(tiles, t)
+		}
+	}
+	groups := (len(tiles) + k - 1) / k
+	var p Partition
+	for g, start := 0, 0; g < groups; g++ {
+		end := start + (len(tiles)-start+groups-g-1)/(groups-g) // the rest shared evenly
+		pat := slices.Clone(tiles[start:end])
+		slices.Sort(pat)
+		p.Patterns = append(p.Patterns, pat)
+		start = end
+	}
+	p.Name = presetName(p, goal)
+	return p
+}
+
+// Suggest returns the partition to name in a command that builds pattern
+// databases for goal: the shape's first preset when it fits the goal
+// (6-6-3 on 4x4, 6-6-6-6 on 5x5), else BlockPartition's.
+func Suggest(goal statespace.Board) Partition {
+	for _, name := range PresetsFor(goal.Shape()) {
+		if name == "7-8" {
+			continue // minutes and 1.7 GB to build: not a first suggestion
+		}
+		if p, err := Preset(name, goal); err == nil {
+			return p
+		}
+	}
+	return BlockPartition(goal)
 }

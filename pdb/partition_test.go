@@ -92,6 +92,10 @@ var parseErrorCases = []struct {
 	{"1,2,3//4,5,6,7,8", sq3, 2, "", "the pattern is empty"},
 	{"1,2,,3/4,5,6,7,8", sq3, 1, "", "missing between two commas"},
 	{"", sq3, 0, "", "empty"},
+	// A preset-like name that is none lists the presets and the custom form
+	// (issue 21), with an example for the shape.
+	{"6-6-6", sq4, 0, "", `partition "6-6-6": not a preset: the presets are 7-8, 6-6-3, 5-5-5 on 4x4 and 6-6-6-6 on 5x5 (for the goals last and first); any other partition lists each pattern's tiles, tiles separated by "," and patterns by "/", such as 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15 on 4x4`},
+	{"4-4", sq3, 0, "", "such as 1,2,3,4/5,6,7,8 on 3x3"},
 	{"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", sq4, 1, "16", "out of range"},
 }
 
@@ -200,5 +204,38 @@ func TestPreset6666(t *testing.T) {
 	}
 	if got := PresetsFor(sh); len(got) != 1 || got[0] != "6-6-6-6" {
 		t.Errorf("PresetsFor(5x5) = %v", got)
+	}
+}
+
+// TestBlockPartition: the suggested partitions are valid, patterns of at
+// most six tiles in the goal's reading order, and as even as can be.
+func TestBlockPartition(t *testing.T) {
+	for _, c := range []struct {
+		goal statespace.Board
+		want string
+	}{
+		{statespace.GoalLast(sq3), "1,2,3,4/5,6,7,8"},
+		{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4}), "1,2,3,4,5,6/7,8,9,10,11"},
+		{statespace.GoalFirst(statespace.Shape{Rows: 3, Cols: 5}), "1,2,3,4,5/6,7,8,9,10/11,12,13,14"},
+		{statespace.MustBoard(sq3, 1, 2, 3, 4, 0, 5, 6, 7, 8), "1,2,3,4/5,6,7,8"},
+		{statespace.MustBoard(sq3, 8, 7, 6, 5, 4, 3, 2, 1, 0), "5,6,7,8/1,2,3,4"},
+	} {
+		p := BlockPartition(c.goal)
+		if p.String() != c.want {
+			t.Errorf("%s: got %s, want %s", c.goal, p, c.want)
+		}
+		if err := p.Validate(c.goal.Shape()); err != nil {
+			t.Errorf("%s: %v", c.goal, err)
+		}
+	}
+	// Suggest prefers a preset that builds in seconds.
+	if p := Suggest(statespace.GoalLast(sq4)); p.Name != "6-6-3" {
+		t.Errorf("4x4: suggested %s, want 6-6-3", p.Label())
+	}
+	if p := Suggest(statespace.GoalFirst(statespace.Shape{Rows: 5, Cols: 5})); p.Name != "6-6-6-6" {
+		t.Errorf("5x5: suggested %s, want 6-6-6-6", p.Label())
+	}
+	if p := Suggest(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})); p.String() != "1,2,3,4,5,6/7,8,9,10,11" {
+		t.Errorf("3x4: suggested %s", p)
 	}
 }

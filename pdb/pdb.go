@@ -2,13 +2,11 @@ package pdb
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"time"
 
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/tablefile"
 )
 
 // PDB is the pattern database of one pattern for one goal: for every
@@ -71,169 +69,55 @@ func (p *PDB) Distance(b statespace.Board) int {
 // own storage and must not be modified.
 func (p *PDB) Values() []byte { return p.values }
 
-func (p *PDB) count() {
-	var counts [256]uint64
-	for _, v := range p.values {
-		counts[v]++
-	}
-	top := 0
-	for v, c := range counts {
-		if c > 0 {
-			top = v
-		}
-	}
-	p.counts = slices.Clone(counts[:top+1])
-}
+func (p *PDB) count() { p.counts = countValues(p.values) }
 
-// Encode returns the database as a file header and raw payload: nibbles
-// (two entries a byte) when every value is below 16, else one byte per
-// entry.
-func (p *PDB) Encode() (tablefile.Header, []byte) {
-	h := tablefile.Header{
-		Kind:    tablefile.KindPDB,
-		Rows:    p.goal.Shape().Rows,
-		Cols:    p.goal.Shape().Cols,
-		Goal:    p.goal.Bytes(),
-		Entries: uint64(len(p.values)),
-		Counts:  slices.Clone(p.counts),
-	}
-	for _, t := range p.tiles {
-		h.Pattern = append(h.Pattern, uint8(t))
-	}
-	if p.Max() < 16 {
-		h.Encoding = tablefile.EncodingNibbles
-		payload := make([]byte, (len(p.values)+1)/2)
-		for i, v := range p.values {
-			payload[i/2] |= v << (4 * (i % 2))
-		}
-		return h, payload
-	}
-	h.Encoding = tablefile.EncodingBytes
-	return h, p.values
-}
-
-// EncodeBytes is Encode with one byte per entry whatever the values: the
-// layout a memory-mapped file is used in place with (DecodeChecked).
-func (p *PDB) EncodeBytes() (tablefile.Header, []byte) {
-	h, _ := p.Encode()
-	h.Encoding = tablefile.EncodingBytes
-	return h, p.values
-}
-
-// Decode rebuilds a database from a header and raw payload that
-// tablefile.Read has checked. It checks what the container cannot: the
-// kind and encoding, the number of entries for the pattern's size, the
-// counts of each value against the payload, and that the goal's own
-// placement has the value 0. With the bytes encoding the payload becomes
-// the database's storage.
-func Decode(h tablefile.Header, payload []byte) (*PDB, error) {
-	return decode(h, payload, true)
-}
-
-// DecodeChecked is Decode for a payload whose integrity the container
-// already checked (a version-2 file's block checksums): it uses the bytes
-// in place, without copying, and takes the value counts from the header
-// instead of recounting every entry, which is what lets a memory-mapped
-// 7-8 database load at once. The payload must be bytes-encoded and must
-// stay valid as long as the PDB is used.
-func DecodeChecked(h tablefile.Header, payload []byte) (*PDB, error) {
-	return decode(h, payload, false)
-}
-
-func decode(h tablefile.Header, payload []byte, recount bool) (*PDB, error) {
-	if h.Kind != tablefile.KindPDB {
-		return nil, &DecodeError{Msg: fmt.Sprintf("the file holds a %s table, not a pattern database", h.Kind)}
-	}
-	sh := statespace.Shape{Rows: h.Rows, Cols: h.Cols}
-	goal, err := statespace.BoardFromBytes(sh, h.Goal)
-	if err != nil {
-		return nil, &DecodeError{Msg: fmt.Sprintf("goal: %v", err)}
-	}
-	pattern := make([]int, len(h.Pattern))
-	for i, t := range h.Pattern {
-		pattern[i] = int(t)
-	}
-	if err := validatePattern(pattern, sh); err != nil {
-		return nil, &DecodeError{Msg: err.Error()}
+// FromValues returns the database of the pattern tiles (ascending) for
+// goal with the given values, one per placement by rank (RankPlacement);
+// values becomes the database's storage and must not be modified. It
+// counts the values (on every core: a memory-mapped 7-8 database still
+// loads in a fraction of a second) and, when counts is not nil (a file's
+// header), refuses counts that disagree (a *CountsError inside the
+// *InvalidError). It checks the pattern, the number of values and that
+// the goal's own placement has the value 0; a failure is an
+// *InvalidError.
+func FromValues(goal statespace.Board, tiles []int, values []byte, counts []uint64) (*PDB, error) {
+	sh := goal.Shape()
+	if err := validatePattern(tiles, sh); err != nil {
+		return nil, &InvalidError{Msg: err.Error()}
 	}
 	n := sh.Cells()
-	if states := Placements(n, len(pattern)) * uint64(n-len(pattern)); states > MaxAbstractStates {
-		return nil, &DecodeError{Msg: fmt.Sprintf("a pattern of %d tiles on %s spans %d abstract states, more than the %d tilespace builds or ranks", len(pattern), sh, states, uint64(MaxAbstractStates))}
+	if states := Placements(n, len(tiles)) * uint64(n-len(tiles)); states > MaxAbstractStates {
+		return nil, &InvalidError{Msg: fmt.Sprintf("a pattern of %d tiles on %s spans %d abstract states, more than the %d tilespace builds or ranks", len(tiles), sh, states, uint64(MaxAbstractStates))}
 	}
-	if want := Placements(n, len(pattern)); h.Entries != want {
-		return nil, &DecodeError{Msg: fmt.Sprintf("%d entries, a pattern of %d tiles on %s has %d placements", h.Entries, len(pattern), sh, want)}
+	if want := Placements(n, len(tiles)); uint64(len(values)) != want {
+		return nil, &InvalidError{Msg: fmt.Sprintf("%d entries, a pattern of %d tiles on %s has %d placements", len(values), len(tiles), sh, want)}
 	}
-	p := &PDB{goal: goal, tiles: pattern, n: n}
-	switch h.Encoding {
-	case tablefile.EncodingBytes:
-		p.values = payload[:h.Entries]
-	case tablefile.EncodingNibbles:
-		p.values = make([]byte, h.Entries)
-		for i := range p.values {
-			p.values[i] = payload[i/2] >> (4 * (i % 2)) & 0xF
-		}
-	default:
-		return nil, &DecodeError{Msg: fmt.Sprintf("encoding %s; pattern databases use bytes or nibbles", h.Encoding)}
-	}
-	if !recount {
-		if h.Encoding != tablefile.EncodingBytes {
-			return nil, &DecodeError{Msg: fmt.Sprintf("encoding %s; a database used in place must hold bytes", h.Encoding)}
-		}
-		p.counts = slices.Clone(h.Counts)
-		var sum uint64
-		for _, c := range p.counts {
-			sum += c
-		}
-		if sum != h.Entries || len(p.counts) == 0 {
-			return nil, &DecodeError{Msg: fmt.Sprintf("the header counts %d entries, the file has %d", sum, h.Entries)}
-		}
-	} else {
-		p.count()
-	}
-	for v := range max(len(p.counts), len(h.Counts)) {
-		var got, want uint64
-		if v < len(p.counts) {
-			got = p.counts[v]
-		}
-		if v < len(h.Counts) {
-			want = h.Counts[v]
-		}
-		if got != want {
-			return nil, &DecodeError{Msg: fmt.Sprintf("%d entries have the value %d, the header counts %d", got, v, want)}
+	p := &PDB{goal: goal, tiles: slices.Clone(tiles), n: n, values: values}
+	// The values are always recounted (on every core, about what checking
+	// a file's checksums costs), so that forged counts are refused.
+	p.count()
+	if counts != nil {
+		if err := checkCounts(p.counts, counts); err != nil {
+			return nil, &InvalidError{Msg: err.Error(), Err: err}
 		}
 	}
 	var cells [perm.Cells]uint8
-	for i, t := range pattern {
+	for i, t := range tiles {
 		cells[i] = uint8(goal.Find(t))
 	}
-	if v := p.values[perm.Rank(n, cells[:len(pattern)])]; v != 0 {
-		return nil, &DecodeError{Msg: fmt.Sprintf("the goal's placement has value %d, not 0", v)}
+	if v := values[perm.Rank(n, cells[:len(tiles)])]; v != 0 {
+		return nil, &InvalidError{Msg: fmt.Sprintf("the goal's placement has value %d, not 0", v)}
 	}
 	return p, nil
 }
 
-// DecodeError reports a well-formed table file whose contents are not a
-// valid pattern database.
-type DecodeError struct {
+// InvalidError reports values that are not a pattern database of their
+// pattern and goal (FromValues).
+type InvalidError struct {
 	Msg string
+	Err error // the typed cause, such as a *CountsError, when there is one
 }
 
-func (e *DecodeError) Error() string { return "pdb: " + e.Msg }
+func (e *InvalidError) Error() string { return "pdb: " + e.Msg }
 
-// Read reads a pattern database file (the tablefile container) from r.
-// Damage gives the container's typed errors (*tablefile.FormatError and
-// friends); valid files that are not a consistent pattern database give a
-// *DecodeError.
-func Read(r io.Reader) (*PDB, error) {
-	h, payload, err := tablefile.Read(r)
-	if err != nil {
-		return nil, err
-	}
-	return Decode(h, payload)
-}
-
-// Write writes p to w in the tablefile container.
-func (p *PDB) Write(w io.Writer) error {
-	h, payload := p.Encode()
-	return tablefile.Write(w, h, payload)
-}
+func (e *InvalidError) Unwrap() error { return e.Err }

@@ -38,11 +38,15 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	res, err := NewResolver(context.Background(), Config{Shape: sh, Log: &log})
+	res, err := NewResolver(context.Background(), Config{Shape: sh, Log: &log, Explain: explained})
 	if err != nil {
 		t.Fatal(err)
 	}
-	board := full.Antipodes()[0]
+	ants, err := full.Antipodes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := ants[0]
 	a, err := res.Answer(context.Background(), board, false)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +54,7 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 	if a.Distance != full.Distance(board) {
 		t.Errorf("distance %d, want %d", a.Distance, full.Distance(board))
 	}
-	if w := log.String(); !strings.Contains(w, "warning") || !strings.Contains(w, path) || !strings.Contains(w, "go run ./cmd/enumerate -shape 2x4 -goal last") {
+	if w := log.String(); !strings.Contains(w, "warning") || !strings.Contains(w, path+" is damaged") || !strings.Contains(w, explainedMark) {
 		t.Errorf("warning %q", w)
 	}
 }

@@ -2,8 +2,10 @@
 // every optimal first move and an optimal solution, one board at a time or
 // in bulk; it is the logic behind cmd/query.
 //
-// A Resolver finds the source of answers (an Oracle) for each board shape,
-// in one place that every front end shares: the table file given, else
+// A Resolver finds the source of answers (an Oracle) for each goal, in
+// one place that every front end shares (the command line, the page of
+// package serve, the figures of report/suite), safe for concurrent use and
+// bounded in the bytes it holds: the table file given, else
 // the embedded or cached table (store.LoadTable), else a table built in
 // memory for spaces of at most DefaultBuildLimit boards, else search —
 // IDA* on the pattern databases found for the board's shape and goal

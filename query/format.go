@@ -47,6 +47,18 @@ type Options struct {
 	// SearchColumns adds the CSV columns nodes, seconds, heuristic and
 	// generated (before error), for answers found by search (the 15-puzzle).
 	SearchColumns bool
+	// Explain turns a failure into its message for people, with the
+	// command that fixes it (the commands pass cli.Explain); nil writes
+	// the error's own message.
+	Explain func(error) string
+}
+
+// explain is o.Explain, or the error's own message.
+func (o Options) explain(err error) string {
+	if o.Explain == nil {
+		return err.Error()
+	}
+	return o.Explain(err)
 }
 
 // WantsPath reports whether the records carry a path.
@@ -198,7 +210,7 @@ func (rw *RecordWriter) Fail(line int, input string, reason error) error {
 			Line  int    `json:"line"`
 			Input string `json:"input"`
 			Error string `json:"error"`
-		}{line, input, reason.Error()})
+		}{line, input, rw.opts.explain(reason)})
 		if err != nil {
 			return err
 		}
@@ -210,7 +222,7 @@ func (rw *RecordWriter) Fail(line int, input string, reason error) error {
 		if rw.opts.SearchColumns {
 			b = append(b, ",,,"...)
 		}
-		b = appendCSVField(b, reason.Error())
+		b = appendCSVField(b, rw.opts.explain(reason))
 		b = append(b, '\n')
 		rw.buf = b
 		_, err := rw.w.Write(b)
@@ -223,7 +235,7 @@ func (rw *RecordWriter) Fail(line int, input string, reason error) error {
 	if unit == "" {
 		unit = "line"
 	}
-	_, err := fmt.Fprintf(rw.errw, "query: %s %d: %v\n", unit, line, reason)
+	_, err := fmt.Fprintf(rw.errw, "query: %s %d: %s\n", unit, line, rw.opts.explain(reason))
 	return err
 }
 

@@ -312,7 +312,7 @@ func TestField(t *testing.T) {
 		`{"line":1,"input":"board","error":"`,
 		`{"board":"8,6,7,2,5,4,3,0,1","distance":31,`,
 		`{"board":"1,2,3,4,5,6,7,0,8","distance":1,"optimal_moves":["Right"],"path":["Right"],"heuristic":"table"}`,
-		`{"line":5,"input":"3","error":"1 tab-separated field, -field 2 needs at least 2"}`,
+		`{"line":5,"input":"3","error":"1 tab-separated field, and the board is to be in column 2"}`,
 		`{"board":"6,4,7,8,5,0,3,2,1","distance":31,`,
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
@@ -471,7 +471,7 @@ func TestSearchedRecordsStream(t *testing.T) {
 
 // TestMissingDatabasesRefusedOnce checks that a batch of one fixed shape
 // whose databases must be built first fails before reading a board: one
-// error naming the build command, no records, rather than the same
+// error naming the databases to build, no records, rather than the same
 // failure on every line.
 func TestMissingDatabasesRefusedOnce(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
@@ -488,8 +488,9 @@ func TestMissingDatabasesRefusedOnce(t *testing.T) {
 		if err == nil || errors.As(err, &failed) {
 			t.Fatalf("format %v: error %v, want one refusal before any board", f, err)
 		}
-		if !strings.Contains(err.Error(), "enumerate -shape 4x4 -goal first -pdb 7-8") {
-			t.Errorf("format %v: %v does not name the build command", f, err)
+		var nf *store.PDBNotFoundError
+		if !errors.As(err, &nf) || nf.Goal != statespace.GoalFirst(nf.Goal.Shape()) || nf.Partition != "7-8" {
+			t.Errorf("format %v: %v does not name the databases to build", f, err)
 		}
 		if out.Len() != 0 || errw.Len() != 0 {
 			t.Errorf("format %v: wrote %q and %q before refusing", f, out.String(), errw.String())

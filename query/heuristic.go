@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -81,19 +80,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 		if err != nil {
 			return Heuristic{}, err
 		}
-		a, files, err := store.LoadPartition(ctx, r.cfg.PDBDir, goal, part)
-		var nf *store.PDBNotFoundError
-		if errors.As(err, &nf) {
-			if states := abstractStates(goal, part); states > AutoBuildLimit {
-				return Heuristic{}, fmt.Errorf("%w; it is too large to build on the fly (%s abstract states)", err, textfmt.Commas(states))
-			}
-			return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases %s for %s goal %s (missing %s)",
-				part.Label(), goal.Shape(), statespace.GoalName(goal), strings.Join(nf.Missing, ", ")))
-		}
-		if err != nil {
-			return Heuristic{}, err
-		}
-		return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+		return r.partition(ctx, goal, part)
 	}
 	a, files, err := store.LoadBestPDBs(ctx, r.cfg.PDBDir, goal)
 	var nf *store.PDBNotFoundError
@@ -105,10 +92,10 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 	case errors.As(err, &damaged):
 		// As with a damaged small table: warn, then answer as if the
 		// databases were missing.
-		fmt.Fprintf(r.cfg.Log, "query: warning: %v\n", err)
+		fmt.Fprintf(r.cfg.Log, "query: warning: %s\n", r.cfg.explain(err))
 		looked = damaged.Path + " (damaged)"
 		if part, perr := pdb.Preset(DefaultPartition, goal); perr == nil && part.Label() != damaged.Partition.Label() {
-			return r.build(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
+			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
 		}
 	case err != nil:
 		return Heuristic{}, err
@@ -117,7 +104,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 	}
 	if damaged == nil {
 		if part, err := pdb.Preset(DefaultPartition, goal); err == nil {
-			return r.build(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
+			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
 		}
 	}
 	if _, err := pdb.Preset(DefaultPartition, goal); err != nil {
@@ -129,14 +116,14 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 			}
 		}
 	}
-	fmt.Fprintf(r.cfg.Log, "query: no pattern databases for %s goal %s (looked in %s); solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards; build databases with: go run ./cmd/enumerate -shape %s -goal %s -pdb PATTERNS\n",
-		goal.Shape(), statespace.GoalName(goal), looked, goal.Shape(), statespace.GoalName(goal))
+	fmt.Fprintf(r.cfg.Log, "query: solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
+		r.cfg.explain(&store.PDBNotFoundError{Goal: goal, Looked: []string{looked}}))
 	return Heuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
 }
 
 // NeedPDBsError says a goal has no pattern databases and its preset
-// (the 5x5's 6-6-6-6) is too large to build on the fly: it names the
-// command that builds them.
+// (the 5x5's 6-6-6-6) is too large to build on the fly; the commands
+// name the one that builds them.
 type NeedPDBsError struct {
 	Goal      statespace.Board
 	Partition string
@@ -145,8 +132,41 @@ type NeedPDBsError struct {
 
 func (e *NeedPDBsError) Error() string {
 	sh, goal := e.Goal.Shape(), statespace.GoalName(e.Goal)
-	return fmt.Sprintf("no pattern databases for %s goal %s (looked in %s); build the %s databases first (minutes, up to 4 GiB of memory) with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s",
-		sh, goal, strings.Join(e.Looked, ", "), e.Partition, sh, goal, e.Partition)
+	return fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", sh, goal, strings.Join(e.Looked, ", "))
+}
+
+// partition returns part's databases from Config.PDBDir, else the cache
+// folder, built when missing (if at most AutoBuildLimit abstract states).
+func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pdb.Partition) (Heuristic, error) {
+	a, files, err := store.LoadPartition(ctx, r.cfg.PDBDir, goal, part)
+	var nf *store.PDBNotFoundError
+	if errors.As(err, &nf) {
+		// The databases that are there are read all the same: a damaged
+		// one is reported rather than silently built over.
+		for _, pat := range part.Patterns {
+			if path, ferr := store.FindPDB(r.cfg.PDBDir, goal, pat); ferr == nil && regular(path) {
+				if _, rerr := store.ReadPDB(path, goal, pat); rerr != nil {
+					return Heuristic{}, fmt.Errorf("%s: %w", path, rerr)
+				}
+			}
+		}
+		if states := abstractStates(goal, part); states > AutoBuildLimit {
+			return Heuristic{}, fmt.Errorf("%w; it is too large to build on the fly (%s abstract states)", err, textfmt.Commas(states))
+		}
+		return r.buildPDBs(ctx, goal, part, fmt.Sprintf("no pattern databases %s for %s goal %s (missing %s)",
+			part.Label(), goal.Shape(), statespace.GoalName(goal), strings.Join(nf.Missing, ", ")))
+	}
+	if err != nil {
+		return Heuristic{}, err
+	}
+	return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+}
+
+// regular reports whether path is a regular file (the databases missing
+// are those without one).
+func regular(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // abstractStates is the size of the searches that build part's databases.
@@ -159,10 +179,15 @@ func abstractStates(goal statespace.Board, part pdb.Partition) uint64 {
 	return sum
 }
 
-// build builds part's databases in memory, saying why (missing) and
-// reporting progress, then writes them to the cache folder.
-func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (Heuristic, error) {
-	fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (once; it is then cached)\n", missing, part.Label())
+// buildPDBs builds part's databases in memory, saying why (missing) and
+// reporting progress, then writes them to the cache folder unless
+// Config.ReadOnlyCache.
+func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (Heuristic, error) {
+	if r.cfg.ReadOnlyCache {
+		fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (not written to the cache folder)\n", missing, part.Label())
+	} else {
+		fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (once; it is then cached)\n", missing, part.Label())
+	}
 	n := goal.Cells()
 	var total uint64
 	for _, pat := range part.Patterns {
@@ -181,12 +206,21 @@ func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Pa
 		}
 	}
 	start := time.Now()
-	a, err := pdb.BuildPartition(ctx, goal, part, progress)
+	var a *pdb.Additive
+	err := r.build(ctx, func() error {
+		var err error
+		a, err = pdb.BuildPartition(ctx, goal, part, progress)
+		return err
+	})
 	if err != nil {
 		return Heuristic{}, err
 	}
 	if r.cfg.Progress != nil {
 		r.cfg.Progress(what, total, total)
+	}
+	if r.cfg.ReadOnlyCache {
+		fmt.Fprintf(r.cfg.Log, "query: built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
+		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
 	}
 	files, err := cachePDBs(ctx, a)
 	if err != nil {
@@ -201,22 +235,11 @@ func (r *Resolver) build(ctx context.Context, goal statespace.Board, part pdb.Pa
 // cachePDBs writes a's databases into the cache folder (each atomically)
 // and returns their paths.
 func cachePDBs(ctx context.Context, a *pdb.Additive) ([]string, error) {
-	dir, err := store.CacheDir()
+	cache, err := store.DefaultCache()
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	var files []string
-	for _, p := range a.PDBs() {
-		path := filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles()))
-		if _, err := store.WritePDB(ctx, path, p); err != nil {
-			return nil, err
-		}
-		files = append(files, path)
-	}
-	return files, nil
+	return cache.WritePDBs(ctx, a)
 }
 
 // searchOracle returns the oracle that solves boards of goal by search:
@@ -236,7 +259,11 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		if err != nil {
 			return nil, err
 		}
-		return NewSolverOracle(s, r.cfg.AllMoves), nil
+		o := NewSolverOracle(s, r.cfg.AllMoves)
+		o.KeepPath = r.cfg.KeepPath
+		return o, nil
 	}
-	return NewSearchOracle(goal, h.H, h.Name, r.cfg.AllMoves), nil
+	o := NewSearchOracle(goal, h.H, h.Name, r.cfg.AllMoves)
+	o.KeepPath = r.cfg.KeepPath
+	return o, nil
 }

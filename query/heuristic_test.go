@@ -190,8 +190,8 @@ func TestPDBDirPrecedence(t *testing.T) {
 	// Without -pdb-dir the cache's 6-6-3 is chosen; being damaged, it is
 	// warned about and the board answered by the next heuristic.
 	var log strings.Builder
-	if a, err := answer(Config{Log: &log}); err != nil || a.Heuristic != HeuristicLinearConflict ||
-		!strings.Contains(log.String(), "is damaged") || !strings.Contains(log.String(), "-pdb 6-6-3") {
+	if a, err := answer(Config{Log: &log, Explain: explained}); err != nil || a.Heuristic != HeuristicLinearConflict ||
+		!strings.Contains(log.String(), "4x4-first-pdb-1.2.3.pdb is damaged") || !strings.Contains(log.String(), explainedMark) {
 		t.Errorf("without -pdb-dir: %q, %v; log:\n%s", a.Heuristic, err, log.String())
 	}
 	// -pdb 5-5-5 finds it in the cache folder too, past the 6-6-3 there.
@@ -203,9 +203,11 @@ func TestPDBDirPrecedence(t *testing.T) {
 	if _, err := answer(Config{Partition: "6-6-3"}); err == nil {
 		t.Error("-pdb 6-6-3 read empty files")
 	}
-	// Too large to build on the fly: the command that builds it.
+	// Too large to build on the fly: what to build (the commands name
+	// the command).
 	os.RemoveAll(cache)
-	if _, err := answer(Config{Partition: "7-8"}); err == nil || !strings.Contains(err.Error(), "enumerate -shape 4x4 -goal first -pdb 7-8") {
+	var nf *store.PDBNotFoundError
+	if _, err := answer(Config{Partition: "7-8"}); !errors.As(err, &nf) || nf.Partition != "7-8" || !strings.Contains(err.Error(), "too large to build on the fly") {
 		t.Errorf("-pdb 7-8 missing: %v", err)
 	}
 }
@@ -300,6 +302,11 @@ func TestLinearConflictFallback(t *testing.T) {
 	if a.Heuristic != HeuristicLinearConflict || !strings.Contains(log.String(), "Manhattan distance plus linear conflict") {
 		t.Errorf("heuristic %q, log %q", a.Heuristic, log.String())
 	}
+	// The facts for the remedy (internal/cli's TestRemedy checks the
+	// command it names parses).
+	if !strings.Contains(log.String(), "no pattern databases for 4x4 goal "+text) {
+		t.Errorf("log %q does not say which databases are missing", log.String())
+	}
 }
 
 // TestTabledRefusesPDB checks that database options for boards answered
@@ -337,7 +344,7 @@ func TestDamagedPDBFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log strings.Builder
-	r, err := NewResolver(context.Background(), Config{Log: &log})
+	r, err := NewResolver(context.Background(), Config{Log: &log, Explain: explained})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +353,7 @@ func TestDamagedPDBFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	if h.Name != HeuristicLinearConflict || !strings.Contains(log.String(), "warning: "+path+" is damaged") ||
-		!strings.Contains(log.String(), "rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8") {
+		!strings.Contains(log.String(), explainedMark) {
 		t.Errorf("heuristic %q, log:\n%s", h.Name, log.String())
 	}
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/store"
 )
 
 // DefaultSeed is the seed of Random when none is given, so that runs
@@ -82,18 +81,30 @@ func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *R
 	return Random(ctx, o, goal, n, depth, seed, out)
 }
 
+// NoDepthTableError says boards at a given distance were asked for a goal
+// without a distance table: one not built yet (Buildable) or one too large
+// to tabulate.
+type NoDepthTableError struct {
+	Goal      statespace.Board
+	Buildable bool
+}
+
+func (e *NoDepthTableError) Error() string {
+	why := "only boards of at most 12 cells are tabulated"
+	if e.Buildable {
+		why = "it is not built"
+	}
+	return fmt.Sprintf("boards at a given distance need the distance table of %s goal %s, which it has none of (%s)",
+		e.Goal.Shape(), statespace.GoalName(e.Goal), why)
+}
+
 // randomBoards writes n boards drawn uniformly from goal's space, boards
 // only.
 func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
 	if depth >= 0 {
 		// A 12-cell shape has a table once it is built; larger ones have none.
-		why := "only boards of at most 12 cells are tabulated"
-		if sp, err := statespace.NewSpace(goal); err == nil && sp.Size() <= statespace.MaxEnumerate {
-			why = "it is not built; build it with: " + store.RebuildCommand(goal)
-		}
-		return fmt.Errorf("boards at a given distance need the distance table of %s goal %s, which it has none of "+
-			"(%s); without -depth, boards are drawn from all reachable ones",
-			goal.Shape(), statespace.GoalName(goal), why)
+		sp, err := statespace.NewSpace(goal)
+		return &NoDepthTableError{Goal: goal, Buildable: err == nil && sp.Size() <= statespace.MaxEnumerate}
 	}
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {

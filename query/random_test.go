@@ -3,12 +3,15 @@ package query
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -93,10 +96,11 @@ func TestRandomDepthTooLarge(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "boards at a given distance need the distance table") {
 		t.Errorf("random boards at a depth without a table: %v", err)
 	}
-	// A 12-cell shape without its table names the command that builds it.
+	// A 12-cell shape without its table says it can be built.
 	twelve := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6})
 	err = Random(ctx, nil, twelve, 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
-	if err == nil || !strings.Contains(err.Error(), "build it with: go run ./cmd/enumerate -shape 2x6 -goal last") {
+	var nd *NoDepthTableError
+	if !errors.As(err, &nd) || nd.Goal != twelve || !nd.Buildable {
 		t.Errorf("2x6 boards at a depth without the table: %v", err)
 	}
 }
@@ -205,5 +209,60 @@ func TestRandomTwelveCells(t *testing.T) {
 	err = res.Random(ctx, 3, 5, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
 	if err == nil || !strings.Contains(err.Error(), path) {
 		t.Errorf("2x6 with a damaged cached table: %v, want an error naming %s", err, path)
+	}
+}
+
+// Random draws on every shape from 2x2 to 5x5 and the long ones of 21
+// cells and more (whose boards are too many to rank, which once made it
+// fail): answers where a table is built, boards only elsewhere, and boards
+// at a distance where a table exists and an error where none does.
+func TestRandomEveryShape(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv(store.EnvCache, t.TempDir())
+	shapes := fixture.DrawShapes()
+	for _, sh := range shapes {
+		sp := statespace.MustSpace(statespace.GoalLast(sh))
+		res, err := NewResolver(ctx, Config{Shape: sh, Log: io.Discard})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, depth := range []int{-1, 3} {
+			var out bytes.Buffer
+			rw := NewRecordWriter(&out, io.Discard, Options{Format: JSON})
+			err := res.Random(ctx, 3, depth, 1, rw)
+			rw.Flush()
+			if depth >= 0 && sh.Cells() > 10 {
+				if err == nil || !strings.Contains(err.Error(), "distance table") {
+					t.Errorf("%s at depth %d without a table: %v", sh, depth, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s depth %d: %v", sh, depth, err)
+			}
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			if len(lines) != 3 {
+				t.Fatalf("%s depth %d: %d lines %q", sh, depth, len(lines), out.String())
+			}
+			for _, line := range lines {
+				var rec struct {
+					Board    string
+					Distance *int
+				}
+				if err := json.Unmarshal([]byte(line), &rec); err != nil {
+					t.Fatalf("%s: %q: %v", sh, line, err)
+				}
+				b, err := statespace.Parse(rec.Board, sh)
+				if err == nil {
+					err = sp.Check(b)
+				}
+				if err != nil {
+					t.Fatalf("%s: drew %q: %v", sh, rec.Board, err)
+				}
+				if depth >= 0 && (rec.Distance == nil || *rec.Distance != depth) {
+					t.Errorf("%s at depth %d: %q", sh, depth, line)
+				}
+			}
+		}
 	}
 }

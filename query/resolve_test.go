@@ -80,7 +80,7 @@ func TestSearchWithoutTable(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
 	var log strings.Builder
-	res, err := NewResolver(ctx, Config{Log: &log})
+	res, err := NewResolver(ctx, Config{Log: &log, Explain: explained})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestSearchWithoutTable(t *testing.T) {
 	if _, ok := o.(*SearchOracle); !ok {
 		t.Fatalf("3x4: %T, want a *SearchOracle", o)
 	}
-	for _, want := range []string{"go run ./cmd/enumerate -shape 3x4 -goal last", "solving by search", "linear conflict"} {
+	for _, want := range []string{"no distance table for 3x4 goal last", explainedMark + "; until then, solving by search", "linear conflict"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("log lacks %q:\n%s", want, log.String())
 		}
@@ -228,8 +228,8 @@ func TestNeed6666(t *testing.T) {
 		}
 		_, err = res.Answer(ctx, b, true)
 		var need *NeedPDBsError
-		if !errors.As(err, &need) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 5x5 -goal "+goal+" -pdb 6-6-6-6") {
-			t.Errorf("goal %s: %v, want the command that builds 6-6-6-6", goal, err)
+		if !errors.As(err, &need) || need.Goal != g || need.Partition != "6-6-6-6" {
+			t.Errorf("goal %s: %v, want a *NeedPDBsError for 6-6-6-6", goal, err)
 		}
 		if files, _ := os.ReadDir(cache); len(files) != 0 {
 			t.Errorf("goal %s: %d files written to the cache", goal, len(files))

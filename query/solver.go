@@ -19,22 +19,40 @@ type SolverOracle struct {
 	solver *solver.Solver
 	space  *statespace.Space
 	name   string
+	bytes  int64 // of the databases
 	// AllMoves asks for every optimal first move, which costs one bounded
 	// search per legal move after the solution is found.
 	AllMoves bool
+	// KeepPath answers with the path and Search.OptimalCut when the
+	// context ends while the optimal moves are being tested.
+	KeepPath bool
 }
 
 // NewSolverOracle answers with s.
 func NewSolverOracle(s *solver.Solver, allMoves bool) *SolverOracle {
-	return &SolverOracle{solver: s, space: statespace.MustSpace(s.Goal()), name: HeuristicName(s.Heuristic()), AllMoves: allMoves}
+	return &SolverOracle{solver: s, space: statespace.MustSpace(s.Goal()), name: HeuristicName(s.Heuristic()),
+		bytes: additiveBytes(s.Heuristic()), AllMoves: allMoves}
 }
 
 // Goal returns the solver's goal.
 func (o *SolverOracle) Goal() statespace.Board { return o.solver.Goal() }
 
+// Heuristic names the databases searched on, as Answer.Heuristic does.
+func (o *SolverOracle) Heuristic() string { return o.name }
+
 // Answer solves b optimally. The path is always returned: the search
 // finds it anyway.
 func (o *SolverOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (Answer, error) {
+	return o.answer(ctx, b, o.AllMoves)
+}
+
+// AnswerPath solves b optimally without testing every optimal first
+// move (Search.OptimalUnknown): the distance and one path.
+func (o *SolverOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
+	return o.answer(ctx, b, false)
+}
+
+func (o *SolverOracle) answer(ctx context.Context, b statespace.Board, allMoves bool) (Answer, error) {
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
@@ -44,16 +62,28 @@ func (o *SolverOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (
 		return Answer{}, err
 	}
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.name,
-		Search: &SearchCost{Nodes: r.Nodes, Generated: r.Generated, Elapsed: r.Elapsed, OptimalUnknown: !o.AllMoves}}
-	if o.AllMoves && a.Distance > 0 {
+		Search: &SearchCost{Nodes: r.Nodes, Generated: r.Generated, Elapsed: r.Elapsed, OptimalUnknown: !allMoves}}
+	if allMoves && a.Distance > 0 {
 		set, nodes, err := o.solver.OptimalMoves(ctx, b, a.Distance)
-		if err != nil {
-			return Answer{}, err
-		}
-		a.Optimal = set
 		a.Search.Nodes += nodes
 		a.Search.Elapsed = time.Since(start) // the solution and the searches for every optimal move
+		if err != nil {
+			return cutShort(ctx, a, err, o.KeepPath)
+		}
+		a.Optimal = set
 	}
+	return a, nil
+}
+
+// cutShort is the answer when the searches for the optimal moves failed
+// with err: the path alone when the context ended and keep is set.
+func cutShort(ctx context.Context, a Answer, err error, keep bool) (Answer, error) {
+	if !keep || ctx.Err() == nil {
+		return Answer{}, err
+	}
+	// The path is exact; only the other optimal moves are unknown.
+	a.Optimal = 0
+	a.Search.OptimalUnknown, a.Search.OptimalCut = true, true
 	return a, nil
 }
 
@@ -66,6 +96,9 @@ type SearchOracle struct {
 	h        pdb.Heuristic
 	name     string
 	allMoves bool
+	// KeepPath answers with the path and Search.OptimalCut when the
+	// context ends while the optimal moves are being tested.
+	KeepPath bool
 }
 
 // NewSearchOracle answers boards of goal by IDA* on h, which must be
@@ -77,9 +110,22 @@ func NewSearchOracle(goal statespace.Board, h pdb.Heuristic, name string, allMov
 // Goal returns the goal.
 func (o *SearchOracle) Goal() statespace.Board { return o.goal }
 
+// Heuristic names the heuristic searched on, as Answer.Heuristic does.
+func (o *SearchOracle) Heuristic() string { return o.name }
+
 // Answer solves b optimally. With all moves asked for, each child that
 // the heuristic does not rule out is solved too.
 func (o *SearchOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (Answer, error) {
+	return o.answer(ctx, b, o.allMoves)
+}
+
+// AnswerPath solves b optimally without testing every optimal first
+// move (Search.OptimalUnknown): the distance and one path.
+func (o *SearchOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
+	return o.answer(ctx, b, false)
+}
+
+func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves bool) (Answer, error) {
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
@@ -89,18 +135,19 @@ func (o *SearchOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (
 		return Answer{}, err
 	}
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.name,
-		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), OptimalUnknown: !o.allMoves}}
-	if o.allMoves && a.Distance > 0 {
+		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), OptimalUnknown: !allMoves}}
+	if allMoves && a.Distance > 0 {
 		for _, m := range statespace.Moves {
 			child, ok := b.Apply(m)
 			if !ok || o.h.Distance(child) > a.Distance-1 {
 				continue
 			}
 			c, err := o.solve(ctx, child)
-			if err != nil {
-				return Answer{}, err
-			}
 			a.Search.Nodes += uint64(c.Expanded)
+			if err != nil {
+				a.Search.Elapsed = time.Since(start)
+				return cutShort(ctx, a, err, o.KeepPath)
+			}
 			if len(c.Path) == a.Distance-1 {
 				a.Optimal = a.Optimal.Add(m)
 			}

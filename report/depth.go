@@ -45,6 +45,11 @@ type DepthPanel struct {
 	Share bool
 }
 
+// MaxDepthDistances is the most distances a depth series may have (the
+// radii tilespace meets are at most 255): what a figure draws, and so
+// allocates, stays bounded whatever data it is given.
+const MaxDepthDistances = 1024
+
 // DepthData is the data of the depth histograms.
 type DepthData struct {
 	Panels []DepthPanel
@@ -54,6 +59,9 @@ type DepthData struct {
 func checkDepthSeries(fig string, s DepthSeries, logScale bool) error {
 	if len(s.Counts) == 0 {
 		return dataErrorf(fig, "series %q is empty", s.Label)
+	}
+	if len(s.Counts) > MaxDepthDistances {
+		return dataErrorf(fig, "series %q has %d distances, more than the %d a depth figure draws", s.Label, len(s.Counts), MaxDepthDistances)
 	}
 	if s.Counts[len(s.Counts)-1] == 0 {
 		return dataErrorf(fig, "series %q: no states at its last distance %d (the radius is the last distance with states)", s.Label, len(s.Counts)-1)
@@ -96,6 +104,7 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 		p.Legend.Top, p.Legend.Left = true, true
 		p.Legend.XOffs = vg.Points(4)
 		var maxCount, maxD float64
+		var radii []vline
 		for i, s := range panel.Series {
 			if err := checkDepthSeries(name, s, logScale); err != nil {
 				return nil, err
@@ -127,15 +136,21 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 				p.Add(l)
 				p.Legend.Add(label, l)
 			}
-			p.Add(vline{X: float64(s.Radius()), Style: lineStyle(col, 1, []vg.Length{vg.Points(3), vg.Points(2)})})
+			radii = append(radii, vline{X: float64(s.Radius()), Style: lineStyle(col, 1, []vg.Length{vg.Points(3), vg.Points(2)})})
 		}
-		insetLegend(p)
+		// The radius lines end at the tallest bar, and the legend sits above
+		// it: no data under the legend's box (issue 21).
+		for _, l := range radii {
+			l.Top = maxCount
+			p.Add(l)
+		}
+		insetLegendClear(p, maxCount)
 		p.X.Min, p.X.Max = -0.7, maxD+0.7
+		// A little room over the peak; drawPlot adds the legend's.
 		if logScale {
-			// A decade of headroom keeps the legend clear of the peak.
-			p.Y.Min, p.Y.Max = 0.6, maxCount*15
+			p.Y.Min, p.Y.Max = 0.6, maxCount*1.5
 		} else {
-			p.Y.Min, p.Y.Max = 0, maxCount*1.25
+			p.Y.Min, p.Y.Max = 0, maxCount*1.05
 		}
 		row = append(row, p)
 	}

@@ -413,6 +413,7 @@ func (pg page) draw(c draw.Canvas) {
 // axis range, which on a log axis sits near the far end and shrinks the
 // data area by half the label's length.
 func drawPlot(p *plot.Plot, c draw.Canvas) {
+	makeLegendRoom(p, c)
 	_, logX := p.X.Scale.(plot.LogScale)
 	_, logY := p.Y.Scale.(plot.LogScale)
 	logX = logX && p.X.Label.Text != ""

@@ -19,12 +19,17 @@ func FuzzDepthHistogram(f *testing.F) {
 	f.Add([]byte{}, []byte{255, 255})
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		series := []DepthSeries{{"a", toCounts(a)}, {"b", toCounts(b)}}
-		for _, logScale := range []bool{false, true} {
-			fig, err := DepthHistogram(DepthData{Panels: []DepthPanel{{Title: "p", Series: series, Share: true}}}, logScale)
-			mustDrawOrDataError(t, fig, err)
+		// One figure an input, chosen by the input, each drawn as SVG:
+		// three PNGs an input took tens of milliseconds, and the
+		// minimizer's runs of each new input then stalled the fuzzer.
+		var fig *Figure
+		var err error
+		if k := (len(a) + len(b)) % 3; k < 2 {
+			fig, err = DepthHistogram(DepthData{Panels: []DepthPanel{{Title: "p", Series: series, Share: true}}}, k == 1)
+		} else {
+			fig, err = LayerRatio(series, "")
 		}
-		fig, err := LayerRatio(series, "")
-		mustDrawOrDataError(t, fig, err)
+		mustDrawOrDataErrorAs(t, fig, err, "svg")
 	})
 }
 
@@ -53,6 +58,11 @@ func toCounts(b []byte) []uint64 {
 
 func mustDrawOrDataError(t *testing.T, fig *Figure, err error) {
 	t.Helper()
+	mustDrawOrDataErrorAs(t, fig, err, "png")
+}
+
+func mustDrawOrDataErrorAs(t *testing.T, fig *Figure, err error, format string) {
+	t.Helper()
 	if err != nil {
 		var de *DataError
 		if !errors.As(err, &de) {
@@ -60,7 +70,34 @@ func mustDrawOrDataError(t *testing.T, fig *Figure, err error) {
 		}
 		return
 	}
-	if _, err := fig.Render("png", tinySize); err != nil {
+	if _, err := fig.Render(format, tinySize); err != nil {
 		t.Fatalf("accepted data failed to draw: %v", err)
+	}
+}
+
+// A series longer than MaxDepthDistances is refused with a *DataError
+// before anything is drawn, so no data makes a depth figure allocate
+// without bound (issue 19, item 7); one of that length still draws.
+func TestDepthSeriesBounded(t *testing.T) {
+	long := make([]uint64, MaxDepthDistances+1)
+	for i := range long {
+		long[i] = 1
+	}
+	for _, n := range []int{MaxDepthDistances + 1, MaxDepthDistances} {
+		series := []DepthSeries{{"long", long[:n]}}
+		fig, err := DepthHistogram(DepthData{Panels: []DepthPanel{{Title: "p", Series: series}}}, false)
+		ratio, rerr := LayerRatio(series, "")
+		var de *DataError
+		if n > MaxDepthDistances {
+			if !errors.As(err, &de) || !errors.As(rerr, &de) {
+				t.Errorf("%d distances: %v, %v; want *DataError", n, err, rerr)
+			}
+			continue
+		}
+		mustDrawOrDataErrorAs(t, fig, err, "svg")
+		mustDrawOrDataErrorAs(t, ratio, rerr, "svg")
+		if err != nil || rerr != nil {
+			t.Errorf("%d distances refused: %v, %v", n, err, rerr)
+		}
 	}
 }

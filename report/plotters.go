@@ -3,6 +3,7 @@ package report
 import (
 	"image/color"
 	"math"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -55,15 +56,21 @@ func (b *bars) Thumbnail(c *draw.Canvas) {
 type vline struct {
 	X     float64
 	Style draw.LineStyle
+	// Top, when above 0, ends the line at that y value rather than at the
+	// top of the data area: it leaves the room of an inset legend empty.
+	Top float64
 }
 
 func (l vline) Plot(c draw.Canvas, p *plot.Plot) {
 	if l.X < p.X.Min || l.X > p.X.Max {
 		return
 	}
-	trX, _ := p.Transforms(&c)
-	x := trX(l.X)
-	c.StrokeLine2(l.Style, x, c.Min.Y, x, c.Max.Y)
+	trX, trY := p.Transforms(&c)
+	x, top := trX(l.X), c.Max.Y
+	if l.Top > 0 && l.Top < p.Y.Max {
+		top = trY(l.Top)
+	}
+	c.StrokeLine2(l.Style, x, c.Min.Y, x, top)
 }
 
 func (l vline) Thumbnail(c *draw.Canvas) {
@@ -245,6 +252,52 @@ func insetLegend(p *plot.Plot) {
 }
 
 type legendBox struct{ l plot.Legend }
+
+// legendRooms holds, for a plot whose inset legend sits at the top, the
+// legend and the highest y value of its data: drawPlot raises the y axis so
+// that the data stay under the legend at whatever size the figure is drawn.
+var legendRooms sync.Map // *plot.Plot → legendRoom
+
+type legendRoom struct {
+	legend plot.Legend
+	top    float64
+}
+
+// insetLegendClear is insetLegend for a legend at the top of p, whose data
+// reach up to y = top: the legend is drawn above the data, never on them.
+func insetLegendClear(p *plot.Plot, top float64) {
+	l := p.Legend
+	insetLegend(p)
+	legendRooms.Store(p, legendRoom{legend: l, top: top})
+}
+
+// makeLegendRoom raises p's y axis, drawn on c, so that the data's top
+// stays below the inset legend (never lowering it).
+func makeLegendRoom(p *plot.Plot, c draw.Canvas) {
+	v, ok := legendRooms.Load(p)
+	if !ok {
+		return
+	}
+	room := v.(legendRoom)
+	top := room.top
+	dc := p.DataCanvas(c)
+	h := dc.Max.Y - dc.Min.Y
+	need := room.legend.Rectangle(dc).Size().Y + vg.Points(3+2+4) // pad, box margin, a gap
+	if h <= 0 || need <= 0 || need > 0.8*h {
+		return
+	}
+	f := float64(need / h) // the share of the axis the legend takes
+	if _, log := p.Y.Scale.(plot.LogScale); log {
+		lo := math.Log(p.Y.Min)
+		if max := math.Exp(lo + (math.Log(top)-lo)/(1-f)); max > p.Y.Max {
+			p.Y.Max = max
+		}
+		return
+	}
+	if max := p.Y.Min + (top-p.Y.Min)/(1-f); max > p.Y.Max {
+		p.Y.Max = max
+	}
+}
 
 func (b legendBox) Plot(c draw.Canvas, _ *plot.Plot) {
 	pad := vg.Points(3)

@@ -187,7 +187,7 @@ func bestFirst(ctx context.Context, p Problem, name string, mode bestFirstMode, 
 			frontier.push(heapEntry{f: key(mode, g, hc), h: hc, idx: idx})
 			r.depth(int(n.depth) + 1)
 		}
-		r.frontier(int64(len(frontier)))
+		r.expanded(int64(len(frontier)))
 		r.bytes(int64(nodes.len())*costNodeBytes + int64(best.len())*indexEntryBytes + int64(len(frontier))*heapEntryBytes)
 	}
 	return r.done()

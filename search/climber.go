@@ -166,7 +166,7 @@ func GainClimber(ctx context.Context, p Problem, rule ClimberRule) (Result, erro
 				bestScore, bestMove, bestBoard = s, m, c
 			}
 		}
-		r.frontier(int64(allowed))
+		r.expanded(int64(allowed))
 		if allowed == 0 {
 			if rule.Stuck == StuckStop {
 				r.res.StoppedBy = StopStuck

@@ -40,10 +40,12 @@
 // unlike RSS, is the same on every run.
 //
 // Limits: zero fields take the defaults (DefaultMaxExpanded expansions and
-// DefaultMaxTime on boards of at most 9 cells); on larger boards one of
-// MaxExpanded and MaxTime must be set. A search stopped by a limit says so
-// in Result.StoppedBy (StopNodeLimit, StopTimeLimit, StopDepthLimit); that
-// is not an error. A start that cannot reach the goal is an error at once
+// DefaultMaxTime on boards of at most 9 cells, DefaultMaxBytes of
+// PeakBytes on every board); on larger boards one of MaxExpanded and
+// MaxTime must be set. The byte limit is what bounds memory: a node or
+// time limit alone let a 12-cell DFS hold gigabytes. A search stopped by
+// a limit says so in Result.StoppedBy (StopNodeLimit, StopTimeLimit,
+// StopDepthLimit, StopByteLimit); that is not an error. A start that cannot reach the goal is an error at once
 // (with the parity explanation; see Check) instead of being discovered by
 // exhausting half of all permutations.
 package search

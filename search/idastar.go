@@ -36,6 +36,7 @@ func idaStar(ctx context.Context, p Problem, h pdb.Heuristic, name string) (Resu
 	for {
 		s.next = -1
 		s.pending = 1
+		r.cur.Bound = s.bound
 		switch s.visit(p.Start, 0, 4) {
 		case idaFound:
 			r.found(append([]statespace.Move(nil), s.path...))
@@ -104,7 +105,7 @@ func (s *ida) visit(b statespace.Board, g int, last statespace.Move) idaOutcome 
 		r.depth(g + 1)
 	}
 	s.pending += int64(k)
-	r.frontier(s.pending)
+	r.expanded(s.pending)
 	r.bytes(s.pending*idaEntryBytes + int64(len(s.path)))
 	for j := 0; j < k; j++ {
 		s.path = append(s.path, moves[j])

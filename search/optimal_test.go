@@ -110,8 +110,8 @@ func TestAStarExactExpandsOnlyOptimal(t *testing.T) {
 		for d := 0; d <= tb.Radius(); d++ {
 			for _, b := range tb.Sample(newRand(uint64(d)+9), d, 2) {
 				bad := 0
-				p := Problem{Start: b, Goal: goal, OnExpand: func(x statespace.Board, depth int) {
-					if depth+tb.Distance(x) != d {
+				p := Problem{Start: b, Goal: goal, OnStep: func(st Step) {
+					if st.Depth+tb.Distance(st.Board) != d {
 						bad++
 					}
 				}}
@@ -162,7 +162,7 @@ func TestFourByFour(t *testing.T) {
 	lc := pdb.NewLinearConflict(goal)
 	rng := newRand(44)
 	for i := 0; i < 3; i++ {
-		b := Mix(goal, 120, rng)
+		b := statespace.Walk(rng, goal, 120, statespace.AnyMove)
 		lim := Limits{MaxExpanded: 3_000_000}
 		ida := must(IDAStar(bg, Problem{Start: b, Goal: goal, Limits: lim}, lc))
 		as := must(AStar(bg, Problem{Start: b, Goal: goal, Limits: lim}, lc))
@@ -174,7 +174,7 @@ func TestFourByFour(t *testing.T) {
 		replay(t, "A*", b, goal, as.Path)
 	}
 	// Without limits a 4x4 search refuses to start.
-	if r, err := BFS(bg, Problem{Start: Mix(goal, 10, rng), Goal: goal}); err == nil || r.Found || r.Expanded != 0 {
+	if r, err := BFS(bg, Problem{Start: statespace.Walk(rng, goal, 10, statespace.AnyMove), Goal: goal}); err == nil || r.Found || r.Expanded != 0 {
 		t.Errorf("4x4 BFS without limits: found %v after %d expansions, err %v", r.Found, r.Expanded, err)
 	}
 }

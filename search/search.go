@@ -18,6 +18,10 @@ const (
 	DefaultMaxExpanded = 2_000_000
 	DefaultMaxTime     = 60 * time.Second
 	SmallBoardCells    = 9
+	// DefaultMaxBytes bounds PeakBytes (and what an OnStep hook keeps,
+	// Problem.HookBytes) on every board when Limits.MaxBytes is 0: a node
+	// or time limit alone let a search of 12 cells hold gigabytes.
+	DefaultMaxBytes = 256 << 20
 )
 
 // StopReason says why a search ended without the goal, or that it ran to
@@ -33,9 +37,10 @@ const (
 	StopStuck                        // the climber had no allowed move (StuckStop)
 	StopLoop                         // the climber only went round boards it had seen (StuckFirstLegal)
 	StopCanceled                     // the context was done
+	StopByteLimit                    // Limits.MaxBytes reached
 )
 
-var stopNames = [...]string{"none", "node limit", "time limit", "depth limit", "stuck", "loop", "canceled"}
+var stopNames = [...]string{"none", "node limit", "time limit", "depth limit", "stuck", "loop", "canceled", "memory limit"}
 
 // String names the reason for people: "node limit", "stuck", …; "none"
 // for StopNone.
@@ -47,9 +52,10 @@ func (s StopReason) String() string {
 }
 
 // Limit reports whether the search was cut short by one of Limits (node,
-// time or depth), as opposed to finishing, failing or being cancelled.
+// time, depth or bytes), as opposed to finishing, failing or being
+// cancelled.
 func (s StopReason) Limit() bool {
-	return s == StopNodeLimit || s == StopTimeLimit || s == StopDepthLimit
+	return s == StopNodeLimit || s == StopTimeLimit || s == StopDepthLimit || s == StopByteLimit
 }
 
 // MarshalText writes the reason as String does, and StopNone as "" (the
@@ -64,11 +70,15 @@ func (s StopReason) MarshalText() ([]byte, error) {
 // Limits bound a search; zero fields mean the algorithm's defaults
 // (generous on boards of at most 9 cells: DefaultMaxExpanded expansions and
 // DefaultMaxTime; on larger boards MaxExpanded or MaxTime must be set, else
-// the Result is an error).
+// the Result is an error; DefaultMaxBytes on every board).
 type Limits struct {
 	MaxExpanded int64
 	MaxTime     time.Duration
 	MaxDepth    int // DFS depth limit (0 = unlimited); ignored by the others
+	// MaxBytes bounds PeakBytes plus Problem.HookBytes for every
+	// expansion; the search stops with StopByteLimit before the expansion
+	// that would pass it.
+	MaxBytes int64
 }
 
 // Problem is one search: where to start, the goal, the limits, and
@@ -76,9 +86,26 @@ type Limits struct {
 type Problem struct {
 	Start, Goal statespace.Board
 	Limits      Limits
-	// OnExpand, if set, is called with each board as it is expanded and its
-	// depth (number of moves from Start along the search's own path).
-	OnExpand func(b statespace.Board, depth int)
+	// OnStep, if set, is called after each expansion, with what the
+	// search itself knows of it (Step): a watcher needs to replay
+	// nothing.
+	OnStep func(Step)
+	// HookBytes is what OnStep keeps per call (a recorded walk), counted
+	// against Limits.MaxBytes with the search's own structures.
+	HookBytes int64
+}
+
+// Step is one expansion, as a search reports it to Problem.OnStep.
+type Step struct {
+	Board statespace.Board // the board expanded
+	Depth int              // its moves from Start along the search's own path
+	// Frontier is what the search's frontier holds after the expansion,
+	// counted as Result.MaxFrontier counts it (for A*, stale heap entries
+	// of boards since reached more cheaply included; for IDA*, the
+	// children within the bound not yet visited along the current path).
+	Frontier int64
+	// Bound is IDA*'s f bound in this iteration; -1 for the other searches.
+	Bound int
 }
 
 // Result is what a search found and what it cost, counted exactly.
@@ -256,9 +283,13 @@ type runner struct {
 	res         Result
 	t0          time.Time
 	maxExpanded int64
+	maxBytes    int64
+	hookBytes   int64 // what OnStep keeps so far
+	overBytes   bool  // the last bytes() passed maxBytes
 	deadline    time.Time
 	ctx         context.Context
 	nextCheck   int64 // expansion count at which the clock and ctx are read next
+	cur         Step  // the expansion in progress, for OnStep
 }
 
 // timeCheckEvery is how many expansions pass between reads of the clock.
@@ -268,7 +299,7 @@ const timeCheckEvery = 1024
 // problem cannot be searched (the Result then names the algorithm only) or
 // ctx is already done (the Result says StopCanceled).
 func start(ctx context.Context, p Problem, name string) (*runner, Result, error) {
-	r := &runner{p: p, res: Result{Algorithm: name}, t0: time.Now(), ctx: ctx}
+	r := &runner{p: p, res: Result{Algorithm: name}, t0: time.Now(), ctx: ctx, cur: Step{Bound: -1}}
 	if err := check(p); err != nil {
 		return nil, r.res, err
 	}
@@ -283,6 +314,10 @@ func start(ctx context.Context, p Problem, name string) (*runner, Result, error)
 		if small {
 			r.maxExpanded = DefaultMaxExpanded
 		}
+	}
+	r.maxBytes = p.Limits.MaxBytes
+	if r.maxBytes <= 0 {
+		r.maxBytes = DefaultMaxBytes
 	}
 	if maxTime <= 0 && small {
 		maxTime = DefaultMaxTime
@@ -321,6 +356,10 @@ func check(p Problem) error {
 // stop reports whether a limit forbids expanding one more node, and
 // records which.
 func (r *runner) stop() bool {
+	if r.overBytes || r.hookBytes+r.p.HookBytes > r.maxBytes {
+		r.res.StoppedBy = StopByteLimit
+		return true
+	}
 	if r.res.Expanded >= r.maxExpanded {
 		r.res.StoppedBy = StopNodeLimit
 		return true
@@ -339,11 +378,20 @@ func (r *runner) stop() bool {
 	return false
 }
 
-// expand counts one expansion and calls the hook.
+// expand counts one expansion; expanded ends it.
 func (r *runner) expand(b statespace.Board, depth int) {
 	r.res.Expanded++
-	if r.p.OnExpand != nil {
-		r.p.OnExpand(b, depth)
+	r.hookBytes += r.p.HookBytes
+	r.cur.Board, r.cur.Depth = b, depth
+}
+
+// expanded records the frontier after the expansion begun by expand, and
+// calls the hook.
+func (r *runner) expanded(frontier int64) {
+	r.frontier(frontier)
+	if r.p.OnStep != nil {
+		r.cur.Frontier = frontier
+		r.p.OnStep(r.cur)
 	}
 }
 
@@ -361,9 +409,15 @@ func (r *runner) frontier(n int64) {
 	}
 }
 
+// bytes records the bytes the search's structures hold now; with what the
+// hook keeps, more than the limit stops the search before its next
+// expansion.
 func (r *runner) bytes(n int64) {
 	if n > r.res.PeakBytes {
 		r.res.PeakBytes = n
+	}
+	if n+r.hookBytes > r.maxBytes {
+		r.overBytes = true
 	}
 }
 

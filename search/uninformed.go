@@ -7,10 +7,6 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// reverseMoves is the order stacks push children in, so they pop in Up,
-// Down, Left, Right order.
-var reverseMoves = [4]statespace.Move{statespace.Right, statespace.Left, statespace.Down, statespace.Up}
-
 // BFS is breadth-first graph search with the COMS 4701 semantics: a FIFO
 // queue; a node is tested for the goal when dequeued; a child already in
 // the queue or already expanded is skipped. It returns a shortest path.
@@ -50,7 +46,7 @@ func BFS(ctx context.Context, p Problem) (Result, error) {
 			nodes.push(node{board: c, move: m, parent: head, depth: n.depth + 1})
 			r.depth(int(n.depth) + 1)
 		}
-		r.frontier(int64(nodes.len()) - int64(head) - 1)
+		r.expanded(int64(nodes.len()) - int64(head) - 1)
 		r.bytes(int64(nodes.len())*nodeBytes + int64(seen.len())*visitedEntryBytes)
 	}
 	return r.done()
@@ -117,7 +113,7 @@ func DFS(ctx context.Context, p Problem) (Result, error) {
 			stack = append(stack, nodes.push(node{board: kids[j], move: moves[j], parent: i, depth: n.depth + 1}))
 			r.depth(int(n.depth) + 1)
 		}
-		r.frontier(int64(len(stack)))
+		r.expanded(int64(len(stack)))
 		r.bytes(int64(nodes.len())*nodeBytes + int64(len(stack))*stackIndexBytes + int64(seen.len())*visitedEntryBytes)
 	}
 	if cutoff {
@@ -262,7 +258,7 @@ func (r *runner) dls(path *pathSet, limit int) dlsOutcome {
 			stack = append(stack, treeEntry{board: kids[j], move: moves[j], depth: int32(d + 1)})
 			r.depth(d + 1)
 		}
-		r.frontier(int64(len(stack)))
+		r.expanded(int64(len(stack)))
 		r.bytes(int64(len(stack))*treeEntryBytes + path.bytes())
 	}
 	if cutoff {

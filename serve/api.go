@@ -35,7 +35,7 @@ func (s *Server) compare(ctx context.Context, r *http.Request) ([]byte, error) {
 	if err := s.unsolvable(rq.board, rq.goal); err != nil {
 		return nil, err
 	}
-	src, err := s.source(ctx, rq.goal)
+	o, err := s.source(ctx, rq.goal)
 	if err != nil {
 		return nil, err
 	}
@@ -45,8 +45,8 @@ func (s *Server) compare(ctx context.Context, r *http.Request) ([]byte, error) {
 	}
 	defer release()
 	var table *statespace.Table
-	if src.table != nil {
-		table = src.table.Table
+	if t, ok := o.(*tableOracle); ok {
+		table = t.Table
 	}
 	lim := limits{MaxExpanded: s.lim.CompareNodes, MaxTime: s.lim.CompareTime}
 	c, err := compareBoard(ctx, rq.board, rq.goal, table, lim)
@@ -54,14 +54,14 @@ func (s *Server) compare(ctx context.Context, r *http.Request) ([]byte, error) {
 		return nil, err
 	}
 	reference := ""
-	if table == nil && src.solver != nil {
+	if sr, ok := o.(searcher); ok && table == nil {
 		// No table (the 15-puzzle): the reference is the optimal solver's.
 		sctx, cancel := context.WithTimeout(ctx, s.lim.SolveTime)
-		d, err := solveDistance(sctx, src.solver, rq.board)
+		a, err := sr.AnswerPath(sctx, rq.board)
 		cancel()
 		switch {
 		case err == nil:
-			c.Optimal, c.OptimalSource = d, solverName(src.solver)
+			c.Optimal, c.OptimalSource = a.Distance, solverName(sr)
 		case errors.Is(err, context.DeadlineExceeded):
 			reference = fmt.Sprintf("no optimal reference: the solver did not finish within %s", s.lim.SolveTime)
 		default:
@@ -156,12 +156,19 @@ func (s *Server) watch(ctx context.Context, r *http.Request) ([]byte, error) {
 	if err := s.unsolvable(rq.board, rq.goal); err != nil {
 		return nil, err
 	}
-	src, err := s.source(ctx, rq.goal)
+	// A goal without a table is not resolved at all: that could mean
+	// building pattern databases for nothing.
+	noTable := badRequest("watching a search shows each board's true distance from the distance table, and %s has none", rq.shape)
+	if s.res == nil || !s.res.HasTable(rq.goal) {
+		return nil, noTable
+	}
+	o, err := s.source(ctx, rq.goal)
 	if err != nil {
 		return nil, err
 	}
-	if src.table == nil {
-		return nil, badRequest("watching a search shows each board's true distance from the distance table, and %s has none", rq.shape)
+	table, ok := o.(*tableOracle)
+	if !ok {
+		return nil, noTable
 	}
 	release, err := s.acquire(ctx)
 	if err != nil {
@@ -169,7 +176,7 @@ func (s *Server) watch(ctx context.Context, r *http.Request) ([]byte, error) {
 	}
 	defer release()
 	lim := limits{MaxExpanded: int64(steps), MaxTime: s.lim.WatchTime}
-	tr, res, err := traceSearch(ctx, alg, rq.board, src.table.Table, lim)
+	tr, res, err := traceSearch(ctx, alg, rq.board, table.Table, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +193,7 @@ func (s *Server) watch(ctx context.Context, r *http.Request) ([]byte, error) {
 		Result   searchResult `json:"result"`
 		Limits   any          `json:"limits"`
 		Complete bool         `json:"complete"` // the search ended by itself, not by a limit
-	}{rq.board.String(), rq.shape.String(), rq.goal.String(), src.table.Table.Distance(rq.board), src.table.Table.Radius(),
+	}{rq.board.String(), rq.shape.String(), rq.goal.String(), table.Table.Distance(rq.board), table.Table.Radius(),
 		tr, res, map[string]any{"steps": steps, "seconds": s.lim.WatchTime.Seconds()},
 		!stoppedByLimit(res)})
 }
@@ -212,7 +219,7 @@ func (s *Server) handleShapes(w http.ResponseWriter, r *http.Request) {
 	for _, sh := range []statespace.Shape{{Rows: 3, Cols: 4}, {Rows: 4, Cols: 3}, {Rows: 2, Cols: 6}, {Rows: 6, Cols: 2}} {
 		var goals []string
 		for _, g := range []statespace.Board{statespace.GoalLast(sh), statespace.GoalFirst(sh)} {
-			if tableStored(g) {
+			if s.res != nil && s.res.HasTable(g) {
 				goals = append(goals, statespace.GoalName(g))
 			}
 		}
@@ -220,10 +227,8 @@ func (s *Server) handleShapes(w http.ResponseWriter, r *http.Request) {
 			shapes = append(shapes, shapeInfo{sh.String(), goals, "table", "12 cells: cached table, read on first use"})
 		}
 	}
-	if s.cfg.Solver != nil {
-		shapes = append(shapes, shapeInfo{"4x4", []string{"last", "first"}, "search",
-			fmt.Sprintf("the 15-puzzle: IDA* on pattern databases, at most %s a board", s.lim.SolveTime)})
-	}
+	shapes = append(shapes, shapeInfo{"4x4", []string{"last", "first"}, "search",
+		fmt.Sprintf("the 15-puzzle: IDA* on pattern databases, at most %s a board", s.lim.SolveTime)})
 	body, err := json.Marshal(struct {
 		Shapes []shapeInfo    `json:"shapes"`
 		Limits map[string]any `json:"limits"`

@@ -32,7 +32,7 @@ func FuzzHandlers(f *testing.F) {
 		f.Add(seed.endpoint, seed.query)
 	}
 	f.Setenv("TILESPACE_CACHE", f.TempDir())
-	s := New(Config{Solver: manhattanSolver, Limits: Limits{
+	s := New(Config{Partition: testPartition, Limits: Limits{
 		SolveTime: 50 * time.Millisecond, CompareNodes: 500, CompareTime: 50 * time.Millisecond,
 		WatchSteps: 100, WatchTime: 50 * time.Millisecond, SlotWait: time.Second,
 	}})

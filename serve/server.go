@@ -50,7 +50,7 @@ type Limits struct {
 	CompareTime  time.Duration // time per algorithm in a comparison (default 2 s)
 	WatchSteps   int           // expansions a watch may trace (default 5,000; the request's steps may ask fewer)
 	WatchTime    time.Duration // time of a watched search (default 5 s)
-	Searches     int           // searches running at once (default GOMAXPROCS)
+	Searches     int           // work slots: searches and table or database builds running at once (default GOMAXPROCS−1, at least 1, so one core is left for lookups)
 	SlotWait     time.Duration // how long a search waits for a free slot (default 3 s)
 	InFlight     int           // requests served at once (default 1024)
 }
@@ -75,7 +75,7 @@ func (l Limits) withDefaults() Limits {
 	}
 	def(&l.WatchTime, 5*time.Second)
 	if l.Searches <= 0 {
-		l.Searches = runtime.GOMAXPROCS(0)
+		l.Searches = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	def(&l.SlotWait, 3*time.Second)
 	if l.InFlight <= 0 {
@@ -86,9 +86,6 @@ func (l Limits) withDefaults() Limits {
 
 // Config sets up a Server.
 type Config struct {
-	// Solver returns the optimal solver for goals whose space is too large
-	// for a table (the 15-puzzle), e.g. DefaultSolver; nil refuses them.
-	Solver func(ctx context.Context, goal statespace.Board) (*Searcher, error)
 	// Log receives notes for people (a table or pattern databases being
 	// built); nil discards them.
 	Log    io.Writer
@@ -97,13 +94,31 @@ type Config struct {
 	// served, which stops DNS-rebinding pages from reading a loopback
 	// server; others get 403.
 	AllowedHosts []string
-	// LazyStates is the table size above which boards at a distance are
-	// drawn by rejection (uniform boards until one has the distance)
-	// instead of from lists of every board at each distance, which a
-	// 12-cell table is too large to keep; 0 means
-	// statespace.LazyTableStates.
-	LazyStates uint64
+	// Boards without a table (the 15-puzzle, 12-cell goals whose table is
+	// not in the cache) are solved by IDA* on pattern databases: those of
+	// Partition (a preset such as "6-6-3" or patterns; empty takes the
+	// strongest found) from PDBDir, else the cache folder, else built in
+	// memory when cheap; else on linear conflict (query.Resolver decides).
+	PDBDir, Partition string
+	// Progress receives the progress of databases being built; nil
+	// reports none.
+	Progress func(what string, done, total uint64)
+	// CacheBytes bounds the bytes of the tables and databases held in
+	// memory, the least recently used dropped first; 0 means
+	// DefaultCacheBytes.
+	CacheBytes int64
+	// WriteCache lets the server write the pattern databases it builds
+	// into the cache folder; without it a request never writes there.
+	WriteCache bool
+	// Explain turns the error of a goal without answers into the message
+	// the page shows, with the command that fixes it (cmd/serve passes
+	// cli.Explain); nil shows the error's own message.
+	Explain func(error) string
 }
+
+// DefaultCacheBytes is the page's bound on the tables and databases it
+// holds in memory: 1 GiB.
+const DefaultCacheBytes = 1 << 30
 
 // Server answers the API and serves the page. Create it with New; it is
 // safe for concurrent use.
@@ -112,8 +127,8 @@ type Server struct {
 	lim      Limits
 	base     context.Context // outlives requests: tables and databases keep loading
 	stop     context.CancelFunc
-	sources  sync.Map // goal → *source
-	spaces   sync.Map // goal → *statespace.Space
+	res      *resolver // every goal's table, databases or search
+	resErr   error     // why there is no resolver
 	slots    chan struct{}
 	inFlight atomic.Int64
 	handler  http.Handler
@@ -124,22 +139,24 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	if cfg.LazyStates == 0 {
-		cfg.LazyStates = statespace.LazyTableStates
-	}
 	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults()}
 	s.base, s.stop = context.WithCancel(context.Background())
 	s.slots = make(chan struct{}, s.lim.Searches)
+	if cfg.CacheBytes <= 0 {
+		s.cfg.CacheBytes = DefaultCacheBytes
+	}
+	s.res, s.resErr = newResolver(s.base, s.cfg, s.acquire)
 	mux := http.NewServeMux()
-	mux.HandleFunc("/api/board", s.handleBoard)
-	mux.HandleFunc("/api/random", s.handleRandom)
-	mux.HandleFunc("/api/compare", s.handleCompare)
-	mux.HandleFunc("/api/watch", s.handleWatch)
-	mux.HandleFunc("/api/shapes", s.handleShapes)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	// GET patterns also serve HEAD; other methods get 405 from the guard.
+	mux.HandleFunc("GET /api/board", s.handleBoard)
+	mux.HandleFunc("GET /api/random", s.handleRandom)
+	mux.HandleFunc("GET /api/compare", s.handleCompare)
+	mux.HandleFunc("GET /api/watch", s.handleWatch)
+	mux.HandleFunc("GET /api/shapes", s.handleShapes)
+	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no API endpoint %s", r.URL.Path))
 	})
-	mux.Handle("/", staticHandler())
+	mux.Handle("GET /", staticHandler())
 	s.handler = s.guard(mux)
 	return s
 }
@@ -162,11 +179,13 @@ var (
 	hdrJSON      = []string{"application/json"}
 	hdrNoStore   = []string{"no-store"}
 	hdrAllowGet  = []string{"GET, HEAD"}
+	hdrClose     = []string{"close"}
 	hdrPermPolcy = []string{"camera=(), microphone=(), geolocation=()"}
 )
 
 // guard applies what every request gets: security headers, the method,
-// size, host and in-flight limits.
+// size, host and in-flight limits, and to the API the refusal of requests
+// sent by other sites' pages.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -191,9 +210,16 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		case len(r.URL.RawQuery) > s.lim.MaxQuery:
 			writeError(w, http.StatusRequestURITooLong, fmt.Errorf("the query is %d bytes, at most %d are read", len(r.URL.RawQuery), s.lim.MaxQuery))
 		case r.ContentLength != 0:
+			// The body is not read, and not drained either: net/http would
+			// wait for the rest of it (a chunked body that never ends holds
+			// the connection until the read timeout). Close instead.
+			h["Connection"] = hdrClose
+			http.NewResponseController(w).SetReadDeadline(time.Now())
 			writeError(w, http.StatusRequestEntityTooLarge, errors.New("requests carry no body here"))
 		case !s.hostAllowed(r.Host):
 			writeError(w, http.StatusForbidden, fmt.Errorf("host %q is not served", r.Host))
+		case strings.HasPrefix(r.URL.Path, "/api/") && crossSite(r) != "":
+			writeError(w, http.StatusForbidden, fmt.Errorf("cross-site request refused: %s; the API answers only this server's own page", crossSite(r)))
 		default:
 			next.ServeHTTP(w, r)
 		}
@@ -224,16 +250,35 @@ type httpError struct {
 
 func (e *httpError) Error() string { return e.err.Error() }
 
+// explainedError is an error with the message Config.Explain gave it.
+type explainedError struct {
+	err error
+	msg string
+}
+
+func (e *explainedError) Error() string { return e.msg }
+func (e *explainedError) Unwrap() error { return e.err }
+
+// explained gives err the message Config.Explain makes of it.
+func (s *Server) explained(err error) error {
+	if s.cfg.Explain == nil {
+		return err
+	}
+	return &explainedError{err, s.cfg.Explain(err)}
+}
+
 func badRequest(format string, args ...any) error {
 	return &httpError{http.StatusBadRequest, fmt.Errorf(format, args...)}
 }
 
-// writeError answers {"error": "…"} with status, or the status err
-// carries.
+// writeError answers {"error": "…"} with the status statusOf gives err,
+// status when it gives none.
 func writeError(w http.ResponseWriter, status int, err error) {
-	var he *httpError
-	if errors.As(err, &he) {
-		status = he.status
+	if errors.Is(err, context.Canceled) && statusOf(err, 0) == 0 {
+		// Requests are cancelled when the server stops (or the client left).
+		status, err = http.StatusServiceUnavailable, errStopping
+	} else {
+		status = statusOf(err, status)
 	}
 	body, _ := json.Marshal(struct {
 		Error string `json:"error"`
@@ -355,14 +400,14 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 	if err := s.unsolvable(b, goal); err != nil {
 		return nil, err
 	}
-	src, err := s.source(ctx, goal)
+	o, err := s.source(ctx, goal)
 	if err != nil {
 		return nil, err
 	}
 	var a answer
-	var cut string
-	if src.table != nil {
-		a, err = src.table.Answer(ctx, b, true)
+	table, _ := o.(*tableOracle)
+	if table != nil {
+		a, err = table.Answer(ctx, b, true)
 		if err != nil {
 			return nil, badRequest("board %s: %v", b, err)
 		}
@@ -372,7 +417,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 			return nil, err
 		}
 		sctx, cancel := context.WithTimeout(ctx, s.lim.SolveTime)
-		a, cut, err = solveBoard(sctx, src.solver, b)
+		a, err = o.Answer(sctx, b, true)
 		cancel()
 		release()
 		if err != nil {
@@ -390,16 +435,16 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 	out = appendStringField(out, "shape", b.Shape().String())
 	out = appendStringField(out, "goal", goal.String())
 	out = appendStringField(out, "goal_name", statespace.GoalName(goal))
-	if src.table != nil {
+	if table != nil {
 		out = appendStringField(out, "solver", "distance table")
 		out = append(out, `,"radius":`...)
-		out = strconv.AppendInt(out, int64(src.table.Table.Radius()), 10)
+		out = strconv.AppendInt(out, int64(table.Table.Radius()), 10)
 	} else {
-		out = appendStringField(out, "solver", solverName(src.solver))
+		out = appendStringField(out, "solver", solverName(o.(searcher)))
 		out = append(out, `,"limit_seconds":`...)
 		out = strconv.AppendFloat(out, s.lim.SolveTime.Seconds(), 'f', -1, 64)
-		if cut != "" {
-			out = appendStringField(out, "optimal_moves_cut", cut)
+		if a.Search != nil && a.Search.OptimalCut {
+			out = appendStringField(out, "optimal_moves_cut", "the time limit ran out before every optimal move was tested; the path's first move is one of them")
 		}
 	}
 	if extra != nil {
@@ -410,19 +455,13 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 
 // unsolvable returns the parity explanation when b cannot reach goal.
 func (s *Server) unsolvable(b, goal statespace.Board) error {
-	var sp *statespace.Space
-	if v, ok := s.spaces.Load(goal); ok {
-		sp = v.(*statespace.Space)
-	} else {
-		var err error
-		if sp, err = statespace.NewSpace(goal); err != nil {
-			return badRequest("%v", err)
-		}
-		s.spaces.Store(goal, sp)
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return badRequest("%v", err)
 	}
 	var u *statespace.UnsolvableError
 	if err := sp.Check(b); errors.As(err, &u) {
-		return &httpError{http.StatusUnprocessableEntity, fmt.Errorf("board %s is %w", b, err)}
+		return fmt.Errorf("board %s is %w", b, err) // 422 (statusOf)
 	} else if err != nil {
 		return badRequest("%v", err)
 	}
@@ -451,7 +490,7 @@ func appendStringField(dst []byte, key, value string) []byte {
 
 // handleRandom answers /api/random: a board drawn uniformly from those at
 // distance depth (from all boards without depth), or walk random moves
-// from the goal, and its record with seed added.
+// from the goal, and its record with seed added (as a string of digits).
 func (s *Server) handleRandom(w http.ResponseWriter, r *http.Request) {
 	body, err := s.random(r)
 	if err != nil {
@@ -506,178 +545,67 @@ func (s *Server) random(r *http.Request) ([]byte, error) {
 	var b statespace.Board
 	switch {
 	case hasWalk:
-		b = randomWalk(rng, goal, walk)
+		b = statespace.Walk(rng, goal, walk, statespace.NoReverse)
 	default:
-		src, err := s.source(r.Context(), goal)
+		o, err := s.source(r.Context(), goal)
 		if err != nil {
 			return nil, err
 		}
-		if src.table == nil && hasDepth {
+		table, _ := o.(*tableOracle)
+		if table == nil && hasDepth {
 			return nil, badRequest("%s has no distance table, so a board at an exact distance cannot be drawn; ask for walk=N random moves from the goal, or neither for a uniformly random board", shape)
 		}
 		if hasDepth {
-			b, err = s.drawAt(r.Context(), src, rng, depth)
+			b, err = drawAt(r.Context(), table.Table, rng, depth)
 		} else {
-			sp := statespace.MustSpace(goal)
-			b = sp.Unrank(rng.Uint64N(sp.Size()))
+			b = statespace.MustSpace(goal).Random(rng)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	return s.answerBoard(r.Context(), nil, b, goal, func(out []byte) []byte {
-		out = append(out, `,"seed":`...)
-		return strconv.AppendUint(out, seed, 10)
+		// A string: JavaScript's numbers would round a 64-bit seed.
+		return appendStringField(out, "seed", strconv.FormatUint(seed, 10))
 	})
 }
 
-// randomWalk makes n random moves from goal, never undoing the last one.
-func randomWalk(rng *rand.Rand, goal statespace.Board, n int) statespace.Board {
-	b := goal
-	last := statespace.Move(4)
-	for range n {
-		var opts [4]statespace.Move
-		k := 0
-		for _, m := range b.LegalMoves().Moves() {
-			if last < 4 && m == last.Opposite() {
-				continue
-			}
-			opts[k] = m
-			k++
-		}
-		m := opts[rng.IntN(k)]
-		b, _ = b.Apply(m)
-		last = m
-	}
-	return b
-}
-
-// maxRejections bounds drawing by rejection: a distance rarer than one
-// board in this many is refused.
-const maxRejections = 200_000
-
-// drawAt draws a board uniformly from those at distance d of src's table.
-func (s *Server) drawAt(ctx context.Context, src *source, rng *rand.Rand, d int) (statespace.Board, error) {
-	t := src.table.Table
-	sp := t.Space()
-	counts := t.Counts()
-	if d > t.Radius() {
+// drawAt draws a board uniformly from those at distance d of t; a
+// distance t cannot draw from is a bad request.
+func drawAt(ctx context.Context, t *statespace.Table, rng *rand.Rand, d int) (statespace.Board, error) {
+	if sp := t.Space(); d > t.Radius() {
 		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
 	}
-	if t.States() <= s.cfg.LazyStates {
-		ranks := src.ranksAt(d)
-		return sp.Unrank(uint64(ranks[rng.IntN(len(ranks))])), nil
+	b, err := t.DrawOne(ctx, rng, d)
+	if re := (*statespace.RareError)(nil); errors.As(err, &re) {
+		return b, badRequest("%v", err)
 	}
-	// Uniform boards until one is at distance d: uniform among those.
-	if float64(t.States())/float64(counts[d]) > maxRejections/4 {
-		return statespace.Board{}, badRequest("boards at distance %d are too rare to draw on %s (%d of %d); choose another distance", d, sp.Shape(), counts[d], t.States())
-	}
-	for i := 0; i < maxRejections; i++ {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return statespace.Board{}, ctx.Err()
-		}
-		r := rng.Uint64N(t.States())
-		if t.DistanceAt(r) == d {
-			return sp.Unrank(r), nil
-		}
-	}
-	return statespace.Board{}, &httpError{http.StatusServiceUnavailable, fmt.Errorf("no board at distance %d found in %d draws; try again", d, maxRejections)}
+	return b, err
 }
 
-// source is where a goal's answers come from: its table or its solver,
-// found once in the background.
-type source struct {
-	done   chan struct{}
-	table  *tableOracle
-	solver *Searcher
-	err    error
-
-	byDepth     sync.Once
-	ranksByDist [][]uint32 // the ranks of the boards at each distance, made on first use
-}
-
-// ranksAt returns the ranks of the boards at distance d (tables of at most
-// LazyStates boards, which fit in uint32).
-func (src *source) ranksAt(d int) []uint32 {
-	src.byDepth.Do(func() {
-		t := src.table.Table
-		counts := t.Counts()
-		src.ranksByDist = make([][]uint32, len(counts))
-		for i, c := range counts {
-			src.ranksByDist[i] = make([]uint32, 0, c)
-		}
-		for r := uint64(0); r < t.States(); r++ {
-			dist := t.DistanceAt(r)
-			src.ranksByDist[dist] = append(src.ranksByDist[dist], uint32(r))
-		}
-	})
-	return src.ranksByDist[d]
-}
-
-// source returns goal's source, waiting while it is read or built; it
-// keeps loading in the background when ctx ends first.
-func (s *Server) source(ctx context.Context, goal statespace.Board) (*source, error) {
-	v, loaded := s.sources.Load(goal)
-	if !loaded {
-		v, loaded = s.sources.LoadOrStore(goal, &source{done: make(chan struct{})})
-		if !loaded {
-			go s.resolve(goal, v.(*source))
-		}
+// source returns the oracle of goal's boards from the resolver, waiting
+// at most TableWait while it is read or built (which goes on in the
+// background when the wait ends first).
+func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, error) {
+	if s.resErr != nil {
+		return nil, s.resErr
 	}
-	src := v.(*source)
-	select {
-	case <-src.done:
-	default:
-		t := time.NewTimer(s.lim.TableWait)
-		defer t.Stop()
-		select {
-		case <-src.done:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-t.C:
-			return nil, &httpError{http.StatusServiceUnavailable,
-				fmt.Errorf("the %s goal %s answers are still being prepared (a table read or built, or pattern databases); try again shortly", goal.Shape(), statespace.GoalName(goal))}
-		}
+	if _, err := statespace.NewSpace(goal); err != nil {
+		return nil, badRequest("%v", err)
 	}
-	if src.err != nil {
-		return nil, src.err
+	wctx, cancel := context.WithTimeout(ctx, s.lim.TableWait)
+	defer cancel()
+	o, err := s.res.Oracle(wctx, goal)
+	switch {
+	case err == nil:
+		return o, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded) && wctx.Err() != nil:
+		return nil, &httpError{http.StatusServiceUnavailable,
+			fmt.Errorf("the %s goal %s answers are still being prepared (a table read or built, or pattern databases); try again shortly", goal.Shape(), statespace.GoalName(goal))}
+	case s.base.Err() != nil:
+		return nil, err
 	}
-	return src, nil
-}
-
-func (s *Server) resolve(goal statespace.Board, src *source) {
-	defer close(src.done)
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		src.err = badRequest("%v", err)
-		return
-	}
-	if sp.Size() > statespace.MaxEnumerate {
-		if s.cfg.Solver == nil {
-			src.err = &httpError{http.StatusNotFound, fmt.Errorf("%s boards have too many states for a distance table and this server has no solver for them", goal.Shape())}
-			return
-		}
-		fmt.Fprintf(s.cfg.Log, "serve: loading the solver for %s goal %s\n", goal.Shape(), statespace.GoalName(goal))
-		src.solver, src.err = s.cfg.Solver(s.base, goal)
-	} else {
-		var tabled bool
-		src.table, tabled, src.err = tableSource(s.base, goal, s.cfg.Log)
-		switch {
-		case src.err != nil || tabled:
-		case s.cfg.Solver == nil:
-			src.err = noTableError(goal)
-		default:
-			// A 12-cell goal whose table is not cached: searched, like the 15-puzzle.
-			src.table = nil
-			src.solver, src.err = s.cfg.Solver(s.base, goal)
-		}
-	}
-	if src.err != nil && s.base.Err() == nil {
-		src.err = &httpError{http.StatusNotFound, src.err}
-	}
-	if src.err != nil {
-		// Failures are not kept: a table built or databases copied in
-		// meanwhile are found by the next request.
-		s.sources.Delete(goal)
-	}
+	return nil, &resolveError{s.explained(err)}
 }

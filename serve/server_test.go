@@ -19,14 +19,13 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
 
-// newTestServer serves with small limits and, for the 15-puzzle, IDA* on
-// the Manhattan distance (no pattern databases to build).
+// newTestServer serves cfg with a cache folder of its own.
 func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
@@ -36,9 +35,11 @@ func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	return s, ts
 }
 
-func manhattanSolver(_ context.Context, goal statespace.Board) (*Searcher, error) {
-	return NewSearcher(goal, pdb.NewManhattan(goal), "manhattan")
-}
+// testPartition gives the 15-puzzle small pattern databases, built in a
+// moment, where the servers of these tests search (Config.Partition).
+// One tile a database: the Manhattan distance, as weak as it is honest, so
+// that Korf's first instance takes far longer than the tests' time limits.
+const testPartition = "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"
 
 // get fetches path and decodes its JSON body.
 func get(t testing.TB, ts *httptest.Server, path string) (int, map[string]any) {
@@ -222,7 +223,7 @@ func TestBadInput(t *testing.T) {
 		{"/api/board?b=1,2,3,4,5,6,8,7,0", 422, unsolvable("1,2,3,4,5,6,8,7,0")},
 		{"/api/board?b=1,2,3,4,5,6,7,8,0&shape=9x9", 400, "shape"},
 		{"/api/board?b=1,2,3,4,5,6,7,8,0&goal=1,2,3,0", 400, "for a 2x2 board, got 9"},
-		{"/api/board?b=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", 404, "no solver"},
+		{"/api/board?b=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24", 404, "no pattern databases for 5x5"},
 		{"/api/random?depth=32", 400, "radius of 3x3 goal last is 31"},
 		{"/api/random?depth=-1", 400, "depth=-1"},
 		{"/api/random?depth=3&walk=3", 400, "exclude"},
@@ -332,7 +333,7 @@ func TestSecurityHeadersAndPage(t *testing.T) {
 }
 
 func TestRandom(t *testing.T) {
-	s, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := freshTable(t, goal)
 	for _, d := range []int{1, 2, 10, 20, 31} {
@@ -352,6 +353,17 @@ func TestRandom(t *testing.T) {
 	if a["board"] != b["board"] || a["board"] == c["board"] {
 		t.Errorf("seeds: %v %v %v", a["board"], b["board"], c["board"])
 	}
+	// A seed above 2^53 comes back as the same string of digits, which
+	// JavaScript's numbers could not carry, and draws the same board again.
+	const big = "18446744073709551557"
+	_, d1 := get(t, ts, "/api/random?depth=15&seed="+big)
+	_, d2 := get(t, ts, "/api/random?depth=15&seed="+big)
+	if s, ok := d1["seed"].(string); !ok || s != big {
+		t.Errorf("seed %s came back as %#v, want the string %q", big, d1["seed"], big)
+	}
+	if d1["board"] != d2["board"] {
+		t.Errorf("seed %s drew %v, then %v", big, d1["board"], d2["board"])
+	}
 	// Uniform boards and random walks, on other shapes and goals.
 	g24 := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
 	tab24 := freshTable(t, g24)
@@ -364,17 +376,13 @@ func TestRandom(t *testing.T) {
 			t.Errorf("a walk of 6 moves reached distance %d", d)
 		}
 	}
-	// Drawing by rejection, as on a 12-cell table, draws the distance asked.
-	s.cfg.LazyStates = 1
-	for _, d := range []int{12, 22} {
+	// The two antipodes are drawn from as any other distance.
+	for _, d := range []int{12, 22, 31} {
 		_, rec := get(t, ts, "/api/random?depth="+itoa(d))
 		checkAnswer(t, rec, tab)
 		if got := int(rec["distance"].(float64)); got != d {
-			t.Errorf("rejection at depth %d: drew %d", d, got)
+			t.Errorf("at depth %d: drew %d", d, got)
 		}
-	}
-	if status, rec := get(t, ts, "/api/random?depth=31"); status != 400 || !strings.Contains(rec["error"].(string), "too rare") {
-		t.Errorf("rejection of the 2 antipodes: %d %v", status, rec)
 	}
 }
 
@@ -383,7 +391,7 @@ func itoa(v int) string { return strconv.Itoa(v) }
 // The 15-puzzle is answered by the solver within the request's time
 // limit, and a board it cannot solve in time says so.
 func TestFifteenPuzzleTimeLimit(t *testing.T) {
-	_, ts := newTestServer(t, Config{Solver: manhattanSolver, Limits: Limits{SolveTime: 200 * time.Millisecond}})
+	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{SolveTime: 200 * time.Millisecond}})
 	status, rec := get(t, ts, "/api/random?shape=4x4&walk=12&seed=3")
 	if status != 200 {
 		t.Fatalf("easy 4x4: %d %v", status, rec)
@@ -423,55 +431,6 @@ func TestFifteenPuzzleTimeLimit(t *testing.T) {
 	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "time limit") || !strings.Contains(msg, "200ms") {
 		t.Errorf("hard 4x4: %d %v, want 503 naming the time limit", status, rec)
 	}
-}
-
-// When the time runs out after the path is found, the answer keeps the
-// path and says the optimal moves were cut short.
-func TestOptimalMovesCut(t *testing.T) {
-	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
-	// A board whose child searches are long enough to see the cancellation.
-	b := randomWalk(query.NewRand(5), goal, 60)
-	count := &countingHeuristic{h: pdb.NewManhattan(goal)}
-	s, err := NewSearcher(goal, count, "counting")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.solve(context.Background(), b); err != nil {
-		t.Fatal(err)
-	}
-	solveCalls := count.calls
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	count.calls, count.cancelAt, count.cancel = 0, solveCalls+1, cancel
-	a, cut, err := solveBoard(ctx, s, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cut == "" || !a.Search.OptimalUnknown || len(a.Path) == 0 {
-		t.Fatalf("cut %q, unknown %v, path %d moves", cut, a.Search.OptimalUnknown, len(a.Path))
-	}
-	rec, err := appendRecord(nil, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Contains(rec, []byte("optimal_moves")) {
-		t.Errorf("a cut record claims optimal moves: %s", rec)
-	}
-}
-
-type countingHeuristic struct {
-	h        pdb.Heuristic
-	calls    int
-	cancelAt int
-	cancel   func()
-}
-
-func (c *countingHeuristic) Distance(b statespace.Board) int {
-	c.calls++
-	if c.cancel != nil && c.calls == c.cancelAt {
-		c.cancel()
-	}
-	return c.h.Distance(b)
 }
 
 func TestCompare(t *testing.T) {
@@ -606,20 +565,40 @@ func TestSearchSlotsAndInFlight(t *testing.T) {
 }
 
 // A table still being prepared makes a request wait at most TableWait,
-// then answer 503; the preparation goes on and later requests get it.
+// then answer 503; the preparation goes on and later requests get it. A
+// table is built only in a work slot, so one held keeps it waiting.
 func TestTableWait(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{TableWait: time.Nanosecond}})
-	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
-	src := &source{done: make(chan struct{})}
-	s.sources.Store(goal, src)
+	s, ts := newTestServer(t, Config{Limits: Limits{TableWait: time.Nanosecond, Searches: 1, SlotWait: time.Minute}})
+	release, err := s.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	status, rec := get(t, ts, "/api/board?shape=2x5&b=1,2,3,4,5,6,7,8,0,9")
 	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "still being prepared") {
 		t.Errorf("table not ready: %d %v", status, rec)
 	}
-	s.sources.Delete(goal)
 	s.lim.TableWait = time.Minute
+	release()
 	if status, rec := get(t, ts, "/api/board?shape=2x5&b=1,2,3,4,5,6,7,8,0,9"); status != 200 {
 		t.Errorf("table ready: %d %v", status, rec)
+	}
+}
+
+// A build that finds no work slot free in time answers 503 and is not
+// remembered: the next request builds the table.
+func TestBuildNeedsSlot(t *testing.T) {
+	s, ts := newTestServer(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}})
+	release, err := s.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, rec := get(t, ts, "/api/board?shape=2x4&b=1,2,3,4,5,6,0,7")
+	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "busy") {
+		t.Errorf("build with every slot taken: %d %v", status, rec)
+	}
+	release()
+	if status, rec := get(t, ts, "/api/board?shape=2x4&b=1,2,3,4,5,6,0,7"); status != 200 {
+		t.Errorf("build after the slot is free: %d %v", status, rec)
 	}
 }
 
@@ -684,52 +663,6 @@ func TestAppendStringFieldIsJSON(t *testing.T) {
 	}
 }
 
-// A search still running after the grace period is stopped, and Run
-// still ends cleanly.
-func TestRunStopsLongRequests(t *testing.T) {
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	old := shutdownGrace
-	shutdownGrace = 50 * time.Millisecond
-	defer func() { shutdownGrace = old }()
-	ctx, cancel := context.WithCancel(context.Background())
-	var out safeBuffer
-	done := make(chan error, 1)
-	cfg := Config{Solver: manhattanSolver, Limits: Limits{SolveTime: time.Minute}}
-	go func() { done <- Run(ctx, cfg, "127.0.0.1:0", &out) }()
-	var addr string
-	for deadline := time.Now().Add(5 * time.Second); addr == "" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if m := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String()); m != "" {
-			addr = m
-		}
-	}
-	if addr == "" {
-		t.Fatal("Run printed no address")
-	}
-	started := make(chan struct{})
-	go func() {
-		close(started)
-		// Korf's first instance: Manhattan IDA* takes far longer than the grace.
-		resp, err := http.Get(addr + "api/board?goal=first&b=" + reference.Korf100()[0].Board)
-		if err == nil {
-			resp.Body.Close()
-		}
-	}()
-	<-started
-	time.Sleep(100 * time.Millisecond)
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Run did not stop the long request")
-	}
-	if !strings.Contains(out.String(), "were stopped") {
-		t.Errorf("output %q does not say requests were stopped", out.String())
-	}
-}
-
 type safeBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
@@ -767,16 +700,13 @@ func TestCompareTimeLimit(t *testing.T) {
 	}
 }
 
-// A missing 12-cell table says how to build it, and is not remembered, so
-// the table is served once it is in the cache, without a restart.
+// A 12-cell goal whose table is not in the cache is solved by search, as
+// the command line does, and the page does not offer its shape.
 func TestTwelveCellTableMissing(t *testing.T) {
-	s, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{})
 	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
-	if msg, _ := rec["error"].(string); status != 404 || !strings.Contains(msg, "go run ./cmd/enumerate -shape 3x4") {
+	if status != 200 || rec["heuristic"] != query.HeuristicLinearConflict || rec["distance"].(float64) != 1 || rec["solver"] != "IDA* on "+query.HeuristicLinearConflict {
 		t.Fatalf("no 3x4 table: %d %v", status, rec)
-	}
-	if _, kept := s.sources.Load(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})); kept {
-		t.Error("the missing table is remembered")
 	}
 	status, shapes := get(t, ts, "/api/shapes")
 	if status != 200 || strings.Contains(fmt.Sprint(shapes), "3x4") {
@@ -787,14 +717,14 @@ func TestTwelveCellTableMissing(t *testing.T) {
 // On the 15-puzzle the comparison's reference is the optimal solver's,
 // and says so when the solver ran out of time.
 func TestCompareFifteenPuzzle(t *testing.T) {
-	_, ts := newTestServer(t, Config{Solver: manhattanSolver, Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}})
+	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
-	b := randomWalk(query.NewRand(2), goal, 14)
+	b := statespace.Walk(query.NewRand(2), goal, 14, statespace.NoReverse)
 	status, c := get(t, ts, "/api/compare?b="+b.String())
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
 	}
-	if d := bfsDistance(t, b, goal); int(c["optimal_distance"].(float64)) != d || c["optimal_source"] != "IDA* on manhattan" {
+	if d := bfsDistance(t, b, goal); int(c["optimal_distance"].(float64)) != d || c["optimal_source"] != "IDA* on pattern databases" {
 		t.Errorf("reference %v from %v, want %d from IDA*", c["optimal_distance"], c["optimal_source"], d)
 	}
 	status, c = get(t, ts, "/api/compare?goal=first&b="+reference.Korf100()[0].Board)
@@ -803,28 +733,21 @@ func TestCompareFifteenPuzzle(t *testing.T) {
 	}
 }
 
-// Without pattern databases for its shape, the default solver falls back
-// on linear conflict and says so.
-func TestDefaultSolverFallback(t *testing.T) {
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	var log bytes.Buffer
+// Without pattern databases for its shape, the server searches on linear
+// conflict and says so.
+func TestSearchFallback(t *testing.T) {
+	var log safeBuffer
+	_, ts := newTestServer(t, Config{Log: &log})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5})
-	s, err := DefaultSolver(SolverOptions{Log: &log})(context.Background(), goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Heuristic != query.HeuristicLinearConflict || !strings.Contains(log.String(), "linear conflict") {
-		t.Errorf("heuristic %q, log %q", s.Heuristic, log.String())
-	}
 	// It solves optimally: a board 8 moves from the goal by a walk whose
 	// distance BFS measures.
-	b := randomWalk(query.NewRand(4), goal, 8)
-	a, cut, err := solveBoard(context.Background(), s, b)
-	if err != nil || cut != "" {
-		t.Fatal(err, cut)
+	b := statespace.Walk(query.NewRand(4), goal, 8, statespace.NoReverse)
+	status, rec := get(t, ts, "/api/board?b="+b.String()+"&shape=3x5")
+	if status != 200 || rec["heuristic"] != query.HeuristicLinearConflict || !strings.Contains(log.String(), "linear conflict") {
+		t.Fatalf("%d %v, log %q", status, rec, log.String())
 	}
-	if d := bfsDistance(t, b, goal); a.Distance != d || a.Heuristic != query.HeuristicLinearConflict {
-		t.Errorf("distance %d (%s), BFS says %d", a.Distance, a.Heuristic, d)
+	if d := bfsDistance(t, b, goal); int(rec["distance"].(float64)) != d || rec["optimal_moves_cut"] != nil {
+		t.Errorf("distance %v, BFS says %d: %v", rec["distance"], d, rec)
 	}
 }
 
@@ -880,5 +803,105 @@ func TestTwelveCellOffered(t *testing.T) {
 	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
 	if msg, _ := rec["error"].(string); status != 404 || !strings.Contains(msg, name) {
 		t.Errorf("damaged 3x4 table: %d %v", status, rec)
+	}
+}
+
+// /api/random answers on every shape from 2x2 to 5x5 and the long ones of
+// 21 cells and more (whose boards once made it drop the connection:
+// too many to rank): a walk reaches a board within its length, a uniform
+// board is answered or runs into the time limit, and a distance is drawn
+// where a table exists and refused with 400 where none does.
+func TestRandomEveryShape(t *testing.T) {
+	shapes := fixture.DrawShapes()
+	board := func(rec map[string]any, sh statespace.Shape) statespace.Board {
+		t.Helper()
+		b, err := statespace.Parse(rec["board"].(string), sh)
+		if err != nil {
+			t.Fatalf("%s: %v", sh, err)
+		}
+		if err := statespace.MustSpace(statespace.GoalLast(sh)).Check(b); err != nil {
+			t.Fatalf("%s: drew %s: %v", sh, b, err)
+		}
+		return b
+	}
+	for _, sh := range shapes {
+		// Boards without a table are searched on one database a tile (the
+		// Manhattan distance), built in moments on every shape.
+		var part []string
+		for tile := 1; tile < sh.Cells(); tile++ {
+			part = append(part, itoa(tile))
+		}
+		_, ts := newTestServer(t, Config{Partition: strings.Join(part, "/"), Limits: Limits{SolveTime: 100 * time.Millisecond}})
+		q := "/api/random?seed=1&shape=" + sh.String()
+		status, rec := get(t, ts, q+"&walk=8")
+		if status != 200 {
+			t.Fatalf("%s walk: %d %v", sh, status, rec)
+		}
+		board(rec, sh)
+		if d := int(rec["distance"].(float64)); d > 8 || d%2 != 0 {
+			t.Errorf("%s: a walk of 8 reached distance %d", sh, d)
+		}
+		status, rec = get(t, ts, q)
+		switch msg, _ := rec["error"].(string); {
+		case status == 200:
+			board(rec, sh)
+		case status != 503 || !strings.Contains(msg, "time limit"):
+			t.Errorf("%s uniform: %d %v", sh, status, rec)
+		}
+		status, rec = get(t, ts, q+"&depth=3")
+		switch msg, _ := rec["error"].(string); {
+		case sh.Cells() <= 10:
+			if status != 200 || int(rec["distance"].(float64)) != 3 {
+				t.Errorf("%s at depth 3: %d %v", sh, status, rec)
+			} else {
+				board(rec, sh)
+			}
+		case status != 400 || !strings.Contains(msg, "walk=N"):
+			t.Errorf("%s at depth 3 without a table: %d %v", sh, status, rec)
+		}
+	}
+}
+
+// The server writes nothing into the cache folder for a request unless
+// started with WriteCache: pattern databases built for a 15-puzzle goal
+// stay in memory.
+func TestNoCacheWritesUnlessAllowed(t *testing.T) {
+	b := statespace.Walk(query.NewRand(7), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 10, statespace.NoReverse)
+	for _, write := range []bool{false, true} {
+		s, ts := newTestServer(t, Config{Partition: testPartition, WriteCache: write})
+		status, rec := get(t, ts, "/api/board?b="+b.String())
+		if status != 200 || !strings.HasPrefix(fmt.Sprint(rec["heuristic"]), "pdb ") {
+			t.Fatalf("write %v: %d %v", write, status, rec)
+		}
+		cache, err := store.DefaultCache()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, _ := os.ReadDir(cache.Dir())
+		if !write && len(files) != 0 || write && len(files) != 15 {
+			t.Errorf("write %v: %d files in the cache folder", write, len(files))
+		}
+		s.Close()
+	}
+}
+
+// The tables the server holds stay within Config.CacheBytes however many
+// goals are asked for.
+func TestHeldTablesBounded(t *testing.T) {
+	const bound = 3 * 20_160 // three 2x4 tables
+	s, ts := newTestServer(t, Config{CacheBytes: bound})
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
+	for r := uint64(1); r <= 10; r++ {
+		goal := sp.Unrank(r * 997)
+		b := statespace.Walk(query.NewRand(r), goal, 5, statespace.NoReverse)
+		if status, rec := get(t, ts, "/api/board?shape=2x4&b="+b.String()+"&goal="+goal.String()); status != 200 {
+			t.Fatalf("%d %v", status, rec)
+		}
+		if held := s.res.HeldBytes(); held > bound {
+			t.Fatalf("after %d goals the server holds %d bytes, over %d", r, held, bound)
+		}
+	}
+	if held := s.res.HeldBytes(); held != bound {
+		t.Errorf("holds %d bytes, want the bound %d (three tables)", held, bound)
 	}
 }

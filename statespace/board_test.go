@@ -24,7 +24,7 @@ var parseCases = []struct {
 	{"1 2 3 4 / 5 6 7 0", Shape{}, "1,2,3,4,5,6,7,0", ""},
 	{"1,2,3,4,5,6,7,0", Shape{2, 4}, "1,2,3,4,5,6,7,0", ""},
 	{"12340", Shape{}, "", "5 tiles"},
-	{"1,2,3,4,5,6,7,0", Shape{}, "", "give the shape (-shape 2x4 or 4x2)"},
+	{"1,2,3,4,5,6,7,0", Shape{}, "", "give the shape (2x4 or 4x2)"},
 	{"1,2,0", Shape{}, "", "3 tiles: no board has that many cells"},
 	{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", Shape{}, "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", ""},
 	{"1,2,3,4,5,6,7,8", sq, "", "expected 9 tiles for a 3x3 board, got 8"},
@@ -50,6 +50,13 @@ var parseCases = []struct {
 	{"12/30", Shape{}, "1,2,3,0", ""},
 	{"\uFEFF8,6,7,2,5,4,3,0,1", Shape{}, "8,6,7,2,5,4,3,0,1", ""},
 	{"\uFEFF867254301", Shape{}, "8,6,7,2,5,4,3,0,1", ""},
+	// An empty field is named where it is, not counted away (issue 21).
+	{"8,6,7,2,5,4,3,,1", Shape{}, "", `position 8 is empty (between "3" and "1"): every cell needs a tile; write the blank as 0 or _`},
+	{"1,2,3,4,5,6,7,8,,0", Shape{}, "", `position 9 is empty (between "8" and "0")`},
+	{",1,2,3,4,5,6,7,8,0", sq, "", `position 1 is empty (before "1")`},
+	{"1,2,3,4,5,6,7,8,", Shape{}, "", `position 9 is empty (after "8", at the end)`},
+	{"1, 2, 3 / 4, , 5 / 6, 7, 8", Shape{}, "", `position 5 is empty (between "4" and "5")`},
+	{"1;2;3;4;5;6;7;;0", Shape{}, "", `position 8 is empty (between "7" and "0")`},
 }
 
 func TestParse(t *testing.T) {
@@ -240,6 +247,40 @@ func TestBytesRoundTrip(t *testing.T) {
 		}
 	}
 	if _, err := BoardFromBytes(Shape{2, 2}, []byte{1, 2, 3, 3}); err == nil || !strings.Contains(err.Error(), "tile 3 appears twice") {
+		t.Errorf("duplicate tile: %v", err)
+	}
+}
+
+// TestParseGoalName: a word that is no goal name lists the names and the
+// tile-list form, with an example that parses as a goal of the shape.
+func TestParseGoalName(t *testing.T) {
+	for _, c := range []struct {
+		shape Shape
+		want  []string
+	}{
+		{Shape{}, []string{`unknown goal "middle"`, "last (the blank in the last cell (on 3x3): 1,2,3,4,5,6,7,8,0)", "first (the blank in the first cell: 0,1,2,3,4,5,6,7,8)", "such as 1,2,3,4,0,5,6,7,8"}},
+		{Shape{2, 4}, []string{"last (the blank in the last cell: 1,2,3,4,5,6,7,0)", "such as 1,2,3,4,5,6,0,7"}},
+	} {
+		_, err := ParseGoal("middle", c.shape)
+		var ge *GoalNameError
+		if !errors.As(err, &ge) || ge.Name != "middle" {
+			t.Fatalf("%v: got %v, want a GoalNameError", c.shape, err)
+		}
+		for _, frag := range c.want {
+			if !strings.Contains(err.Error(), frag) {
+				t.Errorf("%v: %q lacks %q", c.shape, err, frag)
+			}
+		}
+		sh := c.shape
+		if sh == (Shape{}) {
+			sh = Shape{3, 3}
+		}
+		if _, err := ParseGoal(blankInMiddle(sh).String(), sh); err != nil {
+			t.Errorf("the example goal %s does not parse: %v", blankInMiddle(sh), err)
+		}
+	}
+	// Tile lists still get the parser's message.
+	if _, err := ParseGoal("1,2,3,4,5,6,7,8,8", sq); err == nil || !strings.Contains(err.Error(), "goal: tile 8 appears twice") {
 		t.Errorf("duplicate tile: %v", err)
 	}
 }

@@ -41,11 +41,50 @@ func ParseGoal(text string, s Shape) (Board, error) {
 		}
 		return GoalFirst(s), nil
 	}
+	word := strings.TrimSpace(text)
+	if word != "" && !strings.ContainsAny(word, "0123456789_,;/ \t\n") {
+		// A word that is no tile list was meant as a goal name.
+		return Board{}, &GoalNameError{Name: word, Shape: s}
+	}
 	g, err := Parse(text, s)
 	if err != nil {
 		return Board{}, fmt.Errorf("goal: %w", err)
 	}
 	return g, nil
+}
+
+// GoalNameError reports a goal written as a word that is not a goal name
+// (last or first).
+type GoalNameError struct {
+	Name  string
+	Shape Shape // the board's shape, or the zero Shape when not known
+}
+
+func (e *GoalNameError) Error() string {
+	sh, on := e.Shape, ""
+	if sh.Validate() != nil {
+		sh, on = Shape{3, 3}, " (on 3x3)"
+	}
+	return fmt.Sprintf("unknown goal %q: the goal names are last (the blank in the last cell%s: %s) and first (the blank in the first cell: %s); "+
+		"any other goal is written as its tiles in reading order, with 0 or _ for the blank, such as %s",
+		e.Name, on, GoalLast(sh), GoalFirst(sh), blankInMiddle(sh))
+}
+
+// blankInMiddle returns the goal of shape s with tiles 1…n−1 in order and
+// the blank in the middle cell (1,2,3,4,0,5,6,7,8 on 3x3): an example of a
+// goal written as tiles.
+func blankInMiddle(s Shape) Board {
+	n := s.Cells()
+	mid := (s.Rows/2)*s.Cols + s.Cols/2
+	b := Board{rows: uint8(s.Rows), cols: uint8(s.Cols), blank: uint8(mid)}
+	t := 1
+	for i := 0; i < n; i++ {
+		if i != mid {
+			b.tiles[i] = uint8(t)
+			t++
+		}
+	}
+	return b
 }
 
 // GoalName returns "last" or "first" for those goals and the tiles

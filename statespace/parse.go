@@ -107,7 +107,11 @@ func tokenize(text string) ([][]string, error) {
 	isSep := func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == ';' }
 	digitRuns := !strings.ContainsFunc(text, isSep)
 	var rows [][]string
+	count := 0 // tiles before the current row, for an empty field's position
 	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '/' || r == '\n' || r == '\r' }) {
+		if err := checkEmptyFields(line, count); err != nil {
+			return nil, err
+		}
 		var row []string
 		for _, tok := range strings.FieldsFunc(line, isSep) {
 			if digitRuns && len(tok) >= 2 && isDigitsOrBlank(tok) {
@@ -121,8 +125,59 @@ func tokenize(text string) ([][]string, error) {
 		if len(row) > 0 {
 			rows = append(rows, row)
 		}
+		count += len(row)
 	}
 	return rows, nil
+}
+
+// checkEmptyFields refuses a row in which a comma or semicolon has no tile
+// before or after it ("3,,1", "8,6,", ",1"): FieldsFunc would drop the
+// empty field, and the tile count would then be off by one with a message
+// about the shape, far from the real fault. before is the number of tiles
+// in the rows before this one.
+func checkEmptyFields(line string, before int) error {
+	if !strings.ContainsAny(line, ",;") {
+		return nil
+	}
+	split := strings.Split(strings.ReplaceAll(line, ";", ","), ",")
+	pos := before
+	for i, f := range split {
+		if tiles := strings.Fields(f); len(tiles) > 0 {
+			pos += len(tiles)
+			continue
+		}
+		prev, next := lastTile(split[:i]), firstTile(split[i+1:])
+		where := fmt.Sprintf("between %q and %q", prev, next)
+		switch {
+		case prev == "" && next == "":
+			where = "no tile in the row"
+		case prev == "":
+			where = fmt.Sprintf("before %q", next)
+		case next == "":
+			where = fmt.Sprintf("after %q, at the end", prev)
+		}
+		return &ParseError{Pos: pos + 1, Msg: fmt.Sprintf("position %d is empty (%s): every cell needs a tile; write the blank as 0 or _", pos+1, where)}
+	}
+	return nil
+}
+
+// lastTile returns the last tile written in fields, firstTile the first.
+func lastTile(fields []string) string {
+	for i := len(fields) - 1; i >= 0; i-- {
+		if t := strings.Fields(fields[i]); len(t) > 0 {
+			return t[len(t)-1]
+		}
+	}
+	return ""
+}
+
+func firstTile(fields []string) string {
+	for _, f := range fields {
+		if t := strings.Fields(f); len(t) > 0 {
+			return t[0]
+		}
+	}
+	return ""
 }
 
 // isNumber reports whether tok is a decimal number with an optional sign,
@@ -162,5 +217,5 @@ func shapeHint(n int) string {
 	if len(fits) == 0 {
 		return "no board has that many cells (a board is at least 2x2 and at most 25 cells)"
 	}
-	return "give the shape (-shape " + strings.Join(fits, " or ") + ") or separate rows with /"
+	return "give the shape (" + strings.Join(fits, " or ") + ") or separate rows with /"
 }

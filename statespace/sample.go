@@ -10,9 +10,113 @@ import (
 	"github.com/bits-and-blooms/bitset"
 )
 
+// This file is the one board sampler: uniform boards of a space
+// (Space.Random), uniform boards at a distance of a table (Table.Draw,
+// Samples, Sample) and random walks from a board (Walk), for every shape.
+
 // Random returns a board drawn uniformly from the space: every reachable
-// board is equally likely, and none needs a table.
-func (s *Space) Random(rng *rand.Rand) Board { return s.Unrank(rng.Uint64N(s.size)) }
+// board is equally likely, and none needs a table. A space of at most 20
+// cells unranks a uniform rank; a larger one, whose boards are too many to
+// rank, shuffles the tiles and, when the shuffle cannot reach the goal,
+// swaps the first two tiles: the swap pairs each unreachable arrangement
+// with one reachable one, so every reachable board stays equally likely.
+func (s *Space) Random(rng *rand.Rand) Board {
+	if s.Counted() {
+		return s.Unrank(rng.Uint64N(s.size))
+	}
+	b := s.goal
+	for i := s.n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		b.tiles[i], b.tiles[j] = b.tiles[j], b.tiles[i]
+	}
+	first := -1
+	for i := 0; i < s.n; i++ {
+		switch {
+		case b.tiles[i] == 0:
+			b.blank = uint8(i)
+		case first < 0:
+			first = i
+		}
+	}
+	if !s.reachable(b) {
+		second := first + 1
+		if b.tiles[second] == 0 {
+			second++
+		}
+		b.tiles[first], b.tiles[second] = b.tiles[second], b.tiles[first]
+	}
+	return b
+}
+
+// WalkMode says which moves a random walk (Walk) draws from.
+type WalkMode uint8
+
+const (
+	// AnyMove draws each move uniformly from the legal ones.
+	AnyMove WalkMode = iota
+	// NoReverse never draws the move that undoes the one before, so the
+	// walk does not step straight back.
+	NoReverse
+)
+
+// Walk returns the board reached from b by n random moves of the blank,
+// each drawn uniformly from the legal moves (in Up, Down, Left, Right
+// order) that mode allows. The distance it reaches is at most n and of n's
+// parity; a walk is how boards near the goal are drawn where no table
+// gives exact distances.
+func Walk(rng *rand.Rand, b Board, n int, mode WalkMode) Board {
+	last := Move(4)
+	for range n {
+		var opts [4]Move
+		k := 0
+		for _, m := range Moves {
+			if _, ok := b.Apply(m); !ok || (mode == NoReverse && last < 4 && m == last.Opposite()) {
+				continue
+			}
+			opts[k] = m
+			k++
+		}
+		m := opts[rng.IntN(k)]
+		b, _ = b.Apply(m)
+		last = m
+	}
+	return b
+}
+
+// DrawOne returns one board drawn uniformly from those at distance d, or
+// why there is none (see Draw): a *RareError, a *TableError for damaged
+// bits, or ctx's error.
+func (t *Table) DrawOne(ctx context.Context, rng *rand.Rand, d int) (Board, error) {
+	if d < 0 || d > t.Radius() {
+		return Board{}, &RareError{Shape: t.space.shape, Distance: d, Radius: t.Radius(), States: t.space.size}
+	}
+	var out Board
+	err := t.Draw(ctx, rng, d, 1, func(b Board) bool { out = b; return false })
+	if err == nil && out.IsZero() {
+		err = &TableError{Origin: t.origin, Msg: fmt.Sprintf("no board drawn at distance %d", d)}
+	}
+	return out, err
+}
+
+// RareError reports boards at a distance that a table cannot draw: none
+// are there (beyond the radius), or a lazy table holds them too rarely to
+// find by rejection and too far from the goal to gather (Draw).
+type RareError struct {
+	Shape    Shape
+	Distance int
+	Radius   int
+	Count    uint64 // boards at Distance
+	States   uint64 // boards in the table
+	Gather   uint64 // the most boards Draw gathers, level by level
+}
+
+func (e *RareError) Error() string {
+	if e.Distance < 0 || e.Distance > e.Radius {
+		return fmt.Sprintf("statespace: no boards of %s at distance %d: the radius is %d", e.Shape, e.Distance, e.Radius)
+	}
+	return fmt.Sprintf("statespace: the %d boards of %s at distance %d are too rare among %d to draw from a table read from bits, and too far from the goal to gather (more than %d boards up to there); the table's exported distances can be drawn from",
+		e.Count, e.Shape, e.Distance, e.States, e.Gather)
+}
 
 // Sample returns the boards of Samples(rng, d, n) in a slice.
 func (t *Table) Sample(rng *rand.Rand, d, n int) []Board {
@@ -46,7 +150,7 @@ var (
 // ctx was canceled, a lazy table's bits are damaged, or the boards at
 // distance d of a lazy table can be found neither by gathering the levels
 // up to d (at most 8M boards) nor by rejection (at least one board in
-// 10,000). A lazy table is never expanded:
+// 10,000; a *RareError). A lazy table is never expanded:
 // levels come from the stored bits (a neighbour of a board at distance k
 // is at k+1 exactly when its stored distance mod 4 is (k+1) mod 4), and
 // rejection tests random boards by walking them to the goal.
@@ -74,8 +178,7 @@ func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(B
 	case t.counts[d]*lazyRejectionShare >= t.space.size:
 		return t.reject(ctx, rng, d, n, yield)
 	default:
-		return &TableError{t.origin, fmt.Sprintf("the %d boards at distance %d are too rare among %d to draw from a table read from bits, and too far from the goal to gather (more than %d boards up to there); export the distances (enumerate -export npy) to draw from them",
-			t.counts[d], d, t.space.size, lazyLevelLimit)}
+		return &RareError{Shape: t.space.shape, Distance: d, Radius: t.Radius(), Count: t.counts[d], States: t.space.size, Gather: lazyLevelLimit}
 	}
 	for left := n; left > 0; {
 		// A partial Fisher-Yates shuffle: each round draws without
@@ -135,7 +238,7 @@ func (t *Table) level(ctx context.Context, d int) ([]uint64, error) {
 		slices.Sort(next)
 		next = slices.Compact(next)
 		if uint64(len(next)) != t.counts[k+1] {
-			return nil, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
+			return nil, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
 		}
 		cur = next
 	}
@@ -162,7 +265,7 @@ func (t *Table) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func
 		rank := t.space.Rank(r)
 		if dist != d || seen[rank] {
 			if uint64(tries) > 64*lazyRejectionShare*uint64(n-left+1) {
-				return &TableError{t.origin, fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
+				return &TableError{Origin: t.origin, Msg: fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
 			}
 			continue
 		}

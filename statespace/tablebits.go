@@ -27,14 +27,21 @@ type Mod4Source interface {
 // for rank r.
 type Mod4Bytes []byte
 
-// Mod4Bit returns bit 1 of the distance of rank r.
-func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) { return p[r>>3] >> (r & 7) & 1, nil }
+// Mod4Bit returns bit 1 of the distance of rank r, or an error for a rank
+// past the end of p.
+func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) {
+	if r>>3 >= uint64(len(p)) {
+		return 0, fmt.Errorf("statespace: rank %d is past the end of %d bytes of bits", r, len(p))
+	}
+	return p[r>>3] >> (r & 7) & 1, nil
+}
 
-// Origin says where a table came from, for the messages about a damaged
-// one: the file's name and the command that rebuilds it.
+// Origin says where a table came from, for the errors about a damaged
+// one: the file's name and, for a file that can be rebuilt, its goal (the
+// commands name the command that rebuilds it).
 type Origin struct {
-	Source  string // e.g. a path; empty for a table built in memory
-	Rebuild string // e.g. "go run ./cmd/enumerate -shape 3x4 -goal last"
+	Source string // e.g. a path; empty for a table built in memory
+	Goal   Board  // the file's goal; zero when it cannot be rebuilt (embedded, in memory)
 }
 
 // TableError reports table bits or counts that are not a consistent
@@ -42,36 +49,54 @@ type Origin struct {
 type TableError struct {
 	Origin Origin
 	Msg    string
+	Err    error // the typed cause with its facts, such as a *CodeCountsError, when there is one
 }
+
+func (e *TableError) Unwrap() error { return e.Err }
 
 func (e *TableError) Error() string {
 	s := "statespace: "
 	if e.Origin.Source != "" {
 		s += "table " + e.Origin.Source + ": "
 	}
-	s += e.Msg
-	if e.Origin.Rebuild != "" {
-		s += "; rebuild it with: " + e.Origin.Rebuild
-	}
-	return s
+	return s + e.Msg
 }
 
 // Distances returns a copy of every board's distance, one byte per board
-// by rank (expanding a lazy table first).
-func (t *Table) Distances() []uint8 { return append([]uint8(nil), t.expanded()...) }
+// by rank. A lazy table refuses with a *LazyError (Expand it first).
+func (t *Table) Distances() ([]uint8, error) {
+	dist, err := t.all("Distances")
+	if err != nil {
+		return nil, err
+	}
+	return append([]uint8(nil), dist...), nil
+}
 
 // Mod4Payload returns bit 1 of every board's distance, packed LSB first:
 // bit r%8 of byte r/8 for rank r; the unused bits of the last byte are 0.
-func (t *Table) Mod4Payload() []byte {
-	if p, ok := t.mod4.(Mod4Bytes); ok {
-		return append([]byte(nil), p...)
+// A lazy table gives its stored bits, without expanding; the error is
+// that of a damaged block of them.
+func (t *Table) Mod4Payload() ([]byte, error) {
+	payload := make([]byte, (t.space.size+7)/8)
+	if t.dist == nil {
+		if p, ok := t.mod4.(Mod4Bytes); ok {
+			copy(payload, p)
+			payload[len(payload)-1] &= byte(1)<<((t.space.size-1)&7+1) - 1
+			return payload, nil
+		}
+		for r := uint64(0); r < t.space.size; r++ {
+			bit, err := t.mod4.Mod4Bit(r)
+			if err != nil {
+				return nil, err
+			}
+			payload[r>>3] |= bit << (r & 7)
+		}
+		return payload, nil
 	}
-	dist := t.expanded()
-	payload := make([]byte, (len(dist)+7)/8)
-	for r, d := range dist {
+	for r, d := range t.dist {
 		payload[r>>3] |= (d >> 1 & 1) << (r & 7)
 	}
-	return payload
+	return payload, nil
 }
 
 // NewTable returns the table of goal's space with the given distances,
@@ -83,7 +108,7 @@ func NewTable(goal Board, dist []uint8, origin Origin) (*Table, error) {
 		return nil, err
 	}
 	if uint64(len(dist)) != sp.Size() {
-		return nil, &TableError{origin, fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
+		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
 	}
 	t := &Table{space: sp, dist: append([]byte(nil), dist...), origin: origin}
 	for _, d := range t.dist {
@@ -93,7 +118,7 @@ func NewTable(goal Board, dist []uint8, origin Origin) (*Table, error) {
 		t.counts[d]++
 	}
 	if err := t.Verify(); err != nil {
-		return nil, &TableError{origin, err.Error()}
+		return nil, &TableError{Origin: origin, Msg: err.Error()}
 	}
 	return t, nil
 }
@@ -116,43 +141,16 @@ func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Sou
 	if err != nil {
 		return nil, err
 	}
-	var sum uint64
-	for _, c := range counts {
-		sum += c
-	}
-	if len(counts) == 0 || sum != sp.Size() || counts[0] != 1 {
-		return nil, &TableError{origin, fmt.Sprintf("the counts sum to %d with %v at distance 0, %s has %d boards and one goal", sum, counts[:min(1, len(counts))], sp.Shape(), sp.Size())}
-	}
-	if sp.Size() > LazyTableStates {
-		t := &Table{space: sp, counts: append([]uint64(nil), counts...), mod4: bits, origin: origin}
-		if d, err := t.walk(sp.goal); err != nil || d != 0 {
-			return nil, &TableError{origin, "the stored bits are damaged at the goal"}
-		}
-		return t, nil
-	}
-	t, err := sp.Enumerate(ctx, nil)
-	if err != nil {
+	if err := checkCounts(sp, counts, origin); err != nil {
 		return nil, err
 	}
-	t.origin = origin
-	for r, d := range t.dist {
-		b, err := bits.Mod4Bit(uint64(r))
-		if err != nil {
-			return nil, err
-		}
-		if b != d>>1&1 {
-			return nil, &TableError{origin, fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", sp.Unrank(uint64(r)), r, d)}
-		}
+	if p, ok := bits.(Mod4Bytes); ok && uint64(len(p)) != (sp.Size()+7)/8 {
+		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards (%d bytes)", len(p), sp.Shape(), sp.Size(), (sp.Size()+7)/8)}
 	}
-	if len(t.counts) != len(counts) {
-		return nil, &TableError{origin, fmt.Sprintf("the radius is %d, the counts say %d", len(t.counts)-1, len(counts)-1)}
+	if sp.Size() > LazyTableStates {
+		return OpenMod4Table(goal, counts, bits, origin)
 	}
-	for d, n := range counts {
-		if t.counts[d] != n {
-			return nil, &TableError{origin, fmt.Sprintf("%d boards are at distance %d, the counts say %d", t.counts[d], d, n)}
-		}
-	}
-	return t, nil
+	return expandBits(ctx, sp, counts, bits, origin)
 }
 
 // WalkDistance recovers the exact distance of b from the stored bits
@@ -173,7 +171,15 @@ func WalkDistance(sp *Space, bits Mod4Source, b Board, radius int) (int, error) 
 // walk returns a lazy table's distance of b, which must be in the space.
 // Horizontal neighbours are ranked by adding ±(n−1)!/2, so they are tried
 // before the vertical ones, which need a ranking.
-func (t *Table) walk(b Board) (int, error) {
+func (t *Table) walk(b Board) (int, error) { return t.walkAvoiding(b, noRank) }
+
+// noRank is no board's rank.
+const noRank = ^uint64(0)
+
+// walkAvoiding is walk never stepping onto the board of rank avoid (when
+// another board one closer is there), so that a neighbour's walk is not
+// the walk of the board being checked.
+func (t *Table) walkAvoiding(b Board, avoid uint64) (int, error) {
 	sp := t.space
 	radius := t.Radius()
 	r := sp.Rank(b)
@@ -185,12 +191,12 @@ func (t *Table) walk(b Board) (int, error) {
 	d := 0
 	for b != sp.goal {
 		if d >= radius {
-			return 0, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
+			return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
 		}
 		want := (m + 3) & 3
 		moved := false
 		blank := b.Blank()
-		if blank%cols != 0 {
+		if blank%cols != 0 && r-sp.half != avoid {
 			if got, err := t.mod4At(blank-1, r-sp.half); err != nil {
 				return 0, err
 			} else if got == want {
@@ -199,7 +205,7 @@ func (t *Table) walk(b Board) (int, error) {
 				moved = true
 			}
 		}
-		if !moved && blank%cols != cols-1 {
+		if !moved && blank%cols != cols-1 && r+sp.half != avoid {
 			if got, err := t.mod4At(blank+1, r+sp.half); err != nil {
 				return 0, err
 			} else if got == want {
@@ -217,6 +223,9 @@ func (t *Table) walk(b Board) (int, error) {
 				continue
 			}
 			rc := sp.Rank(c)
+			if rc == avoid {
+				continue
+			}
 			if got, err := t.mod4At(c.Blank(), rc); err != nil {
 				return 0, err
 			} else if got == want {
@@ -224,7 +233,7 @@ func (t *Table) walk(b Board) (int, error) {
 			}
 		}
 		if !moved {
-			return 0, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
+			return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
 		}
 		m = want
 		d++
@@ -237,7 +246,7 @@ func (t *Table) walk(b Board) (int, error) {
 // Bits in memory are read directly, without the interface's call.
 func (t *Table) mod4At(blank int, r uint64) (int, error) {
 	par := int(t.space.cellPar[blank&(slots-1)])
-	if p, ok := t.mod4.(Mod4Bytes); ok {
+	if p, ok := t.mod4.(Mod4Bytes); ok && r>>3 < uint64(len(p)) {
 		return par | int(p[r>>3]>>(r&7)&1)<<1, nil
 	}
 	bit, err := t.mod4.Mod4Bit(r)

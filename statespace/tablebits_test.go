@@ -1,6 +1,7 @@
 package statespace
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math/rand/v2"
@@ -20,7 +21,7 @@ func TestWalkDistance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		payload := Mod4Bytes(tab.Mod4Payload())
+		payload := Mod4Bytes(payloadOf(t, tab))
 		step := uint64(1)
 		if !longtest.Enabled() {
 			step = 97
@@ -42,7 +43,7 @@ func TestWalkDistanceDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	payload := Mod4Bytes(tab.Mod4Payload())
+	payload := Mod4Bytes(payloadOf(t, tab))
 	zeros := make(Mod4Bytes, len(payload))
 	failed := 0
 	for r := uint64(0); r < sp.Size(); r++ {
@@ -59,14 +60,16 @@ func TestWalkDistanceDamaged(t *testing.T) {
 }
 
 // A lazy table (as Decode makes for large spaces) answers like the full
-// one, and expands on demand for the scanning methods.
+// one; the methods that scan every board refuse it with a *LazyError
+// instead of starting a breadth-first search, and Expand makes the full
+// table on request.
 func TestLazyTable(t *testing.T) {
 	sp := MustSpace(GoalFirst(Shape{2, 4}))
 	full, err := sp.Enumerate(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(full.Mod4Payload())}
+	lazy := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(payloadOf(t, full))}
 	for r := uint64(0); r < sp.Size(); r += 7 {
 		b := sp.Unrank(r)
 		if lazy.Distance(b) != full.Distance(b) || lazy.OptimalMoves(b) != full.OptimalMoves(b) || lazy.DistanceAt(r) != full.DistanceAt(r) {
@@ -76,10 +79,106 @@ func TestLazyTable(t *testing.T) {
 			t.Fatalf("board %s: lazy path %v, %v", b, p, err)
 		}
 	}
-	if len(lazy.Antipodes()) != 1 || lazy.Verify() != nil {
-		t.Errorf("expanded lazy table: %d antipodes, %v", len(lazy.Antipodes()), lazy.Verify())
+	if got := lazy.DistanceAt(sp.Size()); got != -1 {
+		t.Errorf("DistanceAt past the end gives %d", got)
+	}
+	refused := map[string]error{"Verify": lazy.Verify()}
+	_, refused["Antipodes"] = lazy.Antipodes()
+	_, refused["BoardsAt"] = lazy.BoardsAt(3, 0)
+	_, refused["Distances"] = lazy.Distances()
+	for op, err := range refused {
+		var le *LazyError
+		if !errors.As(err, &le) || le.Op != op || le.States != sp.Size() || le.Shape != sp.Shape() || le.Bytes == 0 {
+			t.Errorf("%s on a lazy table: %v, want a *LazyError naming it", op, err)
+		}
+	}
+	if p := payloadOf(t, lazy); !bytes.Equal(p, payloadOf(t, full)) {
+		t.Error("a lazy table's Mod4Payload differs from the full table's")
+	}
+	// Expand checks the bits against a breadth-first search, and stops
+	// with ctx.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := lazy.Expand(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Expand with a canceled context: %v", err)
+	}
+	ex, err := lazy.Expand(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Lazy() || len(antipodesOf(t, ex)) != 1 || ex.Verify() != nil || !bytes.Equal(distancesOf(t, ex), distancesOf(t, full)) {
+		t.Errorf("expanded lazy table: lazy %v, %d antipodes, %v", ex.Lazy(), len(antipodesOf(t, ex)), ex.Verify())
+	}
+	if again, err := full.Expand(context.Background()); err != nil || again != full {
+		t.Errorf("Expand of a full table: %p %v, want the table itself", again, err)
+	}
+	bad := payloadOf(t, full)
+	bad[len(bad)/2] ^= 0x10
+	damaged := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(bad)}
+	var te *TableError
+	if _, err := damaged.Expand(context.Background()); !errors.As(err, &te) {
+		t.Errorf("Expand of damaged bits: %v, want a *TableError", err)
 	}
 }
+
+// No method of a lazy table panics on damaged bits: short, empty, flipped
+// or random, or a source whose reads fail. Each answers or says why.
+func TestLazyTableDamagedNoPanic(t *testing.T) {
+	sp := MustSpace(GoalLast(Shape{2, 4}))
+	full, err := sp.Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := payloadOf(t, full)
+	rng := rand.New(rand.NewPCG(3, 4))
+	random := make([]byte, len(good))
+	for i := range random {
+		random[i] = byte(rng.Uint32())
+	}
+	flipped := append([]byte(nil), good...)
+	flipped[7] ^= 0xff
+	sources := map[string]Mod4Source{
+		"short":   Mod4Bytes(good[:len(good)/2]),
+		"empty":   Mod4Bytes(nil),
+		"flipped": Mod4Bytes(flipped),
+		"random":  Mod4Bytes(random),
+		"failing": failingSource{},
+	}
+	for name, src := range sources {
+		for _, counts := range [][]uint64{full.Counts(), {1}, {1, 2, 3}} {
+			tab := &Table{space: sp, counts: counts, mod4: src}
+			for r := uint64(0); r < sp.Size(); r += 13 {
+				b := sp.Unrank(r)
+				tab.Distance(b)
+				tab.DistanceAt(r)
+				tab.Lookup(b)
+				tab.LookupMoves(b)
+				tab.OptimalMoves(b)
+				tab.Path(b)
+			}
+			tab.Antipodes()
+			tab.BoardsAt(2, 1)
+			tab.Verify()
+			tab.Distances()
+			tab.Mod4Payload()
+			for d := -1; d <= len(counts); d++ {
+				tab.Draw(context.Background(), rand.New(rand.NewPCG(1, 2)), d, 3, func(Board) bool { return true })
+			}
+			if _, err := tab.Expand(context.Background()); err == nil {
+				t.Errorf("%s bits with counts %v expanded without error", name, counts)
+			}
+		}
+		// NewMod4Table refuses them, or (short ones) says why.
+		if _, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), src, Origin{}); err == nil {
+			t.Errorf("NewMod4Table accepted %s bits", name)
+		}
+	}
+}
+
+// failingSource is a file whose every block is damaged.
+type failingSource struct{}
+
+func (failingSource) Mod4Bit(uint64) (uint8, error) { return 0, errors.New("block damaged") }
 
 // The 12-cell 3x4 board: 239,500,800 states, radius 53 with 18 states at
 // the radius (OEIS A090166; Korf & Schultze, AAAI 2005; see
@@ -98,7 +197,7 @@ func TestEnumerate3x4(t *testing.T) {
 	if full.Radius() != 53 || full.Counts()[53] != 18 || full.States() != 239_500_800 {
 		t.Fatalf("3x4: %d states, radius %d with %d at it", full.States(), full.Radius(), full.Counts()[full.Radius()])
 	}
-	lazy, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()), Origin{})
+	lazy, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(payloadOf(t, full)), Origin{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,13 +222,13 @@ func TestLazyTableForged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bits := Mod4Bytes(full.Mod4Payload())
+	bits := Mod4Bytes(payloadOf(t, full))
 	for i := range bits {
 		bits[i] = ^bits[i]
 	}
 	g := sp.Rank(sp.Goal())
 	bits[g/8] &^= 1 << (g % 8) // the goal itself stays right
-	origin := Origin{Source: "forged.tbl", Rebuild: "go run ./cmd/enumerate -shape 2x4 -goal first"}
+	origin := Origin{Source: "forged.tbl", Goal: sp.Goal()}
 	lazy := &Table{space: sp, counts: full.Counts(), mod4: bits, origin: origin}
 	failed := 0
 	for r := uint64(0); r < sp.Size(); r += 13 {
@@ -146,8 +245,10 @@ func TestLazyTableForged(t *testing.T) {
 		if !errors.As(err, &te) || te.Origin != origin {
 			t.Fatalf("board %s: error %v, want a *TableError from %v", b, err, origin)
 		}
-		if lazy.Distance(b) != -1 || lazy.OptimalMoves(b) != 0 {
-			t.Fatalf("board %s: Distance %d, OptimalMoves %v on damage", b, lazy.Distance(b), lazy.OptimalMoves(b))
+		// Distance walks alone, so it may still find a true distance
+		// (the goal's) where LookupMoves's neighbours show the damage.
+		if dist := lazy.Distance(b); (dist != -1 && dist != full.DistanceAt(r)) || lazy.OptimalMoves(b) != 0 {
+			t.Fatalf("board %s: Distance %d, OptimalMoves %v on damage", b, dist, lazy.OptimalMoves(b))
 		}
 	}
 	if failed == 0 {
@@ -163,10 +264,10 @@ func TestNewMod4TableChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()), Origin{}); err != nil {
+	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(payloadOf(t, full)), Origin{}); err != nil {
 		t.Fatal(err)
 	}
-	bad := full.Mod4Payload()
+	bad := payloadOf(t, full)
 	bad[3] ^= 4
 	counts := full.Counts()
 	counts[1]++
@@ -175,10 +276,10 @@ func TestNewMod4TableChecks(t *testing.T) {
 	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(bad), Origin{}); !errors.As(err, &te) {
 		t.Errorf("a flipped bit: %v, want a *TableError", err)
 	}
-	if _, err := NewMod4Table(ctx, sp.Goal(), counts, Mod4Bytes(full.Mod4Payload()), Origin{}); !errors.As(err, &te) {
+	if _, err := NewMod4Table(ctx, sp.Goal(), counts, Mod4Bytes(payloadOf(t, full)), Origin{}); !errors.As(err, &te) {
 		t.Errorf("wrong counts: %v, want a *TableError", err)
 	}
-	dist := full.Distances()
+	dist := distancesOf(t, full)
 	if _, err := NewTable(sp.Goal(), dist, Origin{}); err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +301,7 @@ func TestDrawLazy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As NewMod4Table keeps a table of more than LazyTableStates boards.
-	lazy := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(full.Mod4Payload())}
+	lazy := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(payloadOf(t, full))}
 	draw := func(d, n int) []Board {
 		var out []Board
 		err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), d, n, func(b Board) bool { out = append(out, b); return true })
@@ -238,4 +339,34 @@ func TestDrawLazy(t *testing.T) {
 	if !lazy.Lazy() {
 		t.Error("drawing expanded the lazy table")
 	}
+}
+
+// payloadOf is tab.Mod4Payload for tables that cannot fail.
+func payloadOf(t testing.TB, tab *Table) []byte {
+	t.Helper()
+	p, err := tab.Mod4Payload()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// antipodesOf is tab.Antipodes for tables with one byte per board.
+func antipodesOf(t testing.TB, tab *Table) []Board {
+	t.Helper()
+	a, err := tab.Antipodes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// distancesOf is tab.Distances for tables with one byte per board.
+func distancesOf(t testing.TB, tab *Table) []uint8 {
+	t.Helper()
+	d, err := tab.Distances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

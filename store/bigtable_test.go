@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -24,9 +24,9 @@ func (z zeros) ReadAt(p []byte, off int64) (int, error) {
 }
 
 // A checksummed but inconsistent 12-cell table (the published counts
-// over bits that are all zero) loads, being lazy, and every lookup that
-// meets the damage answers with an error naming the file and the command
-// that rebuilds it: no panic, no wrong distance.
+// over bits that are all zero) is refused when it is opened: the boards of
+// each distance mod 4, recounted from the bits, disagree with the counts.
+// The error names the file and its goal (for the rebuild command).
 func TestForged12CellTableRefused(t *testing.T) {
 	sh := statespace.Shape{Rows: 3, Cols: 4}
 	goal := statespace.GoalLast(sh)
@@ -39,27 +39,14 @@ func TestForged12CellTableRefused(t *testing.T) {
 	if _, err := WriteMod4Table(context.Background(), path, goal, ref.Counts, zeros((sp.Size()+7)/8)); err != nil {
 		t.Fatal(err)
 	}
-	tab, err := ReadTable(context.Background(), path, goal)
-	if err != nil {
-		t.Fatalf("a forged table whose goal is sound should load lazily: %v", err)
+	_, err := ReadTable(context.Background(), path, goal)
+	var te *statespace.TableError
+	var ce *statespace.CodeCountsError
+	if !errors.As(err, &te) || !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || te.Origin.Goal != goal {
+		t.Fatalf("all-zero bits under the published counts: %v, want a *statespace.CodeCountsError in a *TableError naming %s and its goal (for the rebuild command)", err, path)
 	}
-	if !tab.Lazy() {
-		t.Fatal("a 12-cell table was expanded on load")
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	for range 50 {
-		b := sp.Unrank(rng.Uint64N(sp.Size()))
-		if b == goal {
-			continue
-		}
-		_, _, err := tab.LookupMoves(b)
-		var te *statespace.TableError
-		if !errors.As(err, &te) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 3x4 -goal last") {
-			t.Fatalf("board %s: %v, want a *TableError naming %s and the rebuild command", b, err, path)
-		}
-		if _, err := tab.Path(b); err == nil {
-			t.Fatalf("board %s: a path through forged bits", b)
-		}
+	if ce.Residue != 0 || ce.Stored != sp.Size()/2 {
+		t.Errorf("%+v: every board with the blank on an even cell has stored code 0, %d of them", ce, sp.Size()/2)
 	}
 }
 
@@ -92,15 +79,15 @@ func TestFIFOTableRefused(t *testing.T) {
 	}
 }
 
-// A damaged cache file is a *DamagedError that names the rebuild
-// command, and still matches the container's sentinel.
+// A damaged cache file is a *DamagedError that names the file and its
+// goal (the commands name the rebuild command), and reaches the cause.
 func TestDamagedErrorNamesRebuild(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(EnvCache, cache)
 	g := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
 	path := filepath.Join(cache, TableFileName(g))
 	tab := enumerate(t, g)
-	payload := tab.Mod4Payload()
+	payload := fixture.Payload(t, tab)
 	payload[100] ^= 8 // a wrong bit with a valid checksum
 	if _, err := WriteMod4Table(context.Background(), path, g, tab.Counts(), byteReader(payload)); err != nil {
 		t.Fatal(err)
@@ -108,8 +95,12 @@ func TestDamagedErrorNamesRebuild(t *testing.T) {
 	_, _, err := LoadTable(context.Background(), "", g)
 	var de *DamagedError
 	var te *statespace.TableError
-	if !errors.As(err, &de) || !errors.As(err, &te) || !strings.Contains(err.Error(), "rebuild it with: go run ./cmd/enumerate -shape 2x4 -goal first") {
+	if !errors.As(err, &de) || !errors.As(err, &te) || de.Path != path || de.Goal != g {
 		t.Fatalf("forged 2x4 cache file: %v", err)
+	}
+	// The message says what is wrong once, without the packages' prefixes.
+	if want := path + " is damaged: the stored bit of board"; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "statespace:") {
+		t.Errorf("message %q, want it to start %q", err, want)
 	}
 }
 
@@ -121,7 +112,7 @@ func TestMappedTableAnswers(t *testing.T) {
 	full := enumerate(t, goal)
 	path := filepath.Join(t.TempDir(), "t.tbl")
 	h := TableHeader(goal, full.Counts(), tablefile.EncodingMod4Bit)
-	if err := tablefile.WriteFileV2(context.Background(), path, h, byteReader(full.Mod4Payload()), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
+	if err := tablefile.WriteFileV2(context.Background(), path, h, byteReader(fixture.Payload(t, full)), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := tablefile.Open(path)

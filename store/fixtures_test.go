@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -19,7 +20,7 @@ func TestFixtures(t *testing.T) {
 	g := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	tab := enumerate(t, g)
 	h := TableHeader(g, tab.Counts(), tablefile.EncodingMod4Bit)
-	payload := tab.Mod4Payload()
+	payload := fixture.Payload(t, tab)
 	var valid bytes.Buffer
 	if err := tablefile.Write(&valid, h, payload); err != nil {
 		t.Fatal(err)
@@ -29,7 +30,7 @@ func TestFixtures(t *testing.T) {
 	// A payload from another goal, with a correct checksum: only the
 	// check against the BFS catches it.
 	other := statespace.MustBoard(statespace.Shape{Rows: 2, Cols: 3}, 2, 1, 3, 4, 5, 0)
-	otherPayload := enumerate(t, statespace.MustBoard(other.Shape(), 1, 2, 3, 4, 0, 5)).Mod4Payload()
+	otherPayload := fixture.Payload(t, enumerate(t, statespace.MustBoard(other.Shape(), 1, 2, 3, 4, 0, 5)))
 	var wrong bytes.Buffer
 	if err := tablefile.Write(&wrong, h, otherPayload); err != nil {
 		t.Fatal(err)

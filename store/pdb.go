@@ -19,42 +19,34 @@ import (
 )
 
 // PDBNotFoundError says the pattern databases of a partition (or of any
-// preset, when Partition is empty) are missing for a goal, and how to
-// build them.
+// partition, when Partition is empty) are missing for a goal, and where
+// the lookup went; the commands (internal/cli) name the one that builds
+// them.
 type PDBNotFoundError struct {
 	Goal      statespace.Board
-	Partition string   // the partition's label; empty when any preset would do
+	Partition string   // the partition's label; empty when any would do
 	Missing   []string // file names not found
 	Looked    []string // folders searched, in order
 }
 
 func (e *PDBNotFoundError) Error() string {
-	sh, goal := e.Goal.Shape(), statespace.GoalName(e.Goal)
-	what, build := "partition "+e.Partition, e.Partition
+	what := "partition " + e.Partition
 	if e.Partition == "" {
-		what, build = "no complete partition", "6-6-3"
-		if _, err := pdb.Preset(build, e.Goal); err != nil {
-			build = "PATTERNS"
-			if presets := pdb.PresetsFor(sh); len(presets) > 0 {
-				if _, err := pdb.Preset(presets[0], e.Goal); err == nil {
-					build = presets[0] // the 5x5's 6-6-6-6
-				}
-			}
-		}
+		what = "no complete partition"
 	}
 	var where []string
 	if len(e.Missing) > 0 {
 		where = append(where, "missing "+strings.Join(e.Missing, ", "))
 	}
 	where = append(where, "looked in: "+strings.Join(e.Looked, ", "))
-	return fmt.Sprintf("no pattern databases for %s goal %s, %s (%s); build them with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s",
-		sh, goal, what, strings.Join(where, "; "), sh, goal, build)
+	return fmt.Sprintf("no pattern databases for %s goal %s, %s (%s)",
+		e.Goal.Shape(), statespace.GoalName(e.Goal), what, strings.Join(where, "; "))
 }
 
 // PDBDamagedError says a pattern database file is damaged (a checksum
-// mismatch, a truncation, contents that are not a database) and names the
-// command that rebuilds its partition into the file's folder. errors.As
-// reaches the cause (a *tablefile.FormatError or a *pdb.DecodeError).
+// mismatch, a truncation, contents that are not a database) and which
+// partition it belongs to. errors.As reaches the cause (a
+// *tablefile.FormatError or a *PDBDecodeError).
 type PDBDamagedError struct {
 	Path      string
 	Goal      statespace.Board
@@ -63,21 +55,10 @@ type PDBDamagedError struct {
 }
 
 func (e *PDBDamagedError) Error() string {
-	return fmt.Sprintf("%s is damaged: %s; rebuild it with: %s", e.Path,
-		strings.TrimPrefix(e.Err.Error(), "tablefile: "), PDBRebuildCommand(e.Goal, e.Partition, filepath.Dir(e.Path)))
+	return fmt.Sprintf("%s is damaged: %s", e.Path, damage(e.Err))
 }
 
 func (e *PDBDamagedError) Unwrap() error { return e.Err }
-
-// PDBRebuildCommand is the command that builds the databases of part for
-// goal into dir (the cache folder needs no -out).
-func PDBRebuildCommand(goal statespace.Board, part pdb.Partition, dir string) string {
-	cmd := fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), part.Label())
-	if cache, err := CacheDir(); err != nil || filepath.Clean(cache) != filepath.Clean(dir) {
-		cmd += " -out " + dir
-	}
-	return cmd
-}
 
 // PDBDirs returns the folders pattern databases are looked for in, in
 // order: explicit (when not empty), then the cache folder.
@@ -86,15 +67,15 @@ func PDBDirs(explicit string) ([]string, error) {
 	if explicit != "" {
 		dirs = append(dirs, explicit)
 	}
-	cache, err := CacheDir()
+	cache, err := DefaultCache()
 	if err != nil {
 		if len(dirs) > 0 {
 			return dirs, nil
 		}
 		return nil, err
 	}
-	if cache != explicit {
-		dirs = append(dirs, cache)
+	if cache.Dir() != explicit {
+		dirs = append(dirs, cache.Dir())
 	}
 	return dirs, nil
 }
@@ -151,7 +132,7 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 			f.Close()
 			return nil, err
 		}
-		p, err := pdb.DecodeChecked(f.Header, payload)
+		p, err := decodePDB(f.Header, payload, false)
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
@@ -170,7 +151,7 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	p, err := pdb.Decode(h, payload)
+	p, err := DecodePDB(h, payload)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -179,10 +160,10 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 
 // WritePDB writes p atomically to path, as a version-2 file with one raw
 // byte per entry that ReadPDB maps and uses in place, and returns the
-// file's size. It stops between blocks when ctx is done, leaving no file.
+// file's size: the one format pattern databases are written in. It stops
+// between blocks when ctx is done, leaving no file.
 func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
-	h, payload := p.EncodeBytes()
-	if err := tablefile.WriteFileV2(ctx, path, h, bytes.NewReader(payload), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
+	if err := tablefile.WriteFileV2(ctx, path, PDBHeader(p), bytes.NewReader(p.Values()), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
 		return 0, err
 	}
 	st, err := os.Stat(path)
@@ -394,7 +375,7 @@ func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partitio
 		var err error
 		if pdbs[i], err = ReadPDB(path, goal, part.Patterns[i]); err != nil {
 			var fe *tablefile.FormatError
-			var de *pdb.DecodeError
+			var de *PDBDecodeError
 			if errors.As(err, &fe) || errors.As(err, &de) {
 				return nil, &PDBDamagedError{Path: path, Goal: goal, Partition: part, Err: err}
 			}

@@ -110,7 +110,7 @@ func TestBestPartition(t *testing.T) {
 
 	_, err := BestPartition("", goal)
 	var nf *PDBNotFoundError
-	if !errors.As(err, &nf) || !strings.Contains(err.Error(), "enumerate -shape 4x4 -goal last -pdb 6-6-3") || !strings.Contains(err.Error(), "no complete partition") {
+	if !errors.As(err, &nf) || nf.Goal != goal || nf.Partition != "" || !slices.Equal(nf.Looked, []string{cache}) || !strings.Contains(err.Error(), "no complete partition") {
 		t.Fatalf("empty cache: %v", err)
 	}
 
@@ -165,10 +165,10 @@ func TestBestPartition(t *testing.T) {
 	if best, _ := BestPartition(explicit, goal); best.Partition.Name != "6-6-3" {
 		t.Errorf("explicit 6-6-3 against 7-8 in the cache: chose %s", best.Partition.Name)
 	}
-	// A missing custom partition names its files and the command.
+	// A missing custom partition names its files and itself.
 	custom, _ := pdb.ParsePartition("1,2,3,4,5,6,7/8,9,10,11,12,13,14,15", goal)
 	_, _, err = LoadPartition(context.Background(), "", goal, custom)
-	if !errors.As(err, &nf) || len(nf.Missing) != 2 || !strings.Contains(err.Error(), "-pdb 1,2,3,4,5,6,7/8,") {
+	if !errors.As(err, &nf) || len(nf.Missing) != 2 || nf.Partition != "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15" {
 		t.Errorf("custom: %v", err)
 	}
 	// Goals without databases have no best partition.
@@ -223,9 +223,9 @@ func TestFindPartitions(t *testing.T) {
 	}
 }
 
-// A damaged database file is a *PDBDamagedError naming the file and the
-// command that rebuilds its partition (with -out for a folder other than
-// the cache), whether the set is chosen or found as the best.
+// A damaged database file is a *PDBDamagedError naming the file, its goal
+// and its partition (what the command that rebuilds it needs), whether the
+// set is chosen or found as the best.
 func TestDamagedPDBNamesRebuild(t *testing.T) {
 	for _, inCache := range []bool{true, false} {
 		cache, dir := t.TempDir(), t.TempDir()
@@ -257,17 +257,16 @@ func TestDamagedPDBNamesRebuild(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		want := "rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8"
-		if !inCache {
-			want += " -out " + dir
-		}
 		_, _, err1 := LoadPartition(context.Background(), explicit, goal, part)
 		_, _, err2 := LoadBestPDBs(context.Background(), explicit, goal)
 		for _, err := range []error{err1, err2} {
 			var de *PDBDamagedError
 			var fe *tablefile.FormatError
-			if !errors.As(err, &de) || !errors.As(err, &fe) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), want) {
-				t.Errorf("in cache %v: %v, want a *PDBDamagedError naming %s and %q", inCache, err, path, want)
+			if !errors.As(err, &de) || !errors.As(err, &fe) || de.Path != path || de.Goal != goal || de.Partition.Label() != "1,2,3,4/5,6,7,8" {
+				t.Errorf("in cache %v: %v, want a *PDBDamagedError of %s, partition 1,2,3,4/5,6,7,8", inCache, err, path)
+			}
+			if want := path + " is damaged: payload block 0 checksum mismatch"; !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("message %q, want it to start %q", err, want)
 			}
 		}
 	}

@@ -12,25 +12,30 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tilespace/tilespace/data"
+	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/tablefile"
 )
 
-// EnvCache names the environment variable that overrides the cache folder.
-const EnvCache = "TILESPACE_CACHE"
+// swept holds the folders DefaultCache has swept in this process.
+var swept sync.Map
 
-// CacheDir returns the folder generated files live in: $TILESPACE_CACHE if
-// set, else "tilespace" under os.UserCacheDir().
-func CacheDir() (string, error) {
-	if d := os.Getenv(EnvCache); d != "" {
-		return d, nil
+// SweepCache removes the temporary files in the cache folder dir that no
+// live writer holds: those of a writer killed (SIGKILL, a power cut)
+// between creating and renaming them. A live writer's files stay, in
+// whatever process, container or PID namespace it runs
+// (atomicfile.RemoveStale judges by the lock each writer holds). It is
+// best effort and returns nothing: a file it cannot judge is left.
+func SweepCache(dir string) { atomicfile.RemoveStale(dir) }
+
+// sweepOnce sweeps dir the first time this process opens it.
+func sweepOnce(dir string) {
+	if _, done := swept.LoadOrStore(filepath.Clean(dir), true); !done {
+		SweepCache(dir)
 	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("store: no cache folder (set %s): %w", EnvCache, err)
-	}
-	return filepath.Join(d, "tilespace"), nil
 }
 
 // GoalSlug names a goal in file names: "last", "first", or its tiles
@@ -56,27 +61,22 @@ func PDBFileName(goal statespace.Board, pattern []int) string {
 	return goal.Shape().String() + "-" + GoalSlug(goal) + "-pdb-" + strings.Join(parts, ".") + ".pdb"
 }
 
-// NotFoundError says no table exists for a goal and how to build one.
+// NotFoundError says no table exists for a goal, and where the lookup
+// went; the commands (internal/cli) name the one that builds it.
 type NotFoundError struct {
 	Goal   statespace.Board
 	Looked []string // where the lookup went
 }
 
 func (e *NotFoundError) Error() string {
-	return fmt.Sprintf("no distance table for %s goal %s (looked in: %s); build it with: %s",
-		e.Goal.Shape(), statespace.GoalName(e.Goal), strings.Join(e.Looked, ", "), RebuildCommand(e.Goal))
-}
-
-// RebuildCommand is the command that builds the distance table of goal
-// into the cache folder.
-func RebuildCommand(goal statespace.Board) string {
-	return fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s", goal.Shape(), statespace.GoalName(goal))
+	return fmt.Sprintf("no distance table for %s goal %s (looked in: %s)",
+		e.Goal.Shape(), statespace.GoalName(e.Goal), strings.Join(e.Looked, ", "))
 }
 
 // DamagedError says a table file is damaged or inconsistent (a checksum
-// mismatch, a truncation, stored bits that are not a distance table) and
-// names the command that rebuilds it. errors.As reaches the cause (a
-// *tablefile.FormatError or a *statespace.TableError).
+// mismatch, a truncation, stored bits that are not a distance table).
+// errors.As reaches the cause (a *tablefile.FormatError or a
+// *statespace.TableError).
 type DamagedError struct {
 	Path string
 	Goal statespace.Board
@@ -84,10 +84,31 @@ type DamagedError struct {
 }
 
 func (e *DamagedError) Error() string {
-	return fmt.Sprintf("%s is damaged: %s; rebuild it with: %s", e.Path, strings.TrimPrefix(e.Err.Error(), "tablefile: "), RebuildCommand(e.Goal))
+	return fmt.Sprintf("%s is damaged: %s", e.Path, damage(e.Err))
 }
 
 func (e *DamagedError) Unwrap() error { return e.Err }
+
+// damage says what is wrong with a damaged file: the message of the
+// typed cause, without the packages' prefixes and the path the error
+// around it names already.
+func damage(err error) string {
+	if err == nil {
+		return "cause unknown"
+	}
+	var fe *tablefile.FormatError
+	var te *statespace.TableError
+	var de *PDBDecodeError
+	switch {
+	case errors.As(err, &fe):
+		return fe.Msg
+	case errors.As(err, &te):
+		return te.Msg
+	case errors.As(err, &de):
+		return de.Msg
+	}
+	return err.Error()
+}
 
 // LoadTable returns the distance table for goal and where it came from:
 // the file at explicit when that is not empty, else the table embedded in
@@ -109,13 +130,13 @@ func LoadTable(ctx context.Context, explicit string, goal statespace.Board) (*st
 		}
 		return t, "embedded " + name, nil
 	}
-	dir, err := CacheDir()
+	cache, err := DefaultCache()
 	if err != nil {
 		return nil, "", err
 	}
-	path := filepath.Join(dir, name)
+	path := cache.Path(TableFile(goal))
 	looked = append(looked, path)
-	t, err := ReadTable(ctx, path, goal)
+	t, err := cache.ReadTable(ctx, goal)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, "", &NotFoundError{Goal: goal, Looked: looked}
 	}

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tilespace/tilespace/data"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -27,7 +29,7 @@ func enumerate(t testing.TB, goal statespace.Board) *statespace.Table {
 
 // The committed tables equal a fresh enumeration, byte for byte in their
 // raw payloads and in every header field. Regenerate them with
-// `go run ./cmd/enumerate -goal last -out data` (and -goal first).
+// `go generate ./data`.
 func TestEmbeddedTablesAreFresh(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(sq), statespace.GoalFirst(sq)} {
 		name := TableFileName(goal)
@@ -41,9 +43,9 @@ func TestEmbeddedTablesAreFresh(t *testing.T) {
 		}
 		tab := enumerate(t, goal)
 		wantH := TableHeader(goal, tab.Counts(), h.Encoding)
-		wantPayload := tab.Mod4Payload()
+		wantPayload := fixture.Payload(t, tab)
 		if h.Encoding == tablefile.EncodingBytes {
-			wantPayload = tab.Distances()
+			wantPayload = fixture.Distances(t, tab)
 		}
 		if !bytes.Equal(payload, wantPayload) {
 			t.Errorf("%s: payload differs from a fresh enumeration", name)
@@ -67,11 +69,11 @@ func TestLoadTableOrder(t *testing.T) {
 		t.Fatalf("3x3 last: from %q, %v", from, err)
 	}
 
-	// Not found: the error names the command that builds the table.
+	// Not found: the error names the goal and where it looked.
 	g24 := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
 	_, _, err := LoadTable(ctx, "", g24)
 	var nf *NotFoundError
-	if !errors.As(err, &nf) || !strings.Contains(err.Error(), "go run ./cmd/enumerate -shape 2x4 -goal first") {
+	if !errors.As(err, &nf) || nf.Goal != g24 || !slices.Equal(nf.Looked, []string{"embedded", filepath.Join(cache, "2x4-first.tbl")}) {
 		t.Fatalf("missing table: %v", err)
 	}
 

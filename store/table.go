@@ -38,7 +38,7 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 			return nil, damaged(path, goal, err)
 		}
 	}
-	origin := statespace.Origin{Source: path, Rebuild: RebuildCommand(goal)}
+	origin := statespace.Origin{Source: path, Goal: goal}
 	var t *statespace.Table
 	switch {
 	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates && len(f.Mapping()) <= maxCopied:
@@ -182,13 +182,17 @@ func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding)
 // (mod4-bit or bytes) and returns the file's size.
 func WriteTable(ctx context.Context, path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
 	var payload []byte
+	var err error
 	switch enc {
 	case tablefile.EncodingMod4Bit:
-		payload = t.Mod4Payload()
+		payload, err = t.Mod4Payload()
 	case tablefile.EncodingBytes:
-		payload = t.Distances()
+		payload, err = t.Distances()
 	default:
 		return 0, fmt.Errorf("store: a distance table cannot be written as %s", enc)
+	}
+	if err != nil {
+		return 0, err
 	}
 	h := TableHeader(t.Space().Goal(), t.Counts(), enc)
 	return writeTable(ctx, path, h, byteReader(payload))

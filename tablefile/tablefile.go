@@ -97,16 +97,11 @@ func Write(w io.Writer, h Header, payload []byte) error {
 		hdr[16+i] = 0xFF
 	}
 	copy(hdr[16:], h.Goal)
-	off := fixedLen + copy(hdr[fixedLen:], h.Pattern)
-	off = putUint64(hdr, off, h.Entries)
-	for _, c := range h.Counts {
-		off = putUint64(hdr, off, c)
-	}
-	off = putUint64(hdr, off, raw)
+	off := putTail(hdr, fixedLen, h, raw)
 	binary.LittleEndian.PutUint32(hdr[off:], crc32.Checksum(payload, castagnoli))
 	off += 4
 	off = putUint64(hdr, off, uint64(len(comp)))
-	binary.LittleEndian.PutUint32(hdr[off:], crc32.Checksum(hdr[:off], castagnoli))
+	putChecksum(hdr, off)
 
 	if _, err := w.Write(hdr); err != nil {
 		return fmt.Errorf("tablefile: %w", err)
@@ -128,6 +123,42 @@ func putPrefix(hdr []byte, v uint16, h Header) {
 	hdr[13] = byte(h.Cols)
 	hdr[14] = byte(len(h.Pattern))
 	hdr[15] = byte(len(h.Counts) - 1)
+}
+
+// putTail writes what both versions' headers hold after the goal, from
+// off: the pattern, the entries, the counts and the raw payload length.
+// It returns the offset after them.
+func putTail(hdr []byte, off int, h Header, raw uint64) int {
+	off += copy(hdr[off:], h.Pattern)
+	off = putUint64(hdr, off, h.Entries)
+	for _, c := range h.Counts {
+		off = putUint64(hdr, off, c)
+	}
+	return putUint64(hdr, off, raw)
+}
+
+// getTail reads what putTail wrote at off into h: p pattern tiles, the
+// entries and c counts; it returns the raw payload length and the offset
+// after it.
+func getTail(hdr []byte, off, p, c int, h *Header) (uint64, int) {
+	if p > 0 {
+		h.Pattern = append([]uint8(nil), hdr[off:off+p]...)
+	}
+	off += p
+	h.Entries = binary.LittleEndian.Uint64(hdr[off:])
+	off += 8
+	h.Counts = make([]uint64, c)
+	for i := range h.Counts {
+		h.Counts[i] = binary.LittleEndian.Uint64(hdr[off:])
+		off += 8
+	}
+	return binary.LittleEndian.Uint64(hdr[off:]), off + 8
+}
+
+// putChecksum writes the CRC-32C of hdr[:off] at off: the last field of
+// both versions' headers.
+func putChecksum(hdr []byte, off int) {
+	binary.LittleEndian.PutUint32(hdr[off:], crc32.Checksum(hdr[:off], castagnoli))
 }
 
 func putUint64(b []byte, off int, v uint64) int {
@@ -338,20 +369,9 @@ func parseHeader(hdr []byte) (h Header, rawLen uint64, rawCRC uint32, compLen ui
 			return h, 0, 0, 0, &FormatError{Field: "goal", Msg: "goal padding is not 0xFF"}
 		}
 	}
-	if p > 0 {
-		h.Pattern = append([]uint8(nil), hdr[fixedLen:fixedLen+p]...)
-	}
-	off := fixedLen + p
-	h.Entries = binary.LittleEndian.Uint64(hdr[off:])
-	off += 8
-	h.Counts = make([]uint64, c)
-	for i := range h.Counts {
-		h.Counts[i] = binary.LittleEndian.Uint64(hdr[off:])
-		off += 8
-	}
-	rawLen = binary.LittleEndian.Uint64(hdr[off:])
-	rawCRC = binary.LittleEndian.Uint32(hdr[off+8:])
-	compLen = binary.LittleEndian.Uint64(hdr[off+12:])
+	rawLen, off := getTail(hdr, fixedLen, p, c, &h)
+	rawCRC = binary.LittleEndian.Uint32(hdr[off:])
+	compLen = binary.LittleEndian.Uint64(hdr[off+4:])
 
 	if err := h.Validate(); err != nil {
 		return h, 0, 0, 0, err

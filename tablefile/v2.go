@@ -82,14 +82,8 @@ func WriteV2(w io.Writer, h Header, payload io.ReaderAt, opts WriteOptions) erro
 	putPrefix(hdr, version2, h)
 	hdr[16] = byte(opts.Storage)
 	hdr[17] = byte(blockLog)
-	off := v2FixedLen + copy(hdr[v2FixedLen:], h.Goal)
-	off += copy(hdr[off:], h.Pattern)
-	off = putUint64(hdr, off, h.Entries)
-	for _, c := range h.Counts {
-		off = putUint64(hdr, off, c)
-	}
-	off = putUint64(hdr, off, raw)
-	binary.LittleEndian.PutUint32(hdr[off:], crc32.Checksum(hdr[:off], castagnoli))
+	off := putTail(hdr, v2FixedLen+copy(hdr[v2FixedLen:], h.Goal), h, raw)
+	putChecksum(hdr, off)
 	if _, err := w.Write(hdr); err != nil {
 		return fmt.Errorf("tablefile: %w", err)
 	}
@@ -203,21 +197,8 @@ func parseV2Header(hdr []byte) (Header, v2Layout, error) {
 			return h, l, &FormatError{Field: "reserved", Msg: "reserved header bytes are not zero"}
 		}
 	}
-	off := v2FixedLen
-	h.Goal = append([]uint8(nil), hdr[off:off+n]...)
-	off += n
-	if p > 0 {
-		h.Pattern = append([]uint8(nil), hdr[off:off+p]...)
-	}
-	off += p
-	h.Entries = binary.LittleEndian.Uint64(hdr[off:])
-	off += 8
-	h.Counts = make([]uint64, c)
-	for i := range h.Counts {
-		h.Counts[i] = binary.LittleEndian.Uint64(hdr[off:])
-		off += 8
-	}
-	l.rawLen = binary.LittleEndian.Uint64(hdr[off:])
+	h.Goal = append([]uint8(nil), hdr[v2FixedLen:v2FixedLen+n]...)
+	l.rawLen, _ = getTail(hdr, v2FixedLen+n, p, c, &h)
 	if err := h.Validate(); err != nil {
 		return h, l, err
 	}

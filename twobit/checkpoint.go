@@ -41,6 +41,16 @@ const (
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
+// maxLevels is the most levels a checkpoint holds.
+const maxLevels = 256
+
+// checkpointSize is the length of a checkpoint of sp after the given
+// number of levels.
+func checkpointSize(sp *statespace.Space, levels int) uint64 {
+	body := (sp.Size() + perWord - 1) / perWord * 8
+	return uint64(56+8*levels+4) + body + 4*((body+checkpointBlock-1)/checkpointBlock)
+}
+
 // checkpoint is a checkpoint read back.
 type checkpoint struct {
 	codes  []uint64
@@ -62,7 +72,7 @@ func (e *CheckpointError) Error() string {
 // It stops between blocks when ctx is done, leaving the previous
 // checkpoint in place.
 func WriteCheckpoint(ctx context.Context, path string, sp *statespace.Space, codes, counts []uint64) error {
-	if len(counts) < 1 || len(counts) > 256 {
+	if len(counts) < 1 || len(counts) > maxLevels {
 		return fmt.Errorf("twobit: checkpoint of %d levels", len(counts))
 	}
 	hdr := checkpointHeader(sp, counts)
@@ -154,7 +164,9 @@ func ReadCheckpoint(path string, sp *statespace.Space) (*checkpoint, error) {
 	}
 	codes := make([]uint64, (sp.Size()+perWord-1)/perWord)
 	hugepages.Words(codes)
-	buf := make([]byte, checkpointBlock+4)
+	// A block buffer no larger than the space's codes: a small space's
+	// checkpoint is read without a 1 MiB buffer.
+	buf := make([]byte, min(checkpointBlock, 8*len(codes))+4)
 	for i, block := 0, 0; i < len(codes); block++ {
 		n := min(checkpointBlock/8, len(codes)-i)
 		if _, err := io.ReadFull(r, buf[:8*n+4]); err != nil {

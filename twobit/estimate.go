@@ -24,49 +24,57 @@ const overhead = 48 << 20
 // Estimate is what a search of a space will take.
 type Estimate struct {
 	States     uint64
-	Memory     uint64        // bytes of memory while searching: 2 bits a board plus fixed buffers
-	Table      uint64        // bytes of the table file: 1 bit a board
-	Checkpoint uint64        // bytes of one checkpoint: 2 bits a board
-	Time       time.Duration // at NanosPerState on the given workers
+	Memory     uint64 // bytes of memory while searching: 2 bits a board plus fixed buffers
+	Table      uint64 // bytes of the table file: 1 bit a board
+	Checkpoint uint64 // bytes of one checkpoint: 2 bits a board
+	// Disk is the most disk the run holds at once: a checkpoint and the
+	// one replacing it (the old goes only once the new is whole), more
+	// than the last checkpoint and the table beside it.
+	Disk uint64
+	Time time.Duration // at NanosPerState on the given workers
 }
 
 // EstimateFor returns the estimate of searching sp on the given workers.
 func EstimateFor(sp *statespace.Space, workers int) Estimate {
 	n := sp.Size()
-	return Estimate{
+	e := Estimate{
 		States:     n,
 		Memory:     (n+perWord-1)/perWord*8 + overhead,
 		Table:      (n + 7) / 8,
 		Checkpoint: (n+perWord-1)/perWord*8 + 4*((n/4)>>20+1),
 		Time:       time.Duration(float64(n) * NanosPerState / float64(max(workers, 1))),
 	}
+	e.Disk = max(2*checkpointSize(sp, maxLevels), checkpointSize(sp, maxLevels)+e.Table)
+	return e
 }
 
 // String says the estimate for people.
 func (e Estimate) String() string {
-	return fmt.Sprintf("%s states: about %s of memory, %s of disk for the table (and %s for a checkpoint), %s",
-		textfmt.Commas(e.States), Bytes(e.Memory), Bytes(e.Table), Bytes(e.Checkpoint), roundDuration(e.Time))
+	return fmt.Sprintf("%s states: about %s of memory, %s of disk for the table (and %s for a checkpoint; %s of disk at the peak, while a checkpoint replaces the last), %s",
+		textfmt.Commas(e.States), Bytes(e.Memory), Bytes(e.Table), Bytes(e.Checkpoint), Bytes(e.Disk), roundDuration(e.Time))
 }
 
-// Check returns an error, saying what the search would take, when its
-// memory exceeds avail bytes (0: unknown, never refused).
-func (e Estimate) Check(shape statespace.Shape, avail uint64) error {
+// Check returns an error, saying what the search toward goal would take,
+// when its memory exceeds avail bytes (0: unknown, never refused).
+func (e Estimate) Check(goal statespace.Board, avail uint64) error {
 	if avail == 0 || e.Memory <= avail {
 		return nil
 	}
-	return &TooBigError{Shape: shape, Estimate: e, Available: avail}
+	return &TooBigError{Shape: goal.Shape(), Goal: goal, Estimate: e, Available: avail}
 }
 
-// TooBigError says a search does not fit in the memory that is free.
+// TooBigError says a search does not fit in the memory that is free (the
+// commands say how to run it on a cluster instead).
 type TooBigError struct {
 	Shape     statespace.Shape
+	Goal      statespace.Board // the goal of the search asked for
 	Estimate  Estimate
 	Available uint64
 }
 
 func (e *TooBigError) Error() string {
-	return fmt.Sprintf("%s has %s states: its breadth-first search needs %s of memory for 2 bits a state (and %s of disk for the table), but only %s is free here; it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape %s -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md)",
-		e.Shape, textfmt.Commas(e.Estimate.States), Bytes(e.Estimate.Memory-overhead), Bytes(e.Estimate.Table), Bytes(e.Available), e.Shape)
+	return fmt.Sprintf("%s has %s states: its breadth-first search needs %s of memory for 2 bits a state (and %s of disk for the table), but only %s is free here",
+		e.Shape, textfmt.Commas(e.Estimate.States), Bytes(e.Estimate.Memory-overhead), Bytes(e.Estimate.Table), Bytes(e.Available))
 }
 
 // Bytes writes a byte count with a decimal unit: "163 GB", "2.6 TB".

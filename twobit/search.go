@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/internal/hugepages"
+	"github.com/tilespace/tilespace/internal/mark2"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -52,6 +53,11 @@ type Options struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	// FreeSpace, when not nil, replaces DiskFree: the bytes free on the
+	// disk of a folder, asked for the checkpoint's folder before the
+	// search starts and before each checkpoint (a *NoSpaceError when
+	// short). Tests inject a disk that fills up.
+	FreeSpace func(dir string) (uint64, error)
 	// Distances, when not nil, must have one byte per board; the search
 	// writes every board's exact distance there by rank (for export: 239.5
 	// MB on 12 cells). It cannot be combined with Resume.
@@ -184,6 +190,11 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 			return nil, err
 		}
 	}
+	if opts.Checkpoint != "" {
+		if err := s.room(startNeed(EstimateFor(sp, opts.Workers), opts.Checkpoint, resumed), true); err != nil {
+			return nil, err
+		}
+	}
 	regions := sp.Size()>>regionShift + 1
 	s.marked = [2][]uint32{make([]uint32, regions), make([]uint32, regions)}
 	for _, f := range s.marked {
@@ -234,6 +245,9 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 			lv.Reached += c
 		}
 		if opts.Checkpoint != "" && time.Since(lastCheckpoint) >= opts.CheckpointEvery && lv.Reached < sp.Size() {
+			if err := s.room(checkpointSize(sp, len(s.counts)), false); err != nil {
+				return nil, err
+			}
 			if err := WriteCheckpoint(ctx, opts.Checkpoint, sp, s.codes, s.counts); err != nil {
 				return nil, err
 			}
@@ -394,10 +408,7 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 func (s *search) mark(targets []uint64, flags []uint32, next uint32) {
 	codes := s.codes
 	for _, t := range targets {
-		w := &codes[t/perWord]
-		sh := t % perWord * 2
-		if atomic.LoadUint64(w)>>sh&3 == codeUnseen {
-			atomic.OrUint64(w, codeFrontier<<sh)
+		if mark2.IfUnseen(codes, t, codeFrontier) {
 			if f := &flags[t>>regionShift]; atomic.LoadUint32(f) != next {
 				atomic.StoreUint32(f, next)
 			}

@@ -62,7 +62,11 @@ func enumerate(t *testing.T, goal statespace.Board) enumerated {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return enumerated{counts: tab.Counts(), antipodes: tab.Antipodes(), file: file}
+	ants, err := tab.Antipodes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return enumerated{counts: tab.Counts(), antipodes: ants, file: file}
 }
 
 // check compares a complete run with the single-machine answer: counts,

@@ -6,7 +6,7 @@
 //
 //	enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]]
 //	          [-workers N] [-resume] [-checkpoint-every DURATION] [-levels]
-//	enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
+//	enumerate -pdb 6-6-3|5-5-5|7-8|6-6-6-6|TILES/TILES/… [-shape RxC] [-goal …] [-out DIR] [-json]
 //	enumerate -verify FILE [-workers N] [-json]
 //	enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]
 //
@@ -24,7 +24,8 @@
 // default data file in one batch run: the tables of every shape up to 10
 // cells (with -big also the 12-cell ones) and the 6-6-3 pattern databases
 // of the 15-puzzle for goal last. -verify re-derives a table file by a
-// fresh search and reports the first difference; -export npy writes a
+// fresh search, or a pattern database file by a fresh build, and reports
+// the first difference; -export npy writes a
 // table's distances (at most 12 cells) as a NumPy uint8 array in rank
 // order.
 package main
@@ -121,7 +122,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted 2-bit search from its checkpoint in the output folder")
 	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Minute, "how often a 2-bit search saves a checkpoint (at level ends)")
 	fs.BoolVar(&f.levels, "levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
-	fs.StringVar(&f.verify, "verify", "", "re-derive the table in `FILE` by a fresh parallel search and report the first difference")
+	fs.StringVar(&f.verify, "verify", "", "re-derive the table (by a fresh parallel search) or pattern database (by a fresh build) in `FILE` and report the first difference")
 	fs.StringVar(&f.export, "export", "", "write the table's distances in another `format`: npy (a NumPy uint8 array in rank order, at most 12 cells)")
 	rest, err := fs.Parse(args, false)
 	if err != nil {
@@ -198,10 +199,11 @@ func (f *flags) parseGoal() (statespace.Board, error) {
 func (f *flags) config() (generate.Config, error) {
 	cfg := generate.Config{Dir: f.out, Encoding: f.enc, Workers: f.workers, Resume: f.resume, CheckpointEvery: f.every}
 	if cfg.Dir == "" {
-		var err error
-		if cfg.Dir, err = store.CacheDir(); err != nil {
+		cache, err := store.DefaultCache()
+		if err != nil {
 			return cfg, err
 		}
+		cfg.Dir = cache.Dir()
 	}
 	if f.all {
 		cfg.Goals = generate.DefaultGoals()
@@ -233,7 +235,7 @@ func (f *flags) config() (generate.Config, error) {
 func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f *flags) error {
 	plan, err := generate.NewPlan(cfg)
 	if err != nil {
-		return explain(err)
+		return explain(err, f.goal)
 	}
 	if len(plan.Estimates) == 0 {
 		if err := f.refuse("-%s tunes the 2-bit search of 12 cells and more; this run has none (its tables take well under a second)", "workers", "levels", "checkpoint-every"); err != nil {
@@ -244,10 +246,15 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 		fmt.Fprintf(stderr, "enumerate: %s goal %s: %s on %d %s (estimated)\n", e.Goal.Shape(), statespace.GoalName(e.Goal),
 			e.Estimate, e.Workers, textfmt.Plural(e.Workers, "worker", "workers"))
 	}
+	// On a terminal a bar with an ETA; elsewhere (a log) a line every 30 s
+	// of a long run.
 	bar := progress.New(stderr, "enumerate", float64(plan.Work))
+	if len(cfg.Goals) == 0 {
+		bar.SetUnit("entries") // pattern databases only
+	}
 	defer bar.Done()
-	ev := generate.Events{Progress: func(done, _ uint64) { bar.Update(float64(done)) }}
-	if f.levels || bar != nil {
+	ev := generate.Events{Progress: func(level int, done, _ uint64) { bar.UpdateLevel(level, float64(done)) }}
+	if f.levels || bar.Terminal() {
 		ev.Levels = &barLines{bar: bar, w: stderr}
 	}
 	reports := 0
@@ -264,32 +271,31 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 	}
 	err = plan.Run(ctx, ev)
 	var stopped *generate.StoppedError
-	if errors.As(err, &stopped) && stopped.Checkpoint != "" && errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; continue it with the same command and -resume\n", stopped.Checkpoint)
+	var full *twobit.NoSpaceError
+	if errors.As(err, &stopped) && stopped.Checkpoint != "" && (errors.Is(err, context.Canceled) || errors.As(err, &full)) {
+		room := ""
+		if full != nil {
+			room = "free disk space there, then "
+		}
+		fmt.Fprintf(stderr, "enumerate: the search's last checkpoint is %s; %scontinue it with the same command and -resume\n", stopped.Checkpoint, room)
 	}
 	return err
 }
 
 // explain turns the refusals of generate.NewPlan into messages for
-// people, with the command line that does instead.
-func explain(err error) error {
+// people, with the command line that does instead; goal is the -goal
+// flag's text.
+func explain(err error, goal string) error {
 	var (
 		noTable *generate.NoTableError
-		tooBig  *twobit.TooBigError
 		enc     *generate.EncodingError
 		resume  *generate.ResumeError
 		pattern *generate.PatternTooLargeError
 	)
 	switch {
 	case errors.As(err, &noTable):
-		sh := noTable.Goal.Shape()
-		hint := "-pdb PATTERNS"
-		if presets := pdb.PresetsFor(sh); len(presets) > 0 {
-			hint = "-goal " + statespace.GoalName(noTable.Goal) + " -pdb " + presets[0]
-		}
-		return fmt.Errorf("%w: enumerate -shape %s %s", err, sh, hint)
-	case errors.As(err, &tooBig):
-		return fmt.Errorf("%w; pattern databases solve it instead: enumerate -shape %s -pdb PATTERNS (6-6-3 on 4x4)", err, tooBig.Shape)
+		g := noTable.Goal
+		return fmt.Errorf("%w: go run ./cmd/enumerate -shape %s -goal %s -pdb %s", err, g.Shape(), statespace.GoalName(g), pdb.Suggest(g).Label())
 	case errors.As(err, &enc):
 		return usagef("-encoding %s: tables of 12 cells and more are stored in mod4-bit", enc.Encoding)
 	case errors.As(err, &resume) && len(resume.Shapes) == 1:
@@ -314,10 +320,10 @@ func (b *barLines) Write(p []byte) (int, error) {
 	return b.w.Write(p)
 }
 
-// runVerify re-derives the table in path and reports; a difference is an
-// error (exit 1) after the report.
+// runVerify re-derives the table or pattern database in path and
+// reports; a difference is an error (exit 1) after the report.
 func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, asJSON bool) error {
-	r, err := generate.VerifyTable(ctx, path, workers)
+	r, err := generate.VerifyFile(ctx, path, workers)
 	if err != nil {
 		return err
 	}
@@ -328,6 +334,9 @@ func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, 
 	} else if err := r.WriteText(stdout); err != nil {
 		return err
 	}
+	if !r.OK() && r.Pattern != "" {
+		return fmt.Errorf("%s differs from a fresh build; rebuild it with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s -out %s", path, r.Shape, r.Goal, r.Pattern, filepath.Dir(path))
+	}
 	if !r.OK() {
 		return fmt.Errorf("%s differs from a fresh search; rebuild it with: go run ./cmd/enumerate -shape %s -goal %s", path, r.Shape, r.Goal)
 	}
@@ -337,13 +346,14 @@ func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, 
 // runExport writes goal's distances as a .npy file into dir (default:
 // the cache folder).
 func runExport(ctx context.Context, stdout io.Writer, goal statespace.Board, dir string, workers int) error {
+	cache := store.NewCache(dir)
 	if dir == "" {
 		var err error
-		if dir, err = store.CacheDir(); err != nil {
+		if cache, err = store.DefaultCache(); err != nil {
 			return err
 		}
 	}
-	path := filepath.Join(dir, store.NPYFileName(goal))
+	path := cache.Path(store.NPYFile(goal))
 	size, err := generate.ExportNPY(ctx, goal, path, workers)
 	if err != nil {
 		return err

@@ -126,11 +126,14 @@ var movedRandom = boardflags.Moved{
 
 // boardFlags holds the command line of answering boards.
 type boardFlags struct {
-	src    boardflags.Source
-	out    output
-	in     string
-	field  int
-	boards []string
+	src   boardflags.Source
+	out   output
+	in    string
+	field int
+	// fieldGiven: -field was on the command line (-field 0 is refused;
+	// the default 0 reads the whole line).
+	fieldGiven bool
+	boards     []string
 }
 
 func parseBoardFlags(stderr io.Writer, args []string) (*boardFlags, error) {
@@ -146,7 +149,7 @@ func parseBoardFlags(stderr io.Writer, args []string) (*boardFlags, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.boards = boards
+	f.boards, f.fieldGiven = boards, fs.IsGiven("field")
 	if err := f.check(); err != nil {
 		return nil, err
 	}
@@ -158,8 +161,10 @@ func (f *boardFlags) check() error {
 		return err
 	}
 	switch {
-	case f.field < 0:
-		return usagef("-field %d: columns count from 1", f.field)
+	case f.field < 0 || f.field == 0 && f.fieldGiven:
+		// 0 is the default (the whole line), so it is refused only when
+		// given: someone counting columns from 0 would read the wrong one.
+		return usagef("-field %d: columns count from 1 (the first tab-separated column is -field 1)", f.field)
 	case f.field > 0 && len(f.boards) > 0 && f.boards[0] != "-":
 		return usagef("-field applies to lines read from stdin or -in, not to boards given as arguments")
 	case f.in != "" && len(f.boards) > 0:
@@ -225,7 +230,7 @@ func (o *output) check() error {
 }
 
 func (o *output) options() query.Options {
-	opts := query.Options{Path: o.path, TileMoves: o.tile}
+	opts := query.Options{Path: o.path, TileMoves: o.tile, Explain: cli.Explain}
 	switch {
 	case o.json:
 		opts.Format = query.JSON

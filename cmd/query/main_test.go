@@ -128,6 +128,8 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"-table", "testdata/missing.tbl", "8,6,7,2,5,4,3,0,1"}, "", 1},
 		{[]string{"-nonsense"}, "", 2},
 		{[]string{"-field", "-1"}, "", 2},
+		{[]string{"-field", "0"}, "", 2}, // columns count from 1; 0 would read the whole line silently
+		{[]string{"-goal", "middle", "8,6,7,2,5,4,3,0,1"}, "", 2},
 		{[]string{"-depth", "3"}, "", 2},
 		{[]string{"random", "-3"}, "", 2},
 		{[]string{"random", "-seed", "3", "0"}, "", 2},

@@ -5,6 +5,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -23,6 +25,9 @@ func TestServeUsage(t *testing.T) {
 		{"-shape", "2x4"},
 		{"-goal", "first"},
 		{"-pdb-dir", "/nonexistent/folder"},
+		{"-allow-host", "tiles.example", "8,6,7,2,5,4,3,0,1"},
+		{"-cache-mib", "0"},
+		{"-cache-mib", "-5"},
 	} {
 		var stderr bytes.Buffer
 		err := run(context.Background(), strings.NewReader(""), io.Discard, &stderr, args)
@@ -44,7 +49,7 @@ func TestServe(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		err := run(ctx, strings.NewReader(""), pw, io.Discard, []string{"-addr", "127.0.0.1:0"})
+		err := run(ctx, strings.NewReader(""), pw, io.Discard, []string{"-addr", "127.0.0.1:0", "-allow-host", "tiles.example, other.example"})
 		pw.Close()
 		done <- report(io.Discard, err)
 	}()
@@ -67,6 +72,19 @@ func TestServe(t *testing.T) {
 	if resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"distance":31`)) {
 		t.Errorf("%d %s", resp.StatusCode, body)
 	}
+	// -allow-host's names are answered, others are not.
+	for host, want := range map[string]int{"tiles.example": 200, "other.example": 200, "attacker.example": 403} {
+		req, _ := http.NewRequest("GET", string(m)+"api/shapes", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s with -allow-host tiles.example,other.example: %d, want %d", host, resp.StatusCode, want)
+		}
+	}
 	cancel()
 	select {
 	case code := <-done:
@@ -75,5 +93,27 @@ func TestServe(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the server did not stop")
+	}
+}
+
+// -static writes the page, its worker, Go's wasm_exec.js and the engine
+// compiled to WebAssembly, and serves nothing (serve/e2e's TestStaticCopy
+// runs the folder in a browser).
+func TestStatic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly (seconds)")
+	}
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := report(&stderr, run(context.Background(), nil, &stdout, &stderr, []string{"-static", dir})); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "tilespace.wasm.gz"} {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if !strings.Contains(stdout.String(), "wrote the static copy to "+dir) {
+		t.Errorf("stdout: %q", stdout.String())
 	}
 }

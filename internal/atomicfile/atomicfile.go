@@ -9,14 +9,12 @@ package atomicfile
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // bufferSize is large enough that multi-megabyte tables are written in a
@@ -28,14 +26,14 @@ const bufferSize = 1 << 16
 //
 // The data goes to a temporary file in the same directory (so the final
 // rename stays within one file system), named after path and the writing
-// process's id, which is flushed, synced to disk, closed, given mode 0644
+// process's id and locked by the writer while it lives, which is flushed, synced to disk, closed, given mode 0644
 // and then renamed over path. If anything fails, including write itself,
 // or ctx is canceled before the rename (a Ctrl-C at any moment), the
 // temporary file is removed, an existing file at path is left untouched,
 // no new file appears at path, and the error (ctx.Err() for a cancel) is
 // returned. The parent directory is created with mode 0755 if it does not
 // exist. Temporary files that a killed process left in the directory
-// (their process is gone) are removed first.
+// (no process holds their lock) are removed first (RemoveStale).
 //
 // The writer passed to write is buffered; write must not retain it, and a
 // long write should return when ctx is done.
@@ -54,7 +52,7 @@ func Write(ctx context.Context, path string, write func(w io.Writer) error) erro
 		return fmt.Errorf("atomicfile: %w", err)
 	}
 	RemoveStale(dir)
-	f, err := os.CreateTemp(dir, tempPrefix(base, os.Getpid())+"*")
+	f, err := createLocked(dir, base)
 	if err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
@@ -102,6 +100,26 @@ func Write(ctx context.Context, path string, write func(w io.Writer) error) erro
 	return nil
 }
 
+// createLocked creates the temporary file for base in dir and takes its
+// lock, which the writer holds until the file is closed. A sweeper in
+// another process may remove the new file in the instant before the lock
+// is taken; then the file has no name any more and another is made.
+func createLocked(dir, base string) (*os.File, error) {
+	for {
+		f, err := os.CreateTemp(dir, tempPrefix(base, os.Getpid())+"*")
+		if err != nil {
+			return nil, err
+		}
+		// A file system without locks (some network mounts) still gets
+		// its file written; only the sweep's protection is lost there.
+		_ = lockHeld(f)
+		if !unlinked(f) {
+			return f, nil
+		}
+		f.Close()
+	}
+}
+
 // syncDir makes the rename durable on file systems that need the directory
 // synced as well. It is best effort: the new file is already in place, and
 // some platforms (Windows) cannot sync a directory at all, so a failure here
@@ -121,20 +139,27 @@ func tempPrefix(base string, pid int) string {
 	return "." + base + ".tmp-" + strconv.Itoa(pid) + "-"
 }
 
-// RemoveStale removes the temporary files in dir whose writing process no
-// longer exists, as a run killed while writing leaves them. It is best
-// effort: files it cannot judge or remove are left alone.
+// RemoveStale removes the temporary files in dir that no writer holds
+// any more, as a run killed while writing leaves them. A writer holds an
+// exclusive lock (flock) on its temporary file from creation to rename,
+// and the lock dies with its process, so a file whose lock can be taken
+// is stale, whichever PID namespace, container or NFS client wrote it;
+// a process id in a name proves nothing there (issue 19, item 4). Where
+// there are no file locks (Windows, js/wasm) the process id in the name
+// is judged instead. It is best effort: files it cannot judge or remove
+// are left alone. Commands call it on the cache folder when they open it,
+// so a killed writer's files go at the next command, not only at the
+// next write into the same folder.
 func RemoveStale(dir string) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range ents {
-		pid, ok := tempOwner(e.Name())
-		if !ok || e.IsDir() || processExists(pid) {
+		if _, ok := tempOwner(e.Name()); !ok || !e.Type().IsRegular() {
 			continue
 		}
-		os.Remove(filepath.Join(dir, e.Name()))
+		removeIfUnlocked(filepath.Join(dir, e.Name()), e.Name())
 	}
 }
 
@@ -152,18 +177,4 @@ func tempOwner(name string) (int, bool) {
 	}
 	pid, err := strconv.Atoi(rest[:j])
 	return pid, err == nil && pid > 0
-}
-
-// processExists reports whether a process with the id runs (or cannot be
-// told apart from one that does: a process of another user).
-func processExists(pid int) bool {
-	if pid == os.Getpid() {
-		return true
-	}
-	p, err := os.FindProcess(pid)
-	if err != nil {
-		return false
-	}
-	err = p.Signal(syscall.Signal(0))
-	return err == nil || errors.Is(err, syscall.EPERM)
 }

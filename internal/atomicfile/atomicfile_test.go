@@ -5,10 +5,8 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 )
 
@@ -144,34 +142,6 @@ func TestWriteRelativePath(t *testing.T) {
 	}
 	if got, _ := os.ReadFile("plain.txt"); string(got) != "x" {
 		t.Errorf("contents = %q, want %q", got, "x")
-	}
-}
-
-// A temporary file left by a process that is gone is removed on the next
-// write to its folder; one whose process still runs is kept (issue 10,
-// item 5).
-func TestRemoveStale(t *testing.T) {
-	dir := t.TempDir()
-	// A child that has exited: its pid names no process now.
-	cmd := exec.Command("true")
-	if err := cmd.Run(); err != nil {
-		t.Skipf("no true(1) to make a dead process id: %v", err)
-	}
-	dead := filepath.Join(dir, tempPrefix("a.tbl", cmd.Process.Pid)+"123")
-	alive := filepath.Join(dir, tempPrefix("b.tbl", os.Getppid())+"456")
-	other := filepath.Join(dir, ".c.tbl.tmp-notapid")
-	for _, p := range []string{dead, alive, other} {
-		if err := os.WriteFile(p, []byte("partial"), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := Write(context.Background(), filepath.Join(dir, "d.tbl"), func(w io.Writer) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	got := strings.Join(dirEntries(t, dir), " ")
-	want := strings.Join([]string{filepath.Base(alive), filepath.Base(other), "d.tbl"}, " ")
-	if got != want {
-		t.Errorf("folder holds %q, want %q", got, want)
 	}
 }
 

@@ -1,6 +1,7 @@
 // Package cli holds what tilespace's commands share about starting and
 // ending: the signal handling of main, usage errors and the exit statuses
-// they map to.
+// they map to, and the remedies of the errors the packages below return
+// (the commands that build or rebuild what is missing or damaged).
 package cli
 
 import (
@@ -24,8 +25,9 @@ func (u UsageError) Unwrap() error { return u.Err }
 // Usagef returns a UsageError with a formatted message.
 func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
 
-// Report writes err for people, prefixed by the command's name, and
-// returns the exit status: 0 (also for -h), 2 for a usage error, 130 when
+// Report writes err for people, prefixed by the command's name and
+// followed by the command that fixes it (Explain), and returns the exit
+// status: 0 (also for -h), 2 for a usage error, 130 when
 // interrupted, else 1. interrupted is the line written for Ctrl-C.
 func Report(stderr io.Writer, name string, err error, interrupted string) int {
 	var usage UsageError
@@ -39,7 +41,7 @@ func Report(stderr io.Writer, name string, err error, interrupted string) int {
 		fmt.Fprintf(stderr, "%s: %s\n", name, interrupted)
 		return 130
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	fmt.Fprintf(stderr, "%s: %s\n", name, Explain(err))
 	return 1
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
 
 	"github.com/tilespace/tilespace/pdb"
@@ -20,25 +21,10 @@ import (
 var (
 	sh2x3 = statespace.Shape{Rows: 2, Cols: 3}
 	sh3x3 = statespace.Shape{Rows: 3, Cols: 3}
-
-	tablesMu sync.Mutex
-	tables   = map[statespace.Board]*statespace.Table{}
 )
 
-func table(t testing.TB, goal statespace.Board) *statespace.Table {
-	t.Helper()
-	tablesMu.Lock()
-	defer tablesMu.Unlock()
-	if tab := tables[goal]; tab != nil {
-		return tab
-	}
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables[goal] = tab
-	return tab
-}
+// table is the shared fixture's, enumerated once per goal.
+var table = fixture.TableFor
 
 func TestDistances(t *testing.T) {
 	cases := []struct {

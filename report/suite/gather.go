@@ -2,26 +2,17 @@ package suite
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/measure"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/store"
-	"github.com/tilespace/tilespace/tablefile"
 )
-
-// maxInMemoryCells is the largest board whose table is enumerated in memory
-// when no file holds it: 2x5 (1,814,400 states) takes about 0.1 s, while
-// 12-cell boards take minutes and gigabytes.
-const maxInMemoryCells = 10
 
 // job makes one or more figures from shared data.
 type job struct {
@@ -29,16 +20,40 @@ type job struct {
 	make  func(ctx context.Context) ([]*report.Figure, error)
 }
 
-// gatherer loads and caches the tables the figures share.
+// gatherer finds the tables and databases the figures share through one
+// query.Resolver (which holds them, bounded in memory) and remembers the
+// counts of the shape comparisons.
 type gatherer struct {
 	o      Options
 	mu     sync.Mutex
-	tables map[statespace.Board]*statespace.Table
+	res    *query.Resolver
+	resErr error
 	counts map[statespace.Board][]uint64
 }
 
-func newGatherer(o Options) *gatherer {
-	return &gatherer{o: o, tables: map[statespace.Board]*statespace.Table{}, counts: map[statespace.Board][]uint64{}}
+func newGatherer(ctx context.Context, o Options) *gatherer {
+	g := &gatherer{o: o, counts: map[statespace.Board][]uint64{}}
+	// Tables of up to 10 cells are built in memory when no file holds
+	// them (2x5 in about 0.1 s; 12-cell boards take minutes and
+	// gigabytes); databases built for the figures are not cached.
+	g.res, g.resErr = query.NewResolver(ctx, query.Config{TableFile: o.TablePath, Goal: goalText(o), ReadOnlyCache: true})
+	return g
+}
+
+// close stops what the resolver still builds.
+func (g *gatherer) close() {
+	if g.res != nil {
+		g.res.Close()
+	}
+}
+
+// goalText is the main goal as the resolver reads it, which checks that
+// an explicit table file holds it.
+func goalText(o Options) string {
+	if o.TablePath == "" || o.Goal.IsZero() {
+		return ""
+	}
+	return o.Goal.String()
 }
 
 func (g *gatherer) logf(format string, args ...any) {
@@ -49,31 +64,12 @@ func (g *gatherer) logf(format string, args ...any) {
 
 // table returns the distance table for goal: the explicit file (for the
 // main goal), the embedded or cached one, or one enumerated in memory for
-// boards of at most maxInMemoryCells cells.
+// small boards, as the resolver finds it.
 func (g *gatherer) table(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if t := g.tables[goal]; t != nil {
-		return t, nil
+	if g.resErr != nil {
+		return nil, g.resErr
 	}
-	explicit := ""
-	if goal == g.o.Goal {
-		explicit = g.o.TablePath
-	}
-	t, _, err := store.LoadTable(ctx, explicit, goal)
-	var nf *store.NotFoundError
-	if errors.As(err, &nf) && goal.Cells() <= maxInMemoryCells {
-		space, serr := statespace.NewSpace(goal)
-		if serr != nil {
-			return nil, serr
-		}
-		t, err = space.Enumerate(ctx, nil)
-	}
-	if err != nil {
-		return nil, err
-	}
-	g.tables[goal] = t
-	return t, nil
+	return g.res.Table(ctx, goal)
 }
 
 // stateCounts is a measure.CountsFunc: counts from a table in memory when
@@ -86,62 +82,20 @@ func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]ui
 	if ok {
 		return c, c != nil, nil
 	}
-	if goal.Cells() <= maxInMemoryCells {
-		t, err := g.table(ctx, goal)
-		if err != nil {
-			return nil, false, err
-		}
-		c = t.Counts()
-	} else {
-		c, err := g.cachedCounts(goal)
-		if err != nil {
-			return nil, false, err
-		}
-		if c == nil {
-			g.logf("%s left out of the shape comparisons: no table for goal %s in the cache folder (go run ./cmd/enumerate -shape %s builds one)",
-				goal.Shape(), statespace.GoalName(goal), goal.Shape())
-		}
-		g.mu.Lock()
-		g.counts[goal] = c
-		g.mu.Unlock()
-		return c, c != nil, nil
+	if g.resErr != nil {
+		return nil, false, g.resErr
+	}
+	c, err := g.res.StoredCounts(ctx, goal)
+	if err != nil {
+		return nil, false, err
+	}
+	if c == nil {
+		g.logf("%s left out of the shape comparisons: %s", goal.Shape(), g.o.explain(g.res.NoTableError(goal)))
 	}
 	g.mu.Lock()
 	g.counts[goal] = c
 	g.mu.Unlock()
-	return c, true, nil
-}
-
-// cachedCounts reads the counts per distance of goal's table file in the
-// cache folder; nil when there is none.
-func (g *gatherer) cachedCounts(goal statespace.Board) ([]uint64, error) {
-	dir, err := store.CacheDir()
-	if err != nil {
-		return nil, nil
-	}
-	path := filepath.Join(dir, store.TableFileName(goal))
-	if _, err := os.Stat(path); err != nil {
-		return nil, nil
-	}
-	h, _, err := tablefile.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	tiles := make([]uint8, goal.Cells())
-	for i, t := range goal.Tiles() {
-		tiles[i] = uint8(t)
-	}
-	sh := goal.Shape()
-	if err := h.Expect(tablefile.KindDistance, sh.Rows, sh.Cols, tiles, nil); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	// Trailing zero counts (distances no state has) are not part of the
-	// histogram.
-	c := h.Counts
-	for len(c) > 0 && c[len(c)-1] == 0 {
-		c = c[:len(c)-1]
-	}
-	return c, nil
+	return c, c != nil, nil
 }
 
 func (g *gatherer) jobs() []job {
@@ -183,7 +137,7 @@ func (g *gatherer) jobs() []job {
 	}
 	if len(o.PDB) == 0 {
 		jobs = append(jobs, job{[]string{NamePDBGroup}, func(context.Context) ([]*report.Figure, error) {
-			g.logf("heuristic-pdb: no partition for %s (set one with -pdb); skipped", o.Shape)
+			g.logf("heuristic-pdb: no partition given for %s; skipped", o.Shape)
 			return nil, nil
 		}})
 	}
@@ -210,32 +164,13 @@ func pdbKey(p pdb.Partition) string {
 	return "pdb-" + strings.Join(parts, "-")
 }
 
-// additive returns the partition's heuristic: each pattern's database read
-// from the cache folder when a file is there, else built in memory.
+// additive returns the partition's heuristic: its databases from the
+// cache folder when there, else built in memory (the resolver decides).
 func (g *gatherer) additive(ctx context.Context, part pdb.Partition) (*pdb.Additive, error) {
-	goal := g.o.Goal
-	dir, _ := store.CacheDir()
-	dbs := make([]*pdb.PDB, len(part.Patterns))
-	for i, pat := range part.Patterns {
-		if dir != "" {
-			path := filepath.Join(dir, store.PDBFileName(goal, pat))
-			if f, err := os.Open(path); err == nil {
-				db, err := pdb.Read(f)
-				f.Close()
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", path, err)
-				}
-				dbs[i] = db
-				continue
-			}
-		}
-		db, err := pdb.Build(ctx, goal, pat, nil)
-		if err != nil {
-			return nil, err
-		}
-		dbs[i] = db
+	if g.resErr != nil {
+		return nil, g.resErr
 	}
-	return pdb.NewAdditive(goal, part, dbs)
+	return g.res.Databases(ctx, g.o.Goal, part)
 }
 
 func (g *gatherer) depth(ctx context.Context) ([]*report.Figure, error) {
@@ -281,7 +216,13 @@ func (g *gatherer) strip(ctx context.Context) ([]*report.Figure, error) {
 	}
 	start := g.o.Board
 	if start.IsZero() {
-		start = t.Antipodes()[0]
+		// A lazy (12-cell) table refuses: finding its antipodes is a
+		// search of gigabytes.
+		ants, err := t.Antipodes()
+		if err != nil {
+			return nil, err
+		}
+		start = ants[0]
 	}
 	d, err := measure.Strip(t, start, g.o.MaxShow)
 	if err != nil {

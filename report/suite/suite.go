@@ -68,6 +68,10 @@ type Options struct {
 	Workers int // parallel searches; 0: GOMAXPROCS
 	Limits  search.Limits
 	Log     io.Writer // progress bars and skip notices (stderr); nil: none
+	// Explain turns the facts of a skip notice (a table not built) into
+	// its message, with the command that fixes it (cmd/plot passes
+	// cli.Explain); nil writes the facts alone.
+	Explain func(error) string
 }
 
 // Defaults returns the options of a full run, or of a quick one (the whole
@@ -199,7 +203,8 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 		// The search package sets no default limits beyond 9 cells.
 		o.Limits = LargeBoardLimits
 	}
-	g := newGatherer(o)
+	g := newGatherer(ctx, o)
+	defer g.close()
 	var written []Written
 	var errs []error
 	for _, job := range g.jobs() {
@@ -229,4 +234,12 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 		}
 	}
 	return written, errors.Join(errs...)
+}
+
+// explain is o.Explain, or the error's own message.
+func (o Options) explain(err error) string {
+	if o.Explain == nil {
+		return err.Error()
+	}
+	return o.Explain(err)
 }

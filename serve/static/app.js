@@ -1,6 +1,8 @@
 // tilespace's page: play with exact hints, compare the classroom
 // searches, and watch them expand boards one by one. Everything it shows
-// comes from the server's JSON API; nothing is fetched from elsewhere.
+// comes from tilespace's JSON API, answered by the server or, in the static
+// copy, by the same Go code compiled to WebAssembly; nothing is fetched
+// from elsewhere.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -23,6 +25,81 @@ const state = {
 
 // ---------- API ----------
 
+// The page runs in one of two ways, with the same files: served by
+// tilespace's server, it asks the server's API; as the static copy (go run
+// ./cmd/serve -static DIR), whose folder holds tilespace.wasm.gz, the same
+// API handler compiled to WebAssembly answers in a Web Worker.
+const engine = {
+  mode: null,      // "server" or "static", found on the first request
+  worker: null,
+  pending: new Map(),
+  next: 0,
+};
+
+// WATCHDOG_SLACK is added to the longest time limit before the static
+// copy's engine is taken to be stuck: WebAssembly cannot interrupt a
+// running search on its own thread, so the page stops the worker instead.
+const WATCHDOG_SLACK = 5000;
+
+async function findMode() {
+  if (engine.mode) return engine.mode;
+  let found = "server";
+  try {
+    const r = await fetch("tilespace.wasm.gz", { method: "HEAD" });
+    if (r.ok) found = "static";
+  } catch (e) { /* no such file: the server's page */ }
+  engine.mode = found;
+  document.body.dataset.mode = found;
+  return found;
+}
+
+function startWorker() {
+  engine.worker = new Worker("worker.js");
+  engine.worker.onmessage = (ev) => {
+    const p = engine.pending.get(ev.data.id);
+    if (!p) return;
+    engine.pending.delete(ev.data.id);
+    clearTimeout(p.timer);
+    p.resolve({ status: ev.data.status, text: ev.data.body });
+  };
+}
+
+// workerFetch sends one request to the in-browser engine. A request that
+// outlives every time limit stops the engine (it is restarted for the
+// next one) and answers 503 with the limit.
+function workerFetch(target) {
+  if (!engine.worker) startWorker();
+  const id = ++engine.next;
+  const l = state.limits || {};
+  const solve = l.solve_seconds || 10;
+  const seconds = target.startsWith("/api/compare") ? (l.compare_seconds || 2) * 12 + solve
+    : target.startsWith("/api/watch") ? l.watch_seconds || 5 : solve;
+  const limit = 1000 * seconds;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      engine.pending.delete(id);
+      engine.worker.terminate();
+      engine.worker = null;
+      for (const p of engine.pending.values()) {
+        clearTimeout(p.timer);
+        p.resolve({ status: 503, text: JSON.stringify({ error: "the in-browser engine was stopped" }) });
+      }
+      engine.pending.clear();
+      resolve({ status: 503, text: JSON.stringify({ error: "time limit: no answer within " + seconds + " s (the limit for this request) in this browser; try an easier board" }) });
+    }, limit + WATCHDOG_SLACK);
+    engine.pending.set(id, { resolve, timer });
+    engine.worker.postMessage({ id, target });
+  });
+}
+
+// request answers path?query with {status, text}, from the server or from
+// the in-browser engine.
+async function request(target) {
+  if ((await findMode()) === "static") return workerFetch(target);
+  const resp = await fetch(target, { headers: { Accept: "application/json" } });
+  return { status: resp.status, text: await resp.text() };
+}
+
 // api fetches path?params as JSON. While the server is still preparing a
 // shape's answers (a table read or built, pattern databases built on first
 // use) it says so and asks again, for a few minutes at most.
@@ -30,9 +107,10 @@ async function api(path, params) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, v);
   for (let attempt = 0; ; attempt++) {
-    const resp = await fetch(path + "?" + q.toString(), { headers: { Accept: "application/json" } });
+    const resp = await request(path + "?" + q.toString());
+    resp.ok = resp.status >= 200 && resp.status < 300;
     let body;
-    try { body = await resp.json(); } catch (e) { body = { error: "the server answered " + resp.status + " without JSON" }; }
+    try { body = JSON.parse(resp.text); } catch (e) { body = { error: "the server answered " + resp.status + " without JSON" }; }
     if (resp.ok) return body;
     const err = new Error(body.error || ("HTTP " + resp.status));
     err.status = resp.status;
@@ -51,22 +129,28 @@ function showMessage(text, kind) {
   m.className = "message" + (kind ? " " + kind : "");
 }
 
+// showError shows the server's message as it is: an unsolvable board's
+// already says "board … is unsolvable: …", so nothing is prefixed.
 function showError(err) {
-  const prefix = err.status === 422 ? "Unsolvable: " : "";
-  showMessage(prefix + err.message, "error");
+  const m = err.message;
+  showMessage(m.charAt(0).toUpperCase() + m.slice(1), "error");
 }
+
+// announce tells screen readers what just happened on the board.
+function announce(text) { $("announce").textContent = text; }
 
 // ---------- drawing boards ----------
 
 function drawBoard(el, tiles, cols, opts = {}) {
   el.replaceChildren();
   el.style.gridTemplateColumns = "repeat(" + cols + ", auto)";
+  if (opts.cell) el.style.setProperty("--cell", opts.cell + "px");
   tiles.forEach((t, i) => {
     const d = document.createElement("div");
     d.className = "tile" + (t === 0 ? " blank" : "");
     d.textContent = t === 0 ? "" : String(t);
     d.dataset.cell = String(i);
-    if (t === 0) d.setAttribute("aria-label", "gap");
+    if (t === 0) { d.setAttribute("role", "img"); d.setAttribute("aria-label", "gap"); }
     if (opts.hints && opts.hints.has(t)) d.classList.add("hint");
     if (opts.movable && opts.movable.has(i)) d.classList.add("movable");
     el.appendChild(d);
@@ -102,6 +186,13 @@ function tileMove(tiles, m) {
 
 // ---------- play ----------
 
+// playCell is a tile's side in px (before projector scaling): the board
+// fills about 400 px whatever its shape, so a small board does not sit
+// small in an empty page.
+function playCell() {
+  return Math.max(56, Math.min(160, Math.floor(400 / Math.max(state.rows, state.cols))));
+}
+
 function render() {
   const info = state.info;
   const solved = info && info.distance === 0;
@@ -115,12 +206,12 @@ function render() {
     const to = neighbour(state.tiles, m, state.rows, state.cols);
     if (to >= 0) movable.add(to);
   }
-  drawBoard($("board"), state.tiles, state.cols, { hints: hintTiles, movable, solved });
+  drawBoard($("board"), state.tiles, state.cols, { hints: hintTiles, movable, solved, cell: playCell() });
   $("board-input").value = boardText(state.tiles);
 
   const dist = $("distance"), hint = $("hint");
   if (!info) {
-    dist.textContent = "…";
+    dist.textContent = "";
     hint.textContent = "";
   } else if (!hintsOn) {
     dist.textContent = solved ? "Solved!" : "Hints hidden";
@@ -151,14 +242,23 @@ function render() {
   $("undo").disabled = state.history.length === 0 || !!state.solving;
   // Without a table (the 15-puzzle) no board can be drawn at an exact
   // distance: the button scrambles the goal by that many random moves.
-  const tabled = !info || info.radius !== undefined;
+  const tabled = isTabled();
   $("new-depth").max = info && tabled ? info.radius : "";
+  $("new-depth-label").textContent = tabled ? "at distance" : "random moves from the goal";
   $("new-at").textContent = tabled ? "New game at this distance" : "New game: this many random moves from the goal";
   $("new-at").disabled = !info;
   const s = state.solving;
   $("pause").disabled = !s;
   $("pause").textContent = s && s.paused ? "Resume" : "Pause";
   $("solve").disabled = !!s || solved || !info;
+}
+
+// isTabled says whether the current shape answers from a distance table
+// (boards at an exact distance can be drawn) rather than by search.
+function isTabled() {
+  const sh = state.shapes.find((s) => s.shape === shapeText());
+  if (sh) return sh.kind !== "search";
+  return !state.info || state.info.radius !== undefined;
 }
 
 // lookup asks for the current board's answer; late answers are dropped.
@@ -193,9 +293,12 @@ function move(m, fromSolver) {
   const next = applyMove(state.tiles, m, state.rows, state.cols);
   if (!next) return false;
   if (!fromSolver) stopSolving();
+  const slid = tileMove(state.tiles, m);
   state.history.push(state.tiles);
   state.tiles = next;
   state.moves++;
+  announce("Tile " + slid.replace("↑", "up").replace("↓", "down").replace("←", "left").replace("→", "right").replace(" ", " slid ") +
+    ". Moves made: " + state.moves + ".");
   if (!fromSolver) lookup();
   return true;
 }
@@ -208,7 +311,7 @@ function onTileClick(ev) {
 }
 
 function onKey(ev) {
-  if (ev.target.matches("input, select, textarea") || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  if (ev.target.matches("input, select, textarea, [role=tab]") || ev.altKey || ev.ctrlKey || ev.metaKey) return;
   if (currentView() !== "play") return;
   // An arrow slides a tile that way into the gap: the blank moves the other way.
   const map = { ArrowUp: "Down", ArrowDown: "Up", ArrowLeft: "Right", ArrowRight: "Left" };
@@ -226,13 +329,77 @@ function undo() {
   lookup();
 }
 
+// randomGame draws a new game; the seed field, when filled, makes it
+// reproducible. Seeds stay strings: a 64-bit seed does not fit a
+// JavaScript number.
 async function randomGame(params) {
   showMessage("");
+  const seed = $("seed").value.trim();
+  if (seed !== "" && !/^[0-9]+$/.test(seed)) {
+    showMessage("Seed " + JSON.stringify(seed) + ": give a whole number (digits only), or leave it empty for a random one", "error");
+    return;
+  }
   try {
-    const info = await api("/api/random", Object.assign({ shape: shapeText(), goal: state.goal }, params));
+    const info = await api("/api/random", Object.assign({ shape: shapeText(), goal: state.goal, seed: seed }, params));
     newGame(parseTiles(info.board), info);
+    markFirstBoard();
+    setGameLink(info.board, info.seed);
     showMessage("New game: " + info.board + " (seed " + info.seed + ")", "ok");
   } catch (err) { showError(err); }
+}
+
+// markFirstBoard notes when the first board became playable (ms since
+// the page began loading), for the browser test's measurement.
+function markFirstBoard() {
+  if (!document.body.dataset.firstBoardMs) document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
+}
+
+// setGameLink puts the game (its first board, shape, goal and seed) in
+// the URL's fragment and in the "Link to this game" link: opened, the
+// link shows the same game.
+function setGameLink(board, seed) {
+  const q = new URLSearchParams({ b: board, shape: shapeText(), goal: state.goal });
+  if (seed) q.set("seed", seed);
+  const hash = "#" + q.toString();
+  state.linkHash = hash;
+  history.replaceState(null, "", hash);
+  const a = $("game-link");
+  a.href = hash;
+  a.hidden = false;
+}
+
+// openLink opens the game a link's fragment names; false when it names none.
+async function openLink(hash) {
+  const q = new URLSearchParams(hash.replace(/^#/, ""));
+  if (!q.get("b")) return false;
+  if (q.get("shape") && state.shapes.some((s) => s.shape === q.get("shape"))) setShape(q.get("shape"));
+  if (q.get("goal")) { state.goal = q.get("goal"); $("goal").value = state.goal; }
+  if (q.get("seed")) $("seed").value = q.get("seed");
+  try {
+    const info = await api("/api/board", { b: q.get("b"), shape: q.get("shape") || undefined, goal: state.goal });
+    setShape(info.shape);
+    newGame(parseTiles(info.board), info);
+    markFirstBoard();
+    setGameLink(info.board, q.get("seed"));
+    showMessage("Game from the link: " + info.board + (q.get("seed") ? " (seed " + q.get("seed") + ")" : ""), "ok");
+  } catch (err) { showError(err); }
+  return true;
+}
+
+// onNewAt draws a game at the distance (or walk length) typed, and says
+// what is wrong with it instead of silently drawing something else.
+function onNewAt() {
+  const text = $("new-depth").value.trim();
+  const tabled = isTabled();
+  const hi = tabled ? (state.info && state.info.radius) || 1000 : 100000;
+  const what = tabled ? "the distance" : "the number of random moves";
+  if (!/^[0-9]+$/.test(text) || Number(text) < 1 || Number(text) > hi) {
+    showMessage((text === "" ? "No " + what + " given" : JSON.stringify(text) + " is not a valid " + what.replace("the ", "")) +
+      ": give a whole number from 1 to " + hi, "error");
+    $("new-depth").focus();
+    return;
+  }
+  randomGame(tabled ? { depth: text } : { walk: text });
 }
 
 function randomMove() {
@@ -266,6 +433,7 @@ function solveStep() {
   const m = s.path[s.i++];
   move(m, true);
   const left = s.path.length - s.i;
+  announce($("announce").textContent + " " + left + (left === 1 ? " move" : " moves") + " to the goal.");
   // The path is optimal, so each step is one closer; the hint is its next move.
   state.info = Object.assign({}, state.info, {
     board: boardText(state.tiles), distance: left,
@@ -330,9 +498,12 @@ async function loadShapes() {
 
 function setShape(text) {
   const [r, c] = text.split("x").map(Number);
+  const changed = r !== state.rows || c !== state.cols;
   state.rows = r; state.cols = c;
   $("shape").value = text;
   updateGoalOptions();
+  if (changed) { clearWatch(); clearCompare(); }
+  updateWatchAvailability();
 }
 
 function updateGoalOptions() {
@@ -354,6 +525,8 @@ function onShapeChange() {
 async function onGoalChange() {
   state.goal = $("goal").value;
   stopSolving();
+  clearWatch();
+  clearCompare();
   try {
     const info = await api("/api/board", { b: boardText(state.tiles), shape: shapeText(), goal: state.goal });
     newGame(state.tiles, info);
@@ -392,7 +565,37 @@ function showView(v) {
   for (const w of ["play", "compare", "watch"]) {
     $("view-" + w).hidden = w !== v;
     $("tab-" + w).setAttribute("aria-selected", String(w === v));
+    $("tab-" + w).tabIndex = w === v ? 0 : -1;
   }
+}
+
+// onTabKey moves between the tabs with the arrow keys, Home and End, as
+// a tab list does.
+function onTabKey(ev) {
+  const views = ["play", "compare", "watch"];
+  const i = views.indexOf(currentView());
+  const j = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: views.length - 1 }[ev.key];
+  if (j === undefined) return;
+  ev.preventDefault();
+  const v = views[(j + views.length) % views.length];
+  showView(v);
+  $("tab-" + v).focus();
+}
+
+// ---------- projector mode ----------
+
+const PROJECTOR_KEY = "tilespace.projector";
+
+function setProjector(on) {
+  document.documentElement.classList.toggle("projector", on);
+  $("projector").setAttribute("aria-pressed", String(on));
+  try { localStorage.setItem(PROJECTOR_KEY, on ? "on" : "off"); } catch (e) { /* storage refused: the mode still applies */ }
+  if (watch.data) showWatch();
+  if (lastCompare) drawCompare(lastCompare);
+}
+
+function storedProjector() {
+  try { return localStorage.getItem(PROJECTOR_KEY) === "on"; } catch (e) { return false; }
 }
 
 // ---------- compare ----------
@@ -407,12 +610,21 @@ function fmtTime(s) {
 
 let lastCompare = null;
 
+function clearCompare() {
+  lastCompare = null;
+  $("compare-results").hidden = true;
+  $("compare-table").tBodies[0].replaceChildren();
+  $("compare-charts").replaceChildren();
+  $("compare-paths").replaceChildren();
+}
+
 async function runCompare() {
   const btn = $("run-compare");
   btn.disabled = true;
   btn.textContent = "Running…";
   try {
     lastCompare = await api("/api/compare", { b: boardText(state.tiles), shape: shapeText(), goal: state.goal });
+    $("compare-results").hidden = false;
     drawCompare(lastCompare);
     showMessage("Compared " + lastCompare.algorithms.length + " algorithms on " + lastCompare.board, "ok");
   } catch (err) { showError(err); }
@@ -502,12 +714,16 @@ function drawCharts(c) {
 }
 
 // drawPaths shows each solution: its first boards, its last ones, and the
-// true distance of every board along it against the optimum.
+// true distance of every board along it against the optimum. The boards
+// shown are as many as fit on one line, the goal always among them.
 function drawPaths(c) {
   const box = $("compare-paths");
   box.replaceChildren();
   const start = parseTiles(c.board);
   const [rows, cols] = c.shape.split("x").map(Number);
+  const scale = document.documentElement.classList.contains("projector") ? 1.6 : 1;
+  const boardWidth = (cols * 28 + 6) * scale + 6; // tiles of 26 px and 2 px gaps, padding, the strip's gap
+  const fit = Math.max(4, Math.floor((box.clientWidth || 1000) / boardWidth));
   let any = false;
   for (const row of c.algorithms) {
     const r = row.result;
@@ -524,13 +740,16 @@ function drawPaths(c) {
     for (const m of r.path) { b = applyMove(b, m, rows, cols); boards.push(b); }
     const strip = document.createElement("div");
     strip.className = "strip";
-    const shown = boards.length <= 16 ? boards.map((x, i) => [i, x]) :
-      boards.slice(0, 10).map((x, i) => [i, x]).concat([[-1, null]], boards.slice(-4).map((x, i) => [boards.length - 4 + i, x]));
+    // Room for the "… more boards …" note: about two boards' width.
+    const tail = Math.min(4, Math.max(1, Math.floor((fit - 2) / 4)));
+    const head = Math.max(1, fit - 2 - tail);
+    const shown = boards.length <= fit ? boards.map((x, i) => [i, x]) :
+      boards.slice(0, head).map((x, i) => [i, x]).concat([[-1, null]], boards.slice(-tail).map((x, i) => [boards.length - tail + i, x]));
     for (const [i, x] of shown) {
       if (x === null) {
         const gap = document.createElement("span");
         gap.className = "gap";
-        gap.textContent = "… " + fmt(boards.length - 14) + " more boards …";
+        gap.textContent = "… " + fmt(boards.length - head - tail) + " more …";
         strip.appendChild(gap);
         continue;
       }
@@ -554,14 +773,34 @@ function svgEl(name, attrs) {
   return e;
 }
 
+function svgText(svg, x, y, s, cls, anchor) {
+  const t = svgEl("text", { x, y, "text-anchor": anchor || "start", class: cls || "" });
+  t.textContent = s;
+  svg.appendChild(t);
+  return t;
+}
+
+// sparkline draws the true distance of each board along a path, with
+// its axes labelled and the optimal descent dashed.
 function sparkline(p, opt) {
-  const w = 640, h = 48;
+  const w = 640, h = 96, L = 40, R = 8, T = 8, B = 30;
+  const pw = w - L - R, ph = h - T - B;
   const n = p.steps[p.steps.length - 1] || 1;
   const top = Math.max(...p.distances, 1);
-  const svg = svgEl("svg", { class: "spark", viewBox: "0 0 " + w + " " + h, preserveAspectRatio: "none", role: "img",
-    "aria-label": "true distance along the path, from " + p.distances[0] + " to 0" });
-  const pts = p.steps.map((s, i) => (s / n * w).toFixed(1) + "," + (h - 2 - p.distances[i] / top * (h - 4)).toFixed(1));
-  svg.appendChild(svgEl("line", { class: "opt", x1: 0, y1: h - 2 - opt / top * (h - 4), x2: w * Math.min(1, opt / n), y2: h - 2 }));
+  const svg = svgEl("svg", { class: "spark", viewBox: "0 0 " + w + " " + h, role: "img",
+    "aria-label": "true distance along the path, from " + p.distances[0] + " to 0 in " + fmt(n) + " moves" });
+  const x = (s) => L + s / n * pw, y = (d) => T + ph - d / top * ph;
+  svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: T, x2: L, y2: T + ph }));
+  svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: T + ph, x2: L + pw, y2: T + ph }));
+  svgText(svg, L - 4, T + 8, String(top), "", "end");
+  svgText(svg, L - 4, T + ph, "0", "", "end");
+  svgText(svg, L, T + ph + 12, "0", "", "middle");
+  svgText(svg, L + pw, T + ph + 12, fmt(n), "", "end");
+  svgText(svg, L + pw / 2, T + ph + 24, "moves along the path → (y: true distance to the goal; dashed: the optimal descent)", "", "middle");
+  if (opt !== null && opt !== undefined) {
+    svg.appendChild(svgEl("line", { class: "opt", x1: x(0), y1: y(opt), x2: x(Math.min(n, opt)), y2: y(Math.max(0, opt - n)) }));
+  }
+  const pts = p.steps.map((s, i) => x(s).toFixed(1) + "," + y(p.distances[i]).toFixed(1));
   svg.appendChild(svgEl("polyline", { points: pts.join(" ") }));
   return svg;
 }
@@ -570,13 +809,46 @@ function sparkline(p, opt) {
 
 const watch = { data: null, pos: 0, timer: null, playing: false };
 
+// clearWatch forgets the trace shown: it belongs to another shape or goal.
+function clearWatch() {
+  stopWatch();
+  watch.data = null;
+  watch.pos = 0;
+  $("watch-chart").replaceChildren();
+  $("watch-board").replaceChildren();
+  $("watch-explain").textContent = "";
+  for (const id of ["w-step", "w-depth", "w-distance", "w-frontier", "w-h", "w-bound"]) $(id).textContent = "–";
+  $("watch-pos").max = 0;
+  $("watch-pos").value = 0;
+  for (const id of ["watch-pos", "watch-play", "watch-step"]) $(id).disabled = true;
+}
+
+// updateWatchAvailability greys out the searches the page cannot trace on
+// this shape, and says why.
+function updateWatchAvailability() {
+  const sh = state.shapes.find((s) => s.shape === shapeText());
+  const reason = sh && sh.kind === "search"
+    ? "Watching a search needs each board's true distance from a distance table, and " + sh.shape +
+      " has none (its boards are solved by search). Choose a shape of at most 12 cells, such as 3x3 or 2x5, to watch BFS, DFS, A* or IDA*."
+    : "";
+  for (const id of ["watch-alg", "watch-steps", "watch-run"]) $(id).disabled = !!reason;
+  for (const o of $("watch-alg").options) o.disabled = !!reason;
+  $("watch-note").textContent = reason;
+  $("watch-note").hidden = !reason;
+}
+
 async function runWatch() {
   stopWatch();
   const btn = $("watch-run");
+  const steps = $("watch-steps").value.trim();
+  if (!/^[0-9]+$/.test(steps) || Number(steps) < 1) {
+    showMessage("Expansions: give a whole number from 1 to " + fmt(state.limits.watch_steps || 5000), "error");
+    return;
+  }
   btn.disabled = true;
   try {
     watch.data = await api("/api/watch", { b: boardText(state.tiles), shape: shapeText(), goal: state.goal,
-      alg: $("watch-alg").value, steps: $("watch-steps").value });
+      alg: $("watch-alg").value, steps });
     watch.pos = 0;
     const n = watch.data.trace.steps.length;
     $("watch-pos").max = Math.max(0, n - 1);
@@ -615,73 +887,94 @@ function showWatch() {
   $("watch-explain").textContent = explain(d, watch.pos);
 }
 
+// drawWatchChart draws three panels over the expansions shown so far (the
+// x-axis ends at the one shown): the true distance of the board expanded,
+// its depth on the search's path, and the frontier's size, each on its own
+// labelled axis, with each panel's title above its plot, off the traces.
 function drawWatchChart(steps, pos, opt, radius) {
   const svg = $("watch-chart");
   svg.replaceChildren();
-  const W = 640, L = 44, R = 48, n = steps.length;
-  const x = (i) => L + (n > 1 ? i / (n - 1) : 0) * (W - L - R);
-  const label = (tx, ty, s, cls, anchor) => {
-    const t = svgEl("text", { x: tx, y: ty, "text-anchor": anchor || "start", class: cls || "" });
-    t.textContent = s;
-    svg.appendChild(t);
-  };
-  // Two panels: the true distance of the board expanded (0 … radius, the
-  // start's distance dashed), then the depth and the frontier, each on its
-  // own scale.
+  const W = 640, L = 52, R = 60;
+  const shown = steps.slice(0, pos + 1);
+  const span = Math.max(1, pos);
+  const x = (i) => L + i / span * (W - L - R);
+  const maxOf = (get) => shown.reduce((m, s) => Math.max(m, get(s)), 1);
   const panels = [
-    { top: 10, h: 90, series: [["distance", (s) => s.distance, radius]], title: "true distance to the goal", ref: opt },
-    { top: 128, h: 70, series: [["depth", (s) => s.depth, null], ["frontier", (s) => s.frontier, null]], title: "depth (left) and frontier (right)" },
+    { top: 26, h: 70, cls: "distance", get: (s) => s.distance, max: radius, title: "true distance to the goal (moves)", ref: opt },
+    { top: 140, h: 70, cls: "depth", get: (s) => s.depth, max: maxOf((s) => s.depth), title: "depth on the search's path (moves)" },
+    { top: 254, h: 70, cls: "frontier", get: (s) => s.frontier, max: maxOf((s) => s.frontier), title: "frontier size (boards)" },
   ];
-  const every = Math.max(1, Math.floor(n / (W - L - R)));
+  const every = Math.max(1, Math.floor(shown.length / (W - L - R)));
   for (const p of panels) {
     const bottom = p.top + p.h;
+    const y = (v) => bottom - v / p.max * p.h;
+    svgText(svg, L, p.top - 8, p.title, "title " + p.cls);
     svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: bottom, x2: W - R, y2: bottom }));
     svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: p.top, x2: L, y2: bottom }));
-    label(L + 4, p.top + 9, p.title);
-    p.series.forEach(([cls, get, fixedMax], k) => {
-      let top = fixedMax || 1;
-      if (!fixedMax) for (const s of steps) top = Math.max(top, get(s));
-      const y = (v) => bottom - v / top * p.h;
-      const pts = [];
-      for (let i = 0; i <= pos; i += every) pts.push(x(i).toFixed(1) + "," + y(get(steps[i])).toFixed(1));
-      pts.push(x(pos).toFixed(1) + "," + y(get(steps[pos])).toFixed(1));
-      svg.appendChild(svgEl("polyline", { class: cls, points: pts.join(" ") }));
-      if (k === 0) { label(L - 4, p.top + 8, fmt(top), cls, "end"); label(L - 4, bottom, "0", "", "end"); }
-      else label(W - R + 4, p.top + 8, fmt(top), cls);
-      if (p.ref !== undefined) {
-        svg.appendChild(svgEl("line", { class: "ref", x1: L, y1: y(p.ref), x2: W - R, y2: y(p.ref) }));
-        label(W - R + 4, y(p.ref) + 3, "start " + p.ref, "ref");
-      }
-    });
+    svgText(svg, L - 5, p.top + 4, fmt(p.max), "", "end");
+    svgText(svg, L - 5, bottom + 3, "0", "", "end");
+    if (p.ref !== undefined) {
+      svg.appendChild(svgEl("line", { class: "ref", x1: L, y1: y(p.ref), x2: W - R, y2: y(p.ref) }));
+      svgText(svg, W - R + 4, y(p.ref) + 3, "start " + p.ref, "ref");
+    }
+    const pts = [];
+    for (let i = 0; i <= pos; i += every) pts.push(x(i).toFixed(1) + "," + y(p.get(steps[i])).toFixed(1));
+    pts.push(x(pos).toFixed(1) + "," + y(p.get(steps[pos])).toFixed(1));
+    svg.appendChild(svgEl("polyline", { class: p.cls, points: pts.join(" ") }));
+    svg.appendChild(svgEl("line", { class: "now", x1: x(pos), y1: p.top, x2: x(pos), y2: bottom }));
   }
-  label(L, 214, "expansion 1");
-  label(W - R, 214, fmt(n), "", "end");
-  svg.appendChild(svgEl("line", { class: "now", x1: x(pos), y1: 10, x2: x(pos), y2: 198 }));
+  const base = panels[panels.length - 1].top + panels[panels.length - 1].h;
+  svgText(svg, L, base + 14, "1", "", "middle");
+  svgText(svg, W - R, base + 14, fmt(pos + 1), "", "middle");
+  svgText(svg, (L + W - R) / 2, base + 30, "expansion (the axis ends at the one shown)", "", "middle");
 }
 
-// explain says in words what the numbers show, as classroom explain-dfs does.
+// explain says in words what the trace's own figures show up to pos, as
+// classroom explain-dfs does: every comparison in it (closer, farther,
+// rising, falling) is computed from those figures, never assumed from the
+// algorithm's name.
 function explain(d, pos) {
   const steps = d.trace.steps.slice(0, pos + 1);
   const s = steps[steps.length - 1];
   const opt = d.optimal_distance;
-  let sum = 0, far = 0, maxDepth = 0;
-  for (const x of steps) { sum += x.distance; if (x.distance > opt) far++; maxDepth = Math.max(maxDepth, x.depth); }
-  const mean = (sum / steps.length).toFixed(1);
+  let sum = 0, far = 0, near = opt, maxDepth = 0, maxFrontier = 0, depthFell = false, maxF = -1, bounds = new Set();
+  steps.forEach((x, i) => {
+    sum += x.distance;
+    if (x.distance > opt) far++;
+    near = Math.min(near, x.distance);
+    maxDepth = Math.max(maxDepth, x.depth);
+    maxFrontier = Math.max(maxFrontier, x.frontier);
+    if (i > 0 && x.depth < steps[i - 1].depth) depthFell = true;
+    if (x.h !== undefined) maxF = Math.max(maxF, x.depth + x.h);
+    if (x.bound !== undefined) bounds.add(x.bound);
+  });
+  const n = steps.length;
+  const mean = (sum / n).toFixed(1);
+  const moves = (k) => fmt(k) + (k === 1 ? " move" : " moves");
+  const cmp = (now, then) => (now < then ? "closer to the goal than" : now > then ? "farther from the goal than" : "as far from the goal as");
+  let text = "The start is " + moves(opt) + " from the goal. Over these " + fmt(n) + " expansions the boards expanded were on average " + mean +
+    " moves from the goal, " + fmt(far) + " of them farther than the start; the closest was " + moves(near) + " away. " +
+    "The board expanded now is " + moves(s.distance) + " from the goal, " + cmp(s.distance, opt) + " the start. ";
   const alg = d.trace.key;
-  let text = "The start is " + opt + " moves from the goal. Over these " + fmt(steps.length) + " expansions the boards expanded were on average " + mean +
-    " moves from the goal, " + fmt(far) + " of them farther than the start. ";
   if (alg === "dfs") {
-    text += "DFS is " + fmt(s.depth) + " moves deep on its own path (deepest so far " + fmt(maxDepth) + ", the optimum is " + opt +
-      ") and the board it stands on is " + s.distance + " moves from the goal: it dives along one branch, away from the goal, and the path it returns is the branch it is on when it meets the goal, not a short one.";
+    text += "DFS is " + moves(s.depth) + " deep on its own path (deepest so far " + fmt(maxDepth) + ", the optimum is " + opt + "): " +
+      (s.depth > opt ? "its path is already " + moves(s.depth - opt) + " longer than an optimal one, so the path it returns, the branch it is on when it meets the goal, cannot be the shortest. "
+        : "its path is not yet longer than the optimum. ") +
+      "Its frontier holds " + fmt(s.frontier) + " boards (at most " + fmt(maxFrontier) + " so far): the siblings left along one deep branch.";
   } else if (alg === "bfs") {
-    text += "BFS expands every board at depth " + s.depth + " before any deeper one: its depth never falls, it fans out over all nearby boards whatever their distance, and its frontier (" +
-      fmt(s.frontier) + " boards) grows with each level until depth " + opt + " reaches the goal.";
+    text += "BFS is at depth " + s.depth + "; " + (depthFell ? "its depth fell at some expansion here. " :
+      "its depth has never fallen over these expansions: it finishes every board at one depth before any deeper one, whatever their distance. ") +
+      "Its frontier holds " + fmt(s.frontier) + " boards (at most " + fmt(maxFrontier) + " so far)" +
+      (s.depth < opt ? ", and it reaches the goal only at depth " + opt + "." : ".");
   } else if (alg === "astar") {
-    text += "A* expands the board with the least depth + Manhattan estimate (here " + s.depth + " + " + s.h + " = " + (s.depth + s.h) +
-      "), so it heads for the goal: the true distance mostly falls as the depth rises, and it never expands a board with f above the optimum " + opt + ".";
+    text += "A* expands the board with the least depth + Manhattan estimate, here " + s.depth + " + " + s.h + " = " + (s.depth + s.h) + ". " +
+      "The largest f so far is " + maxF + (maxF <= opt ? ", never above the optimum " + opt + ", as an admissible estimate ensures." : ", above the optimum " + opt + ".") +
+      " Its frontier holds " + fmt(s.frontier) + " boards.";
   } else {
-    text += "IDA* searches depth-first below the bound " + s.bound + " on depth + Manhattan estimate, raising the bound when a round fails; its frontier is only the siblings along its current path (" +
-      fmt(s.frontier) + " boards), so it needs almost no memory and repeats the shallow boards each round.";
+    text += "IDA* searches depth-first below the bound " + s.bound + " on depth + Manhattan estimate; " +
+      (bounds.size > 1 ? "it has raised the bound " + (bounds.size - 1) + (bounds.size === 2 ? " time" : " times") + " so far, repeating the shallow boards each round. " :
+        "this is its first round. ") +
+      "Its frontier is only the siblings along its current path (" + fmt(s.frontier) + " boards, at most " + fmt(maxFrontier) + " so far).";
   }
   return text;
 }
@@ -716,16 +1009,16 @@ function stopWatch() {
 // ---------- start ----------
 
 async function main() {
+  setProjector(storedProjector());
+  $("projector").addEventListener("click", () => setProjector(!document.documentElement.classList.contains("projector")));
   $("board").addEventListener("click", onTileClick);
   document.addEventListener("keydown", onKey);
+  $("tabs").addEventListener("keydown", onTabKey);
   $("setup").addEventListener("submit", onSetBoard);
   $("shape").addEventListener("change", onShapeChange);
   $("goal").addEventListener("change", onGoalChange);
   $("show-hints").addEventListener("change", render);
-  $("new-at").addEventListener("click", () => {
-    const n = $("new-depth").value;
-    randomGame(state.info && state.info.radius === undefined ? { walk: n } : { depth: n });
-  });
+  $("new-at").addEventListener("click", onNewAt);
   $("new-random").addEventListener("click", () => randomGame({}));
   $("random-move").addEventListener("click", randomMove);
   $("undo").addEventListener("click", undo);
@@ -742,11 +1035,12 @@ async function main() {
   $("watch-step").addEventListener("click", () => { stopWatch(); stepWatch(); });
   $("watch-play").addEventListener("click", playWatch);
   $("watch-pos").addEventListener("input", () => { stopWatch(); watch.pos = Number($("watch-pos").value); showWatch(); });
+  window.addEventListener("hashchange", () => { if (location.hash !== state.linkHash) openLink(location.hash); });
 
   await loadShapes();
   setShape("3x3");
   document.body.dataset.ready = "true";
-  await randomGame({ depth: 10 });
+  if (!(await openLink(location.hash))) await randomGame({ depth: 10 });
 }
 
 main();

@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -40,6 +41,7 @@ import (
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/twobit"
 )
 
 func main() {
@@ -111,15 +113,15 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	if runner != "prism" && !strings.Contains(*work, "://") {
 		return cli.Usagef("-runner %s: the workers need a working folder they all reach: give -work gs://bucket/path", runner)
 	}
-	dir := *out
-	if dir == "" {
-		if dir, err = store.CacheDir(); err != nil {
+	cache := store.NewCache(*out)
+	if *out == "" {
+		if cache, err = store.DefaultCache(); err != nil {
 			return err
 		}
 	}
 	workDir := *work
 	if workDir == "" {
-		workDir = filepath.Join(dir, "beam-"+strings.TrimSuffix(store.TableFileName(goal), ".tbl"))
+		workDir = cache.Path(store.BeamWorkFile(goal))
 	}
 	if !*verbose {
 		// Prism and the runners' clients report every job step at INFO.
@@ -141,7 +143,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 		Levels: *levels,
 		OnLevel: func(l bfs.Level) {
 			reached += float64(l.States)
-			bar.Update(reached)
+			bar.UpdateLevel(l.Depth+1, reached) // the next level's pipeline runs now
 		},
 	})
 	if err != nil {
@@ -151,9 +153,15 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	if *levels > 0 {
 		rep := bfs.NewLevelsReport(res)
 		if *asJSON {
-			return rep.WriteJSON(stdout)
+			err = rep.WriteJSON(stdout)
+		} else {
+			err = rep.WriteText(stdout)
 		}
-		return rep.WriteText(stdout)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stderr, leftBehind(workDir))
+		return nil
 	}
 	var seconds float64
 	for _, l := range res.Levels() {
@@ -166,7 +174,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	var path string
 	var size int64
 	if bfs.TableWritable(goal) {
-		path = filepath.Join(dir, store.TableFileName(goal))
+		path = cache.Path(store.TableFile(goal))
 		if size, err = res.WriteTable(ctx, path); err != nil {
 			return err
 		}
@@ -183,4 +191,28 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 		return rep.WriteJSON(stdout)
 	}
 	return rep.WriteText(stdout)
+}
+
+// leftBehind says where a dry run left its working files, how much they
+// take, and what to do with them.
+func leftBehind(workDir string) string {
+	if strings.Contains(workDir, "://") {
+		return fmt.Sprintf("beam-enumerate: the dry run's levels stay in %s; the same command without -levels continues from them; remove them with the storage's own tools (gcloud storage rm -r %s)", workDir, workDir)
+	}
+	return fmt.Sprintf("beam-enumerate: the dry run's levels stay in %s (%s); the same command without -levels continues from them; remove them with: rm -r %s",
+		workDir, twobit.Bytes(uint64(dirSize(workDir))), workDir)
+}
+
+// dirSize returns the bytes of the files under dir.
+func dirSize(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n
 }

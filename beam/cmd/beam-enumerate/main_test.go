@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -17,8 +19,10 @@ import (
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
+	"github.com/tilespace/tilespace/twobit"
 )
 
 func TestMain(m *testing.M) {
@@ -150,6 +154,18 @@ func TestDryRunThenFull(t *testing.T) {
 	if len(dry.Levels) != 6 || dry.States != ref.States || dry.Work != filepath.Join(cache, "beam-2x3-last") {
 		t.Fatalf("dry run: %+v", dry)
 	}
+	// Stderr says where the working files are, their size, and how to
+	// continue or remove them (issue 21).
+	work := filepath.Join(cache, "beam-2x3-last")
+	size := dirSize(work)
+	if size == 0 {
+		t.Fatalf("nothing in %s", work)
+	}
+	for _, want := range []string{"the dry run's levels stay in " + work + " (" + twobit.Bytes(uint64(size)) + ")", "without -levels continues from them", "remove them with: rm -r " + work} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr %q lacks %q", stderr.String(), want)
+		}
+	}
 	for d, l := range dry.Levels {
 		if l.Level != d || l.States != ref.Counts[d] || (d > 0 && (l.BytesShuffled == 0 || l.Seconds <= 0)) {
 			t.Errorf("level %d: %+v, published %d states", d, l, ref.Counts[d])
@@ -193,4 +209,39 @@ func TestUsage(t *testing.T) {
 			t.Errorf("%q: exit %d (%v), want 2", args, code, err)
 		}
 	}
+}
+
+// Off a terminal, a run writes a progress line at the interval (30 s by
+// default; here a few ms) with the level, the states, the time elapsed and
+// the estimate left (issue 21).
+func TestProgressLines(t *testing.T) {
+	t.Setenv(progress.EnvEvery, "5ms")
+	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	var stdout bytes.Buffer
+	var stderr lockedBuffer
+	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-shape", "2x3"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`(?m)^beam-enumerate: level \d+, [\d,]+ of 360 states \(\d+\.\d%\), \d+s elapsed, (about \w+ left|time left not yet known)$`)
+	if !line.MatchString(stderr.String()) {
+		t.Errorf("no progress line in %q", stderr.String())
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the progress lines' goroutine.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }

@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/twobit"
+)
+
+// The packages below the commands return errors that carry facts (what
+// is missing or damaged: kind, shape, goal, partition, path, size); this
+// file is the one place that turns them into the command that fixes them.
+// Report writes it after the error, and cmd/query hands Explain to the
+// packages that phrase errors for people themselves (the resolver's log,
+// the page).
+
+// Explain returns err's message for people followed by its remedy (see
+// Remedy), or err's message alone when there is none.
+func Explain(err error) string {
+	if r := Remedy(err); r != "" {
+		return err.Error() + "; " + r
+	}
+	return err.Error()
+}
+
+// Remedy returns what fixes err, for people: the command that builds or
+// rebuilds a missing or damaged table or pattern database, or the way to
+// run a search too large for this machine; "" when err has none.
+func Remedy(err error) string {
+	var (
+		tooBig     *twobit.TooBigError
+		needPDBs   *query.NeedPDBsError
+		noDepth    *query.NoDepthTableError
+		tabled     *query.TabledError
+		pdbDamaged *store.PDBDamagedError
+		pdbMissing *store.PDBNotFoundError
+		damaged    *store.DamagedError
+		missing    *store.NotFoundError
+		table      *statespace.TableError
+	)
+	switch {
+	case errors.As(err, &tooBig):
+		goal := tooBig.Goal
+		if goal.IsZero() {
+			goal = statespace.GoalLast(tooBig.Shape)
+		}
+		return fmt.Sprintf("it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape %s -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md); pattern databases solve it instead: %s",
+			tooBig.Shape, PDBCommand(goal, pdb.Suggest(goal).Label(), ""))
+	case errors.As(err, &needPDBs):
+		return fmt.Sprintf("build the %s databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: %s",
+			needPDBs.Partition, PDBCommand(needPDBs.Goal, needPDBs.Partition, ""))
+	case errors.As(err, &noDepth):
+		if noDepth.Buildable {
+			return "build it with: " + TableCommand(noDepth.Goal) + "; without -depth, boards are drawn from all reachable ones"
+		}
+		return "without -depth, boards are drawn from all reachable ones"
+	case errors.As(err, &tabled):
+		return "drop -pdb and -pdb-dir"
+	case errors.As(err, &pdbDamaged):
+		return "rebuild it with: " + PDBCommand(pdbDamaged.Goal, pdbDamaged.Partition.Label(), filepath.Dir(pdbDamaged.Path))
+	case errors.As(err, &pdbMissing):
+		return "build them with: " + PDBCommand(pdbMissing.Goal, buildPartition(pdbMissing), "")
+	case errors.As(err, &damaged):
+		if damaged.Goal.IsZero() {
+			return ""
+		}
+		return "rebuild it with: " + TableCommand(damaged.Goal)
+	case errors.As(err, &missing):
+		return "build it with: " + TableCommand(missing.Goal)
+	case errors.As(err, &table):
+		if table.Origin.Source == "" || table.Origin.Goal.IsZero() {
+			return ""
+		}
+		return "rebuild it with: " + TableCommand(table.Origin.Goal)
+	}
+	return ""
+}
+
+// TableCommand is the command that builds the distance table of goal
+// into the cache folder.
+func TableCommand(goal statespace.Board) string {
+	return fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s", goal.Shape(), statespace.GoalName(goal))
+}
+
+// PDBCommand is the command that builds the pattern databases of a
+// partition (its label) for goal into dir;
+// the cache folder (or dir "") needs no -out.
+func PDBCommand(goal statespace.Board, partition, dir string) string {
+	cmd := fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), partition)
+	if dir != "" && !store.NewCache(dir).IsDefault() {
+		cmd += " -out " + dir
+	}
+	return cmd
+}
+
+// buildPartition is the partition to build when e's are missing: its own,
+// else the 6-6-3 where the goal has it, else the shape's first preset
+// (the 5x5's 6-6-6-6), else one pdb.Suggest makes for the goal.
+func buildPartition(e *store.PDBNotFoundError) string {
+	if e.Partition != "" {
+		return e.Partition
+	}
+	if _, err := pdb.Preset("6-6-3", e.Goal); err == nil {
+		return "6-6-3"
+	}
+	if presets := pdb.PresetsFor(e.Goal.Shape()); len(presets) > 0 {
+		if _, err := pdb.Preset(presets[0], e.Goal); err == nil {
+			return presets[0]
+		}
+	}
+	return pdb.Suggest(e.Goal).Label()
+}

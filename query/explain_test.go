@@ -1,0 +1,55 @@
+package query_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+// With the commands' Explain, the resolver's notes name the commands that
+// build what is missing: the 3x4 table, and databases for it.
+func TestLogNamesTheCommands(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	ctx := context.Background()
+	var log strings.Builder
+	res, err := query.NewResolver(ctx, query.Config{Log: &log, Explain: cli.Explain})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := res.For(ctx, statespace.Shape{Rows: 3, Cols: 4}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"; build it with: go run ./cmd/enumerate -shape 3x4 -goal last; until then, solving by search\n",
+		"; build them with: go run ./cmd/enumerate -shape 3x4 -goal last -pdb 1,2,3,4,5,6/7,8,9,10,11\n",
+	} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, log.String())
+		}
+	}
+}
+
+// A failed line's record carries its remedy in every format.
+func TestFailureNamesTheCommand(t *testing.T) {
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
+	reason := &store.NotFoundError{Goal: goal, Looked: []string{"embedded"}}
+	const want = "build it with: go run ./cmd/enumerate -shape 2x4 -goal first"
+	for _, f := range []query.Format{query.Plain, query.JSON, query.CSV} {
+		var out, errw strings.Builder
+		rw := query.NewRecordWriter(&out, &errw, query.Options{Format: f, Explain: cli.Explain})
+		if err := rw.Fail(1, "1,2,3", reason); err != nil {
+			t.Fatal(err)
+		}
+		if err := rw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String()+errw.String(), want) {
+			t.Errorf("format %v: %q %q lack %q", f, out.String(), errw.String(), want)
+		}
+	}
+}

@@ -1,0 +1,9 @@
+package query
+
+// explained stands for cli.Explain in query's own tests (the commands'
+// package imports query): it marks the messages given to it, so a test
+// sees which ones went through Config.Explain. explain_test.go checks
+// the real remedies.
+func explained(err error) string { return err.Error() + explainedMark }
+
+const explainedMark = " [explained]"

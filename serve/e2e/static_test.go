@@ -1,0 +1,138 @@
+package e2e
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tilespace/tilespace/serve"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// The static copy (serve.WriteStatic), served by a plain static file
+// server with no tilespace server running: the same flows as the served
+// page, every shape up to 10 cells, the 15-puzzle in the browser, within
+// its size and time budgets. The measurements are logged (go test -v).
+func TestStaticCopy(t *testing.T) {
+	if findBrowser() == "" && os.Getenv("CI") == "" {
+		t.Skip("no Chromium")
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	files, err := serve.WriteStatic(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Size: the folder before compression, and each file gzipped.
+	var raw, gz int64
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw += int64(len(b))
+		gz += gzipSize(t, b)
+	}
+	t.Logf("static folder: %d files, %d bytes raw, %d bytes gzipped; the engine is %d bytes once unpacked", len(entries), raw, gz, files[serve.UnpackedWasm])
+	if raw > 8<<20 || gz > 3<<20 {
+		t.Errorf("static folder: %d bytes raw, %d gzipped; want at most 8 MB and 3 MB", raw, gz)
+	}
+
+	// A plain static file server: no API behind it.
+	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer static.Close()
+	if resp, err := http.Get(static.URL + "/api/shapes"); err != nil || resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("the static server answers /api/shapes: %v %v", resp, err)
+	}
+	p := openBrowser(t, static.URL+"/", 1280, 860)
+	p.waitText("#message", "New game")
+	if mode := eval[string](p, `document.body.dataset.mode`); mode != "static" {
+		t.Fatalf("the page runs in mode %q, want static", mode)
+	}
+	first := eval[float64](p, `Number(document.body.dataset.firstBoardMs)`)
+	t.Logf("first board interactive %.0f ms after the page began loading", first)
+	if first > 3000 {
+		t.Errorf("the first board took %.0f ms, want at most 3 s", first)
+	}
+	// timeAPI times one request the page makes, in ms.
+	timeAPI := func(what, path, params string) float64 {
+		t.Helper()
+		ms := eval[float64](p, `(async () => { const t0 = performance.now(); await api(`+strconv.Quote(path)+`, `+params+`); return performance.now() - t0; })()`)
+		t.Logf("%s: %.0f ms", what, ms)
+		return ms
+	}
+	timeAPI("3x3 goal first: table loaded in the browser", "/api/board", `{b: "8,6,7,2,5,4,3,0,1", goal: "first"}`)
+	timeAPI("2x5: table built in the browser", "/api/board", `{b: "1,2,3,4,5,6,7,8,9,0", shape: "2x5"}`)
+
+	flows(p, false)
+
+	// Every shape up to 10 cells answers, in both goals.
+	for _, shape := range []string{"2x2", "2x3", "3x2", "2x4", "4x2", "2x5", "5x2", "3x3"} {
+		p.chooseShape(shape)
+		p.waitText("#distance", "Distance")
+	}
+	// The 15-puzzle, solved in the browser: an easy board to the goal. Its
+	// pattern databases are built in the browser on first use.
+	p.run("back to Play", chromedp.Click(chromedp.ID("tab-play")))
+	t0 := time.Now()
+	p.chooseShape("4x4")
+	p.waitText("#distance", "Distance")
+	p.waitText("#limit-note", "limit")
+	t.Logf("4x4 first game, pattern databases built in the browser: %s; %s", time.Since(t0).Round(time.Millisecond), p.text("#limit-note"))
+	b4, _ := statespace.Parse("5,1,2,4,9,6,3,8,13,10,7,11,14,0,15,12", statespace.Shape{})
+	timeAPI("4x4 "+b4.String()+" solved by IDA* in the browser", "/api/board", `{b: "`+b4.String()+`"}`)
+	// A 52-move board (200 random moves from the goal), drawn and solved
+	// once: the solve is timed.
+	var mid struct {
+		Board, Heuristic string
+		Distance         int
+	}
+	t1 := time.Now()
+	getJSONAt(t, p, "/api/random", `{shape: "4x4", walk: "200", seed: "5"}`, &mid)
+	t.Logf("4x4 %s (200 random moves from the goal, %d moves) drawn and solved by IDA* on %s in the browser: %s", mid.Board, mid.Distance, mid.Heuristic, time.Since(t1).Round(time.Millisecond))
+	// A board the browser cannot finish within the limit says so.
+	hard4, _ := statespace.Parse("0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1", statespace.Shape{})
+	p.typeBoard(hard4.String())
+	p.waitText("#message", "Time limit: no answer within 10 s")
+	p.setBoard(b4)
+	p.waitText("#distance", "Distance")
+	p.run("solve", setValue("speed", "30"), chromedp.Click(chromedp.ID("solve")))
+	p.waitText("#counter", "optimal!")
+	if got := p.tiles("#board"); got != statespace.GoalLast(b4.Shape()).String() {
+		t.Errorf("after Solve the 4x4 board is %s", got)
+	}
+}
+
+// getJSONAt decodes what the page's api(path, params) answers.
+func getJSONAt(t *testing.T, p *page, path, params string, v any) {
+	t.Helper()
+	js := eval[string](p, `api(`+strconv.Quote(path)+`, `+params+`).then(JSON.stringify)`)
+	if err := json.Unmarshal([]byte(js), v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func gzipSize(t *testing.T, b []byte) int64 {
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w.Write(b)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return int64(buf.Len())
+}

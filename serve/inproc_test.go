@@ -1,0 +1,45 @@
+package serve
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"testing"
+)
+
+var seconds = regexp.MustCompile(`"seconds":[0-9.e+-]+`)
+
+// Do answers exactly what the handler answers over HTTP, errors included.
+func TestDoIsTheHandler(t *testing.T) {
+	s := New(Config{})
+	defer s.Close()
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	for _, target := range []string{
+		"/api/board?b=8,6,7,2,5,4,3,0,1",
+		"/api/board?b=1,2,3,4,5,6,8,7,0",
+		"/api/board?b=1,2,x",
+		"/api/random?depth=12&seed=18446744073709551557",
+		"/api/watch?b=4,1,3,7,0,2,5,8,6&alg=astar&steps=50",
+		"/api/shapes",
+		"/api/nothing",
+	} {
+		resp, err := http.Get(ts.URL + target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		status, got := s.Do(context.Background(), target)
+		// Times measured differ from run to run; all else is the same.
+		got, want = seconds.ReplaceAll(got, nil), seconds.ReplaceAll(want, nil)
+		if status != resp.StatusCode || string(got) != string(want) {
+			t.Errorf("%s: Do answers %d %s, HTTP %d %s", target, status, got, resp.StatusCode, want)
+		}
+	}
+	if status, _ := s.Do(context.Background(), "no path"); status != http.StatusBadRequest {
+		t.Errorf("a target that is no path: %d, want 400", status)
+	}
+}

@@ -1,0 +1,230 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// The server's memory stays bounded under requests for many distinct goals
+// and shapes at once (issue 19.3): each new goal builds a table or finds a
+// search, builds take the work slots, tables live in the byte-bounded
+// cache. The load is requests for distinct random goals of every shape the
+// page serves (tables of up to 10 cells built in memory; 12-cell and
+// 15-puzzle goals without a table, searched on linear conflict), a board
+// a few moves away each, many at a time; a request that finds every slot
+// busy (503) is sent again. Throughout, the resident memory stays under
+// the cache bound plus 200 MB, and a probe of a board whose table is held
+// gets its answer in under 50 ms at the median. The short run is 60
+// requests, 20 at a time; with TILESPACE_LONG=1, 500 requests, 60 at a
+// time. Both are bounded in time.
+func TestLoadDistinctGoals(t *testing.T) {
+	requests, parallel, limit := 60, 20, 2*time.Minute
+	if longtest.Enabled() {
+		requests, parallel, limit = 500, 60, 10*time.Minute
+	}
+	if _, err := residentBytes(); err != nil {
+		t.Skipf("no resident memory to read here: %v", err)
+	}
+	const cacheBytes = 64 << 20
+	const headroom = 200 << 20
+	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	base := startServer(t, ctx, Config{CacheBytes: cacheBytes})
+
+	const probe = "api/board?b=8,6,7,2,5,4,3,0,1"
+	if status, rec, err := fetch(ctx, base+probe); err != nil || status != 200 {
+		t.Fatalf("probe: %d %v %v", status, rec, err)
+	}
+	var peak atomic.Int64
+	var latMu sync.Mutex
+	var latencies []time.Duration
+	stopWatch := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		tick := time.NewTicker(25 * time.Millisecond)
+		defer tick.Stop()
+		for n := 0; ; n++ {
+			select {
+			case <-stopWatch:
+				return
+			case <-tick.C:
+			}
+			if rss, err := residentBytes(); err == nil && rss > peak.Load() {
+				peak.Store(rss)
+			}
+			if n%4 == 0 { // the probe, every 100 ms
+				start := time.Now()
+				status, _, err := fetch(ctx, base+probe)
+				if err == nil && status == 200 {
+					latMu.Lock()
+					latencies = append(latencies, time.Since(start))
+					latMu.Unlock()
+				}
+			}
+		}
+	}()
+
+	rng := rand.New(rand.NewPCG(19, 3))
+	shapes := []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}, {Rows: 3, Cols: 4}, {Rows: 4, Cols: 4}}
+	type job struct{ goal, board statespace.Board }
+	jobs := make(chan job)
+	seen := map[statespace.Board]bool{}
+	go func() {
+		defer close(jobs)
+		for len(seen) < requests {
+			sh := shapes[len(seen)%len(shapes)]
+			tiles := rng.Perm(sh.Cells())
+			goal := statespace.MustBoard(sh, tiles...)
+			if seen[goal] {
+				continue
+			}
+			seen[goal] = true
+			select {
+			case jobs <- job{goal, statespace.Walk(rng, goal, 6+rng.IntN(10), statespace.NoReverse)}:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var answered, busy atomic.Int64
+	var wg sync.WaitGroup
+	for range parallel {
+		wg.Go(func() {
+			for j := range jobs {
+				u := base + "api/board?" + url.Values{"b": {j.board.String()}, "goal": {j.goal.String()}, "shape": {j.goal.Shape().String()}}.Encode()
+				for ctx.Err() == nil {
+					status, rec, err := fetch(ctx, u)
+					if err != nil {
+						if ctx.Err() == nil {
+							t.Error(err)
+						}
+						return
+					}
+					if status == http.StatusServiceUnavailable {
+						busy.Add(1)
+						time.Sleep(50 * time.Millisecond)
+						continue
+					}
+					if status != 200 {
+						t.Errorf("goal %s board %s: %d %v", j.goal, j.board, status, rec)
+						break
+					}
+					checkPath(t, j.board, j.goal, rec)
+					answered.Add(1)
+					break
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(stopWatch)
+	<-watched
+	if ctx.Err() != nil {
+		t.Fatalf("the load did not finish within %s: %d of %d answered", limit, answered.Load(), requests)
+	}
+	if answered.Load() != int64(requests) {
+		t.Errorf("%d of %d requests answered", answered.Load(), requests)
+	}
+	if p := peak.Load(); p > cacheBytes+headroom {
+		t.Errorf("resident memory peaked at %d MB, over the cache bound %d MB + %d MB", p>>20, cacheBytes>>20, headroom>>20)
+	}
+	latMu.Lock()
+	defer latMu.Unlock()
+	if len(latencies) == 0 {
+		t.Fatal("the probe got no answer")
+	}
+	slices.Sort(latencies)
+	if med := latencies[len(latencies)/2]; med > 50*time.Millisecond {
+		t.Errorf("the probe's median latency is %s over %d probes, want under 50 ms", med, len(latencies))
+	}
+	t.Logf("%d requests, %d at a time: %d answers of 503 sent again, peak resident %d MB, probe median %s of %d",
+		requests, parallel, busy.Load(), peak.Load()>>20, latencies[len(latencies)/2], len(latencies))
+}
+
+// startServer runs cfg with Run on a free loopback port until ctx ends and
+// returns its URL.
+func startServer(t *testing.T, ctx context.Context, cfg Config) string {
+	t.Helper()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg, "127.0.0.1:0", pw); pw.Close() }()
+	buf := make([]byte, 256)
+	n, err := pr.Read(buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`serving on (http://127\.0\.0\.1:\d+/)`).FindStringSubmatch(string(buf[:n]))
+	if m == nil {
+		t.Fatalf("no address in %q", buf[:n])
+	}
+	go io.Copy(io.Discard, pr)
+	t.Cleanup(func() {
+		if ctx.Err() == nil {
+			return
+		}
+		<-done
+	})
+	return m[1]
+}
+
+// fetch gets u and decodes its JSON body.
+func fetch(ctx context.Context, u string) (int, map[string]any, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", u, nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	var rec map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&rec); err != nil {
+		return resp.StatusCode, nil, fmt.Errorf("%s: %d, body not JSON: %v", u, resp.StatusCode, err)
+	}
+	return resp.StatusCode, rec, nil
+}
+
+// checkPath checks that rec's path takes board to goal in distance moves.
+func checkPath(t *testing.T, board, goal statespace.Board, rec map[string]any) {
+	t.Helper()
+	d, _ := rec["distance"].(float64)
+	path := moveNames(rec["path"])
+	end, bad := board.ApplyAll(path)
+	if bad >= 0 || end != goal || len(path) != int(d) {
+		t.Errorf("goal %s board %s: the path of %d moves does not reach the goal (distance %v)", goal, board, len(path), d)
+	}
+}
+
+// residentBytes reads the process's resident memory from /proc.
+func residentBytes() (int64, error) {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0, err
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0, fmt.Errorf("/proc/self/statm: %q", b)
+	}
+	pages, err := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize()), err
+}

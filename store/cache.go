@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/tablefile"
+)
+
+// EnvCache names the environment variable that overrides the cache folder.
+const EnvCache = "TILESPACE_CACHE"
+
+// File names one of the files the store keeps for a goal: a distance
+// table, a pattern database, a search's checkpoint, an export, or the
+// working folder of a distributed search. Its name is the same in every
+// folder (Name); a Cache says where it is.
+type File struct{ name string }
+
+// TableFile is goal's distance table (TableFileName).
+func TableFile(goal statespace.Board) File { return File{TableFileName(goal)} }
+
+// PDBFile is the pattern database of the tiles (ascending) for goal
+// (PDBFileName).
+func PDBFile(goal statespace.Board, tiles []int) File { return File{PDBFileName(goal, tiles)} }
+
+// CheckpointFile is the checkpoint of a resumable search for goal's table
+// (CheckpointFileName).
+func CheckpointFile(goal statespace.Board) File { return File{CheckpointFileName(goal)} }
+
+// NPYFile is goal's distances exported for NumPy (NPYFileName).
+func NPYFile(goal statespace.Board) File { return File{NPYFileName(goal)} }
+
+// BeamWorkFile is the folder of a distributed search's intermediate files
+// for goal's table, e.g. "beam-2x7-last".
+func BeamWorkFile(goal statespace.Board) File {
+	return File{"beam-" + goal.Shape().String() + "-" + GoalSlug(goal)}
+}
+
+// Name returns the file's name, the same in every folder.
+func (f File) Name() string { return f.name }
+
+// Cache is a folder of generated files, each under the store's name for
+// it: the cache folder (DefaultCache), or any folder a command writes to
+// or reads from. It is a small value; the folder need not exist until a
+// write makes it.
+type Cache struct{ dir string }
+
+// NewCache returns the cache in folder dir.
+func NewCache(dir string) Cache { return Cache{dir: dir} }
+
+// DefaultCache returns the cache folder generated files live in:
+// $TILESPACE_CACHE if set, else "tilespace" under os.UserCacheDir(). The
+// first call for a folder in a process sweeps it (SweepCache), so every
+// command that opens the cache removes what killed writers left there.
+func DefaultCache() (Cache, error) {
+	if d := os.Getenv(EnvCache); d != "" {
+		sweepOnce(d)
+		return Cache{dir: d}, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return Cache{}, &NoCacheError{Err: err}
+	}
+	dir := filepath.Join(d, "tilespace")
+	sweepOnce(dir)
+	return Cache{dir: dir}, nil
+}
+
+// NoCacheError says there is no cache folder: the platform has no user
+// cache folder and $TILESPACE_CACHE is not set.
+type NoCacheError struct{ Err error }
+
+func (e *NoCacheError) Error() string {
+	return fmt.Sprintf("store: no cache folder (set %s): %v", EnvCache, e.Err)
+}
+
+func (e *NoCacheError) Unwrap() error { return e.Err }
+
+// Dir returns the cache's folder.
+func (c Cache) Dir() string { return c.dir }
+
+// IsDefault reports whether c is the cache folder (DefaultCache).
+func (c Cache) IsDefault() bool {
+	d, err := DefaultCache()
+	return err == nil && filepath.Clean(d.dir) == filepath.Clean(c.dir)
+}
+
+// Path returns where f is in the cache.
+func (c Cache) Path(f File) string { return filepath.Join(c.dir, f.name) }
+
+// Has reports whether the cache holds f as a regular file. It does not
+// read it: a damaged file counts.
+func (c Cache) Has(f File) bool {
+	st, err := os.Stat(c.Path(f))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// ReadTable reads goal's distance table from the cache (see the function
+// ReadTable); a missing file is an error matching os.ErrNotExist.
+func (c Cache) ReadTable(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
+	return ReadTable(ctx, c.Path(TableFile(goal)), goal)
+}
+
+// WriteTable writes t into the cache in the given encoding (see the
+// function WriteTable), making the folder if need be, and returns the
+// file's path and size.
+func (c Cache) WriteTable(ctx context.Context, t *statespace.Table, enc tablefile.Encoding) (string, int64, error) {
+	path := c.Path(TableFile(t.Space().Goal()))
+	if err := c.mkdir(); err != nil {
+		return "", 0, err
+	}
+	size, err := WriteTable(ctx, path, t, enc)
+	return path, size, err
+}
+
+// WriteMod4Table writes the mod4-bit table of goal into the cache (see
+// the function WriteMod4Table), making the folder if need be, and returns
+// the file's path and size.
+func (c Cache) WriteMod4Table(ctx context.Context, goal statespace.Board, counts []uint64, payload io.ReaderAt) (string, int64, error) {
+	path := c.Path(TableFile(goal))
+	if err := c.mkdir(); err != nil {
+		return "", 0, err
+	}
+	size, err := WriteMod4Table(ctx, path, goal, counts, payload)
+	return path, size, err
+}
+
+// ReadPDB reads the pattern database of tiles for goal from the cache
+// (see the function ReadPDB).
+func (c Cache) ReadPDB(goal statespace.Board, tiles []int) (*pdb.PDB, error) {
+	return ReadPDB(c.Path(PDBFile(goal, tiles)), goal, tiles)
+}
+
+// WritePDB writes p into the cache (see the function WritePDB), making
+// the folder if need be, and returns the file's path and size.
+func (c Cache) WritePDB(ctx context.Context, p *pdb.PDB) (string, int64, error) {
+	path := c.Path(PDBFile(p.Goal(), p.Tiles()))
+	if err := c.mkdir(); err != nil {
+		return "", 0, err
+	}
+	size, err := WritePDB(ctx, path, p)
+	return path, size, err
+}
+
+// WritePDBs writes every database of a into the cache, each atomically,
+// and returns their paths.
+func (c Cache) WritePDBs(ctx context.Context, a *pdb.Additive) ([]string, error) {
+	var paths []string
+	for _, p := range a.PDBs() {
+		path, _, err := c.WritePDB(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		paths = append(paths, path)
+	}
+	return paths, nil
+}
+
+func (c Cache) mkdir() error { return os.MkdirAll(c.dir, 0o755) }
