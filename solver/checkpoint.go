@@ -176,7 +176,7 @@ func (s *Solver) checkResume(cp *Checkpoint, b statespace.Board) error {
 		return bad("%d iterations below bound %d", cp.Iterations, cp.Bound)
 	case cp.Split == 0 && (cp.Tasks != 0 || len(cp.Done) > 0):
 		return bad("%d subtrees done but no split depth", len(cp.Done))
-	case cp.Split != 0 && (cp.Split < 1 || cp.Split > min(maxSplitDepth, cp.Bound) || cp.Tasks < 1 || cp.Bound < minParallelBound):
+	case cp.Split != 0 && (cp.Split < 1 || cp.Split > min(maxSplitDepth, cp.Bound) || cp.Tasks < 0 || cp.Bound < minParallelBound):
 		return bad("split depth %d of bound %d into %d subtrees", cp.Split, cp.Bound, cp.Tasks)
 	}
 	seen := make(map[int]bool, len(cp.Done))
