@@ -314,6 +314,20 @@ func TestForgedTableCampaign(t *testing.T) {
 	}
 	c := tableCampaign(t, "2x5 table", goal, full.DistanceAt, bits, full.Counts(), open, onceSearch(t), 90, 30, 1)
 	c.check(t)
+	// The same forgeries with the answer checks on (Table.WithAnswerChecks):
+	// more are refused when answered, still none wrong past -verify.
+	checked := func(f tableForgery, path string) (*statespace.Table, error) {
+		tab, err := open(f, path)
+		if err != nil {
+			return nil, err
+		}
+		return tab.WithAnswerChecks(), nil
+	}
+	cc := tableCampaign(t, "2x5 table, answers checked", goal, full.DistanceAt, bits, full.Counts(), checked, onceSearch(t), 90, 30, 1)
+	cc.check(t)
+	if cc.refusedAnswer <= c.refusedAnswer {
+		t.Errorf("the answer checks refused %d answers, no more than the %d refused without them", cc.refusedAnswer, c.refusedAnswer)
+	}
 }
 
 // The same 90 forgeries of the 3x4 table, read from files by

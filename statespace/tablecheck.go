@@ -118,6 +118,23 @@ func onesInRange(p []byte, lo, hi uint64) uint64 {
 	return n
 }
 
+// WithAnswerChecks returns t, sharing its bits, with every LookupMoves
+// answer of a lazy table checked against what it touches: every neighbour
+// of the board must walk to the goal one move closer or farther, as its
+// stored bits say (checkNeighbours). It catches most forgeries that keep
+// the codes' local rules, at up to four more walks an answer (about three
+// times the lookup's cost); a full re-derivation (enumerate -verify)
+// catches every one. A table with every distance in memory needs no
+// check: it is t itself.
+func (t *Table) WithAnswerChecks() *Table {
+	if t.dist != nil {
+		return t
+	}
+	c := *t
+	c.checkAnswers = true
+	return &c
+}
+
 // checkNeighbours checks an answer of a lazy table against what it
 // touches: b's distance d came from one walk, its optimal moves set from
 // its neighbours' codes. Every neighbour must itself walk to the goal in

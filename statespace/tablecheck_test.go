@@ -72,8 +72,9 @@ func TestOpenMod4TableRecountsCodes(t *testing.T) {
 }
 
 // A distance moved by two at a board keeps every local rule of the codes;
-// with a second bit flipped the other way, the code counts too. The
-// answer for that board is refused by its neighbours' walks, never wrong.
+// with a second bit flipped the other way, the code counts too. With
+// answer checks (WithAnswerChecks) the answer for that board is refused by
+// its neighbours' walks, never wrong.
 func TestLazyAnswerChecksNeighbours(t *testing.T) {
 	full := fullTable(t, GoalLast(Shape{2, 4}))
 	sp := full.Space()
@@ -94,10 +95,11 @@ func TestLazyAnswerChecksNeighbours(t *testing.T) {
 		}
 		flip(r)
 		flip(p)
-		lazy, err := OpenMod4Table(goal, counts, Mod4Bytes(bits), Origin{})
+		plain, err := OpenMod4Table(goal, counts, Mod4Bytes(bits), Origin{})
 		if err != nil {
 			t.Fatalf("rank %d: balanced flips refused when opened: %v", r, err)
 		}
+		lazy := plain.WithAnswerChecks()
 		for _, x := range []uint64{r, p} {
 			b := sp.Unrank(x)
 			d, set, err := lazy.LookupMoves(b)
