@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/internal/progress"
 
@@ -286,31 +286,13 @@ func TestExportCommand(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a bytes.Buffer safe for the progress lines' goroutine.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
 // TestProgressLines: a build whose stderr is not a terminal writes a
 // progress line at the interval (30 s by default; here a few ms) with the
 // level, the states, the time elapsed and the estimate left (issue 21).
 func TestProgressLines(t *testing.T) {
 	t.Setenv(progress.EnvEvery, "2ms")
 	var out bytes.Buffer
-	var errb lockedBuffer
+	var errb fixture.LockedBuffer
 	if err := run(context.Background(), &out, &errb, []string{"-shape", "2x5", "-out", t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}
