@@ -166,7 +166,7 @@ func (s *Solver) iterate(ctx context.Context, b statespace.Board, bound int) (it
 	if b == s.goal {
 		return iteration{found: true, path: []statespace.Move{}}, nil
 	}
-	return s.fast.iterate(ctx, b, bound, s.workers(), s.Dual)
+	return s.fast.iterate(ctx, b, bound, s.workers(), s.Dual, nil)
 }
 
 // cancelWatch sets *flag when ctx is done, until the returned stop is

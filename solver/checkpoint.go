@@ -1,0 +1,243 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// Checkpoint is the progress of a search, enough to resume it after a
+// cancel, a crash or a reboot: the iteration under way (its bound), the
+// root subtrees finished under that bound with what they cost, and the
+// totals of the iterations before it. A search resumed from a checkpoint
+// finds the same path and the same counters as one never interrupted,
+// whatever the number of goroutines of either.
+//
+// The root subtrees of an iteration are the tasks it is split into: the
+// nodes at depth Split, in the order the sequential search reaches them.
+// A subtree counts only when its search ended; the work on subtrees
+// under way when a search stops is discarded, and they are searched
+// again on resume.
+type Checkpoint struct {
+	Board, Goal statespace.Board
+	// Heuristic identifies the heuristic (Solver.Identity): a checkpoint
+	// is resumed only by a solver of the same identity, whose counters it
+	// holds.
+	Heuristic string
+	// Iterations, Nodes and Generated are the totals of the iterations
+	// finished, whose bounds were below Bound; Elapsed the time all
+	// earlier runs searched.
+	Iterations       int
+	Nodes, Generated uint64
+	Elapsed          time.Duration
+	// Bound is the bound of the iteration under way.
+	Bound int
+	// Split is the depth of the iteration's root subtrees and Tasks their
+	// number, 0 while the iteration has not been split (no subtree is
+	// done then).
+	Split, Tasks int
+	// Done are the root subtrees finished under Bound, by Index.
+	Done []Subtree
+}
+
+// Subtree is a root subtree searched to its end under the bound: its
+// index among the iteration's tasks, its counters, and the least f above
+// the bound seen in it. (A subtree holding a solution ends the search and
+// is never recorded.)
+type Subtree struct {
+	Index            int
+	Nodes, Generated uint64
+	Next             int
+}
+
+// Checkpointing says how SolveCheckpointed saves and resumes progress.
+type Checkpointing struct {
+	// From is the checkpoint to resume; nil starts afresh.
+	From *Checkpoint
+	// Save receives the progress, from one goroutine at a time: at most
+	// every Every (0: at each finished subtree and iteration) and, when
+	// ctx ends the search, once more with everything finished by then.
+	// The checkpoint is valid only during the call. An error stops the
+	// search and is returned.
+	Save  func(*Checkpoint) error
+	Every time.Duration
+}
+
+// CheckpointMismatchError says a checkpoint is for another search than
+// the one asked for: another board, goal or heuristic.
+type CheckpointMismatchError struct {
+	Field     string // "board", "goal" or "heuristic"
+	Want, Got string // the search's, the checkpoint's
+}
+
+func (e *CheckpointMismatchError) Error() string {
+	return fmt.Sprintf("solver: the checkpoint is for %s %s, not %s", e.Field, e.Got, e.Want)
+}
+
+// CheckpointError says a checkpoint's contents are inconsistent: a bound
+// below the board's heuristic, subtrees that the iteration does not have.
+type CheckpointError struct{ Msg string }
+
+func (e *CheckpointError) Error() string { return "solver: inconsistent checkpoint: " + e.Msg }
+
+// Identity names the solver's heuristic in checkpoints: the databases'
+// partition, "+reflection" when lookups take the mirror image, "+dual"
+// with dual lookups (which change the counters).
+func (s *Solver) Identity() string {
+	id := "pdb " + s.h.Partition().String()
+	if s.h.Reflects() {
+		id += "+reflection"
+	}
+	if s.Dual {
+		id += "+dual"
+	}
+	return id
+}
+
+// SolveCheckpointed is Solve, saving its progress through c.Save and
+// resuming from c.From. A checkpoint for another board, goal or
+// heuristic is refused with a *CheckpointMismatchError, one that does not
+// fit the search with a *CheckpointError. Result.Elapsed includes the
+// checkpoint's Elapsed.
+func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Checkpointing) (Result, error) {
+	start := time.Now()
+	if err := s.space.Check(b); err != nil {
+		return Result{}, err
+	}
+	p := &progress{save: c.Save, every: c.Every, last: start,
+		cp: Checkpoint{Board: b, Goal: s.goal, Heuristic: s.Identity(), Bound: s.h.Distance(b)}}
+	if c.From != nil {
+		if err := s.checkResume(c.From, b); err != nil {
+			return Result{}, err
+		}
+		p.cp = *c.From
+		p.cp.Done = slices.Clone(c.From.Done)
+	}
+	earlier := p.cp.Elapsed
+	p.elapsed = func() time.Duration { return earlier + time.Since(start) }
+	if b == s.goal {
+		return Result{Path: []statespace.Move{}, Iterations: 1, Elapsed: p.elapsed()}, nil
+	}
+	for {
+		it, err := s.fast.iterate(ctx, b, p.cp.Bound, s.workers(), s.Dual, p)
+		if err != nil {
+			if ctx.Err() != nil && p.err == nil {
+				if serr := p.flush(); serr != nil {
+					return Result{}, serr
+				}
+			}
+			if p.err != nil {
+				return Result{}, p.err
+			}
+			return Result{}, err
+		}
+		r := Result{Iterations: p.cp.Iterations + 1, Nodes: p.cp.Nodes + it.expanded, Generated: p.cp.Generated + it.generated}
+		if it.found {
+			r.Path = it.path
+			r.Elapsed = p.elapsed()
+			return r, nil
+		}
+		if it.next > maxDepth {
+			return Result{}, ErrTooDeep
+		}
+		p.mu.Lock()
+		p.cp.Iterations, p.cp.Nodes, p.cp.Generated = r.Iterations, r.Nodes, r.Generated
+		p.cp.Bound, p.cp.Split, p.cp.Tasks, p.cp.Done = it.next, 0, 0, p.cp.Done[:0]
+		err = p.maybeSave()
+		p.mu.Unlock()
+		if err != nil {
+			return Result{}, err
+		}
+	}
+}
+
+// checkResume refuses a checkpoint that is not for b and s, or that
+// cannot come from their search.
+func (s *Solver) checkResume(cp *Checkpoint, b statespace.Board) error {
+	switch {
+	case cp.Board != b:
+		return &CheckpointMismatchError{Field: "board", Want: b.String(), Got: cp.Board.String()}
+	case cp.Goal != s.goal:
+		return &CheckpointMismatchError{Field: "goal", Want: s.goal.String(), Got: cp.Goal.String()}
+	case cp.Heuristic != s.Identity():
+		return &CheckpointMismatchError{Field: "heuristic", Want: s.Identity(), Got: cp.Heuristic}
+	}
+	bad := func(format string, args ...any) error { return &CheckpointError{Msg: fmt.Sprintf(format, args...)} }
+	h := s.h.Distance(b)
+	switch {
+	case cp.Bound < h || cp.Bound > maxDepth:
+		return bad("bound %d, the board's heuristic is %d", cp.Bound, h)
+	case cp.Iterations < 0 || cp.Iterations > cp.Bound-h || cp.Elapsed < 0:
+		return bad("%d iterations below bound %d", cp.Iterations, cp.Bound)
+	case cp.Split == 0 && (cp.Tasks != 0 || len(cp.Done) > 0):
+		return bad("%d subtrees done but no split depth", len(cp.Done))
+	case cp.Split != 0 && (cp.Split < 1 || cp.Split > min(maxSplitDepth, cp.Bound) || cp.Tasks < 0 || cp.Bound < minParallelBound):
+		return bad("split depth %d of bound %d into %d subtrees", cp.Split, cp.Bound, cp.Tasks)
+	}
+	seen := make(map[int]bool, len(cp.Done))
+	for _, d := range cp.Done {
+		if d.Index < 0 || d.Index >= cp.Tasks || seen[d.Index] {
+			return bad("subtree %d of %d", d.Index, cp.Tasks)
+		}
+		if d.Next <= cp.Bound {
+			return bad("subtree %d: least f above the bound %d is %d", d.Index, cp.Bound, d.Next)
+		}
+		seen[d.Index] = true
+	}
+	return nil
+}
+
+// progress is a checkpointed search's state, shared by its goroutines.
+type progress struct {
+	mu      sync.Mutex
+	cp      Checkpoint
+	save    func(*Checkpoint) error
+	every   time.Duration
+	last    time.Time
+	elapsed func() time.Duration
+	err     error        // the first save error; it stops the search
+	stop    *atomic.Bool // the iteration's stop flag
+}
+
+// finished records a root subtree searched to its end.
+func (p *progress) finished(st Subtree) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cp.Done = append(p.cp.Done, st)
+	if err := p.maybeSave(); err != nil && p.err == nil {
+		p.err = err
+		p.stop.Store(true)
+	}
+}
+
+// maybeSave saves when Every has passed since the last save; p.mu held.
+func (p *progress) maybeSave() error {
+	if p.save == nil || time.Since(p.last) < p.every {
+		return nil
+	}
+	return p.saveNow()
+}
+
+// flush saves unconditionally, after the search stopped.
+func (p *progress) flush() error {
+	if p.save == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.saveNow()
+}
+
+func (p *progress) saveNow() error {
+	p.last = time.Now()
+	cp := p.cp
+	cp.Elapsed = p.elapsed()
+	cp.Done = slices.Clone(cp.Done)
+	slices.SortFunc(cp.Done, func(a, b Subtree) int { return a.Index - b.Index })
+	return p.save(&cp)
+}
