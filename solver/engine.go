@@ -389,6 +389,7 @@ func (s *searcher) collect(prev, depth int) {
 }
 
 func (s *searcher) mustStop() bool {
+	yield()
 	return s.canceled.Load() || (s.best != nil && s.best.Load() < s.task)
 }
 
