@@ -132,9 +132,13 @@ func writeLevel(w io.Writer, l twobit.Level) {
 
 // VerifyReport is what `enumerate -verify` found.
 type VerifyReport struct {
-	File   string `json:"file"`
-	Shape  string `json:"shape"`
-	Goal   string `json:"goal"`
+	File  string `json:"file"`
+	Shape string `json:"shape"`
+	Goal  string `json:"goal"`
+	// Pattern is a pattern database's tiles ("1,2,3"); empty for a
+	// distance table.
+	Pattern string `json:"pattern,omitempty"`
+	// States is a table's states, or a database's entries.
 	States uint64 `json:"states"`
 	// Difference is empty when the file equals the search, else the first
 	// difference.
@@ -148,9 +152,14 @@ func (r VerifyReport) OK() bool { return r.Difference == "" }
 // WriteText writes the report for people.
 func (r VerifyReport) WriteText(w io.Writer) error {
 	var err error
-	if r.OK() {
+	switch {
+	case r.OK() && r.Pattern != "":
+		_, err = fmt.Fprintf(w, "%s: verified: all %s entries of the pattern database of tiles %s for %s goal %s equal a fresh build (%.1f s)\n", r.File, textfmt.Commas(r.States), r.Pattern, r.Shape, r.Goal, r.Seconds)
+	case r.OK():
 		_, err = fmt.Fprintf(w, "%s: verified: all %s states of %s goal %s equal a fresh breadth-first search (%.1f s)\n", r.File, textfmt.Commas(r.States), r.Shape, r.Goal, r.Seconds)
-	} else {
+	case r.Pattern != "":
+		_, err = fmt.Fprintf(w, "%s: differs from a fresh build: %s\n", r.File, r.Difference)
+	default:
 		_, err = fmt.Fprintf(w, "%s: differs from a fresh breadth-first search: %s\n", r.File, r.Difference)
 	}
 	return err
@@ -163,6 +172,14 @@ func (r VerifyReport) WriteText(w io.Writer) error {
 // less than the whole search will do. Damage the container itself
 // catches (a checksum) is an error.
 func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, error) {
+	return verifyTable(ctx, path, func(sp *statespace.Space, dist []uint8) (*twobit.Result, error) {
+		return twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist})
+	})
+}
+
+// verifyTable is VerifyTable with the search given: the forgery campaign
+// compares many files with one search.
+func verifyTable(ctx context.Context, path string, search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error)) (VerifyReport, error) {
 	f, err := tablefile.Open(path)
 	if err != nil {
 		return VerifyReport{}, err
@@ -196,7 +213,7 @@ func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, e
 	} else if h.Encoding != tablefile.EncodingMod4Bit {
 		return VerifyReport{}, fmt.Errorf("%s: a distance table in the %s encoding", path, h.Encoding)
 	}
-	res, err := twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist})
+	res, err := search(sp, dist)
 	if err != nil {
 		return VerifyReport{}, err
 	}
@@ -264,7 +281,7 @@ func ExportNPY(ctx context.Context, goal statespace.Board, path string, workers 
 		return 0, err
 	}
 	if sp.Size() > MaxExportStates {
-		return 0, fmt.Errorf("%s has %s states: -export npy writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
+		return 0, fmt.Errorf("%s has %s states: the NumPy export writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
 	}
 	dist := make([]uint8, sp.Size())
 	if _, err := twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist}); err != nil {

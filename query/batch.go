@@ -125,7 +125,7 @@ func (a *answerer) line(ctx context.Context, n int, line []byte) error {
 	if f := a.out.opts.Field; f > 0 {
 		text, count := field(line, f)
 		if count < f {
-			return a.fail(n, line, fmt.Errorf("%d tab-separated %s, -field %d needs at least %d", count, textfmt.Plural(count, "field", "fields"), f, f))
+			return a.fail(n, line, fmt.Errorf("%d tab-separated %s, and the board is to be in column %d", count, textfmt.Plural(count, "field", "fields"), f))
 		}
 		line = text
 	} else if i := bytes.IndexByte(line, '\t'); i >= 0 {

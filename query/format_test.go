@@ -312,7 +312,7 @@ func TestField(t *testing.T) {
 		`{"line":1,"input":"board","error":"`,
 		`{"board":"8,6,7,2,5,4,3,0,1","distance":31,`,
 		`{"board":"1,2,3,4,5,6,7,0,8","distance":1,"optimal_moves":["Right"],"path":["Right"],"heuristic":"table"}`,
-		`{"line":5,"input":"3","error":"1 tab-separated field, -field 2 needs at least 2"}`,
+		`{"line":5,"input":"3","error":"1 tab-separated field, and the board is to be in column 2"}`,
 		`{"board":"6,4,7,8,5,0,3,2,1","distance":31,`,
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")

@@ -56,13 +56,8 @@ func (o *SolverOracle) solve(ctx context.Context, b statespace.Board) (solver.Re
 	if c == nil {
 		return o.solver.Solve(ctx, b)
 	}
-	// The dual lookups change the counters, so they are part of the
-	// search's identity.
-	id := o.name
-	if o.solver.Dual {
-		id += "+dual"
-	}
 	goal := o.solver.Goal()
+	id := o.solver.Identity() // with "+dual": the dual lookups change the counters
 	path := c.Cache.Path(store.SolveCheckpointFile(goal, b, id))
 	var from *solver.Checkpoint
 	if c.Resume {
@@ -78,28 +73,20 @@ func (o *SolverOracle) solve(ctx context.Context, b statespace.Board) (solver.Re
 	if every <= 0 {
 		every = DefaultCheckpointEvery
 	}
-	var saveErr error
-	write := func(cp solver.Checkpoint) error {
-		// The context may be done already: the last checkpoint is written
-		// regardless.
-		return store.WriteSolveCheckpoint(context.WithoutCancel(ctx), path, store.SolveCheckpoint{Goal: goal, Heuristic: id, Checkpoint: cp})
-	}
-	r, err := o.solver.Resume(ctx, b, from, every, func(cp solver.Checkpoint) {
-		if err := write(cp); err != nil && saveErr == nil {
-			saveErr = err
-		}
-	})
-	var ie *solver.InterruptedError
+	r, err := o.solver.SolveCheckpointed(ctx, b, solver.Checkpointing{From: from, Every: every,
+		Save: func(cp *solver.Checkpoint) error {
+			// The context may be done already: the last checkpoint is
+			// written regardless.
+			return store.WriteSolveCheckpoint(context.WithoutCancel(ctx), path, cp)
+		}})
 	switch {
-	case errors.As(err, &ie):
-		if werr := write(ie.Checkpoint); werr != nil {
-			return r, werr
+	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		if _, serr := os.Stat(path); serr != nil {
+			return r, err // stopped before anything was worth saving
 		}
 		return r, &InterruptedError{Checkpoint: path, Err: err}
 	case err != nil:
 		return r, err
-	case saveErr != nil:
-		return r, saveErr
 	}
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return r, err

@@ -41,7 +41,7 @@ func WriteReport(w io.Writer, goal statespace.Board, a Answer, tile bool) error 
 	}
 	legal := b.LegalMoves().Len()
 	if a.Search != nil && a.Search.OptimalUnknown {
-		s.WriteString("optimal moves  not searched for (-all-moves finds every one, at one more search per move)\n")
+		s.WriteString("optimal moves  not searched for (finding every one takes one more search per move)\n")
 	} else {
 		fmt.Fprintf(&s, "optimal moves  %s  (%d of the %d legal moves %s one step closer)\n",
 			strings.Join(names, " "), len(names), legal, textfmt.Plural(len(names), "leads", "lead"))

@@ -110,7 +110,7 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 	}
 	logX := minMix > 0 && maxMix >= 10*minMix
 	dash := []vg.Length{vg.Points(4), vg.Points(2)}
-	xlabel := "random mixing moves"
+	xlabel := "random mixing (moves)"
 	setX := func(p *plot.Plot) {
 		if logX {
 			p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, logTicks{}
@@ -134,7 +134,7 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 	setX(left)
 	left.Y.Min, left.Y.Max = 0, 105
 
-	right := newPlot("Moves used (solved boards)", xlabel, "moves")
+	right := newPlot("Moves used (solved boards)", xlabel, "path length (moves)")
 	top := maxOf(opt.y)
 	for i := range d.Series {
 		if len(moves[i].x) == 0 {
@@ -145,7 +145,7 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 	}
 	ol := &polyline{X: opt.x, Y: opt.y, Line: lineStyle(grey, 1.4, nil), Glyph: glyphStyle(grey, draw.PlusGlyph{}, 2)}
 	right.Add(ol)
-	legend.Add("optimal distance (right;\nmean over all boards)", ol)
+	legend.Add("optimal distance (mean)", ol)
 	for _, r := range d.Reported {
 		if r.SolvePercent > 0 {
 			ref := hline{Y: r.SolvePercent, Style: lineStyle(grey, 1, dash)}
@@ -169,7 +169,7 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 		note += "\n" + d.Note
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
-	fig.draw = page{title: title, panels: [][]*plot.Plot{{left, right}}, legend: legend, note: note}.draw
+	fig.use(page{title: title, panels: [][]*plot.Plot{{left, right}}, legend: legend, note: note})
 	return fig, nil
 }
 

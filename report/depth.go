@@ -93,9 +93,9 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 			return nil, dataErrorf(name, "panel %q has no series", panel.Title)
 		}
 		share := panel.Share && !logScale
-		ylabel := "states"
+		ylabel := "states (count)"
 		if share {
-			ylabel = "share of the states (%)"
+			ylabel = "share of states (%)"
 		}
 		p := newPlot(panel.Title, "distance from the goal (moves)", ylabel)
 		if logScale {
@@ -160,7 +160,7 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
 	pg := page{title: title, panels: [][]*plot.Plot{row}, note: note}
-	fig.draw = pg.draw
+	fig.use(pg)
 	return fig, nil
 }
 
@@ -172,7 +172,7 @@ func LayerRatio(series []DepthSeries, note string) (*Figure, error) {
 		return nil, dataErrorf(name, "no series")
 	}
 	csv := [][]string{{"series", "distance", "states", "states_next", "ratio"}}
-	p := newPlot("", "distance d from the goal (moves)", "states(d+1) / states(d)")
+	p := newPlot("", "distance d from the goal (moves)", "states(d+1) / states(d) (ratio)")
 	setLogY(p)
 	// Bottom left stays empty: ratios start near 2 and fall below 1 only
 	// at large distances.
@@ -209,6 +209,6 @@ func LayerRatio(series []DepthSeries, note string) (*Figure, error) {
 	if note == "" {
 		note = "Each point compares two consecutive layers of a breadth-first search from the goal."
 	}
-	fig.draw = page{title: title, panels: [][]*plot.Plot{{p}}, note: note}.draw
+	fig.use(page{title: title, panels: [][]*plot.Plot{{p}}, note: note})
 	return fig, nil
 }

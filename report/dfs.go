@@ -94,7 +94,7 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	left.X.Min, left.X.Max = 0, float64(maxD)+0.5
 	left.Y.Min = 0.7
 
-	right := newPlot("Nodes DFS expands", "optimal distance (moves)", "nodes expanded")
+	right := newPlot("Nodes DFS expands", "optimal distance (moves)", "expanded (nodes)")
 	setLogY(right)
 	right.Legend.Top, right.Legend.Left = false, false
 	npts := &polyline{X: nx, Y: ny, Glyph: dots(colorAt(2))}
@@ -121,7 +121,7 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 		note += "\n" + d.Note
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
-	fig.draw = page{title: title, panels: [][]*plot.Plot{{left, right}}, note: note}.draw
+	fig.use(page{title: title, panels: [][]*plot.Plot{{left, right}}, note: note})
 	return fig, nil
 }
 
@@ -190,7 +190,7 @@ func DFSWalk(d DFSWalkData) (*Figure, error) {
 		note += "\n" + d.Note
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
-	fig.draw = page{title: title, panels: [][]*plot.Plot{{top}, {bottom}}, note: note}.draw
+	fig.use(page{title: title, panels: [][]*plot.Plot{{top}, {bottom}}, note: note})
 	return fig, nil
 }
 

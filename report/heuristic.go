@@ -106,17 +106,21 @@ func HeuristicHeatMap(d HeuristicData) (*Figure, error) {
 		note += "\n" + d.Note
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
-	pg := page{title: title, note: note}
-	pg.body = func(c draw.Canvas) {
-		barW := vg.Points(58)
+	pg := page{title: title, note: note, plots: []*plot.Plot{p, bar}}
+	pg.body = func(c draw.Canvas, ts textSizes) {
+		// The colour bar's width follows its text: the rotated label and
+		// the tick labels beside the bar.
+		barW := vg.Points(58 * ts.tick / 8)
 		main := c
 		main.Max.X -= barW + vg.Points(8)
-		p.Draw(main)
+		restyle(p, ts, main.Max.X-main.Min.X)
+		drawPlot(p, main, ts)
 		bc := c
 		bc.Min.X = c.Max.X - barW
-		drawPlot(bar, bc)
+		restyle(bar, ts, barW)
+		drawPlot(bar, bc, ts)
 	}
-	fig.draw = pg.draw
+	fig.use(pg)
 	return fig, nil
 }
 
@@ -127,7 +131,7 @@ func logFraction(c uint64, logMax float64) float64 {
 
 // colorBar is a narrow plot whose y axis is the count on a log scale.
 func colorBar(logMax float64) *plot.Plot {
-	p := newPlot("", "", "states per cell")
+	p := newPlot("", "", "states per cell (count)")
 	setLogY(p)
 	p.HideX()
 	const steps = 64

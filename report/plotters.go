@@ -246,12 +246,47 @@ func glyphStyle(col color.Color, shape draw.GlyphDrawer, radius float64) *draw.G
 // (gonum draws legends without a background). Call it after the last
 // Legend.Add.
 func insetLegend(p *plot.Plot) {
-	l := p.Legend
+	st := &insetState{legend: p.Legend}
 	p.Legend = plot.NewLegend()
-	p.Add(legendBox{l})
+	p.Add(legendBox{st})
+	insetLegends.Store(p, st)
 }
 
-type legendBox struct{ l plot.Legend }
+// insetState is an inset legend and whether this drawing puts it under
+// the panel instead (when it is wider than the data area).
+type insetState struct {
+	legend plot.Legend
+	under  bool
+}
+
+type legendBox struct{ st *insetState }
+
+// insetLegends holds each plot's inset legend, so that drawing at a size
+// can set its text size or move it under the panel.
+var insetLegends sync.Map // *plot.Plot → *insetState
+
+// placeInsetLegend draws p's inset legend under the panel when it is wider
+// than the data area on c, and returns the canvas left for the panel.
+func placeInsetLegend(p *plot.Plot, c draw.Canvas) draw.Canvas {
+	v, ok := insetLegends.Load(p)
+	if !ok {
+		return c
+	}
+	st := v.(*insetState)
+	st.under = false
+	dc := p.DataCanvas(c)
+	if st.legend.Rectangle(dc).Size().X+st.legend.XOffs+vg.Points(10) <= dc.Max.X-dc.Min.X {
+		return c
+	}
+	st.under = true
+	l := st.legend
+	l.Top, l.Left, l.XOffs = true, true, 0
+	lc := c
+	lc.Max.Y = c.Min.Y + l.Rectangle(c).Size().Y
+	l.Draw(lc)
+	c.Min.Y = lc.Max.Y + vg.Points(3)
+	return c
+}
 
 // legendRooms holds, for a plot whose inset legend sits at the top, the
 // legend and the highest y value of its data: drawPlot raises the y axis so
@@ -259,16 +294,16 @@ type legendBox struct{ l plot.Legend }
 var legendRooms sync.Map // *plot.Plot → legendRoom
 
 type legendRoom struct {
-	legend plot.Legend
+	legend *plot.Legend
 	top    float64
 }
 
 // insetLegendClear is insetLegend for a legend at the top of p, whose data
 // reach up to y = top: the legend is drawn above the data, never on them.
 func insetLegendClear(p *plot.Plot, top float64) {
-	l := p.Legend
 	insetLegend(p)
-	legendRooms.Store(p, legendRoom{legend: l, top: top})
+	st, _ := insetLegends.Load(p)
+	legendRooms.Store(p, legendRoom{legend: &st.(*insetState).legend, top: top})
 }
 
 // makeLegendRoom raises p's y axis, drawn on c, so that the data's top
@@ -279,6 +314,9 @@ func makeLegendRoom(p *plot.Plot, c draw.Canvas) {
 		return
 	}
 	room := v.(legendRoom)
+	if st, ok := insetLegends.Load(p); ok && st.(*insetState).under {
+		return
+	}
 	top := room.top
 	dc := p.DataCanvas(c)
 	h := dc.Max.Y - dc.Min.Y
@@ -300,23 +338,26 @@ func makeLegendRoom(p *plot.Plot, c draw.Canvas) {
 }
 
 func (b legendBox) Plot(c draw.Canvas, _ *plot.Plot) {
+	if b.st.under {
+		return
+	}
 	pad := vg.Points(3)
-	c = draw.Crop(c, pad+b.l.XOffs, -pad, pad, -pad)
-	size := b.l.Rectangle(c).Size()
+	c = draw.Crop(c, pad+b.st.legend.XOffs, -pad, pad, -pad)
+	size := b.st.legend.Rectangle(c).Size()
 	if size.X <= 0 {
 		return
 	}
 	x0, y1 := c.Min.X, c.Max.Y
-	if !b.l.Left {
+	if !b.st.legend.Left {
 		x0 = c.Max.X - size.X
 	}
-	if !b.l.Top {
+	if !b.st.legend.Top {
 		y1 = c.Min.Y + size.Y
 	}
 	m := vg.Points(2)
 	box := []vg.Point{{X: x0 - m, Y: y1 - size.Y - m}, {X: x0 + size.X + m, Y: y1 - size.Y - m}, {X: x0 + size.X + m, Y: y1 + m}, {X: x0 - m, Y: y1 + m}}
 	c.FillPolygon(color.NRGBA{R: 255, G: 255, B: 255, A: 225}, box)
-	l := b.l
+	l := b.st.legend
 	l.XOffs = 0
 	l.Draw(c)
 }

@@ -60,7 +60,7 @@ func boards(prefix string, n int) []string {
 }
 
 func scalingData() ScalingData {
-	return ScalingData{Name: NameScalingNodes, Title: "t", YLabel: "nodes", Series: []ScalingSeries{
+	return ScalingData{Name: NameScalingNodes, Title: "t", YLabel: "nodes expanded (count)", Series: []ScalingSeries{
 		{Label: "BFS", Points: []ScalingPoint{{Distance: 1, Boards: boards("a", 2), Values: []float64{2, 3}}, {Distance: 2, Boards: boards("b", 4), Values: []float64{5, 9, 7, 11}}, {Distance: 3, Boards: boards("c", 2), Values: nil, CutOff: 2}}},
 		{Label: "A*", Points: []ScalingPoint{{Distance: 1, Boards: boards("a", 1), Values: []float64{1}}, {Distance: 3, Boards: boards("c", 4), Values: []float64{3, 4, 5}, CutOff: 1}}},
 	}}

@@ -134,6 +134,6 @@ func Scaling(d ScalingData) (*Figure, error) {
 		note += "\n" + d.Note
 	}
 	fig := &Figure{Name: name, Title: d.Title, CSV: csv}
-	fig.draw = page{title: d.Title, panels: [][]*plot.Plot{{p}}, legend: legend, note: note}.draw
+	fig.use(page{title: d.Title, panels: [][]*plot.Plot{{p}}, legend: legend, note: note})
 	return fig, nil
 }

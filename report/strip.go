@@ -27,6 +27,9 @@ type StripData struct {
 // DefaultMaxShow is the notebook's max_show.
 const DefaultMaxShow = 12
 
+// tileNumberShare is the size of a tile's number, as a share of the tile.
+const tileNumberShare = 0.45
+
 // Notebook colours (seed 000's draw_state).
 var (
 	tileFill      = rgb(0x4f, 0xc3, 0xf7)
@@ -87,36 +90,76 @@ func SolutionStrip(d StripData) (*Figure, error) {
 	if title == "" {
 		title = fmt.Sprintf("Solution of %s (%s)", d.Start, textfmt.Moves(len(d.Path)))
 	}
+	// Which boards are left out is said under the strip, once drawing knows
+	// how many fit.
 	note := "Each board is labelled [step] and the move of the blank that produced it; yellow marks the tile that just slid."
-	if truncated {
-		note += fmt.Sprintf("\nShowing the first %d of %d boards and the last (steps 0–%d and %d); the CSV lists every step.",
-			maxShow-1, len(boards), maxShow-2, len(boards)-1)
-	}
 	if d.Note != "" {
 		note += "\n" + d.Note
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
 	pg := page{title: title, note: note}
-	pg.body = func(c draw.Canvas) {
-		drawStrip(c, boards, slid, d.Path, shown, truncated)
+	pg.body = func(c draw.Canvas, ts textSizes) {
+		drawStrip(c, ts, boards, slid, d.Path, shown, truncated)
 	}
-	fig.draw = pg.draw
+	fig.use(pg)
 	return fig, nil
 }
 
-func drawStrip(c draw.Canvas, boards []statespace.Board, slid []int, path []statespace.Move, shown []int, truncated bool) {
-	n := len(shown)
-	cols := min(n, 6)
-	rows := (n + cols - 1) / cols
-	cellW := (c.Max.X - c.Min.X) / vg.Length(cols)
-	cellH := (c.Max.Y - c.Min.Y) / vg.Length(rows)
-	label := sans(8, true)
+func drawStrip(c draw.Canvas, ts textSizes, boards []statespace.Board, slid []int, path []statespace.Move, shown []int, truncated bool) {
+	label := sans(vg.Length(ts.tick), true)
 	label.XAlign, label.YAlign = draw.XCenter, draw.YTop
 	labelH := label.Height("[0]") + vg.Points(3)
 	shape := boards[0].Shape()
-	// Tile size: the board must fit the cell below its label with room for
-	// an arrow on each side.
-	tile := min((cellW*0.72)/vg.Length(shape.Cols), (cellH-labelH-vg.Points(6))/vg.Length(shape.Rows))
+	// layout returns the columns, rows and tile size for n boards: the
+	// board must fit the cell below its label with room for an arrow on
+	// each side, in whichever number of columns (at most 6) gives the
+	// largest tiles.
+	layout := func(n int) (cols, rows int, tile vg.Length) {
+		for k := 1; k <= min(n, 6); k++ {
+			r := (n + k - 1) / k
+			cw, ch := (c.Max.X-c.Min.X)/vg.Length(k), (c.Max.Y-c.Min.Y)/vg.Length(r)
+			t := min((cw*0.72)/vg.Length(shape.Cols), (ch-labelH-vg.Points(6))/vg.Length(shape.Rows))
+			if t > tile || (t == tile && k > cols) {
+				cols, rows, tile = k, r, t
+			}
+		}
+		return cols, rows, tile
+	}
+	// On a small figure fewer boards are drawn (the first ones and the
+	// last), so that the tile numbers stay at least 7 pt.
+	minTile := vg.Points(7 / tileNumberShare)
+	var cols, rows int
+	var tile vg.Length
+	fit := func() {
+		cols, rows, tile = layout(len(shown))
+		for len(shown) > 2 && tile < minTile {
+			shown = append(shown[:len(shown)-2:len(shown)-2], shown[len(shown)-1])
+			truncated = true
+			cols, rows, tile = layout(len(shown))
+		}
+	}
+	fit()
+	if truncated {
+		// The sentence naming the boards left out goes under the strip:
+		// its room is taken first, then the boards fitted again.
+		sty := sans(vg.Length(ts.note), false)
+		sty.Color = grey
+		sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
+		sentence := func() []string {
+			return wrap(sty, fmt.Sprintf("Showing the first %d of %d boards and the last (steps 0–%d and %d); the CSV lists every step.",
+				len(shown)-1, len(boards), shown[len(shown)-2], shown[len(shown)-1]), c.Max.X-c.Min.X)
+		}
+		lineH := sty.Height("Xg") + vg.Points(1)
+		bottom := c.Min.Y
+		c.Min.Y += vg.Length(len(sentence()))*lineH + vg.Points(3)
+		fit()
+		lines := sentence()
+		for i := len(lines) - 1; i >= 0; i-- {
+			c.FillText(sty, vg.Point{X: c.Min.X, Y: bottom + vg.Length(len(lines)-1-i)*lineH}, lines[i])
+		}
+	}
+	cellW := (c.Max.X - c.Min.X) / vg.Length(cols)
+	cellH := (c.Max.Y - c.Min.Y) / vg.Length(rows)
 	bw, bh := tile*vg.Length(shape.Cols), tile*vg.Length(shape.Rows)
 	for k, i := range shown {
 		r, col := k/cols, k%cols
@@ -153,7 +196,7 @@ func drawStrip(c draw.Canvas, boards []statespace.Board, slid []int, path []stat
 func drawBoard(c draw.Canvas, b statespace.Board, slidTile int, x0, y0, tile vg.Length) {
 	shape := b.Shape()
 	edge := draw.LineStyle{Color: tileEdge, Width: vg.Points(0.8)}
-	num := sans(tile*0.42, true)
+	num := sans(tile*tileNumberShare, true)
 	num.Color = tileText
 	num.XAlign, num.YAlign = draw.XCenter, draw.YCenter
 	for cell := 0; cell < shape.Cells(); cell++ {

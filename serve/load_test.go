@@ -90,8 +90,10 @@ func TestLoadDistinctGoals(t *testing.T) {
 	seen := map[statespace.Board]bool{}
 	go func() {
 		defer close(jobs)
-		for len(seen) < requests {
-			sh := shapes[len(seen)%len(shapes)]
+		// The shape turns with every draw, not every new goal: 2x2 has only
+		// 24 goals, and a run of 500 would wait on it for ever.
+		for i := 0; len(seen) < requests; i++ {
+			sh := shapes[i%len(shapes)]
 			tiles := rng.Perm(sh.Cells())
 			goal := statespace.MustBoard(sh, tiles...)
 			if seen[goal] {

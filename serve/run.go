@@ -8,16 +8,25 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"time"
 )
 
 // DefaultAddr is where Run listens unless told otherwise: loopback only.
 const DefaultAddr = "127.0.0.1:8080"
 
-// shutdownGrace is how long requests in progress may run on after Ctrl-C:
-// less than the commands' own grace (internal/cli.Grace, 2 s), after which
-// they exit anyway.
-var shutdownGrace = 1500 * time.Millisecond
+// shutdownGrace is how long requests in progress may run on after Ctrl-C;
+// then they are cancelled and get replyGrace to send their reply (503).
+// Both together are less than the commands' own grace (internal/cli.Grace,
+// 2 s), after which they exit anyway.
+var (
+	shutdownGrace = 1000 * time.Millisecond
+	replyGrace    = 500 * time.Millisecond
+)
+
+// maxHeaderBytes bounds a request's header; net/http reads up to 4 KB
+// more before it refuses.
+const maxHeaderBytes = 8 << 10
 
 // memoryHeadroom is what the server may hold beyond its cache bound
 // (Config.CacheBytes): builds and searches in progress, buffers, the
@@ -40,8 +49,9 @@ func setMemoryLimit(limit int64) (restore func()) {
 
 // Run serves s on addr until ctx is done, then shuts down gracefully:
 // no new connections, requests in progress get a few seconds to finish.
-// It writes the address to out once listening. A loopback address only
-// answers requests for loopback host names.
+// It writes the address to out once listening. Only requests for the
+// loopback names, the addresses listened on (on every interface, each
+// interface's and the machine's name) and cfg.AllowedHosts are answered.
 func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -49,9 +59,7 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	}
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	ip := net.ParseIP(host)
-	if ip != nil && ip.IsLoopback() && len(cfg.AllowedHosts) == 0 {
-		cfg.AllowedHosts = []string{"localhost", "127.0.0.1", "::1", host}
-	}
+	cfg.AllowedHosts = allowedHosts(ip, cfg.AllowedHosts)
 	s := New(cfg)
 	defer s.Close()
 	defer setMemoryLimit(s.cfg.CacheBytes + memoryHeadroom)()
@@ -67,7 +75,7 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      longest + 10*time.Second,
 		IdleTimeout:       60 * time.Second,
-		MaxHeaderBytes:    8 << 10,
+		MaxHeaderBytes:    maxHeaderBytes,
 		BaseContext:       func(net.Listener) context.Context { return reqCtx },
 	}
 	shown := host
@@ -77,9 +85,12 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	if ip != nil && ip.IsUnspecified() {
 		fmt.Fprintf(out, "tilespace: listening on every interface, reachable from the network\n")
 	}
+	if ip == nil || !ip.IsLoopback() {
+		fmt.Fprintf(out, "tilespace: answering requests for the host names %s\n", strings.Join(cfg.AllowedHosts, ", "))
+	}
 	fmt.Fprintf(out, "tilespace: serving on http://%s:%s/ (Ctrl-C to stop)\n", shown, port)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(jsonErrorListener{ln, maxHeaderBytes}) }()
 	select {
 	case err := <-errc:
 		return err
@@ -88,9 +99,14 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		// Searches still running past the grace period are stopped.
+		// Searches still running past the grace period are stopped, and
+		// their handlers reply (503) before the connections close.
 		cancelRequests()
-		srv.Close()
+		rctx, rcancel := context.WithTimeout(context.Background(), replyGrace)
+		if srv.Shutdown(rctx) != nil {
+			srv.Close()
+		}
+		rcancel()
 		fmt.Fprintf(out, "tilespace: requests still running after %s were stopped\n", shutdownGrace)
 	}
 	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {

@@ -179,11 +179,13 @@ var (
 	hdrJSON      = []string{"application/json"}
 	hdrNoStore   = []string{"no-store"}
 	hdrAllowGet  = []string{"GET, HEAD"}
+	hdrClose     = []string{"close"}
 	hdrPermPolcy = []string{"camera=(), microphone=(), geolocation=()"}
 )
 
 // guard applies what every request gets: security headers, the method,
-// size, host and in-flight limits.
+// size, host and in-flight limits, and to the API the refusal of requests
+// sent by other sites' pages.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -208,9 +210,16 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		case len(r.URL.RawQuery) > s.lim.MaxQuery:
 			writeError(w, http.StatusRequestURITooLong, fmt.Errorf("the query is %d bytes, at most %d are read", len(r.URL.RawQuery), s.lim.MaxQuery))
 		case r.ContentLength != 0:
+			// The body is not read, and not drained either: net/http would
+			// wait for the rest of it (a chunked body that never ends holds
+			// the connection until the read timeout). Close instead.
+			h["Connection"] = hdrClose
+			http.NewResponseController(w).SetReadDeadline(time.Now())
 			writeError(w, http.StatusRequestEntityTooLarge, errors.New("requests carry no body here"))
 		case !s.hostAllowed(r.Host):
 			writeError(w, http.StatusForbidden, fmt.Errorf("host %q is not served", r.Host))
+		case strings.HasPrefix(r.URL.Path, "/api/") && crossSite(r) != "":
+			writeError(w, http.StatusForbidden, fmt.Errorf("cross-site request refused: %s; the API answers only this server's own page", crossSite(r)))
 		default:
 			next.ServeHTTP(w, r)
 		}
@@ -265,7 +274,12 @@ func badRequest(format string, args ...any) error {
 // writeError answers {"error": "…"} with the status statusOf gives err,
 // status when it gives none.
 func writeError(w http.ResponseWriter, status int, err error) {
-	status = statusOf(err, status)
+	if errors.Is(err, context.Canceled) && statusOf(err, 0) == 0 {
+		// Requests are cancelled when the server stops (or the client left).
+		status, err = http.StatusServiceUnavailable, errStopping
+	} else {
+		status = statusOf(err, status)
+	}
 	body, _ := json.Marshal(struct {
 		Error string `json:"error"`
 	}{err.Error()})

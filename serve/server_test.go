@@ -663,52 +663,6 @@ func TestAppendStringFieldIsJSON(t *testing.T) {
 	}
 }
 
-// A search still running after the grace period is stopped, and Run
-// still ends cleanly.
-func TestRunStopsLongRequests(t *testing.T) {
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	old := shutdownGrace
-	shutdownGrace = 50 * time.Millisecond
-	defer func() { shutdownGrace = old }()
-	ctx, cancel := context.WithCancel(context.Background())
-	var out safeBuffer
-	done := make(chan error, 1)
-	cfg := Config{Partition: testPartition, Limits: Limits{SolveTime: time.Minute}}
-	go func() { done <- Run(ctx, cfg, "127.0.0.1:0", &out) }()
-	var addr string
-	for deadline := time.Now().Add(5 * time.Second); addr == "" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if m := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String()); m != "" {
-			addr = m
-		}
-	}
-	if addr == "" {
-		t.Fatal("Run printed no address")
-	}
-	started := make(chan struct{})
-	go func() {
-		close(started)
-		// Korf's first instance: Manhattan IDA* takes far longer than the grace.
-		resp, err := http.Get(addr + "api/board?goal=first&b=" + reference.Korf100()[0].Board)
-		if err == nil {
-			resp.Body.Close()
-		}
-	}()
-	<-started
-	time.Sleep(100 * time.Millisecond)
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Run did not stop the long request")
-	}
-	if !strings.Contains(out.String(), "were stopped") {
-		t.Errorf("output %q does not say requests were stopped", out.String())
-	}
-}
-
 type safeBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer

@@ -5,11 +5,14 @@ import (
 	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/tilespace/tilespace/internal/atomicfile"
 )
 
 // WasmPackage is the static copy's engine, built by WriteStatic.
@@ -44,31 +47,40 @@ func (e *StaticError) Unwrap() error { return e.Err }
 // file server can serve dir; the page finds tilespace.wasm.gz beside it
 // and answers in the browser. It returns the files written and their
 // sizes, and the engine's unpacked size under UnpackedWasm.
+//
+// Nothing is written until every file is ready, so a failed build leaves
+// dir as it was. A new dir is written as a temporary folder beside it and
+// renamed into place whole; in an existing dir each file is replaced
+// atomically (internal/atomicfile), so no file is ever half written.
 func WriteStatic(ctx context.Context, dir string) (map[string]int64, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	files, err := staticFilesFor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeFolder(ctx, dir, files); err != nil {
 		return nil, &StaticError{Step: "write", Err: err}
 	}
 	sizes := map[string]int64{}
-	write := func(name string, data []byte) error {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			return &StaticError{Step: "write", Err: err}
-		}
+	for name, data := range files {
 		sizes[name] = int64(len(data))
-		return nil
 	}
+	sizes[UnpackedWasm] = unpackedSize(files["tilespace.wasm.gz"])
+	return sizes, nil
+}
+
+// staticFilesFor computes the static copy's files, by name, in memory.
+func staticFilesFor(ctx context.Context) (map[string][]byte, error) {
+	files := map[string][]byte{}
 	sub, _ := fs.Sub(staticFiles, "static")
 	err := fs.WalkDir(sub, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := fs.ReadFile(sub, name)
-		if err != nil {
-			return err
-		}
-		return write(name, data)
+		files[name], err = fs.ReadFile(sub, name)
+		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, &StaticError{Step: "write", Err: err}
 	}
 	goroot, err := goCommand(ctx, nil, "env", "GOROOT")
 	if err != nil {
@@ -84,9 +96,7 @@ func WriteStatic(ctx context.Context, dir string) (map[string]int64, error) {
 	if err != nil {
 		return nil, &StaticError{Step: "write", Err: fmt.Errorf("wasm_exec.js is not in GOROOT %s: %w", strings.TrimSpace(goroot), err)}
 	}
-	if err := write("wasm_exec.js", glue); err != nil {
-		return nil, err
-	}
+	files["wasm_exec.js"] = glue
 	tmp, err := os.MkdirTemp("", "tilespace-wasm-")
 	if err != nil {
 		return nil, &StaticError{Step: "write", Err: err}
@@ -107,8 +117,67 @@ func WriteStatic(ctx context.Context, dir string) (map[string]int64, error) {
 	if err := zw.Close(); err != nil {
 		return nil, &StaticError{Step: "write", Err: err}
 	}
-	sizes[UnpackedWasm] = int64(len(raw))
-	return sizes, write("tilespace.wasm.gz", gz.Bytes())
+	files["tilespace.wasm.gz"] = gz.Bytes()
+	return files, nil
+}
+
+// unpackedSize is the length of gzipped data once unpacked.
+func unpackedSize(gzipped []byte) int64 {
+	zr, err := gzip.NewReader(bytes.NewReader(gzipped))
+	if err != nil {
+		return 0
+	}
+	n, _ := io.Copy(io.Discard, zr)
+	return n
+}
+
+// writeFolder writes files into dir with no partial output: a dir that
+// does not exist yet appears whole or not at all, and in an existing dir
+// each file is replaced atomically.
+func writeFolder(ctx context.Context, dir string, files map[string][]byte) error {
+	if _, err := os.Stat(dir); err == nil {
+		for name, data := range files {
+			err := atomicfile.Write(ctx, filepath.Join(dir, name), func(w io.Writer) error {
+				_, err := w.Write(data)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			os.RemoveAll(tmp)
+		}
+	}()
+	for name, data := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	// MkdirTemp makes the folder 0700; a static file server's readers need more.
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return err
+	}
+	done = true
+	return nil
 }
 
 // goCommand runs the go command with env added; it returns its output.

@@ -3,85 +3,72 @@ package solver
 import (
 	"context"
 	"errors"
-	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
-
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/statespace"
 )
 
-// TestResumeAfterRandomInterrupts interrupts searches of Korf instances
-// after seeded random numbers of finished root subtrees, resumes each from
-// its checkpoint until it ends, and checks that the length, the path's
-// validity and both counters equal an uninterrupted search's, on one and
-// two goroutines.
-func TestResumeAfterRandomInterrupts(t *testing.T) {
+// TestResumeMatchesUninterrupted cancels checkpointed searches of Korf's
+// easiest instances after a seeded random number of saves, resumes each
+// from its last checkpoint on a random number of goroutines, and checks
+// the path and both counters equal an uninterrupted search's.
+func TestResumeMatchesUninterrupted(t *testing.T) {
 	h := korfHeuristic(t)
-	goal := statespace.GoalFirst(sq4)
-	rng := fixture.NewRand(22)
-	for _, k := range easiestKorf(t, 20)[17:] {
-		for _, workers := range []int{1, 2} {
-			s, err := New(h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Workers = workers
-			want, err := s.Solve(context.Background(), k.board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			label := fmt.Sprintf("instance %d, %d workers", k.id, workers)
-			var cp *Checkpoint
-			interrupts := 0
-			var got Result
-			for {
-				ctx, cancel := context.WithCancel(context.Background())
-				stopAfter, saves := 1+rng.IntN(60), 0
-				got, err = s.Resume(ctx, k.board, cp, 0, func(Checkpoint) {
-					if saves++; saves == stopAfter {
-						cancel()
-					}
-				})
-				cancel()
-				var ie *InterruptedError
-				if errors.As(err, &ie) {
-					if !errors.Is(err, context.Canceled) {
-						t.Fatalf("%s: %v does not wrap context.Canceled", label, err)
-					}
-					interrupts++
-					cp = &ie.Checkpoint
-					continue
+	rng := rand.New(rand.NewPCG(22, 1))
+	midIteration := 0
+	for _, k := range easiestKorf(t, 3) {
+		s, _ := New(h)
+		want, err := s.Solve(context.Background(), k.board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var from *Checkpoint
+		for run := 0; ; run++ {
+			s.Workers = 1 + rng.IntN(3)
+			ctx, cancel := context.WithCancel(context.Background())
+			stopAfter, saves := 1+rng.IntN(40), 0
+			var last *Checkpoint
+			r, err := s.SolveCheckpointed(ctx, k.board, Checkpointing{From: from, Save: func(cp *Checkpoint) error {
+				c := *cp
+				c.Done = slices.Clone(cp.Done)
+				last = &c
+				if saves++; saves == stopAfter {
+					cancel()
 				}
-				if err != nil {
-					t.Fatalf("%s: %v", label, err)
+				return nil
+			}})
+			cancel()
+			if err == nil {
+				if !slices.Equal(r.Path, want.Path) || r.Nodes != want.Nodes || r.Generated != want.Generated || r.Iterations != want.Iterations {
+					t.Fatalf("instance %d after %d runs: %d moves, %d nodes, %d generated; uninterrupted %d, %d, %d",
+						k.id, run, len(r.Path), r.Nodes, r.Generated, len(want.Path), want.Nodes, want.Generated)
 				}
 				break
 			}
-			if interrupts == 0 {
-				t.Fatalf("%s: never interrupted", label)
+			if !errors.Is(err, context.Canceled) || last == nil {
+				t.Fatalf("instance %d: %v", k.id, err)
 			}
-			checkPath(t, label, k.board, goal, got.Path, k.length)
-			if got.Nodes != want.Nodes || got.Generated != want.Generated || got.Iterations != want.Iterations {
-				t.Errorf("%s: resumed after %d interrupts: %d expanded, %d generated, %d iterations; uninterrupted %d, %d, %d",
-					label, interrupts, got.Nodes, got.Generated, got.Iterations, want.Nodes, want.Generated, want.Iterations)
+			if len(last.Done) > 0 {
+				midIteration++
 			}
-			t.Logf("%s: %d interrupts, %d expanded", label, interrupts, got.Nodes)
+			from = last
 		}
+	}
+	if midIteration == 0 {
+		t.Error("no search was interrupted inside an iteration")
 	}
 }
 
-// TestResumeRefusesOtherBoard checks that a checkpoint of one board does
-// not resume another.
+// TestResumeRefusesOtherBoard checks a checkpoint of another board is
+// refused with a *CheckpointMismatchError.
 func TestResumeRefusesOtherBoard(t *testing.T) {
-	s, err := New(korfHeuristic(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := korfHeuristic(t)
 	ks := easiestKorf(t, 2)
-	cp := &Checkpoint{Board: ks[0].board, Bound: 40}
-	_, err = s.Resume(context.Background(), ks[1].board, cp, 0, nil)
+	s, _ := New(h)
+	cp := &Checkpoint{Board: ks[0].board, Goal: s.Goal(), Heuristic: s.Identity(), Bound: h.Distance(ks[0].board)}
+	_, err := s.SolveCheckpointed(context.Background(), ks[1].board, Checkpointing{From: cp})
 	var me *CheckpointMismatchError
-	if !errors.As(err, &me) || me.Checkpoint != ks[0].board {
-		t.Fatalf("got %v, want a *CheckpointMismatchError", err)
+	if !errors.As(err, &me) || me.Field != "board" {
+		t.Fatalf("got %v", err)
 	}
 }

@@ -389,6 +389,7 @@ func (s *searcher) collect(prev, depth int) {
 }
 
 func (s *searcher) mustStop() bool {
+	yield()
 	return s.canceled.Load() || (s.best != nil && s.best.Load() < s.task)
 }
 
@@ -402,20 +403,18 @@ const (
 )
 
 // iterate runs one bounded search from b on workers goroutines, with dual
-// lookups when dual is set.
-//
-// With rs (a resumable search, see progress) the iteration is split into
-// root subtrees even on one goroutine, at rs.split when it is set, the
-// subtrees in rs.done are not searched again, and each subtree finished
-// is reported to rs.
-func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int, dual bool, rs *progress) (iteration, error) {
+// lookups when dual is set. With p (a checkpointed search) the iteration
+// is split into root subtrees even on one goroutine, each finished one is
+// reported to p, and those p holds as done (p.cp.Done, at depth
+// p.cp.Split) are not searched again.
+func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int, dual bool, p *progress) (iteration, error) {
 	var canceled atomic.Bool
 	defer cancelWatch(ctx, &canceled)()
 	root := e.root(b)
 	newSearcher := func() *searcher {
 		return &searcher{e: e, bound: bound, dual: dual, next: maxDepth + 1, canceled: &canceled}
 	}
-	if rs == nil && workers <= 1 || bound < minParallelBound {
+	if bound < minParallelBound || workers <= 1 && p == nil {
 		s := newSearcher()
 		s.load(&root)
 		found := s.dfs(0, -2)
@@ -433,11 +432,10 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 	// is the top of the sequential search, so its counts before each task
 	// are the sequential search's.
 	var top *searcher
-	first := 1
-	if rs != nil && rs.split > 0 {
-		first = rs.split // the split of the interrupted run, so its subtrees are these
+	first, resumed := 1, p != nil && p.cp.Split > 0
+	if resumed {
+		first = p.cp.Split // the subtrees done are those of this depth
 	}
-	workers = max(workers, 1)
 	for depth := first; ; depth++ {
 		top = newSearcher()
 		top.load(&root)
@@ -448,12 +446,9 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 		if top.stopped {
 			return iteration{}, ctx.Err()
 		}
-		if rs != nil && rs.split > 0 || len(top.tasks) >= tasksPerWorker*workers || depth >= bound-2 || depth >= maxSplitDepth {
+		if resumed || len(top.tasks) >= tasksPerWorker*workers || depth >= bound-2 || depth >= maxSplitDepth {
 			break
 		}
-	}
-	if rs != nil {
-		rs.split = top.split
 	}
 
 	tasks := top.tasks
@@ -464,6 +459,21 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 		path                []statespace.Move
 	}
 	results := make([]outcome, len(tasks))
+	var done []bool // with p: the subtrees searched before
+	if p != nil {
+		p.mu.Lock()
+		if resumed && p.cp.Tasks != len(tasks) {
+			p.mu.Unlock()
+			return iteration{}, &CheckpointError{Msg: fmt.Sprintf("bound %d at depth %d has %d subtrees, the checkpoint %d", bound, top.split, len(tasks), p.cp.Tasks)}
+		}
+		p.cp.Split, p.cp.Tasks, p.stop = top.split, len(tasks), &canceled
+		done = make([]bool, len(tasks))
+		for _, d := range p.cp.Done {
+			done[d.Index] = true
+			results[d.Index] = outcome{expanded: d.Nodes, generated: d.Generated, next: d.Next}
+		}
+		p.mu.Unlock()
+	}
 	var best atomic.Int64
 	best.Store(int64(len(tasks)))
 	var nextTask atomic.Int64
@@ -477,11 +487,8 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 				if i >= int64(len(tasks)) || i > best.Load() || canceled.Load() {
 					return
 				}
-				if rs != nil {
-					if d, ok := rs.finished(int(i)); ok {
-						results[i] = outcome{expanded: d.Expanded, generated: d.Generated, next: d.Next}
-						continue
-					}
+				if done != nil && done[i] {
+					continue
 				}
 				t := &tasks[i]
 				s.load(&t.node)
@@ -503,14 +510,21 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 					}
 				}
 				results[i] = r
-				if rs != nil && !found {
-					rs.finish(int(i), Subtree{Expanded: r.expanded, Generated: r.generated, Next: r.next})
+				if p != nil && !found {
+					p.finished(Subtree{Index: int(i), Nodes: r.expanded, Generated: r.generated, Next: r.next})
 				}
 			}
 		})
 	}
 	wg.Wait()
 	if canceled.Load() {
+		if p != nil {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			if p.err != nil {
+				return iteration{}, p.err // a save failed
+			}
+		}
 		return iteration{}, ctx.Err()
 	}
 

@@ -93,7 +93,7 @@ func (t *Table) DrawOne(ctx context.Context, rng *rand.Rand, d int) (Board, erro
 	var out Board
 	err := t.Draw(ctx, rng, d, 1, func(b Board) bool { out = b; return false })
 	if err == nil && out.IsZero() {
-		err = &TableError{t.origin, fmt.Sprintf("no board drawn at distance %d", d)}
+		err = &TableError{Origin: t.origin, Msg: fmt.Sprintf("no board drawn at distance %d", d)}
 	}
 	return out, err
 }
@@ -238,7 +238,7 @@ func (t *Table) level(ctx context.Context, d int) ([]uint64, error) {
 		slices.Sort(next)
 		next = slices.Compact(next)
 		if uint64(len(next)) != t.counts[k+1] {
-			return nil, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
+			return nil, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
 		}
 		cur = next
 	}
@@ -265,7 +265,7 @@ func (t *Table) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func
 		rank := t.space.Rank(r)
 		if dist != d || seen[rank] {
 			if uint64(tries) > 64*lazyRejectionShare*uint64(n-left+1) {
-				return &TableError{t.origin, fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
+				return &TableError{Origin: t.origin, Msg: fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
 			}
 			continue
 		}

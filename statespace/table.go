@@ -23,6 +23,9 @@ type Table struct {
 	origin Origin
 
 	mod4 Mod4Source // a lazy table's bits
+	// checkAnswers makes a lazy table check each LookupMoves answer by its
+	// neighbours' walks (WithAnswerChecks).
+	checkAnswers bool
 	// searchTime is how long the BFS took, excluding allocation; zero for
 	// a table read from a file.
 	searchTime time.Duration
@@ -125,15 +128,15 @@ func expandBits(ctx context.Context, sp *Space, counts []uint64, bits Mod4Source
 			return nil, err
 		}
 		if b != d>>1&1 {
-			return nil, &TableError{origin, fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", sp.Unrank(uint64(r)), r, d)}
+			return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", sp.Unrank(uint64(r)), r, d)}
 		}
 	}
 	if len(t.counts) != len(counts) {
-		return nil, &TableError{origin, fmt.Sprintf("the radius is %d, the counts say %d", len(t.counts)-1, len(counts)-1)}
+		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("the radius is %d, the counts say %d", len(t.counts)-1, len(counts)-1)}
 	}
 	for d, n := range counts {
 		if t.counts[d] != n {
-			return nil, &TableError{origin, fmt.Sprintf("%d boards are at distance %d, the counts say %d", t.counts[d], d, n)}
+			return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d boards are at distance %d, the counts say %d", t.counts[d], d, n)}
 		}
 	}
 	return t, nil
@@ -171,6 +174,9 @@ func (t *Table) Lookup(b Board) (int, error) {
 
 // LookupMoves returns the distance of b and every move that leads one
 // step closer, or the reason there are none (as Lookup).
+//
+// A lazy table refuses a walk longer than its radius; one made by
+// WithAnswerChecks also checks the answer against the boards it touches.
 func (t *Table) LookupMoves(b Board) (int, MoveSet, error) {
 	if t.dist != nil {
 		if r, ok := t.space.RankChecked(b); ok {
@@ -184,7 +190,13 @@ func (t *Table) LookupMoves(b Board) (int, MoveSet, error) {
 		return 0, 0, err
 	}
 	set, err := t.optimalMoves(b, d)
-	return d, set, err
+	if err == nil && t.dist == nil && t.checkAnswers {
+		err = t.checkNeighbours(b, d, set)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	return d, set, nil
 }
 
 // OptimalMoves returns every move that leads one step closer to the goal:
@@ -227,7 +239,7 @@ func (t *Table) optimalMoves(b Board, d int) (MoveSet, error) {
 		}
 	}
 	if set == 0 {
-		return 0, &TableError{t.origin, fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
+		return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
 	}
 	return set, nil
 }
@@ -287,7 +299,7 @@ func (t *Table) closer(b Board, r uint64, d int) (MoveSet, error) {
 		set = set.Add(Right)
 	}
 	if set == 0 {
-		return 0, &TableError{t.origin, fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
+		return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
 	}
 	return set, nil
 }

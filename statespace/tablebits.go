@@ -49,7 +49,10 @@ type Origin struct {
 type TableError struct {
 	Origin Origin
 	Msg    string
+	Err    error // the typed cause with its facts, such as a *CodeCountsError, when there is one
 }
+
+func (e *TableError) Unwrap() error { return e.Err }
 
 func (e *TableError) Error() string {
 	s := "statespace: "
@@ -105,7 +108,7 @@ func NewTable(goal Board, dist []uint8, origin Origin) (*Table, error) {
 		return nil, err
 	}
 	if uint64(len(dist)) != sp.Size() {
-		return nil, &TableError{origin, fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
+		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
 	}
 	t := &Table{space: sp, dist: append([]byte(nil), dist...), origin: origin}
 	for _, d := range t.dist {
@@ -115,7 +118,7 @@ func NewTable(goal Board, dist []uint8, origin Origin) (*Table, error) {
 		t.counts[d]++
 	}
 	if err := t.Verify(); err != nil {
-		return nil, &TableError{origin, err.Error()}
+		return nil, &TableError{Origin: origin, Msg: err.Error()}
 	}
 	return t, nil
 }
@@ -138,22 +141,14 @@ func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Sou
 	if err != nil {
 		return nil, err
 	}
-	var sum uint64
-	for _, c := range counts {
-		sum += c
-	}
-	if len(counts) == 0 || sum != sp.Size() || counts[0] != 1 {
-		return nil, &TableError{origin, fmt.Sprintf("the counts sum to %d with %v at distance 0, %s has %d boards and one goal", sum, counts[:min(1, len(counts))], sp.Shape(), sp.Size())}
+	if err := checkCounts(sp, counts, origin); err != nil {
+		return nil, err
 	}
 	if p, ok := bits.(Mod4Bytes); ok && uint64(len(p)) != (sp.Size()+7)/8 {
-		return nil, &TableError{origin, fmt.Sprintf("%d bytes of bits, %s has %d boards (%d bytes)", len(p), sp.Shape(), sp.Size(), (sp.Size()+7)/8)}
+		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards (%d bytes)", len(p), sp.Shape(), sp.Size(), (sp.Size()+7)/8)}
 	}
 	if sp.Size() > LazyTableStates {
-		t := &Table{space: sp, counts: append([]uint64(nil), counts...), mod4: bits, origin: origin}
-		if d, err := t.walk(sp.goal); err != nil || d != 0 {
-			return nil, &TableError{origin, "the stored bits are damaged at the goal"}
-		}
-		return t, nil
+		return OpenMod4Table(goal, counts, bits, origin)
 	}
 	return expandBits(ctx, sp, counts, bits, origin)
 }
@@ -176,7 +171,15 @@ func WalkDistance(sp *Space, bits Mod4Source, b Board, radius int) (int, error) 
 // walk returns a lazy table's distance of b, which must be in the space.
 // Horizontal neighbours are ranked by adding ±(n−1)!/2, so they are tried
 // before the vertical ones, which need a ranking.
-func (t *Table) walk(b Board) (int, error) {
+func (t *Table) walk(b Board) (int, error) { return t.walkAvoiding(b, noRank) }
+
+// noRank is no board's rank.
+const noRank = ^uint64(0)
+
+// walkAvoiding is walk never stepping onto the board of rank avoid (when
+// another board one closer is there), so that a neighbour's walk is not
+// the walk of the board being checked.
+func (t *Table) walkAvoiding(b Board, avoid uint64) (int, error) {
 	sp := t.space
 	radius := t.Radius()
 	r := sp.Rank(b)
@@ -188,12 +191,12 @@ func (t *Table) walk(b Board) (int, error) {
 	d := 0
 	for b != sp.goal {
 		if d >= radius {
-			return 0, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
+			return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
 		}
 		want := (m + 3) & 3
 		moved := false
 		blank := b.Blank()
-		if blank%cols != 0 {
+		if blank%cols != 0 && r-sp.half != avoid {
 			if got, err := t.mod4At(blank-1, r-sp.half); err != nil {
 				return 0, err
 			} else if got == want {
@@ -202,7 +205,7 @@ func (t *Table) walk(b Board) (int, error) {
 				moved = true
 			}
 		}
-		if !moved && blank%cols != cols-1 {
+		if !moved && blank%cols != cols-1 && r+sp.half != avoid {
 			if got, err := t.mod4At(blank+1, r+sp.half); err != nil {
 				return 0, err
 			} else if got == want {
@@ -220,6 +223,9 @@ func (t *Table) walk(b Board) (int, error) {
 				continue
 			}
 			rc := sp.Rank(c)
+			if rc == avoid {
+				continue
+			}
 			if got, err := t.mod4At(c.Blank(), rc); err != nil {
 				return 0, err
 			} else if got == want {
@@ -227,7 +233,7 @@ func (t *Table) walk(b Board) (int, error) {
 			}
 		}
 		if !moved {
-			return 0, &TableError{t.origin, fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
+			return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
 		}
 		m = want
 		d++

@@ -245,8 +245,10 @@ func TestLazyTableForged(t *testing.T) {
 		if !errors.As(err, &te) || te.Origin != origin {
 			t.Fatalf("board %s: error %v, want a *TableError from %v", b, err, origin)
 		}
-		if lazy.Distance(b) != -1 || lazy.OptimalMoves(b) != 0 {
-			t.Fatalf("board %s: Distance %d, OptimalMoves %v on damage", b, lazy.Distance(b), lazy.OptimalMoves(b))
+		// Distance walks alone, so it may still find a true distance
+		// (the goal's) where LookupMoves's neighbours show the damage.
+		if dist := lazy.Distance(b); (dist != -1 && dist != full.DistanceAt(r)) || lazy.OptimalMoves(b) != 0 {
+			t.Fatalf("board %s: Distance %d, OptimalMoves %v on damage", b, dist, lazy.OptimalMoves(b))
 		}
 	}
 	if failed == 0 {

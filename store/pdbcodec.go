@@ -87,7 +87,7 @@ func decodePDB(h tablefile.Header, payload []byte, recount bool) (*pdb.PDB, erro
 	p, err := pdb.FromValues(goal, pattern, values, counts)
 	var ie *pdb.InvalidError
 	if errors.As(err, &ie) {
-		return nil, &PDBDecodeError{Msg: ie.Msg}
+		return nil, &PDBDecodeError{Msg: ie.Msg, Err: ie}
 	}
 	if err != nil {
 		return nil, err
@@ -112,6 +112,9 @@ func decodePDB(h tablefile.Header, payload []byte, recount bool) (*pdb.PDB, erro
 // a valid pattern database.
 type PDBDecodeError struct {
 	Msg string
+	Err error // the typed cause (a *pdb.InvalidError holding a *pdb.CountsError), when there is one
 }
 
 func (e *PDBDecodeError) Error() string { return "store: " + e.Msg }
+
+func (e *PDBDecodeError) Unwrap() error { return e.Err }

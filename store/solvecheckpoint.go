@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/solver"
@@ -30,15 +31,6 @@ func SolveCheckpointFile(goal, board statespace.Board, heuristic string) File {
 // solveCheckpointMagic opens every search checkpoint, with its version.
 const solveCheckpointMagic = "tilespace solve checkpoint 1\n"
 
-// SolveCheckpoint is a search's checkpoint as kept in a file: what it
-// belongs to (goal, heuristic; the board is the checkpoint's) and where
-// the search stands.
-type SolveCheckpoint struct {
-	Goal       statespace.Board
-	Heuristic  string
-	Checkpoint solver.Checkpoint
-}
-
 // solveRecord is the file's JSON body.
 type solveRecord struct {
 	Shape      string     `json:"shape"`
@@ -49,20 +41,22 @@ type solveRecord struct {
 	Iterations int        `json:"iterations"`
 	Nodes      uint64     `json:"nodes"`
 	Generated  uint64     `json:"generated"`
+	Elapsed    int64      `json:"elapsed_ns"`
 	Split      int        `json:"split"`
-	Done       [][4]int64 `json:"done"` // subtree number, expanded, generated, next
+	Tasks      int        `json:"tasks"`
+	Done       [][4]int64 `json:"done"` // subtree index, expanded, generated, next
 }
 
 // WriteSolveCheckpoint writes c to path atomically (a crash leaves the
 // old file or the new one, never a mix): a versioned header, the
-// checkpoint as JSON, and its SHA-256.
-func WriteSolveCheckpoint(ctx context.Context, path string, c SolveCheckpoint) error {
-	cp := c.Checkpoint
-	rec := solveRecord{Shape: c.Goal.Shape().String(), Goal: c.Goal.String(), Board: cp.Board.String(),
-		Heuristic: c.Heuristic, Bound: cp.Bound, Iterations: cp.Iterations, Nodes: cp.Nodes,
-		Generated: cp.Generated, Split: cp.Split, Done: [][4]int64{}}
-	for i, st := range cp.Done {
-		rec.Done = append(rec.Done, [4]int64{int64(i), int64(st.Expanded), int64(st.Generated), int64(st.Next)})
+// checkpoint as JSON, and its SHA-256. Whether the contents fit a
+// search is solver's to judge (SolveCheckpointed).
+func WriteSolveCheckpoint(ctx context.Context, path string, cp *solver.Checkpoint) error {
+	rec := solveRecord{Shape: cp.Goal.Shape().String(), Goal: cp.Goal.String(), Board: cp.Board.String(),
+		Heuristic: cp.Heuristic, Bound: cp.Bound, Iterations: cp.Iterations, Nodes: cp.Nodes,
+		Generated: cp.Generated, Elapsed: int64(cp.Elapsed), Split: cp.Split, Tasks: cp.Tasks, Done: [][4]int64{}}
+	for _, st := range cp.Done {
+		rec.Done = append(rec.Done, [4]int64{int64(st.Index), int64(st.Nodes), int64(st.Generated), int64(st.Next)})
 	}
 	slices.SortFunc(rec.Done, func(a, b [4]int64) int { return int(a[0] - b[0]) })
 	body, err := json.Marshal(rec)
@@ -112,57 +106,58 @@ func ReadSolveCheckpoint(path string, goal, board statespace.Board, heuristic st
 	}
 	for _, f := range []struct{ name, have, want string }{
 		{"goal", c.Goal.String(), goal.String()},
-		{"board", c.Checkpoint.Board.String(), board.String()},
+		{"board", c.Board.String(), board.String()},
 		{"heuristic", c.Heuristic, heuristic},
 	} {
 		if f.have != f.want {
 			return solver.Checkpoint{}, &CheckpointMismatchError{Path: path, Field: f.name, Have: f.have, Want: f.want}
 		}
 	}
-	return c.Checkpoint, nil
+	return c, nil
 }
 
-func decodeSolveCheckpoint(raw []byte, shape statespace.Shape) (SolveCheckpoint, error) {
+func decodeSolveCheckpoint(raw []byte, shape statespace.Shape) (solver.Checkpoint, error) {
 	rest, ok := bytes.CutPrefix(raw, []byte(solveCheckpointMagic))
 	if !ok {
 		if bytes.HasPrefix(raw, []byte("tilespace solve checkpoint ")) {
-			return SolveCheckpoint{}, fmt.Errorf("unknown version (this build reads %q)", strings.TrimSpace(solveCheckpointMagic))
+			return solver.Checkpoint{}, fmt.Errorf("unknown version (this build reads %q)", strings.TrimSpace(solveCheckpointMagic))
 		}
-		return SolveCheckpoint{}, fmt.Errorf("not a search checkpoint")
+		return solver.Checkpoint{}, fmt.Errorf("not a search checkpoint")
 	}
 	lines := strings.Split(strings.TrimSuffix(string(rest), "\n"), "\n")
 	if len(lines) != 2 {
-		return SolveCheckpoint{}, fmt.Errorf("truncated")
+		return solver.Checkpoint{}, fmt.Errorf("truncated")
 	}
 	sum := sha256.Sum256([]byte(lines[0]))
 	if hex.EncodeToString(sum[:]) != lines[1] {
-		return SolveCheckpoint{}, fmt.Errorf("checksum mismatch")
+		return solver.Checkpoint{}, fmt.Errorf("checksum mismatch")
 	}
 	var rec solveRecord
 	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil {
-		return SolveCheckpoint{}, err
+		return solver.Checkpoint{}, err
 	}
 	if rec.Shape != shape.String() {
-		return SolveCheckpoint{}, fmt.Errorf("shape %s, want %s", rec.Shape, shape)
+		return solver.Checkpoint{}, fmt.Errorf("shape %s, want %s", rec.Shape, shape)
 	}
 	goal, err := statespace.Parse(rec.Goal, shape)
 	if err != nil {
-		return SolveCheckpoint{}, fmt.Errorf("goal: %v", err)
+		return solver.Checkpoint{}, fmt.Errorf("goal: %v", err)
 	}
 	board, err := statespace.Parse(rec.Board, shape)
 	if err != nil {
-		return SolveCheckpoint{}, fmt.Errorf("board: %v", err)
+		return solver.Checkpoint{}, fmt.Errorf("board: %v", err)
 	}
-	if rec.Bound < 0 || rec.Split < 0 || rec.Iterations < 0 {
-		return SolveCheckpoint{}, fmt.Errorf("negative bound, split or iterations")
+	if rec.Bound < 0 || rec.Split < 0 || rec.Tasks < 0 || rec.Iterations < 0 || rec.Elapsed < 0 {
+		return solver.Checkpoint{}, fmt.Errorf("negative bound, split, tasks, iterations or time")
 	}
-	cp := solver.Checkpoint{Board: board, Bound: rec.Bound, Iterations: rec.Iterations, Nodes: rec.Nodes,
-		Generated: rec.Generated, Split: rec.Split, Done: map[int]solver.Subtree{}}
+	cp := solver.Checkpoint{Board: board, Goal: goal, Heuristic: rec.Heuristic, Bound: rec.Bound,
+		Iterations: rec.Iterations, Nodes: rec.Nodes, Generated: rec.Generated,
+		Elapsed: time.Duration(rec.Elapsed), Split: rec.Split, Tasks: rec.Tasks}
 	for _, d := range rec.Done {
 		if d[0] < 0 || d[1] < 0 || d[2] < 0 || d[3] < 0 {
-			return SolveCheckpoint{}, fmt.Errorf("negative subtree field")
+			return solver.Checkpoint{}, fmt.Errorf("negative subtree field")
 		}
-		cp.Done[int(d[0])] = solver.Subtree{Expanded: uint64(d[1]), Generated: uint64(d[2]), Next: int(d[3])}
+		cp.Done = append(cp.Done, solver.Subtree{Index: int(d[0]), Nodes: uint64(d[1]), Generated: uint64(d[2]), Next: int(d[3])})
 	}
-	return SolveCheckpoint{Goal: goal, Heuristic: rec.Heuristic, Checkpoint: cp}, nil
+	return cp, nil
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/solver"
@@ -18,10 +19,11 @@ func solveCheckpointFixture(t *testing.T) (path string, goal, board statespace.B
 	sh := statespace.Shape{Rows: 4, Cols: 4}
 	goal = statespace.GoalFirst(sh)
 	board = fixture.MustParse(t, "14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3")
-	cp = solver.Checkpoint{Board: board, Bound: 44, Iterations: 3, Nodes: 12345, Generated: 23456, Split: 5,
-		Done: map[int]solver.Subtree{0: {Expanded: 10, Generated: 20, Next: 46}, 7: {Expanded: 1, Generated: 2, Next: 48}}}
+	cp = solver.Checkpoint{Board: board, Goal: goal, Heuristic: "pdb 5-5-5", Bound: 44, Iterations: 3, Nodes: 12345,
+		Generated: 23456, Elapsed: 1500 * time.Millisecond, Split: 5, Tasks: 130,
+		Done: []solver.Subtree{{Index: 0, Nodes: 10, Generated: 20, Next: 46}, {Index: 7, Nodes: 1, Generated: 2, Next: 48}}}
 	path = filepath.Join(t.TempDir(), SolveCheckpointFile(goal, board, "pdb 5-5-5").Name())
-	if err := WriteSolveCheckpoint(context.Background(), path, SolveCheckpoint{Goal: goal, Heuristic: "pdb 5-5-5", Checkpoint: cp}); err != nil {
+	if err := WriteSolveCheckpoint(context.Background(), path, &cp); err != nil {
 		t.Fatal(err)
 	}
 	return path, goal, board, cp

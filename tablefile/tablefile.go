@@ -48,10 +48,14 @@ func maxCompressedLen(raw uint64) uint64 { return raw + raw/8 + 1<<20 }
 // The encoder and decoder are shared because creating them is costly
 // (SpeedBestCompression allocates large match tables) and both are safe
 // for concurrent EncodeAll/DecodeAll calls.
+// compressor is what Write needs of a zstd encoder: newEncoder's answer
+// (encoder.go), which a js/wasm build, never writing tables, leaves out.
+type compressor interface {
+	EncodeAll(src, dst []byte) []byte
+}
+
 var (
-	encoder = sync.OnceValues(func() (*zstd.Encoder, error) {
-		return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression))
-	})
+	encoder = sync.OnceValues(newEncoder)
 	// The decoder caps output at cap(dst) (WithDecodeAllCapLimit), and Read
 	// passes a buffer whose capacity is exactly the header's raw length, so
 	// every decode is bounded by that length; WithDecoderMaxMemory is the

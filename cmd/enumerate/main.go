@@ -24,7 +24,8 @@
 // default data file in one batch run: the tables of every shape up to 10
 // cells (with -big also the 12-cell ones) and the 6-6-3 pattern databases
 // of the 15-puzzle for goal last. -verify re-derives a table file by a
-// fresh search and reports the first difference; -export npy writes a
+// fresh search, or a pattern database file by a fresh build, and reports
+// the first difference; -export npy writes a
 // table's distances (at most 12 cells) as a NumPy uint8 array in rank
 // order.
 package main
@@ -35,6 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/tilespace/tilespace/generate"
@@ -120,7 +122,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted 2-bit search from its checkpoint in the output folder")
 	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Minute, "how often a 2-bit search saves a checkpoint (at level ends)")
 	fs.BoolVar(&f.levels, "levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
-	fs.StringVar(&f.verify, "verify", "", "re-derive the table in `FILE` by a fresh parallel search and report the first difference")
+	fs.StringVar(&f.verify, "verify", "", "re-derive the table (by a fresh parallel search) or pattern database (by a fresh build) in `FILE` and report the first difference")
 	fs.StringVar(&f.export, "export", "", "write the table's distances in another `format`: npy (a NumPy uint8 array in rank order, at most 12 cells)")
 	rest, err := fs.Parse(args, false)
 	if err != nil {
@@ -318,10 +320,10 @@ func (b *barLines) Write(p []byte) (int, error) {
 	return b.w.Write(p)
 }
 
-// runVerify re-derives the table in path and reports; a difference is an
-// error (exit 1) after the report.
+// runVerify re-derives the table or pattern database in path and
+// reports; a difference is an error (exit 1) after the report.
 func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, asJSON bool) error {
-	r, err := generate.VerifyTable(ctx, path, workers)
+	r, err := generate.VerifyFile(ctx, path, workers)
 	if err != nil {
 		return err
 	}
@@ -331,6 +333,9 @@ func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, 
 		}
 	} else if err := r.WriteText(stdout); err != nil {
 		return err
+	}
+	if !r.OK() && r.Pattern != "" {
+		return fmt.Errorf("%s differs from a fresh build; rebuild it with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s -out %s", path, r.Shape, r.Goal, r.Pattern, filepath.Dir(path))
 	}
 	if !r.OK() {
 		return fmt.Errorf("%s differs from a fresh search; rebuild it with: go run ./cmd/enumerate -shape %s -goal %s", path, r.Shape, r.Goal)

@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/internal/progress"
 
@@ -237,6 +237,38 @@ func TestVerifyCommand(t *testing.T) {
 	}
 }
 
+// -verify rebuilds a pattern database: it passes a sound one and fails
+// (exit 1, the placement named, the rebuild command given) on one whose
+// values were swapped behind fresh counts and checksums.
+func TestVerifyPDBCommand(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := runCmd(t, "-shape", "3x3", "-pdb", "1,2,3,4/5,6,7,8", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, store.PDBFileName(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), []int{1, 2, 3, 4}))
+	out, _, err := runCmd(t, "-verify", path)
+	if err != nil || !strings.Contains(out, "verified") || !strings.Contains(out, "tiles 1,2,3,4") {
+		t.Fatalf("sound database: %v\n%s", err, out)
+	}
+	h, payload, err := tablefile.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := 101 // rank 0 is the goal's placement, which decoding checks
+	for payload[j] == payload[100] {
+		j++
+	}
+	payload[100], payload[j] = payload[j], payload[100]
+	if err := tablefile.WriteFileV2(context.Background(), path, h, bytes.NewReader(payload), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runCmd(t, "-verify", path, "-json")
+	if err == nil || !strings.Contains(out, `"difference":"placement [`) || !strings.Contains(out, `(rank 100) is stored`) || report(io.Discard, err) != 1 ||
+		!strings.Contains(err.Error(), "-pdb 1,2,3,4") {
+		t.Fatalf("swapped values: %v\n%s", err, out)
+	}
+}
+
 // -export npy writes the array; flags that do not apply are refused.
 func TestExportCommand(t *testing.T) {
 	dir := t.TempDir()
@@ -254,31 +286,13 @@ func TestExportCommand(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a bytes.Buffer safe for the progress lines' goroutine.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
 // TestProgressLines: a build whose stderr is not a terminal writes a
 // progress line at the interval (30 s by default; here a few ms) with the
 // level, the states, the time elapsed and the estimate left (issue 21).
 func TestProgressLines(t *testing.T) {
 	t.Setenv(progress.EnvEvery, "2ms")
 	var out bytes.Buffer
-	var errb lockedBuffer
+	var errb fixture.LockedBuffer
 	if err := run(context.Background(), &out, &errb, []string{"-shape", "2x5", "-out", t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}

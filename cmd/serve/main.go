@@ -1,6 +1,7 @@
 // Command serve serves the web page and its JSON API (package serve) until
-// Ctrl-C, which stops it gracefully (in-flight requests finish; the exit
-// status is 130, as for every command stopped by Ctrl-C): play a board with
+// Ctrl-C, which stops it gracefully (requests in flight get 1 s to finish,
+// then a 503 reply; the exit status is 130, as for every command stopped
+// by Ctrl-C): play a board with
 // hints, compare the search algorithms on it, watch a search step by
 // step. The page asks for shapes, goals and boards itself; only where to
 // listen, how much memory the tables and databases it holds may take,
@@ -10,11 +11,15 @@
 //
 // Usage:
 //
-//	serve [-addr 127.0.0.1:8080] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION]
+//	serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION]
 //	serve -static DIR
 //
 // It listens on loopback only unless -addr says otherwise, and prints the
-// page's address on stdout. With -static it serves nothing: it writes into
+// page's address on stdout. It answers only requests naming its own host:
+// the loopback names, the addresses it listens on (on every interface,
+// each interface's and the machine's name), and -allow-host's names
+// (comma-separated); others get 403, which stops DNS-rebinding pages.
+// With -static it serves nothing: it writes into
 // DIR a copy of the page that any static file server can serve, its
 // answers computed in the browser by the same code compiled to
 // WebAssembly (serve.WriteStatic), and exits.
@@ -24,6 +29,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/internal/cli"
@@ -37,7 +43,7 @@ func report(stderr io.Writer, err error) int {
 	return cli.Report(stderr, "serve", err, "interrupted")
 }
 
-const usage = "serve [-addr 127.0.0.1:8080] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION] | serve -static DIR"
+const usage = "serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION] | serve -static DIR"
 
 // run serves the page until ctx is done (Ctrl-C), then stops gracefully
 // and returns nil: the stop was asked for. (cli.Main still ends a Ctrl-C
@@ -45,6 +51,7 @@ const usage = "serve [-addr 127.0.0.1:8080] [-cache-mib 1024] [-write-cache] [-p
 func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
 	fs := cli.NewFlagSet("serve", usage, stderr)
 	addr := fs.String("addr", serve.DefaultAddr, "the `address` to listen on (loopback unless told otherwise)")
+	hosts := fs.String("allow-host", "", "more host `names` (comma-separated) to answer besides the server's addresses, e.g. tiles.example.org")
 	static := fs.String("static", "", "write a copy of the page that needs no server into `folder` (for any static file server), and exit")
 	cacheMiB := fs.Int64("cache-mib", serve.DefaultCacheBytes>>20, "the `MiB` of tables and pattern databases held in memory (least recently used dropped first)")
 	writeCache := fs.Bool("write-cache", false, "write the pattern databases built for requests into the cache folder (else they stay in memory)")
@@ -67,13 +74,24 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err != nil {
 		return err
 	}
-	cfg := serve.Config{Log: stderr, Explain: cli.Explain, PDBDir: qc.PDBDir, Partition: qc.Partition, Progress: qc.Progress,
+	cfg := serve.Config{Log: stderr, Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Progress: qc.Progress,
 		CacheBytes: *cacheMiB << 20, WriteCache: *writeCache}
 	err = serve.Run(ctx, cfg, *addr, stdout)
 	if err == nil && ctx.Err() != nil {
 		return nil // stopped by Ctrl-C as asked
 	}
 	return err
+}
+
+// splitHosts returns the names of -allow-host.
+func splitHosts(list string) []string {
+	var out []string
+	for _, h := range strings.Split(list, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // writeStatic writes the static copy into dir and says what it wrote.

@@ -25,6 +25,7 @@ func TestServeUsage(t *testing.T) {
 		{"-shape", "2x4"},
 		{"-goal", "first"},
 		{"-pdb-dir", "/nonexistent/folder"},
+		{"-allow-host", "tiles.example", "8,6,7,2,5,4,3,0,1"},
 		{"-cache-mib", "0"},
 		{"-cache-mib", "-5"},
 	} {
@@ -48,7 +49,7 @@ func TestServe(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		err := run(ctx, strings.NewReader(""), pw, io.Discard, []string{"-addr", "127.0.0.1:0"})
+		err := run(ctx, strings.NewReader(""), pw, io.Discard, []string{"-addr", "127.0.0.1:0", "-allow-host", "tiles.example, other.example"})
 		pw.Close()
 		done <- report(io.Discard, err)
 	}()
@@ -70,6 +71,19 @@ func TestServe(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"distance":31`)) {
 		t.Errorf("%d %s", resp.StatusCode, body)
+	}
+	// -allow-host's names are answered, others are not.
+	for host, want := range map[string]int{"tiles.example": 200, "other.example": 200, "attacker.example": 403} {
+		req, _ := http.NewRequest("GET", string(m)+"api/shapes", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s with -allow-host tiles.example,other.example: %d, want %d", host, resp.StatusCode, want)
+		}
 	}
 	cancel()
 	select {

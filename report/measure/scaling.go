@@ -153,7 +153,7 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 		note += fmt.Sprintf(" Limit: %d expansions per run.", cfg.Limits.MaxExpanded)
 	}
 	out.Nodes = report.ScalingData{Name: report.NameScalingNodes, Title: "Nodes expanded against optimal distance",
-		YLabel: "nodes expanded", Series: series[0], Note: note}
+		YLabel: "nodes expanded (count)", Series: series[0], Note: note}
 	out.Time = report.ScalingData{Name: report.NameScalingTime, Title: "Search time against optimal distance",
 		YLabel: "time per search (ms)", Series: series[1], Median: true,
 		Note: note + " Wall-clock times depend on the machine and its load; the median resists outliers."}

@@ -137,7 +137,7 @@ func (g *gatherer) jobs() []job {
 	}
 	if len(o.PDB) == 0 {
 		jobs = append(jobs, job{[]string{NamePDBGroup}, func(context.Context) ([]*report.Figure, error) {
-			g.logf("heuristic-pdb: no partition for %s (set one with -pdb); skipped", o.Shape)
+			g.logf("heuristic-pdb: no partition given for %s; skipped", o.Shape)
 			return nil, nil
 		}})
 	}

@@ -37,8 +37,9 @@ const engine = {
 };
 
 // WATCHDOG_SLACK is added to the longest time limit before the static
-// copy's engine is taken to be stuck: WebAssembly cannot interrupt a
-// running search on its own thread, so the page stops the worker instead.
+// copy's engine is taken to be stuck. Its searches yield and meet their
+// limits themselves (the engine keeps the databases it built); should
+// some other work never answer, the page stops the worker instead.
 const WATCHDOG_SLACK = 5000;
 
 async function findMode() {
@@ -55,13 +56,34 @@ async function findMode() {
 
 function startWorker() {
   engine.worker = new Worker("worker.js");
+  // How many engines this page has started: one unless a request outlived
+  // its limit and the engine, with the databases it built, was stopped.
+  document.body.dataset.engineStarts = String(Number(document.body.dataset.engineStarts || 0) + 1);
   engine.worker.onmessage = (ev) => {
+    if (ev.data.progress) {
+      for (const p of engine.pending.values()) p.arm();
+      return showProgress(ev.data.progress);
+    }
     const p = engine.pending.get(ev.data.id);
     if (!p) return;
     engine.pending.delete(ev.data.id);
     clearTimeout(p.timer);
     p.resolve({ status: ev.data.status, text: ev.data.body });
   };
+}
+
+// showProgress shows how far the in-browser engine is with a build (the
+// 15-puzzle's pattern databases on first use), and hides when it is done.
+function showProgress({ what, done, total }) {
+  const p = $("engine-progress");
+  if (done >= total) {
+    p.textContent = "";
+    p.hidden = true;
+    return;
+  }
+  p.hidden = false;
+  p.textContent = what.charAt(0).toUpperCase() + what.slice(1) + " in this browser (once, on first use): " +
+    Math.floor(100 * done / total) + "%";
 }
 
 // workerFetch sends one request to the in-browser engine. A request that
@@ -76,7 +98,7 @@ function workerFetch(target) {
     : target.startsWith("/api/watch") ? l.watch_seconds || 5 : solve;
   const limit = 1000 * seconds;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
+    const stop = () => {
       engine.pending.delete(id);
       engine.worker.terminate();
       engine.worker = null;
@@ -86,8 +108,13 @@ function workerFetch(target) {
       }
       engine.pending.clear();
       resolve({ status: 503, text: JSON.stringify({ error: "time limit: no answer within " + seconds + " s (the limit for this request) in this browser; try an easier board" }) });
-    }, limit + WATCHDOG_SLACK);
-    engine.pending.set(id, { resolve, timer });
+    };
+    const p = { resolve, timer: 0 };
+    // The engine's searches meet their own limits; this watchdog is for
+    // work that cannot, and an engine reporting progress is not stuck.
+    p.arm = () => { clearTimeout(p.timer); p.timer = setTimeout(stop, limit + WATCHDOG_SLACK); };
+    p.arm();
+    engine.pending.set(id, p);
     engine.worker.postMessage({ id, target });
   });
 }

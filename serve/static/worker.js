@@ -17,6 +17,10 @@ for (const call of ["open", "stat", "lstat", "mkdir", "readdir"]) {
   };
 }
 
+// The engine reports databases it builds (done of total) while it builds
+// them; the page shows the count.
+self.tilespaceProgress = (what, done, total) => self.postMessage({ progress: { what, done, total } });
+
 const ready = new Promise((resolve, reject) => {
   self.tilespaceReady = resolve;
   (async () => {

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -19,6 +18,7 @@ import (
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
@@ -218,7 +218,7 @@ func TestProgressLines(t *testing.T) {
 	t.Setenv(progress.EnvEvery, "5ms")
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
 	var stdout bytes.Buffer
-	var stderr lockedBuffer
+	var stderr fixture.LockedBuffer
 	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-shape", "2x3"}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -226,22 +226,4 @@ func TestProgressLines(t *testing.T) {
 	if !line.MatchString(stderr.String()) {
 		t.Errorf("no progress line in %q", stderr.String())
 	}
-}
-
-// lockedBuffer is a bytes.Buffer safe for the progress lines' goroutine.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
 }

@@ -22,7 +22,24 @@ func main() {
 	// The 15-puzzle by IDA* on what the server resolves: with no files in
 	// the browser, pattern databases cheap enough are built in memory on
 	// first use, within the server's time limit per board.
-	s := serve.New(serve.Config{})
+	// Their progress goes to the page (worker.js posts it), so the minutes a
+	// slow machine may take show as a count rather than as a hang; only
+	// whole-percent steps are sent, to keep the messages few.
+	lastPercent := uint64(101)
+	progress := func(what string, done, total uint64) {
+		if total == 0 {
+			return
+		}
+		percent := done * 100 / total
+		if percent == lastPercent && done < total { // the end is always sent
+			return
+		}
+		lastPercent = percent
+		if f := js.Global().Get("tilespaceProgress"); f.Type() == js.TypeFunction {
+			f.Invoke(what, float64(done), float64(total))
+		}
+	}
+	s := serve.New(serve.Config{Progress: progress})
 	promise := js.Global().Get("Promise")
 	// tilespaceFetch(target) answers a promise of {status, body}.
 	js.Global().Set("tilespaceFetch", js.FuncOf(func(_ js.Value, args []js.Value) any {

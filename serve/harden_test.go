@@ -1,0 +1,267 @@
+package serve
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/data/reference"
+)
+
+// startRun runs Run on addr in the background and returns the address it
+// printed and a stop function (Ctrl-C) returning Run's error.
+func startRun(t *testing.T, cfg Config, addr string) (string, func() error, *safeBuffer) {
+	t.Helper()
+	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &safeBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg, addr, out) }()
+	re := regexp.MustCompile(`serving on (http://[^/]+/)`)
+	var base string
+	for deadline := time.Now().Add(5 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if m := re.FindStringSubmatch(out.String()); m != nil {
+			base = m[1]
+		}
+	}
+	if base == "" {
+		cancel()
+		t.Fatalf("Run printed no address: %q", out.String())
+	}
+	stopped := false
+	var runErr error
+	stop := func() error {
+		if stopped {
+			return runErr
+		}
+		stopped = true
+		cancel()
+		select {
+		case runErr = <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("Run did not stop")
+		}
+		return runErr
+	}
+	t.Cleanup(func() { stop() })
+	return base, stop, out
+}
+
+// decodeError reads a JSON error reply.
+func decodeError(t *testing.T, what string, resp *http.Response) string {
+	t.Helper()
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/json" {
+		t.Errorf("%s: Content-Type %q, want application/json (%s)", what, ct, body)
+	}
+	var m struct{ Error string }
+	if err := json.Unmarshal(body, &m); err != nil || m.Error == "" {
+		t.Errorf("%s: body %q is not a JSON error (%v)", what, body, err)
+	}
+	return m.Error
+}
+
+// Cross-site requests to the API are refused: any page could otherwise
+// make a visitor's browser send blind GETs that cost the server work.
+// The page itself may still be opened from a link on another site.
+func TestCrossSiteRefused(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, c := range []struct {
+		path, header, value string
+		want                int
+	}{
+		{"/api/shapes", "Sec-Fetch-Site", "cross-site", 403},
+		{"/api/shapes", "Sec-Fetch-Site", "same-site", 403},
+		{"/api/board?b=1,2,3,4,5,6,7,0,8", "Sec-Fetch-Site", "cross-site", 403},
+		{"/api/shapes", "Sec-Fetch-Site", "same-origin", 200},
+		{"/api/shapes", "Sec-Fetch-Site", "none", 200},
+		{"/api/shapes", "Origin", "http://attacker.example", 403},
+		{"/api/shapes", "Origin", "null", 403},
+		{"/api/shapes", "Origin", "http://" + strings.TrimPrefix(ts.URL, "http://") + ".attacker.example", 403},
+		{"/api/shapes", "Origin", ts.URL, 200},
+		{"/api/shapes", "", "", 200},
+		{"/", "Sec-Fetch-Site", "cross-site", 200},
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+c.path, nil)
+		if c.header != "" {
+			req.Header.Set(c.header, c.value)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := c.path + " " + c.header + ": " + c.value
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: %d, want %d", what, resp.StatusCode, c.want)
+		}
+		if c.want == 403 {
+			if msg := decodeError(t, what, resp); !strings.Contains(msg, "cross-site") {
+				t.Errorf("%s: error %q does not say why", what, msg)
+			}
+		} else {
+			resp.Body.Close()
+		}
+	}
+}
+
+// A server listening on every interface keeps the Host check: the names
+// it answers are its addresses and those given in AllowedHosts (query's
+// -allow-host), so a DNS-rebinding page cannot read it either.
+func TestRunHostCheckOnEveryInterface(t *testing.T) {
+	base, _, out := startRun(t, Config{AllowedHosts: []string{"tiles.example"}}, "0.0.0.0:0")
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := u.Port()
+	for _, c := range []struct {
+		host string
+		want int
+	}{
+		{"attacker.example:" + port, 403},
+		{"tiles.example:" + port, 200},
+		{"TILES.example", 200},
+		{"127.0.0.1:" + port, 200},
+		{"localhost:" + port, 200},
+	} {
+		req, _ := http.NewRequest("GET", "http://127.0.0.1:"+port+"/api/shapes", nil)
+		req.Host = c.host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("Host %s on 0.0.0.0: %d, want %d", c.host, resp.StatusCode, c.want)
+		}
+	}
+	if !strings.Contains(out.String(), "tiles.example") {
+		t.Errorf("Run does not say which host names it answers: %q", out.String())
+	}
+	// Without AllowedHosts too.
+	base, _, _ = startRun(t, Config{}, "0.0.0.0:0")
+	u, _ = url.Parse(base)
+	req, _ := http.NewRequest("GET", "http://127.0.0.1:"+u.Port()+"/api/shapes", nil)
+	req.Host = "attacker.example"
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 403 {
+		t.Errorf("Host attacker.example on 0.0.0.0 without AllowedHosts: %d, want 403", resp.StatusCode)
+	}
+}
+
+// A header over the limit gets a JSON error like every other refusal
+// (net/http's own reply is plain text).
+func TestHeaderTooLargeIsJSON(t *testing.T) {
+	base, _, _ := startRun(t, Config{}, "127.0.0.1:0")
+	req, _ := http.NewRequest("GET", base+"api/shapes", nil)
+	req.Header.Set("X-Padding", strings.Repeat("x", 20<<10))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("status %d, want 431", resp.StatusCode)
+	}
+	if msg := decodeError(t, "oversized header", resp); !strings.Contains(msg, "header") {
+		t.Errorf("error %q does not name the header", msg)
+	}
+	// A malformed request line also gets JSON.
+	conn, err := net.Dial("tcp", strings.TrimSuffix(strings.TrimPrefix(base, "http://"), "/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(5 * time.Second))
+	io.WriteString(conn, "GET /api/shapes HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n")
+	resp, err = http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 400 {
+		t.Errorf("malformed header: %d, want 400", resp.StatusCode)
+	}
+	decodeError(t, "malformed header", resp)
+}
+
+// A GET whose chunked body never ends is answered at once and its
+// connection closed, instead of being held until the read timeout.
+func TestChunkedBodyDoesNotHoldConnection(t *testing.T) {
+	base, _, _ := startRun(t, Config{}, "127.0.0.1:0")
+	for _, head := range []string{"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", "Content-Length: 100\r\n\r\nhello"} {
+		conn, err := net.Dial("tcp", strings.TrimSuffix(strings.TrimPrefix(base, "http://"), "/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		conn.SetDeadline(start.Add(3 * time.Second))
+		io.WriteString(conn, "GET /api/shapes HTTP/1.1\r\nHost: 127.0.0.1\r\n"+head)
+		br := bufio.NewReader(conn)
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("%q: no reply within 3 s: %v", head, err)
+		}
+		if resp.StatusCode != http.StatusRequestEntityTooLarge {
+			t.Errorf("%q: %d, want 413", head, resp.StatusCode)
+		}
+		decodeError(t, head, resp)
+		if _, err := br.ReadByte(); err != io.EOF {
+			t.Errorf("%q: the connection is not closed after the reply: %v", head, err)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%q: the connection was held %s", head, d)
+		}
+		conn.Close()
+	}
+}
+
+// A request still running when Ctrl-C's grace period ends gets its reply
+// (503, JSON) before Run returns, instead of a cut connection.
+func TestRunRepliesToRequestsInFlight(t *testing.T) {
+	old := shutdownGrace
+	shutdownGrace = 50 * time.Millisecond
+	defer func() { shutdownGrace = old }()
+	base, stop, out := startRun(t, Config{Partition: testPartition, Limits: Limits{SolveTime: time.Minute}}, "127.0.0.1:0")
+	type reply struct {
+		resp *http.Response
+		err  error
+	}
+	got := make(chan reply, 1)
+	go func() {
+		// Korf's first instance: Manhattan IDA* takes far longer than the grace.
+		resp, err := http.Get(base + "api/board?goal=first&b=" + reference.Korf100()[0].Board)
+		got <- reply{resp, err}
+	}()
+	time.Sleep(200 * time.Millisecond)
+	if err := stop(); err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	r := <-got
+	if r.err != nil {
+		t.Fatalf("the request in flight got no reply: %v", r.err)
+	}
+	if r.resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("status %d, want 503", r.resp.StatusCode)
+	}
+	if msg := decodeError(t, "request cut short", r.resp); !strings.Contains(msg, "stopping") {
+		t.Errorf("error %q does not say the server is stopping", msg)
+	}
+	if !strings.Contains(out.String(), "were stopped") {
+		t.Errorf("output %q does not say requests were stopped", out.String())
+	}
+}

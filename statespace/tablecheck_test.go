@@ -1,0 +1,118 @@
+package statespace
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+)
+
+func fullTable(t *testing.T, goal Board) *Table {
+	t.Helper()
+	full, err := MustSpace(goal).Enumerate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return full
+}
+
+// Opening a table's bits recounts the boards of each distance mod 4 and
+// refuses counts or bits that disagree, with the facts.
+func TestOpenMod4TableRecountsCodes(t *testing.T) {
+	full := fullTable(t, GoalLast(Shape{2, 4}))
+	goal, counts := full.Space().Goal(), full.Counts()
+	bits, err := full.Mod4Payload()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenMod4Table(goal, counts, Mod4Bytes(bits), Origin{}); err != nil {
+		t.Fatalf("the true table: %v", err)
+	}
+	R := len(counts) - 1
+	forged := map[string]func() ([]uint64, []byte){
+		"a flipped bit": func() ([]uint64, []byte) {
+			b := slices.Clone(bits)
+			b[100] ^= 8
+			return counts, b
+		},
+		"swapped counts": func() ([]uint64, []byte) {
+			c := slices.Clone(counts)
+			c[5], c[6] = c[6], c[5]
+			return c, bits
+		},
+		"radius+1": func() ([]uint64, []byte) {
+			c := slices.Clone(counts)
+			c[R-1]--
+			return append(c, 1), bits
+		},
+		"radius-1": func() ([]uint64, []byte) {
+			c := slices.Clone(counts)
+			c[R-1] += c[R]
+			return c[:R], bits
+		},
+	}
+	for name, f := range forged {
+		c, b := f()
+		_, err := OpenMod4Table(goal, c, Mod4Bytes(b), Origin{Source: "x.tbl"})
+		var te *TableError
+		var ce *CodeCountsError
+		if !errors.As(err, &te) || !errors.As(err, &ce) || te.Origin.Source != "x.tbl" {
+			t.Errorf("%s: %v, want a *CodeCountsError in a *TableError", name, err)
+		} else if ce.Stored == ce.Header {
+			t.Errorf("%s: %+v states no disagreement", name, ce)
+		}
+	}
+	c := slices.Clone(counts)
+	c[3] += c[7]
+	c[7] = 0
+	var te *TableError
+	if _, err := OpenMod4Table(goal, c, Mod4Bytes(bits), Origin{}); !errors.As(err, &te) {
+		t.Errorf("no board at distance 7 below the radius: %v", err)
+	}
+}
+
+// A distance moved by two at a board keeps every local rule of the codes;
+// with a second bit flipped the other way, the code counts too. With
+// answer checks (WithAnswerChecks) the answer for that board is refused by
+// its neighbours' walks, never wrong.
+func TestLazyAnswerChecksNeighbours(t *testing.T) {
+	full := fullTable(t, GoalLast(Shape{2, 4}))
+	sp := full.Space()
+	goal, counts := sp.Goal(), full.Counts()
+	refused := 0
+	for r := uint64(1); r < sp.Size(); r += 97 {
+		bits, _ := full.Mod4Payload() // a full table: no error
+		flip := func(r uint64) { bits[r>>3] ^= 1 << (r & 7) }
+		// A partner of the same parity class (same blank cell) whose bit
+		// is the opposite, so the code counts stay as they were.
+		bit := func(r uint64) byte { return bits[r>>3] >> (r & 7) & 1 }
+		p := r
+		for q := (r/sp.half)*sp.half + (r%sp.half+1)%sp.half; q != r; q = (q/sp.half)*sp.half + (q%sp.half+1)%sp.half {
+			if bit(q) != bit(r) {
+				p = q
+				break
+			}
+		}
+		flip(r)
+		flip(p)
+		plain, err := OpenMod4Table(goal, counts, Mod4Bytes(bits), Origin{})
+		if err != nil {
+			t.Fatalf("rank %d: balanced flips refused when opened: %v", r, err)
+		}
+		lazy := plain.WithAnswerChecks()
+		for _, x := range []uint64{r, p} {
+			b := sp.Unrank(x)
+			d, set, err := lazy.LookupMoves(b)
+			if err != nil {
+				refused++
+				continue
+			}
+			if d != full.DistanceAt(x) || set != full.OptimalMoves(b) {
+				t.Fatalf("board %s with its bit flipped: answered %d %v, the truth is %d %v", b, d, set, full.DistanceAt(x), full.OptimalMoves(b))
+			}
+		}
+	}
+	if refused == 0 {
+		t.Fatal("no flipped board was refused")
+	}
+}
