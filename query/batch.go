@@ -170,6 +170,10 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
+			var stopped *InterruptedError
+			if errors.As(err, &stopped) {
+				return err // it says where the checkpoint is
+			}
 			return ctx.Err()
 		}
 		a.sum.Failed++

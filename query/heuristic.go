@@ -261,6 +261,7 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		}
 		o := NewSolverOracle(s, r.cfg.AllMoves)
 		o.KeepPath = r.cfg.KeepPath
+		o.Checkpoints = r.cfg.Checkpoints
 		return o, nil
 	}
 	o := NewSearchOracle(goal, h.H, h.Name, r.cfg.AllMoves)

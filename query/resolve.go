@@ -70,6 +70,9 @@ type Config struct {
 	// was found, while the optimal moves were being tested, return the
 	// path with Search.OptimalCut set instead of the context's error.
 	KeepPath bool
+	// Checkpoints makes the searches on pattern databases resumable
+	// (-resume); nil: they are not.
+	Checkpoints *Checkpoints
 	// Progress receives the progress of databases being built; nil
 	// reports none.
 	Progress Progress

@@ -2,14 +2,17 @@ package query
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"os"
 	"time"
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // SolverOracle answers boards whose space is too large for a table (the
@@ -26,7 +29,84 @@ type SolverOracle struct {
 	// KeepPath answers with the path and Search.OptimalCut when the
 	// context ends while the optimal moves are being tested.
 	KeepPath bool
+	// Checkpoints, when set, makes the searches resumable (see
+	// Checkpoints).
+	Checkpoints *Checkpoints
 }
+
+// Checkpoints makes searches survive interruption: while a board is
+// searched its checkpoint (store.SolveCheckpointFile) is written into
+// Cache every Every and when the context ends; with Resume a search
+// starts from the checkpoint found there. A search that ends removes its
+// checkpoint. The answers, node counts included, are those of a search
+// never interrupted.
+type Checkpoints struct {
+	Cache  store.Cache
+	Resume bool
+	Every  time.Duration // 0 means DefaultCheckpointEvery
+}
+
+// DefaultCheckpointEvery is how often a resumable search writes its
+// checkpoint: a crash loses at most this much work.
+const DefaultCheckpointEvery = 30 * time.Second
+
+// solve is o.solver.Solve, resumable when o.Checkpoints is set.
+func (o *SolverOracle) solve(ctx context.Context, b statespace.Board) (solver.Result, error) {
+	c := o.Checkpoints
+	if c == nil {
+		return o.solver.Solve(ctx, b)
+	}
+	goal := o.solver.Goal()
+	id := o.solver.Identity() // with "+dual": the dual lookups change the counters
+	path := c.Cache.Path(store.SolveCheckpointFile(goal, b, id))
+	var from *solver.Checkpoint
+	if c.Resume {
+		cp, err := store.ReadSolveCheckpoint(path, goal, b, id)
+		switch {
+		case err == nil:
+			from = &cp
+		case !errors.Is(err, os.ErrNotExist):
+			return solver.Result{}, err
+		}
+	}
+	every := c.Every
+	if every <= 0 {
+		every = DefaultCheckpointEvery
+	}
+	r, err := o.solver.SolveCheckpointed(ctx, b, solver.Checkpointing{From: from, Every: every,
+		Save: func(cp *solver.Checkpoint) error {
+			// The context may be done already: the last checkpoint is
+			// written regardless.
+			return store.WriteSolveCheckpoint(context.WithoutCancel(ctx), path, cp)
+		}})
+	switch {
+	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		if _, serr := os.Stat(path); serr != nil {
+			return r, err // stopped before anything was worth saving
+		}
+		return r, &InterruptedError{Checkpoint: path, Err: err}
+	case err != nil:
+		return r, err
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return r, err
+	}
+	return r, nil
+}
+
+// InterruptedError reports a resumable search stopped before its end,
+// its checkpoint written at Checkpoint; errors.Is reaches the context's
+// error.
+type InterruptedError struct {
+	Checkpoint string
+	Err        error
+}
+
+func (e *InterruptedError) Error() string {
+	return fmt.Sprintf("search interrupted, checkpoint written to %s: %v", e.Checkpoint, e.Err)
+}
+
+func (e *InterruptedError) Unwrap() error { return e.Err }
 
 // NewSolverOracle answers with s.
 func NewSolverOracle(s *solver.Solver, allMoves bool) *SolverOracle {
@@ -57,7 +137,7 @@ func (o *SolverOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 		return Answer{}, err
 	}
 	start := time.Now()
-	r, err := o.solver.Solve(ctx, b)
+	r, err := o.solve(ctx, b)
 	if err != nil {
 		return Answer{}, err
 	}

@@ -31,6 +31,12 @@
 //	               precedence over the cache folder's
 //	-pdb PARTITION boards solved by search: use these pattern databases, a
 //	               preset (7-8, 6-6-3, 5-5-5) or patterns such as 1,2,3/4,5,6,7,8
+//	-resume        boards solved by search: go on from the checkpoint an
+//	               interrupted run left (Ctrl-C, a crash, a reboot), with the
+//	               same answer and node counts as an uninterrupted run
+//	-checkpoint-dir DIR  boards solved by search: where checkpoints go
+//	               (default the cache folder); written every 30 s, when
+//	               interrupted (exit status 130), removed when a search ends
 //
 // query random takes -shape, -goal, -table, -json, -csv, -path and
 // -tile-moves as above, and
@@ -62,6 +68,7 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/store"
 )
 
 func main() { cli.Main("query", run, "interrupted") }
@@ -134,6 +141,10 @@ type boardFlags struct {
 	// the default 0 reads the whole line).
 	fieldGiven bool
 	boards     []string
+	// Searches on pattern databases write checkpoints (-checkpoint-dir,
+	// default the cache folder) and with -resume start from them.
+	resume        bool
+	checkpointDir string
 }
 
 func parseBoardFlags(stderr io.Writer, args []string) (*boardFlags, error) {
@@ -145,6 +156,8 @@ func parseBoardFlags(stderr io.Writer, args []string) (*boardFlags, error) {
 	f.out.register(fs)
 	f.src.RegisterAllMoves(fs)
 	f.src.RegisterSearch(fs)
+	fs.BoolVar(&f.resume, "resume", false, "boards solved by search: go on from the checkpoint an interrupted run of the same search left (Ctrl-C, a crash, a reboot); the answer and node counts are an uninterrupted run's")
+	fs.StringVar(&f.checkpointDir, "checkpoint-dir", "", "boards solved by search: write checkpoints into `folder` (default: the cache folder), every 30 s and when interrupted")
 	boards, err := fs.Parse(args, true)
 	if err != nil {
 		return nil, err
@@ -186,6 +199,13 @@ func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*query.Res
 	if err != nil {
 		return nil, err
 	}
+	cache := store.NewCache(f.checkpointDir)
+	if f.checkpointDir == "" {
+		if cache, err = store.DefaultCache(); err != nil {
+			return nil, err
+		}
+	}
+	cfg.Checkpoints = &query.Checkpoints{Cache: cache, Resume: f.resume}
 	return query.NewResolver(ctx, cfg)
 }
 

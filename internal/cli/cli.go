@@ -38,6 +38,9 @@ func Report(stderr io.Writer, name string, err error, interrupted string) int {
 		fmt.Fprintf(stderr, "%s: %v (%s -h for help)\n", name, err, name)
 		return 2
 	case errors.Is(err, context.Canceled):
+		if r := Remedy(err); r != "" {
+			interrupted += "; " + r // where a resumable search's checkpoint went
+		}
 		fmt.Fprintf(stderr, "%s: %s\n", name, interrupted)
 		return 130
 	}

@@ -42,8 +42,17 @@ func Remedy(err error) string {
 		damaged    *store.DamagedError
 		missing    *store.NotFoundError
 		table      *statespace.TableError
+		stopped    *query.InterruptedError
+		ckDamaged  *store.CheckpointDamagedError
+		ckOther    *store.CheckpointMismatchError
 	)
 	switch {
+	case errors.As(err, &stopped):
+		return "the checkpoint is " + stopped.Checkpoint + ": run the same command with -resume to go on"
+	case errors.As(err, &ckDamaged):
+		return "remove " + ckDamaged.Path + " to start the search over, or run without -resume"
+	case errors.As(err, &ckOther):
+		return "remove " + ckOther.Path + " to start the search over, or run without -resume"
 	case errors.As(err, &tooBig):
 		goal := tooBig.Goal
 		if goal.IsZero() {

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+// Ctrl-C (the context Main cancels on SIGINT) during a search writes its
+// checkpoint and exits with 130, naming -resume; the same command with
+// -resume finishes with the length and node counts of an uninterrupted
+// run, and removes the checkpoint.
+func TestInterruptAndResume(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
+	part, err := pdb.Preset("5-5-5", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil); err != nil {
+		t.Fatal(err)
+	}
+	in := reference.Korf100()[resumeInstance-1]
+	ckdir := t.TempDir()
+	args := []string{"-shape", "4x4", "-goal", "first", "-json", "-checkpoint-dir", ckdir, in.Board}
+	type record struct {
+		Distance  int    `json:"distance"`
+		Nodes     uint64 `json:"nodes"`
+		Generated uint64 `json:"generated"`
+	}
+	solve := func(ctx context.Context, args []string) (record, int, string) {
+		var out, errb strings.Builder
+		code := report(&errb, run(ctx, strings.NewReader(""), &out, &errb, args))
+		var r record
+		if code == 0 {
+			if err := json.Unmarshal([]byte(out.String()), &r); err != nil {
+				t.Fatalf("%v: %s", err, out.String())
+			}
+		}
+		return r, code, errb.String()
+	}
+	want, code, stderr := solve(context.Background(), args)
+	if code != 0 || want.Distance != in.Optimal {
+		t.Fatalf("uninterrupted: exit %d, %+v: %s", code, want, stderr)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer time.AfterFunc(300*time.Millisecond, cancel).Stop()
+	_, code, stderr = solve(ctx, args)
+	if code != 130 || !strings.Contains(stderr, "-resume") {
+		t.Fatalf("interrupted: exit %d (want 130), stderr %q", code, stderr)
+	}
+	files, _ := os.ReadDir(ckdir)
+	if len(files) != 1 || !strings.HasSuffix(files[0].Name(), ".checkpoint") || !strings.Contains(stderr, files[0].Name()) {
+		t.Fatalf("checkpoint folder holds %v; stderr %q", files, stderr)
+	}
+
+	got, code, stderr := solve(context.Background(), append([]string{"-resume"}, args...))
+	if code != 0 || got != want {
+		t.Fatalf("resumed: exit %d, %+v; uninterrupted %+v: %s", code, got, want, stderr)
+	}
+	if files, _ := os.ReadDir(ckdir); len(files) != 0 {
+		t.Errorf("the checkpoint stays after the search ended: %v", files)
+	}
+}
+
+// resumeInstance is a Korf instance that takes the 5-5-5 databases well
+// over the 300 ms after which the test interrupts it.
+const resumeInstance = 60

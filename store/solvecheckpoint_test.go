@@ -1,0 +1,88 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/solver"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+func solveCheckpointFixture(t *testing.T) (path string, goal, board statespace.Board, cp solver.Checkpoint) {
+	t.Helper()
+	sh := statespace.Shape{Rows: 4, Cols: 4}
+	goal = statespace.GoalFirst(sh)
+	board = fixture.MustParse(t, "14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3")
+	cp = solver.Checkpoint{Board: board, Goal: goal, Heuristic: "pdb 5-5-5", Bound: 44, Iterations: 3, Nodes: 12345,
+		Generated: 23456, Elapsed: 1500 * time.Millisecond, Split: 5, Tasks: 130,
+		Done: []solver.Subtree{{Index: 0, Nodes: 10, Generated: 20, Next: 46}, {Index: 7, Nodes: 1, Generated: 2, Next: 48}}}
+	path = filepath.Join(t.TempDir(), SolveCheckpointFile(goal, board, "pdb 5-5-5").Name())
+	if err := WriteSolveCheckpoint(context.Background(), path, &cp); err != nil {
+		t.Fatal(err)
+	}
+	return path, goal, board, cp
+}
+
+// TestSolveCheckpointRoundTrip checks that a search checkpoint reads back
+// as written.
+func TestSolveCheckpointRoundTrip(t *testing.T) {
+	path, goal, board, cp := solveCheckpointFixture(t)
+	got, err := ReadSolveCheckpoint(path, goal, board, "pdb 5-5-5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, cp) {
+		t.Fatalf("read %+v, wrote %+v", got, cp)
+	}
+}
+
+// TestSolveCheckpointRefused checks the typed errors for a damaged file,
+// another version, and a checkpoint of another board, goal or heuristic.
+func TestSolveCheckpointRefused(t *testing.T) {
+	path, goal, board, _ := solveCheckpointFixture(t)
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := fixture.MustParse(t, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
+	var mis *CheckpointMismatchError
+	for _, c := range []struct {
+		goal, board statespace.Board
+		heuristic   string
+		field       string
+	}{
+		{goal, other, "pdb 5-5-5", "board"},
+		{goal, board, "pdb 6-6-3", "heuristic"},
+		{statespace.GoalLast(goal.Shape()), board, "pdb 5-5-5", "goal"},
+	} {
+		_, err := ReadSolveCheckpoint(path, c.goal, c.board, c.heuristic)
+		if !errors.As(err, &mis) || mis.Field != c.field {
+			t.Errorf("other %s: got %v, want a *CheckpointMismatchError", c.field, err)
+		}
+	}
+	damage := map[string][]byte{
+		"flipped byte": func() []byte { b := append([]byte(nil), raw...); b[len(b)/2] ^= 1; return b }(),
+		"truncated":    raw[:len(raw)-20],
+		"version":      append([]byte("tilespace solve checkpoint 9\n"), raw[len(solveCheckpointMagic):]...),
+		"not one":      []byte("hello\n"),
+	}
+	for name, b := range damage {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadSolveCheckpoint(path, goal, board, "pdb 5-5-5")
+		var de *CheckpointDamagedError
+		if !errors.As(err, &de) {
+			t.Errorf("%s: got %v, want a *CheckpointDamagedError", name, err)
+		}
+	}
+	if _, err := ReadSolveCheckpoint(filepath.Join(t.TempDir(), "none"), goal, board, "x"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: got %v", err)
+	}
+}
