@@ -42,7 +42,7 @@ func TestAgreesWithSearch(t *testing.T) {
 	g4 := statespace.GoalFirst(sq4)
 	var walks []statespace.Board
 	for i := 0; i < 12; i++ {
-		walks = append(walks, walk(rng, g4, 20+5*(i%4)))
+		walks = append(walks, statespace.Walk(rng, g4, 20+5*(i%4), statespace.NoReverse))
 	}
 	setups = append(setups, setup{g4, "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15", walks})
 	for _, su := range setups {
@@ -74,20 +74,4 @@ func TestAgreesWithSearch(t *testing.T) {
 			}
 		}
 	}
-}
-
-// walk makes n random moves from b, never undoing the previous one.
-func walk(rng *rand.Rand, b statespace.Board, n int) statespace.Board {
-	last := statespace.Move(4)
-	for i := 0; i < n; i++ {
-		var moves []statespace.Move
-		for _, m := range b.LegalMoves().Moves() {
-			if last == 4 || m != last.Opposite() {
-				moves = append(moves, m)
-			}
-		}
-		last = moves[rng.IntN(len(moves))]
-		b, _ = b.Apply(last)
-	}
-	return b
 }

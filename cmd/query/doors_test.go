@@ -14,8 +14,6 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/generate"
-	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/serve"
 	"github.com/tilespace/tilespace/statespace"
@@ -29,17 +27,8 @@ import (
 // answered from a table (3x3 embedded, 3x4 from a cached 12-cell file),
 // from pattern databases (4x4) and by search on linear conflict (3x5).
 func TestSameRecordEveryDoor(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv(store.EnvCache, cache)
+	cache, fifteen := cacheWith555(t)
 	ctx := context.Background()
-	fifteen := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
-	part, err := pdb.Preset("5-5-5", fifteen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := generate.PDBs(ctx, fifteen, part, cache, nil); err != nil {
-		t.Fatal(err)
-	}
 	twelve := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
 	writeNearTable(t, filepath.Join(cache, store.TableFileName(twelve)), twelve, 14)
 	s := serve.New(serve.Config{})
@@ -113,19 +102,7 @@ func sameJSON(a, b any) bool {
 
 // walk makes n seeded random moves from goal, never undoing the last.
 func walk(goal statespace.Board, n int, seed uint64) statespace.Board {
-	rng := query.NewRand(seed)
-	b, last := goal, statespace.Move(4)
-	for range n {
-		var opts []statespace.Move
-		for _, m := range b.LegalMoves().Moves() {
-			if last == 4 || m != last.Opposite() {
-				opts = append(opts, m)
-			}
-		}
-		last = opts[rng.IntN(len(opts))]
-		b, _ = b.Apply(last)
-	}
-	return b
+	return statespace.Walk(query.NewRand(seed), goal, n, statespace.NoReverse)
 }
 
 func abs(x int) int { return max(x, -x) }

@@ -9,10 +9,6 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/generate"
-	"github.com/tilespace/tilespace/pdb"
-	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/store"
 )
 
 // Ctrl-C (the context Main cancels on SIGINT) during a search writes its
@@ -20,16 +16,7 @@ import (
 // -resume finishes with the length and node counts of an uninterrupted
 // run, and removes the checkpoint.
 func TestInterruptAndResume(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv(store.EnvCache, cache)
-	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
-	part, err := pdb.Preset("5-5-5", goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil); err != nil {
-		t.Fatal(err)
-	}
+	cacheWith555(t)
 	in := reference.Korf100()[resumeInstance-1]
 	ckdir := t.TempDir()
 	args := []string{"-shape", "4x4", "-goal", "first", "-json", "-checkpoint-dir", ckdir, in.Board}

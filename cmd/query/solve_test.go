@@ -36,16 +36,7 @@ func korf(t *testing.T, maxLen int) (boards []string, lengths []int) {
 // because they take a second. Every path replays to the goal with the
 // published length.
 func TestSolve4x4(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv(store.EnvCache, cache)
-	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
-	part, err := pdb.Preset("5-5-5", goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil); err != nil {
-		t.Fatal(err)
-	}
+	_, goal := cacheWith555(t)
 	boards, lengths := korf(t, 50)
 	if len(boards) < 5 {
 		t.Fatalf("only %d short instances", len(boards))
@@ -154,4 +145,22 @@ func checkPlainLines(t *testing.T, boards []string, lengths []int, withPath bool
 	if !strings.Contains(errb.String(), "by search on "+heuristic555) {
 		t.Errorf("%v: stderr does not name the heuristic: %s", args, errb.String())
 	}
+}
+
+// cacheWith555 makes the test's cache folder ($TILESPACE_CACHE) and builds
+// into it the 5-5-5 pattern databases of the 15-puzzle's goal first (a
+// second), which it returns.
+func cacheWith555(t *testing.T) (string, statespace.Board) {
+	t.Helper()
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
+	part, err := pdb.Preset("5-5-5", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil); err != nil {
+		t.Fatal(err)
+	}
+	return cache, goal
 }
