@@ -859,3 +859,38 @@ func TestBrowserAccessible(t *testing.T) {
 		}
 	}
 }
+
+// A new game on a shape without a distance table (3x5: no table, searched
+// on linear conflict) comes as the board alone: the page shows it at once,
+// says why it has no distance yet, and asks for it as for any board,
+// which ends in the distance or the time limit's message, the board kept.
+func TestBrowserRandomWithoutTable(t *testing.T) {
+	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	srv := serve.New(serve.Config{Partition: manhattan, Limits: serve.Limits{SolveTime: 2 * time.Second}})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	var want struct {
+		Board string
+		Note  string `json:"distance_note"`
+	}
+	getJSON(t, ts.URL+"/api/random?shape=3x5&seed=1", &want)
+	if want.Board == "" || want.Note == "" {
+		t.Fatalf("/api/random?shape=3x5 answered %+v, want the board alone with its note", want)
+	}
+	p := openBrowser(t, ts.URL+"/", 1280, 860)
+	p.waitText("#message", "New game")
+	p.run("a 3x5 game", setValue("seed", "1"), script(`setShape("3x5"); randomGame({});`))
+	p.waitText("#message", "3x5 has no distance table, so its distance is found by search")
+	if got := p.tiles("#board"); got != want.Board {
+		t.Fatalf("the page shows %s, the API drew %s", got, want.Board)
+	}
+	if d := p.text("#distance") + p.text("#hint") + p.text("#limit-note"); strings.Contains(d, "undefined") {
+		t.Errorf("a board without its distance shows %q", d)
+	}
+	p.waitJS("the distance or the time limit", `document.getElementById("distance").textContent.includes("Distance") ||
+		document.getElementById("message").textContent.includes("Time limit")`)
+	t.Logf("3x5 game without a table: %q %q", p.text("#distance"), p.text("#message"))
+	if got := p.tiles("#board"); got != want.Board {
+		t.Errorf("after its lookup the page shows %s, want the game's %s", got, want.Board)
+	}
+}

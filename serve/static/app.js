@@ -368,10 +368,14 @@ async function randomGame(params) {
   }
   try {
     const info = await api("/api/random", Object.assign({ shape: shapeText(), goal: state.goal, seed: seed }, params));
-    newGame(parseTiles(info.board), info);
+    // On a shape without a distance table the board may come alone (its
+    // distance_note says why): it is shown at once and its distance asked
+    // for as any board's, by search within the server's time limit.
+    const alone = info.distance === undefined;
+    newGame(parseTiles(info.board), alone ? null : info);
     markFirstBoard();
     setGameLink(info.board, info.seed);
-    showMessage("New game: " + info.board + " (seed " + info.seed + ")", "ok");
+    showMessage("New game: " + info.board + " (seed " + info.seed + ")" + (alone ? "; " + info.shape + " has no distance table, so its distance is found by search" : ""), "ok");
   } catch (err) { showError(err); }
 }
 
