@@ -824,4 +824,3 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 		s.Close()
 	}
 }
-
