@@ -101,7 +101,9 @@ func TestStaticCopy(t *testing.T) {
 	})()`
 	eval[bool](p, watchProgress)
 	t0 := time.Now()
-	p.chooseShape("4x4")
+	// The build takes 8 to 15 s on a quiet machine, and more on one shared
+	// with other jobs; it shows its progress all along.
+	p.chooseShapeWithin("4x4", 2*time.Minute)
 	p.waitText("#distance", "Distance")
 	progress := eval[[]string](p, `window.progressTexts`)
 	if len(progress) < 2 || !strings.Contains(progress[0], "%") {
