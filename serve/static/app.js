@@ -262,8 +262,11 @@ function render() {
     c.textContent = "Moves made: " + state.moves + (opt !== null ? " · optimum from the start: " + opt : "");
   }
   const note = $("limit-note");
+  // The limit named is the server's for a board (a new game's search may
+  // have had less: its board then comes alone and is looked up).
+  const limit = (state.limits && state.limits.solve_seconds) || (info && info.limit_seconds);
   note.textContent = info && info.limit_seconds !== undefined
-    ? "Answered by " + info.solver + " in " + Number(info.seconds).toFixed(3) + " s (" + Number(info.nodes).toLocaleString() + " nodes); limit " + info.limit_seconds + " s per board." +
+    ? "Answered by " + info.solver + " in " + Number(info.seconds).toFixed(3) + " s (" + Number(info.nodes).toLocaleString() + " nodes); limit " + limit + " s per board." +
       (info.optimal_moves_cut ? " " + info.optimal_moves_cut : "")
     : info ? "Exact answer from the " + info.shape + " distance table (radius " + info.radius + ")." : "";
   $("undo").disabled = state.history.length === 0 || !!state.solving;
