@@ -19,6 +19,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -95,9 +96,13 @@ func (s *Server) Close() { s.api.Close() }
 // Handler returns the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
 
+// bodyPool holds the buffers replies are written into.
+var bodyPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
 // handleAPI answers every /api/ request from the API's own code.
 func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
-	status, body := s.api.Serve(r.Context(), r.URL.Path, r.URL.RawQuery)
+	buf := bodyPool.Get().(*[]byte)
+	status, body := s.api.Serve(r.Context(), (*buf)[:0], r.URL.Path, r.URL.RawQuery)
 	h := w.Header()
 	h["Content-Type"] = hdrJSON
 	h["Cache-Control"] = hdrNoStore
@@ -105,6 +110,10 @@ func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(status)
 	}
 	w.Write(body) // net/http adds its Content-Length
+	if cap(body) <= 16<<10 {
+		*buf = body[:0] // the buffer, grown if it had to be
+	}
+	bodyPool.Put(buf)
 }
 
 // Security headers of every response. The page loads its own script and

@@ -159,18 +159,27 @@ func (s *Server) Limits() Limits { return s.lim }
 // CacheBytes returns the bound on the bytes of tables and databases held.
 func (s *Server) CacheBytes() int64 { return s.cfg.CacheBytes }
 
-// routes are the API's targets by path.
-var routes = map[string]func(s *Server, ctx context.Context, q url.Values) ([]byte, error){
+// routes are the API's targets by path; each appends its body to dst.
+var routes = map[string]func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error){
 	"/api/board":   (*Server).board,
-	"/api/random":  (*Server).random,
-	"/api/compare": (*Server).compare,
-	"/api/watch":   (*Server).watch,
-	"/api/shapes":  (*Server).shapes,
+	"/api/random":  appended((*Server).random),
+	"/api/compare": appended((*Server).compare),
+	"/api/watch":   appended((*Server).watch),
+	"/api/shapes":  appended((*Server).shapes),
+}
+
+// appended makes a route of h, whose bodies are its own.
+func appended(h func(s *Server, ctx context.Context, q url.Values) ([]byte, error)) func(*Server, context.Context, []byte, url.Values) ([]byte, error) {
+	return func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
+		body, err := h(s, ctx, q)
+		return append(dst, body...), err
+	}
 }
 
 // Serve answers one GET request for path with its raw query (the part
-// after "?"), as the status and JSON body of the reply.
-func (s *Server) Serve(ctx context.Context, path, rawQuery string) (status int, body []byte) {
+// after "?"): the reply's status and its JSON body, appended to dst (which
+// may be nil) when the request succeeds.
+func (s *Server) Serve(ctx context.Context, dst []byte, path, rawQuery string) (status int, body []byte) {
 	if err := s.CheckQuery(rawQuery); err != nil {
 		return ErrorReply(err, StatusRequestURITooLong)
 	}
@@ -180,7 +189,7 @@ func (s *Server) Serve(ctx context.Context, path, rawQuery string) (status int, 
 	}
 	// Malformed pairs are dropped, as net/http's Request.URL.Query does.
 	q, _ := url.ParseQuery(rawQuery)
-	body, err := h(s, ctx, q)
+	body, err := h(s, ctx, dst, q)
 	if err != nil {
 		return ErrorReply(err, StatusBadRequest)
 	}
@@ -196,7 +205,7 @@ func (s *Server) Do(ctx context.Context, target string) (status int, body []byte
 	if err != nil {
 		return StatusBadRequest, []byte(`{"error":"not a request path"}` + "\n")
 	}
-	return s.Serve(ctx, u.Path, u.RawQuery)
+	return s.Serve(ctx, nil, u.Path, u.RawQuery)
 }
 
 // CheckQuery refuses (414) a raw query over the MaxQuery limit.

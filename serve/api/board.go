@@ -79,12 +79,12 @@ func readBoard(q url.Values) (request, error) {
 }
 
 // board answers /api/board.
-func (s *Server) board(ctx context.Context, q url.Values) ([]byte, error) {
+func (s *Server) board(ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
 	rq, err := readBoard(q)
 	if err != nil {
 		return nil, err
 	}
-	return s.answerBoard(ctx, make([]byte, 0, 1024), rq.board, rq.goal, s.lim.SolveTime, nil)
+	return s.answerBoard(ctx, dst, rq.board, rq.goal, s.lim.SolveTime, nil)
 }
 
 // solveLimitError says the search did not finish a board within its time
