@@ -48,11 +48,14 @@ type Expander struct {
 	preOdd   uint64 // parity of the prefix's digits
 	rest     uint64 // the codes left for the suffix, ascending, 4 bits each
 	suffixSh uint   // 4 × the suffix's first place
+
+	vt *verticalTables // shared with clones
+	vb verticalBlock   // Vertical's terms of the cached prefix
 }
 
 // NewExpander returns an Expander for s.
 func (s *Space) NewExpander() *Expander {
-	x := &Expander{s: s, m: s.n - 1}
+	x := &Expander{s: s, m: s.n - 1, vt: &verticalTables{}}
 	for k := x.m - 1; k >= 0; k-- {
 		x.fact[k] = 1
 		for f := 2; f <= x.m-1-k; f++ {
@@ -99,6 +102,7 @@ func (s *Space) NewExpander() *Expander {
 func (x *Expander) Clone() *Expander {
 	c := *x
 	c.lo, c.hi = 0, 0
+	c.vb = verticalBlock{}
 	return &c
 }
 
@@ -190,6 +194,7 @@ func (x *Expander) setPrefix(r uint64) {
 		restCodes |= c << (4 * i)
 	}
 	x.preQ, x.preD, x.preOdd, x.rest = q, digits, parity&1, restCodes
+	x.vb.valid = false
 }
 
 // lehmerUp returns the Lehmer rank of en after rotateUp(en, i, i+l−1):

@@ -107,6 +107,36 @@ const Batch = 4096
 // reused for them: give it capacity Batch, or nil). It returns how many
 // boards it expanded. x must be an Expander of the kernel's space.
 func (k *Kernel) Expand(x *statespace.Expander, p int, frontier []uint64, buf []uint64, emit func(targets []uint64)) uint64 {
+	return k.expand(x, p, frontier, buf, emit, true)
+}
+
+// ExpandVertical is Expand for the vertical moves alone. The horizontal
+// ones keep a board's offset in its partition (see Sideways), so a caller
+// that holds codes by partition marks them a word of the bitmap at a time
+// instead of a board at a time.
+func (k *Kernel) ExpandVertical(x *statespace.Expander, p int, frontier []uint64, buf []uint64, emit func(targets []uint64)) uint64 {
+	return k.expand(x, p, frontier, buf, emit, false)
+}
+
+// Sideways returns the partitions the horizontal moves of partition p's
+// boards lead to, the blank one cell left and one cell right, or −1 where
+// the blank is on the board's edge. Every board of p at offset i has its
+// neighbour at offset i of each: a horizontal move keeps the codes' order
+// and changes the rank by SidewaysStep, a whole number of partitions.
+func (k *Kernel) Sideways(p int) (left, right int) {
+	cols := k.sp.Shape().Cols
+	blank := p / int(k.perBlank)
+	left, right = -1, -1
+	if blank%cols != 0 {
+		left = p - int(k.perBlank)
+	}
+	if blank%cols != cols-1 {
+		right = p + int(k.perBlank)
+	}
+	return left, right
+}
+
+func (k *Kernel) expand(x *statespace.Expander, p int, frontier []uint64, buf []uint64, emit func(targets []uint64), sideways bool) uint64 {
 	if x.Space() != k.sp {
 		panic("twobit: Expander of another space")
 	}
@@ -118,6 +148,11 @@ func (k *Kernel) Expand(x *statespace.Expander, p int, frontier []uint64, buf []
 		buf = make([]uint64, 0, Batch)
 	}
 	buf = buf[:cap(buf)]
+	left, right := k.Sideways(p)
+	if !sideways {
+		left, right = -1, -1
+	}
+	step := k.half
 	var expanded uint64
 	used := 0
 	for i, w := range frontier[:(k.size+63)/64] {
@@ -126,7 +161,15 @@ func (k *Kernel) Expand(x *statespace.Expander, p int, frontier []uint64, buf []
 			r := lo + uint64(i)*64 + uint64(bits.TrailingZeros64(w))
 			w &= w - 1
 			// The neighbours go straight into the batch: no copy.
-			used += x.Neighbors(r, (*[4]uint64)(buf[used:used+4]))
+			used += x.Vertical(r, (*[2]uint64)(buf[used:used+2]))
+			if left >= 0 {
+				buf[used] = r - step
+				used++
+			}
+			if right >= 0 {
+				buf[used] = r + step
+				used++
+			}
 			if used > len(buf)-4 {
 				emit(buf[:used])
 				used = 0

@@ -354,11 +354,21 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 					break
 				}
 				p := parts[i]
-				if !s.frontierOf(p, frontier) {
+				if !s.takeFrontier(p, frontier, bit1) {
 					continue
 				}
-				n := k.Expand(x, p, frontier, buf, emit)
-				s.finish(p, bit1)
+				var n uint64
+				if k.size%64 == 0 {
+					n = k.ExpandVertical(x, p, frontier, buf, emit)
+					left, right := k.Sideways(p)
+					for _, q := range [2]int{left, right} {
+						if q >= 0 {
+							s.markSideways(q, frontier, nextFlags, next1)
+						}
+					}
+				} else { // partitions off word boundaries (under 9 cells)
+					n = k.Expand(x, p, frontier, buf, emit)
+				}
 				total.Add(n)
 				if done := s.expanded.Add(n); s.opts.OnProgress != nil {
 					s.opts.OnProgress(done)
@@ -416,19 +426,27 @@ func (s *search) mark(targets []uint64, flags []uint32, next uint32) {
 	}
 }
 
-// frontierOf fills bm with partition p's frontier bitmap and reports
-// whether it has any board.
-func (s *search) frontierOf(p int, bm []uint64) bool {
+// takeFrontier fills bm with partition p's frontier bitmap, marks those
+// boards done with bit 1 = bit1, and reports whether there was any: one
+// pass over the partition's codes. Marking them done before they are
+// expanded is safe because every neighbour of a board has the other
+// parity, so no expansion of this level reads or writes partition p.
+func (s *search) takeFrontier(p int, bm []uint64, bit1 uint64) bool {
 	clear(bm)
 	lo, hi := s.k.Range(p)
 	any := false
 	for j := lo / perWord; j*perWord < hi; j++ {
-		w := atomic.LoadUint64(&s.codes[j])
+		word := &s.codes[j]
+		w := atomic.LoadUint64(word)
 		f := w &^ (w >> 1) & lowBits & rangeMask(j, lo, hi)
 		if f == 0 {
 			continue
 		}
 		any = true
+		atomic.OrUint64(word, f<<1) // 01 → 11
+		if bit1 == 0 {
+			atomic.AndUint64(word, ^f) // 11 → 10
+		}
 		f32 := compressEven(f)
 		off := int64(j*perWord) - int64(lo)
 		if off < 0 {
@@ -443,21 +461,42 @@ func (s *search) frontierOf(p int, bm []uint64) bool {
 	return any
 }
 
-// finish marks partition p's frontier boards done with bit 1 = bit1.
-func (s *search) finish(p int, bit1 uint64) {
-	lo, hi := s.k.Range(p)
-	for j := lo / perWord; j*perWord < hi; j++ {
-		w := &s.codes[j]
-		v := atomic.LoadUint64(w)
-		f := v &^ (v >> 1) & lowBits & rangeMask(j, lo, hi)
-		if f == 0 {
-			continue
-		}
-		atomic.OrUint64(w, f<<1) // 01 → 11
-		if bit1 == 0 {
-			atomic.AndUint64(w, ^f) // 11 → 10
+// markSideways makes the boards of partition q at the offsets set in bm
+// frontier boards of the level next where they are unseen, 32 codes a
+// step: the horizontal neighbours of a partition's frontier (Sideways).
+// q must start on a whole word of bm (its size a multiple of 64).
+func (s *search) markSideways(q int, bm []uint64, flags []uint32, next uint32) {
+	lo, hi := s.k.Range(q)
+	base := lo / perWord
+	words := (hi - lo) / 64
+	for j, f := range bm[:words] {
+		for h := uint64(0); f != 0; h++ {
+			part := f & 0xFFFF_FFFF
+			f >>= 32
+			if part == 0 {
+				continue
+			}
+			ci := base + 2*uint64(j) + h
+			word := &s.codes[ci]
+			w := atomic.LoadUint64(word)
+			if add := spreadEven(part) &^ (w | w>>1); add != 0 {
+				atomic.OrUint64(word, add)
+				if fl := &flags[ci*perWord>>regionShift]; atomic.LoadUint32(fl) != next {
+					atomic.StoreUint32(fl, next)
+				}
+			}
 		}
 	}
+}
+
+// spreadEven moves bit i of the low 32 bits of w to bit 2i: the inverse of
+// compressEven.
+func spreadEven(w uint64) uint64 {
+	w = (w | w<<16) & 0x0000_FFFF_0000_FFFF
+	w = (w | w<<8) & 0x00FF_00FF_00FF_00FF
+	w = (w | w<<4) & 0x0F0F_0F0F_0F0F_0F0F
+	w = (w | w<<2) & 0x3333_3333_3333_3333
+	return (w | w<<1) & lowBits
 }
 
 // rangeMask returns the bit-0 positions of code word j's codes whose
