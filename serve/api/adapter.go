@@ -159,13 +159,6 @@ func runWatched(ctx context.Context, key string, b, goal statespace.Board, h pdb
 // searchResult is what one search found and cost.
 type searchResult = search.Result
 
-// The names of the stop reasons of search results that mean a limit was
-// hit, as the JSON records write them.
-var (
-	stoppedNodeLimit = search.StopNodeLimit.String()
-	stoppedTimeLimit = search.StopTimeLimit.String()
-)
-
 // stoppedByLimit reports whether a node, time or depth limit cut r short.
 func stoppedByLimit(r searchResult) bool { return r.StoppedBy.Limit() }
 

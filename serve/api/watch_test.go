@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -145,7 +146,7 @@ func TestWatchEndpoint(t *testing.T) {
 	if n := len(tr["steps"].([]any)); n != 300 || w["complete"].(bool) {
 		t.Errorf("DFS limited to 300: %d steps, complete %v", n, w["complete"])
 	}
-	if r := w["result"].(map[string]any); r["stopped_by"] != stoppedNodeLimit {
+	if r := w["result"].(map[string]any); r["stopped_by"] != search.StopNodeLimit.String() {
 		t.Errorf("stopped by %v", r["stopped_by"])
 	}
 	if int(w["optimal_distance"].(float64)) != 31 {
