@@ -28,7 +28,7 @@ const state = {
 // The page runs in one of two ways, with the same files: served by
 // tilespace's server, it asks the server's API; as the static copy (go run
 // ./cmd/serve -static DIR), whose folder holds tilespace.wasm.gz, the same
-// API handler compiled to WebAssembly answers in a Web Worker.
+// API (package serve/api) compiled to WebAssembly answers in a Web Worker.
 const engine = {
   mode: null,      // "server" or "static", found on the first request
   worker: null,
