@@ -8,7 +8,9 @@ import (
 	"math/bits"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -342,7 +344,9 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 	var wg sync.WaitGroup
 	for w := range s.opts.Workers {
 		wg.Add(1)
-		go func() {
+		go pprof.Do(ctx, pprof.Labels("level", strconv.Itoa(depth)), func(ctx context.Context) {
+			// The label lets a CPU profile split the time by level
+			// (go tool pprof -tagfocus level=60).
 			defer wg.Done()
 			ws := s.worker(w)
 			x, frontier, buf := ws.x, ws.frontier, ws.buf
@@ -398,7 +402,7 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 				tooMany.Store(true)
 			}
 			mu.Unlock()
-		}()
+		})
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
