@@ -47,6 +47,7 @@ type Expander struct {
 	preD     uint64 // the prefix's Lehmer digits
 	preOdd   uint64 // parity of the prefix's digits
 	rest     uint64 // the codes left for the suffix, ascending, 4 bits each
+	restSet  uint32 // the same codes as a set, bit c for code c
 	suffixSh uint   // 4 × the suffix's first place
 
 	vt *verticalTables // shared with clones
@@ -187,6 +188,7 @@ func (x *Expander) setPrefix(r uint64) {
 		unused &^= 1 << c
 		q |= uint64(c) << (uint(4*k) & 63)
 	}
+	x.restSet = unused
 	var restCodes uint64
 	for i := 0; unused != 0; i++ {
 		c := uint64(bits.TrailingZeros32(unused))

@@ -121,3 +121,7 @@ func benchmarkVertical(b *testing.B, sh Shape, stride uint64) {
 
 func BenchmarkExpanderVertical2x7InOrder(b *testing.B) { benchmarkVertical(b, Shape{2, 7}, 3) }
 func BenchmarkExpanderVertical3x4InOrder(b *testing.B) { benchmarkVertical(b, Shape{3, 4}, 3) }
+
+// A sparse level: about seven boards in each block of 2,520 ranks.
+func BenchmarkExpanderVertical2x7Sparse(b *testing.B)  { benchmarkVertical(b, Shape{2, 7}, 361) }
+func BenchmarkExpanderNeighbors2x7Sparse(b *testing.B) { benchmarkNeighbors(b, Shape{2, 7}, 361) }

@@ -1,6 +1,9 @@
 package statespace
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // Vertical moves from a rank alone, by tables.
 //
@@ -32,6 +35,8 @@ type verticalTables struct {
 	// suffix place. down[i] likewise, indexed by suffix entry alone.
 	up   [][][]uint64
 	down [][]uint64
+	// upWin[i] and downWin[i] are the windows starting at place i.
+	upWin, downWin []window
 }
 
 // verticalBlock is what Vertical keeps of the current block.
@@ -168,6 +173,10 @@ func (x *Expander) buildVertical() {
 	}
 	vt.up = make([][][]uint64, windows)
 	vt.down = make([][]uint64, windows)
+	for i := 0; i < windows; i++ {
+		vt.upWin = append(vt.upWin, x.upWindow(i, w))
+		vt.downWin = append(vt.downWin, x.downWindow(i, w))
+	}
 	table := func(win window, cx uint64) []uint64 {
 		tab := make([]uint64, 2*x.k)
 		for idx := range tab {
@@ -179,7 +188,7 @@ func (x *Expander) buildVertical() {
 		if i+w-1 < pre {
 			continue // all in the prefix: a constant of each block
 		}
-		up := x.upWindow(i, w)
+		up := vt.upWin[i]
 		if i < pre {
 			for cx := 0; cx <= x.l; cx++ {
 				vt.up[i] = append(vt.up[i], table(up, uint64(cx)))
@@ -187,67 +196,70 @@ func (x *Expander) buildVertical() {
 		} else {
 			vt.up[i] = [][]uint64{table(up, 0)}
 		}
-		vt.down[i] = table(x.downWindow(i, w), 0)
+		vt.down[i] = table(vt.downWin[i], 0)
 	}
 }
 
-// setVertical computes the current block's terms from its prefix.
+// setVertical computes the current block's terms from its prefix. It
+// runs once per block of 2,520 ranks, so on a sparse level, a few boards
+// a block, it must cost about what they do: the windows are prepared
+// once, and a code's rank among the remaining codes is a popcount.
 func (x *Expander) setVertical() {
 	x.vt.once.Do(x.buildVertical)
-	vb := &x.vb
-	*vb = verticalBlock{valid: true}
+	vt, vb := x.vt, &x.vb
+	vb.valid, vb.hasUp, vb.hasDown, vb.dnMixed = true, false, false, false
+	vb.upTab, vb.dnTab = nil, nil
 	w := x.s.shape.Cols
 	c := x.blank
 	pre := x.m - x.l
-	code := func(k int) uint64 { return x.preQ >> (4 * k) & 15 }
-	digit := func(k int) uint64 { return x.preD >> (4 * k) & 15 }
-	below := func(v uint64) uint64 { // remaining codes below v
-		var n uint64
-		for j := 0; j < x.l; j++ {
-			if x.rest>>(4*j)&15 < v {
-				n++
-			}
-		}
-		return n
-	}
-	// prefixTerms is the part of win's delta from prefix places alone.
-	prefixTerms := func(win window) uint64 {
-		sum := win.constant
-		for k := win.i; k < min(win.i+win.w, pre); k++ {
-			sum += win.digit[k] * digit(k)
-			if k != win.mover && win.mover < pre && code(win.mover) < code(k) {
-				sum += win.less[k]
-			}
-		}
-		return sum
-	}
 	if i := c - w; i >= 0 {
-		win := x.upWindow(i, w)
-		vb.hasUp, vb.upBase, vb.upConst = true, uint64(i)*x.s.half, prefixTerms(win)
-		if tabs := x.vt.up[i]; tabs != nil {
+		win := &vt.upWin[i]
+		vb.hasUp, vb.upBase, vb.upConst = true, uint64(i)*x.s.half, x.prefixTerms(win)
+		if tabs := vt.up[i]; tabs != nil {
 			if i < pre {
-				vb.upTab = tabs[below(code(i))]
+				vb.upTab = tabs[x.below(x.preQ>>(4*i)&15)]
 			} else {
 				vb.upTab = tabs[0]
 			}
 		}
 	}
 	if c+w < x.s.n {
-		win := x.downWindow(c, w)
-		vb.hasDown, vb.dnBase, vb.dnConst = true, uint64(c+w)*x.s.half, prefixTerms(win)
-		vb.dnTab = x.vt.down[c]
+		win := &vt.downWin[c]
+		vb.hasDown, vb.dnBase, vb.dnConst = true, uint64(c+w)*x.s.half, x.prefixTerms(win)
+		vb.dnTab = vt.down[c]
 		if win.mover >= pre && c < pre {
 			vb.dnMixed = true
 			vb.dnShift = uint(32 + 4*(win.mover-pre))
-			for p := 0; p < x.l; p++ {
-				var sum uint64
-				for k := c; k < pre; k++ {
-					if uint64(p) < below(code(k)) { // the mover is below this code
-						sum += win.less[k]
-					}
+			clear(vb.dnMix[:x.l])
+			for k := c; k < pre; k++ {
+				// the mover (pattern index p) is below this code for p < ck
+				ck := x.below(x.preQ >> (4 * k) & 15)
+				for p := uint64(0); p < ck; p++ {
+					vb.dnMix[p] += win.less[k]
 				}
-				vb.dnMix[p] = sum
 			}
 		}
 	}
+}
+
+// below returns how many of the block's remaining (suffix) codes are
+// below code v.
+func (x *Expander) below(v uint64) uint64 {
+	return uint64(bits.OnesCount32(x.restSet & (1<<v - 1)))
+}
+
+// prefixTerms is the part of win's delta from the block's prefix places
+// alone.
+func (x *Expander) prefixTerms(win *window) uint64 {
+	pre := x.m - x.l
+	sum := win.constant
+	end := min(win.i+win.w, pre)
+	moverCode := x.preQ >> (4 * win.mover & 63) & 15
+	for k := win.i; k < end; k++ {
+		sum += win.digit[k] * (x.preD >> (4 * k & 63) & 15)
+		if k != win.mover && win.mover < pre && moverCode < x.preQ>>(4*k&63)&15 {
+			sum += win.less[k]
+		}
+	}
+	return sum
 }
