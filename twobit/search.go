@@ -480,6 +480,10 @@ func (s *search) takeFrontier(p int, bm []uint64, spans []Span, depth int) []Spa
 			}
 			a, b = max(lo, region<<regionShift), min(hi, (region+1)<<regionShift)
 		}
+		if aligned {
+			spans = s.takeAligned(lo, a, b, bm, bit1, spans)
+			continue
+		}
 		any := false
 		w0, w1 := a/perWord, (b+perWord-1)/perWord
 		for j := w0; j < w1; j++ {
@@ -516,6 +520,53 @@ func (s *search) takeFrontier(p int, bm []uint64, spans []Span, depth int) []Spa
 	}
 	return spans
 }
+
+// takeAligned is takeFrontier's scan of ranks a … b−1 of a partition
+// starting at rank lo, all three multiples of 64: no other partition
+// shares these code words, and no other worker touches them while this
+// level runs (its marks go to the other parity), so plain loads and
+// stores do, in a loop the compiler keeps tight. It appends to spans the
+// bitmap words it wrote, runs of words less than spanGap apart merged:
+// on a sparse level the expansion, the sideways marking and the clearing
+// then visit about the words that hold boards, not the whole region.
+func (s *search) takeAligned(lo, a, b uint64, bm []uint64, bit1 uint64, spans []Span) []Span {
+	codes := s.codes[a/perWord : b/perWord]
+	base := (a - lo) / perWord // code words before a in the partition
+	open := false
+	var cur Span
+	for j, w := range codes {
+		f := w &^ (w >> 1) & lowBits
+		if f == 0 {
+			continue
+		}
+		w |= f << 1 // 01 → 11
+		if bit1 == 0 {
+			w &^= f // 11 → 10
+		}
+		codes[j] = w
+		c := base + uint64(j)
+		bm[c/2] |= compressEven(f) << (32 * (c & 1))
+		i := int(c / 2)
+		switch {
+		case !open:
+			cur, open = Span{i, i + 1}, true
+		case i < cur.To+spanGap:
+			cur.To = i + 1
+		default:
+			spans = append(spans, cur)
+			cur = Span{i, i + 1}
+		}
+	}
+	if open {
+		spans = append(spans, cur)
+	}
+	return spans
+}
+
+// spanGap is how many empty bitmap words takeAligned lets a span run
+// through rather than start another: a span costs about as much as that
+// many words.
+const spanGap = 16
 
 // markSideways makes the boards of partition q at the offsets set in bm
 // frontier boards of the level next where they are unseen, 32 codes a
