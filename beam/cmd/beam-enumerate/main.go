@@ -26,6 +26,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -70,6 +71,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	levels := fs.Int("levels", 0, "dry run: run the first `K` levels and print each one's states, bytes shuffled and seconds")
 	keep := fs.Bool("keep", false, "keep the working bitmaps after a complete run (a local working folder is removed once the table is written)")
 	verbose := fs.Bool("v", false, "show the runner's log on stderr")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole process (driver, runner and workers, in-process on prism) to `FILE`")
 	if fs.Lookup("runner") == nil {
 		fs.String("runner", "", "Beam runner: prism (default), dataflow, flink or spark")
 	}
@@ -133,6 +135,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		stopProfile, err := startProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stopProfile()
 	}
 	bar := progress.New(stderr, "beam-enumerate", float64(sp.Size()))
 	defer bar.Done()
@@ -201,6 +210,19 @@ func leftBehind(workDir string) string {
 	}
 	return fmt.Sprintf("beam-enumerate: the dry run's levels stay in %s (%s); the same command without -levels continues from them; remove them with: rm -r %s",
 		workDir, twobit.Bytes(uint64(dirSize(workDir))), workDir)
+}
+
+// startProfile starts a CPU profile into path and returns what stops it.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // dirSize returns the bytes of the files under dir.
