@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/twobit"
@@ -21,7 +22,8 @@ func init() {
 	register.DoFn3x2[context.Context, int, func(*[]byte) bool, PartRecord, error](&mergeFn{})
 	register.DoFn3x1[context.Context, int, func(*PartRecord) bool, error](&indexFn{})
 	register.DoFn3x1[context.Context, []byte, func(string), error](&staleFn{})
-	register.DoFn2x1[context.Context, string, error](&removeFn{})
+	register.DoFn3x1[context.Context, string, func(int), error](&removeFn{})
+	register.Function1x0[int](removed)
 	register.Emitter1[string]()
 	register.Emitter1[int]()
 	register.Emitter2[int, []byte]()
@@ -88,7 +90,12 @@ func levelPipeline(sp Space, work string, d int) *beam.Pipeline {
 	beam.ParDo0(s, &indexFn{Space: sp, Work: work, Level: d + 1}, beam.GroupByKey(s, beam.AddFixedKey(s, records)))
 
 	old := beam.ParDo(s.Scope("cleanup"), &staleFn{Space: sp, Work: work, Level: d}, imp)
-	beam.ParDo0(s.Scope("cleanup"), &removeFn{}, beam.Reshuffle(s, old))
+	// The deletions report a count, summed after a shuffle, so that their
+	// stage has an output: Prism's runner busy-waits for the end of a
+	// bundle of a stage with none (a core for as long as thousands of
+	// files are deleted beside the merge), and waits idle otherwise.
+	gone := beam.ParDo(s.Scope("cleanup"), &removeFn{}, beam.Reshuffle(s, old))
+	beam.ParDo0(s.Scope("cleanup"), removed, stats.Sum(s.Scope("cleanup"), gone))
 	return p
 }
 
@@ -398,7 +405,16 @@ func (f *staleFn) ProcessElement(ctx context.Context, _ []byte, emit func(string
 	return nil
 }
 
-// removeFn deletes one file.
+// removeFn deletes one file and counts it.
 type removeFn struct{}
 
-func (removeFn) ProcessElement(ctx context.Context, path string) error { return removeFile(ctx, path) }
+func (removeFn) ProcessElement(ctx context.Context, path string, emit func(int)) error {
+	if err := removeFile(ctx, path); err != nil {
+		return err
+	}
+	emit(1)
+	return nil
+}
+
+// removed receives the number of files a level's cleanup deleted.
+func removed(int) {}
