@@ -3,7 +3,6 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -155,6 +154,3 @@ func (c *jsonErrorConn) CloseWrite() error {
 	}
 	return nil
 }
-
-// errStopping answers requests cancelled when the server stops.
-var errStopping = errors.New("the server is stopping: the request was cut short; try again when it is back")

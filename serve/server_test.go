@@ -18,9 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -494,7 +496,7 @@ func TestCompare(t *testing.T) {
 	for _, x := range c["algorithms"].([]any) {
 		row := x.(map[string]any)
 		if row["key"] == "bfs" {
-			if r := row["result"].(map[string]any); r["stopped_by"] != stoppedNodeLimit {
+			if r := row["result"].(map[string]any); r["stopped_by"] != search.StopNodeLimit.String() {
 				t.Errorf("BFS on a 31-move board with 5000 nodes: stopped by %q", r["stopped_by"])
 			}
 		}
@@ -505,14 +507,15 @@ func TestCompare(t *testing.T) {
 func TestCompareKeysAreQueryJSON(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	b := statespace.MustBoard(goal.Shape(), 1, 2, 3, 4, 0, 5)
-	c, err := compareBoard(context.Background(), b, goal, freshTable(t, goal), limits{MaxExpanded: 1000, MaxTime: time.Second})
+	c, err := classroom.Compare(context.Background(), b, goal, freshTable(t, goal), search.Limits{MaxExpanded: 1000, MaxTime: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := comparisonJSON(c)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := c.WriteJSON(&buf); err != nil {
 		t.Fatal(err)
 	}
+	raw := buf.Bytes()
 	var want map[string]any
 	json.Unmarshal(raw, &want)
 	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 1000}})
@@ -536,69 +539,15 @@ func TestCompareKeysAreQueryJSON(t *testing.T) {
 	}
 }
 
-func TestSearchSlotsAndInFlight(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond, InFlight: 4}})
-	release, err := s.acquire(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range []string{"/api/compare?b=1,2,3,4,5,6,0,7,8", "/api/watch?b=1,2,3,4,5,6,0,7,8&alg=bfs"} {
-		status, rec := get(t, ts, path)
-		if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "busy") {
-			t.Errorf("%s with every slot taken: %d %v", path, status, rec)
-		}
-	}
-	// Table lookups need no slot.
-	if status, _ := get(t, ts, "/api/board?b=1,2,3,4,5,6,0,7,8"); status != 200 {
-		t.Errorf("board lookup while searches are busy: %d", status)
-	}
-	release()
-	if status, _ := get(t, ts, "/api/compare?b=1,2,3,4,5,6,0,7,8"); status != 200 {
-		t.Errorf("compare after the slot is free: %d", status)
-	}
+// Requests over the in-flight limit get 503 (the work slots are tested
+// in package api, which answers every request).
+func TestInFlight(t *testing.T) {
+	s, ts := newTestServer(t, Config{Limits: Limits{InFlight: 4}})
 	s.inFlight.Add(4)
 	status, rec := get(t, ts, "/api/board?b=1,2,3,4,5,6,0,7,8")
 	s.inFlight.Add(-4)
 	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "busy") {
 		t.Errorf("over the in-flight limit: %d %v", status, rec)
-	}
-}
-
-// A table still being prepared makes a request wait at most TableWait,
-// then answer 503; the preparation goes on and later requests get it. A
-// table is built only in a work slot, so one held keeps it waiting.
-func TestTableWait(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{TableWait: time.Nanosecond, Searches: 1, SlotWait: time.Minute}})
-	release, err := s.acquire(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	status, rec := get(t, ts, "/api/board?shape=2x5&b=1,2,3,4,5,6,7,8,0,9")
-	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "still being prepared") {
-		t.Errorf("table not ready: %d %v", status, rec)
-	}
-	s.lim.TableWait = time.Minute
-	release()
-	if status, rec := get(t, ts, "/api/board?shape=2x5&b=1,2,3,4,5,6,7,8,0,9"); status != 200 {
-		t.Errorf("table ready: %d %v", status, rec)
-	}
-}
-
-// A build that finds no work slot free in time answers 503 and is not
-// remembered: the next request builds the table.
-func TestBuildNeedsSlot(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}})
-	release, err := s.acquire(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	status, rec := get(t, ts, "/api/board?shape=2x4&b=1,2,3,4,5,6,0,7")
-	if msg, _ := rec["error"].(string); status != 503 || !strings.Contains(msg, "busy") {
-		t.Errorf("build with every slot taken: %d %v", status, rec)
-	}
-	release()
-	if status, rec := get(t, ts, "/api/board?shape=2x4&b=1,2,3,4,5,6,0,7"); status != 200 {
-		t.Errorf("build after the slot is free: %d %v", status, rec)
 	}
 }
 
@@ -652,17 +601,6 @@ func TestRunServesAndStops(t *testing.T) {
 	}
 }
 
-func TestAppendStringFieldIsJSON(t *testing.T) {
-	for _, v := range []string{"", "3x3", "1,2,3,0", "a\"b\\c\n\x01é"} {
-		out := append([]byte("{\"x\":1"), appendStringField(nil, "k", v)...)
-		out = append(out, '}')
-		var m map[string]any
-		if err := json.Unmarshal(out, &m); err != nil || m["k"] != v {
-			t.Errorf("%q: %s decodes to %v (%v)", v, out, m["k"], err)
-		}
-	}
-}
-
 type safeBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
@@ -693,7 +631,7 @@ func TestCompareTimeLimit(t *testing.T) {
 		row := x.(map[string]any)
 		if row["key"] == "bfs" {
 			r := row["result"].(map[string]any)
-			if r["stopped_by"] != stoppedTimeLimit || r["found"].(bool) {
+			if r["stopped_by"] != search.StopTimeLimit.String() || r["found"].(bool) {
 				t.Errorf("BFS with 1 ms: stopped by %q, found %v", r["stopped_by"], r["found"])
 			}
 		}
@@ -809,8 +747,9 @@ func TestTwelveCellOffered(t *testing.T) {
 // /api/random answers on every shape from 2x2 to 5x5 and the long ones of
 // 21 cells and more (whose boards once made it drop the connection:
 // too many to rank): a walk reaches a board within its length, a uniform
-// board is answered or runs into the time limit, and a distance is drawn
-// where a table exists and refused with 400 where none does.
+// board is answered where a table exists and comes alone (not searched)
+// where none does, and a distance is drawn where a table exists and
+// refused with 400 where none does.
 func TestRandomEveryShape(t *testing.T) {
 	shapes := fixture.DrawShapes()
 	board := func(rec map[string]any, sh statespace.Shape) statespace.Board {
@@ -842,11 +781,12 @@ func TestRandomEveryShape(t *testing.T) {
 			t.Errorf("%s: a walk of 8 reached distance %d", sh, d)
 		}
 		status, rec = get(t, ts, q)
-		switch msg, _ := rec["error"].(string); {
-		case status == 200:
-			board(rec, sh)
-		case status != 503 || !strings.Contains(msg, "time limit"):
-			t.Errorf("%s uniform: %d %v", sh, status, rec)
+		if status != 200 {
+			t.Fatalf("%s uniform: %d %v", sh, status, rec)
+		}
+		board(rec, sh)
+		if _, has := rec["distance"]; has != (sh.Cells() <= 10) {
+			t.Errorf("%s uniform: %v, want a distance only from a table", sh, rec)
 		}
 		status, rec = get(t, ts, q+"&depth=3")
 		switch msg, _ := rec["error"].(string); {
@@ -882,26 +822,5 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 			t.Errorf("write %v: %d files in the cache folder", write, len(files))
 		}
 		s.Close()
-	}
-}
-
-// The tables the server holds stay within Config.CacheBytes however many
-// goals are asked for.
-func TestHeldTablesBounded(t *testing.T) {
-	const bound = 3 * 20_160 // three 2x4 tables
-	s, ts := newTestServer(t, Config{CacheBytes: bound})
-	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
-	for r := uint64(1); r <= 10; r++ {
-		goal := sp.Unrank(r * 997)
-		b := statespace.Walk(query.NewRand(r), goal, 5, statespace.NoReverse)
-		if status, rec := get(t, ts, "/api/board?shape=2x4&b="+b.String()+"&goal="+goal.String()); status != 200 {
-			t.Fatalf("%d %v", status, rec)
-		}
-		if held := s.res.HeldBytes(); held > bound {
-			t.Fatalf("after %d goals the server holds %d bytes, over %d", r, held, bound)
-		}
-	}
-	if held := s.res.HeldBytes(); held != bound {
-		t.Errorf("holds %d bytes, want the bound %d (three tables)", held, bound)
 	}
 }

@@ -42,8 +42,9 @@ func (e *StaticError) Unwrap() error { return e.Err }
 
 // WriteStatic writes into dir a copy of the page that needs no tilespace
 // server: the page's files, worker.js, Go's wasm_exec.js, and
-// tilespace.wasm.gz, this module's API handler compiled to WebAssembly
-// (GOOS=js GOARCH=wasm, by the go command on PATH) and gzipped. Any static
+// tilespace.wasm.gz, this module's API (package serve/api) compiled to
+// WebAssembly (GOOS=js GOARCH=wasm, by the go command on PATH) and
+// gzipped. Any static
 // file server can serve dir; the page finds tilespace.wasm.gz beside it
 // and answers in the browser. It returns the files written and their
 // sizes, and the engine's unpacked size under UnpackedWasm.

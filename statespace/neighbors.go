@@ -47,12 +47,16 @@ type Expander struct {
 	preD     uint64 // the prefix's Lehmer digits
 	preOdd   uint64 // parity of the prefix's digits
 	rest     uint64 // the codes left for the suffix, ascending, 4 bits each
+	restSet  uint32 // the same codes as a set, bit c for code c
 	suffixSh uint   // 4 × the suffix's first place
+
+	vt *verticalTables // shared with clones
+	vb verticalBlock   // Vertical's terms of the cached prefix
 }
 
 // NewExpander returns an Expander for s.
 func (s *Space) NewExpander() *Expander {
-	x := &Expander{s: s, m: s.n - 1}
+	x := &Expander{s: s, m: s.n - 1, vt: &verticalTables{}}
 	for k := x.m - 1; k >= 0; k-- {
 		x.fact[k] = 1
 		for f := 2; f <= x.m-1-k; f++ {
@@ -99,6 +103,7 @@ func (s *Space) NewExpander() *Expander {
 func (x *Expander) Clone() *Expander {
 	c := *x
 	c.lo, c.hi = 0, 0
+	c.vb = verticalBlock{}
 	return &c
 }
 
@@ -183,6 +188,7 @@ func (x *Expander) setPrefix(r uint64) {
 		unused &^= 1 << c
 		q |= uint64(c) << (uint(4*k) & 63)
 	}
+	x.restSet = unused
 	var restCodes uint64
 	for i := 0; unused != 0; i++ {
 		c := uint64(bits.TrailingZeros32(unused))
@@ -190,6 +196,7 @@ func (x *Expander) setPrefix(r uint64) {
 		restCodes |= c << (4 * i)
 	}
 	x.preQ, x.preD, x.preOdd, x.rest = q, digits, parity&1, restCodes
+	x.vb.valid = false
 }
 
 // lehmerUp returns the Lehmer rank of en after rotateUp(en, i, i+l−1):

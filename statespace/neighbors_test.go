@@ -61,3 +61,67 @@ func BenchmarkExpanderNeighbors3x4InOrder(b *testing.B) { benchmarkNeighbors(b, 
 func BenchmarkExpanderNeighbors2x7Random(b *testing.B) {
 	benchmarkNeighbors(b, Shape{2, 7}, 7919*104729)
 }
+
+// Vertical and the sideways step must give exactly Neighbors' ranks, on
+// every shape and goal, at random ranks and in runs of increasing ones
+// (where blocks are reused).
+func TestExpanderVertical(t *testing.T) {
+	shapes := []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}, {3, 4}, {4, 3}, {2, 6}, {6, 2}, {2, 7}, {7, 2}, {4, 4}, {3, 5}, {5, 3}, {2, 8}, {8, 2}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, sh := range shapes {
+		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {
+			sp := MustSpace(goal)
+			x, y := sp.NewExpander(), sp.NewExpander().Clone()
+			step := sp.SidewaysStep()
+			r := uint64(0)
+			for i := 0; i < 6000; i++ {
+				switch {
+				case i%200 == 0:
+					r = rng.Uint64N(sp.Size())
+				case i%3 == 0:
+					r = (r + 1 + rng.Uint64N(7)) % sp.Size()
+				default:
+					r = (r + 1) % sp.Size()
+				}
+				var all [4]uint64
+				want := all[:x.Neighbors(r, &all)]
+				var vert [2]uint64
+				got := slices.Clone(vert[:y.Vertical(r, &vert)])
+				blank := int(r / step)
+				if blank%sh.Cols != 0 {
+					got = append(got, r-step)
+				}
+				if blank%sh.Cols != sh.Cols-1 {
+					got = append(got, r+step)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s goal %s: rank %d (%s): vertical and sideways give %v, Neighbors %v", sh, GoalName(goal), r, sp.Unrank(r), got, want)
+				}
+			}
+		}
+	}
+}
+
+func benchmarkVertical(b *testing.B, sh Shape, stride uint64) {
+	sp := MustSpace(GoalLast(sh))
+	x := sp.NewExpander()
+	var out [2]uint64
+	r := uint64(12345)
+	var sink uint64
+	for b.Loop() {
+		n := x.Vertical(r, &out)
+		sink += out[n-1]
+		r += stride
+		if r >= sp.Size() {
+			r -= sp.Size()
+		}
+	}
+	_ = sink
+}
+
+func BenchmarkExpanderVertical2x7InOrder(b *testing.B) { benchmarkVertical(b, Shape{2, 7}, 3) }
+func BenchmarkExpanderVertical3x4InOrder(b *testing.B) { benchmarkVertical(b, Shape{3, 4}, 3) }
+
+// A sparse level: about seven boards in each block of 2,520 ranks.
+func BenchmarkExpanderVertical2x7Sparse(b *testing.B)  { benchmarkVertical(b, Shape{2, 7}, 361) }
+func BenchmarkExpanderNeighbors2x7Sparse(b *testing.B) { benchmarkNeighbors(b, Shape{2, 7}, 361) }

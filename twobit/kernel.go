@@ -108,6 +108,43 @@ const Batch = 4096
 // reused for them: give it capacity Batch, or nil). It returns how many
 // boards it expanded. x must be an Expander of the kernel's space.
 func (k *Kernel) Expand(x *statespace.Expander, p int, frontier []uint64, buf []uint64, emit func(targets []uint64)) uint64 {
+	return k.expand(x, p, frontier, nil, buf, emit, true)
+}
+
+// ExpandVertical is Expand for the vertical moves alone. The horizontal
+// ones keep a board's offset in its partition (see Sideways), so a caller
+// that holds codes by partition marks them a word of the bitmap at a time
+// instead of a board at a time.
+//
+// Only the words of frontier within spans are read (nil: every word), so
+// a sparse level does not walk a whole partition's bitmap for a few
+// boards.
+func (k *Kernel) ExpandVertical(x *statespace.Expander, p int, frontier []uint64, spans []Span, buf []uint64, emit func(targets []uint64)) uint64 {
+	return k.expand(x, p, frontier, spans, buf, emit, false)
+}
+
+// A Span is the words From … To−1 of a partition's frontier bitmap.
+type Span struct{ From, To int }
+
+// Sideways returns the partitions the horizontal moves of partition p's
+// boards lead to, the blank one cell left and one cell right, or −1 where
+// the blank is on the board's edge. Every board of p at offset i has its
+// neighbour at offset i of each: a horizontal move keeps the codes' order
+// and changes the rank by SidewaysStep, a whole number of partitions.
+func (k *Kernel) Sideways(p int) (left, right int) {
+	cols := k.sp.Shape().Cols
+	blank := p / int(k.perBlank)
+	left, right = -1, -1
+	if blank%cols != 0 {
+		left = p - int(k.perBlank)
+	}
+	if blank%cols != cols-1 {
+		right = p + int(k.perBlank)
+	}
+	return left, right
+}
+
+func (k *Kernel) expand(x *statespace.Expander, p int, frontier []uint64, spans []Span, buf []uint64, emit func(targets []uint64), sideways bool) uint64 {
 	if x.Space() != k.sp {
 		panic("twobit: Expander of another space")
 	}
@@ -119,18 +156,37 @@ func (k *Kernel) Expand(x *statespace.Expander, p int, frontier []uint64, buf []
 		buf = make([]uint64, 0, Batch)
 	}
 	buf = buf[:cap(buf)]
+	left, right := k.Sideways(p)
+	if !sideways {
+		left, right = -1, -1
+	}
+	step := k.half
+	if spans == nil {
+		spans = []Span{{0, int((k.size + 63) / 64)}}
+	}
 	var expanded uint64
 	used := 0
-	for i, w := range frontier[:(k.size+63)/64] {
-		expanded += uint64(bits.OnesCount64(w))
-		for w != 0 {
-			r := lo + uint64(i)*64 + uint64(bits.TrailingZeros64(w))
-			w &= w - 1
-			// The neighbours go straight into the batch: no copy.
-			used += x.Neighbors(r, (*[4]uint64)(buf[used:used+4]))
-			if used > len(buf)-4 {
-				emit(buf[:used])
-				used = 0
+	for _, sp := range spans {
+		for i := sp.From; i < sp.To; i++ {
+			w := frontier[i]
+			expanded += uint64(bits.OnesCount64(w))
+			for w != 0 {
+				r := lo + uint64(i)*64 + uint64(bits.TrailingZeros64(w))
+				w &= w - 1
+				// The neighbours go straight into the batch: no copy.
+				used += x.Vertical(r, (*[2]uint64)(buf[used:used+2]))
+				if left >= 0 {
+					buf[used] = r - step
+					used++
+				}
+				if right >= 0 {
+					buf[used] = r + step
+					used++
+				}
+				if used > len(buf)-4 {
+					emit(buf[:used])
+					used = 0
+				}
 			}
 		}
 	}

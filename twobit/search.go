@@ -8,7 +8,9 @@ import (
 	"math/bits"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -272,7 +274,8 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 // search makes no garbage: its memory is the codes and these buffers.
 type workerState struct {
 	x        *statespace.Expander
-	frontier []uint64
+	frontier []uint64 // all zero between partitions
+	spans    []Span   // the words of frontier in use
 	buf      []uint64
 	ranks    []uint64
 }
@@ -291,8 +294,9 @@ func (s *search) worker(w int) *workerState {
 }
 
 // regionShift sets the size of the regions whose frontier flags let a
-// level skip partitions with nothing to expand: 2^21 ranks.
-const regionShift = 21
+// level skip partitions, and parts of partitions, with nothing to expand:
+// 2^16 ranks, 4 KiB of codes.
+const regionShift = 16
 
 type search struct {
 	// marked[d&1][i] == d when region i (ranks i<<regionShift …) got a
@@ -338,14 +342,14 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 	var mu sync.Mutex
 	var ranks []uint64
 	var tooMany atomic.Bool
-	bit1 := uint64(depth >> 1 & 1)
 	var wg sync.WaitGroup
 	for w := range s.opts.Workers {
 		wg.Add(1)
-		go func() {
+		go pprof.Do(ctx, pprof.Labels("level", strconv.Itoa(depth)), func(ctx context.Context) {
+			// The label lets a CPU profile split the time by level
+			// (go tool pprof -tagfocus level=60).
 			defer wg.Done()
 			ws := s.worker(w)
-			x, frontier, buf := ws.x, ws.frontier, ws.buf
 			emit := func(targets []uint64) { s.mark(targets, nextFlags, next1) }
 			mine := ws.ranks[:0]
 			for ctx.Err() == nil {
@@ -354,32 +358,24 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 					break
 				}
 				p := parts[i]
-				if !s.frontierOf(p, frontier) {
+				n := s.expandPartition(ws, p, depth, emit)
+				if n == 0 {
 					continue
 				}
-				n := k.Expand(x, p, frontier, buf, emit)
-				s.finish(p, bit1)
 				total.Add(n)
 				if done := s.expanded.Add(n); s.opts.OnProgress != nil {
 					s.opts.OnProgress(done)
 				}
 				lo, _ := k.Range(p)
 				if dist := s.opts.Distances; dist != nil {
-					for j, w := range frontier {
-						for ; w != 0; w &= w - 1 {
-							dist[lo+uint64(j)*64+uint64(bits.TrailingZeros64(w))] = uint8(depth)
-						}
-					}
+					ws.eachFrontier(lo, func(r uint64) { dist[r] = uint8(depth) })
 				}
 				if !tooMany.Load() && uint64(len(mine))+n <= uint64(s.opts.AntipodeLimit) {
-					for j, w := range frontier {
-						for ; w != 0; w &= w - 1 {
-							mine = append(mine, lo+uint64(j)*64+uint64(bits.TrailingZeros64(w)))
-						}
-					}
+					ws.eachFrontier(lo, func(r uint64) { mine = append(mine, r) })
 				} else {
 					tooMany.Store(true)
 				}
+				ws.clearFrontier()
 			}
 			ws.ranks = mine
 			mu.Lock()
@@ -388,7 +384,7 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 				tooMany.Store(true)
 			}
 			mu.Unlock()
-		}()
+		})
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
@@ -401,6 +397,50 @@ func (s *search) level(ctx context.Context, depth int) (uint64, []uint64, error)
 		slices.Sort(ranks)
 	}
 	return n, ranks, nil
+}
+
+// expandPartition expands partition p's frontier at level depth (its
+// boards marked done, their vertical neighbours passed to emit, the
+// horizontal ones marked a word at a time) and returns how many boards it
+// expanded. The frontier stays in ws for the caller, who clears it.
+func (s *search) expandPartition(ws *workerState, p, depth int, emit func([]uint64)) uint64 {
+	k := s.k
+	ws.spans = s.takeFrontier(p, ws.frontier, ws.spans[:0], depth)
+	if len(ws.spans) == 0 {
+		return 0
+	}
+	if k.size%64 != 0 { // partitions off word boundaries (under 9 cells)
+		return k.Expand(ws.x, p, ws.frontier, ws.buf, emit)
+	}
+	n := k.ExpandVertical(ws.x, p, ws.frontier, ws.spans, ws.buf, emit)
+	left, right := k.Sideways(p)
+	nextFlags, next := s.marked[(depth+1)&1], uint32(depth+1)
+	for _, q := range [2]int{left, right} {
+		if q >= 0 {
+			s.markSideways(q, ws.frontier, ws.spans, nextFlags, next)
+		}
+	}
+	return n
+}
+
+// eachFrontier calls f with the rank of every board of the frontier in
+// ws, of the partition starting at rank lo.
+func (ws *workerState) eachFrontier(lo uint64, f func(r uint64)) {
+	for _, sp := range ws.spans {
+		for j := sp.From; j < sp.To; j++ {
+			for w := ws.frontier[j]; w != 0; w &= w - 1 {
+				f(lo + uint64(j)*64 + uint64(bits.TrailingZeros64(w)))
+			}
+		}
+	}
+}
+
+// clearFrontier zeroes the frontier bitmap in ws where takeFrontier wrote.
+func (ws *workerState) clearFrontier() {
+	for _, sp := range ws.spans {
+		clear(ws.frontier[sp.From:sp.To])
+	}
+	ws.spans = ws.spans[:0]
 }
 
 // mark makes every unseen board among targets a frontier board of the
@@ -416,48 +456,104 @@ func (s *search) mark(targets []uint64, flags []uint32, next uint32) {
 	}
 }
 
-// frontierOf fills bm with partition p's frontier bitmap and reports
-// whether it has any board.
-func (s *search) frontierOf(p int, bm []uint64) bool {
-	clear(bm)
+// takeFrontier fills bm (all zero) with partition p's frontier bitmap at
+// level depth, marks those boards done with bit 1 of depth, and returns
+// the spans of bm it wrote, appended to spans: one pass over the codes of
+// the regions flagged for the level (every region after a resumption).
+// Marking them done before they are expanded is safe because every
+// neighbour of a board has the other parity, so no expansion of this
+// level reads or writes partition p.
+func (s *search) takeFrontier(p int, bm []uint64, spans []Span, depth int) []Span {
 	lo, hi := s.k.Range(p)
-	any := false
-	for j := lo / perWord; j*perWord < hi; j++ {
-		w := atomic.LoadUint64(&s.codes[j])
-		f := w &^ (w >> 1) & lowBits & rangeMask(j, lo, hi)
-		if f == 0 {
-			continue
+	bit1 := uint64(depth >> 1 & 1)
+	flags := s.marked[depth&1]
+	aligned := s.k.size%64 == 0
+	first, last := lo>>regionShift, (hi-1)>>regionShift
+	if !aligned { // one span for the whole partition: bitmap words straddle regions
+		first, last = 0, 0
+	}
+	for region := first; region <= last; region++ {
+		a, b := lo, hi
+		if aligned {
+			if !s.allMarked && atomic.LoadUint32(&flags[region]) != uint32(depth) {
+				continue
+			}
+			a, b = max(lo, region<<regionShift), min(hi, (region+1)<<regionShift)
 		}
-		any = true
-		f32 := compressEven(f)
-		off := int64(j*perWord) - int64(lo)
-		if off < 0 {
-			f32 >>= uint(-off)
-			off = 0
+		any := false
+		for j := a / perWord; j*perWord < b; j++ {
+			word := &s.codes[j]
+			w := atomic.LoadUint64(word)
+			f := w &^ (w >> 1) & lowBits & rangeMask(j, lo, hi)
+			if f == 0 {
+				continue
+			}
+			any = true
+			atomic.OrUint64(word, f<<1) // 01 → 11
+			if bit1 == 0 {
+				atomic.AndUint64(word, ^f) // 11 → 10
+			}
+			f32 := compressEven(f)
+			off := int64(j*perWord) - int64(lo)
+			if off < 0 {
+				f32 >>= uint(-off)
+				off = 0
+			}
+			bm[off/64] |= f32 << (off % 64)
+			if sh := off % 64; sh > 32 && off/64+1 < int64(len(bm)) {
+				bm[off/64+1] |= f32 >> (64 - sh)
+			}
 		}
-		bm[off/64] |= f32 << (off % 64)
-		if sh := off % 64; sh > 32 && off/64+1 < int64(len(bm)) {
-			bm[off/64+1] |= f32 >> (64 - sh)
+		if any {
+			spans = append(spans, Span{int((a - lo) / 64), int((b - lo + 63) / 64)})
 		}
 	}
-	return any
+	return spans
 }
 
-// finish marks partition p's frontier boards done with bit 1 = bit1.
-func (s *search) finish(p int, bit1 uint64) {
-	lo, hi := s.k.Range(p)
-	for j := lo / perWord; j*perWord < hi; j++ {
-		w := &s.codes[j]
-		v := atomic.LoadUint64(w)
-		f := v &^ (v >> 1) & lowBits & rangeMask(j, lo, hi)
-		if f == 0 {
-			continue
-		}
-		atomic.OrUint64(w, f<<1) // 01 → 11
-		if bit1 == 0 {
-			atomic.AndUint64(w, ^f) // 11 → 10
+// markSideways makes the boards of partition q at the offsets set in bm
+// frontier boards of the level next where they are unseen, 32 codes a
+// step: the horizontal neighbours of a partition's frontier (Sideways).
+// q must start on a whole word of bm (its size a multiple of 64).
+func (s *search) markSideways(q int, bm []uint64, spans []Span, flags []uint32, next uint32) {
+	lo, _ := s.k.Range(q)
+	base := lo / perWord
+	for _, sp := range spans {
+		for j := sp.From; j < sp.To; j++ {
+			s.markSidewaysWord(base, j, bm[j], flags, next)
 		}
 	}
+}
+
+// markSidewaysWord is markSideways for the frontier word f, word j of the
+// bitmap, on the partition whose codes start at word base.
+func (s *search) markSidewaysWord(base uint64, j int, f uint64, flags []uint32, next uint32) {
+	for h := uint64(0); f != 0; h++ {
+		part := f & 0xFFFF_FFFF
+		f >>= 32
+		if part == 0 {
+			continue
+		}
+		ci := base + 2*uint64(j) + h
+		word := &s.codes[ci]
+		w := atomic.LoadUint64(word)
+		if add := spreadEven(part) &^ (w | w>>1); add != 0 {
+			atomic.OrUint64(word, add)
+			if fl := &flags[ci*perWord>>regionShift]; atomic.LoadUint32(fl) != next {
+				atomic.StoreUint32(fl, next)
+			}
+		}
+	}
+}
+
+// spreadEven moves bit i of the low 32 bits of w to bit 2i: the inverse of
+// compressEven.
+func spreadEven(w uint64) uint64 {
+	w = (w | w<<16) & 0x0000_FFFF_0000_FFFF
+	w = (w | w<<8) & 0x00FF_00FF_00FF_00FF
+	w = (w | w<<4) & 0x0F0F_0F0F_0F0F_0F0F
+	w = (w | w<<2) & 0x3333_3333_3333_3333
+	return (w | w<<1) & lowBits
 }
 
 // rangeMask returns the bit-0 positions of code word j's codes whose

@@ -92,3 +92,10 @@ func BenchmarkSearch3x4(b *testing.B) {
 	longtest.Skip(b, "a 12-cell search")
 	benchmarkSearch(b, statespace.Shape{Rows: 3, Cols: 4})
 }
+
+// BenchmarkSearch2x6 is the other 12-cell search, two rows like 2x7's:
+// only with TILESPACE_LONG=1.
+func BenchmarkSearch2x6(b *testing.B) {
+	longtest.Skip(b, "a 12-cell search")
+	benchmarkSearch(b, statespace.Shape{Rows: 2, Cols: 6})
+}

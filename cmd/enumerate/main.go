@@ -37,9 +37,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/pprof"
 	"time"
 
 	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/internal/textfmt"
@@ -72,11 +74,13 @@ const usage = `enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json
                  [-workers N] [-resume] [-checkpoint-every D] [-levels]   (these four: 12 cells and more)
        enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
        enumerate -verify FILE [-workers N] [-json]
-       enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]`
+       enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]
+       (any of these: -cpuprofile FILE)`
 
 // flags holds the command line.
 type flags struct {
 	shape, goal, out, pdb, verify, export string
+	cpuprofile                            string
 	asJSON, all, big, resume, levels      bool
 	workers                               int
 	every                                 time.Duration
@@ -89,6 +93,21 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	if f.cpuprofile == "" {
+		return runFlags(ctx, stdout, stderr, f)
+	}
+	// The profile is written whole when the run ends, and not at all when
+	// it fails, like every other file.
+	return atomicfile.Write(ctx, f.cpuprofile, func(w io.Writer) error {
+		if err := pprof.StartCPUProfile(w); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+		return runFlags(ctx, stdout, stderr, f)
+	})
+}
+
+func runFlags(ctx context.Context, stdout, stderr io.Writer, f *flags) error {
 	if f.verify != "" {
 		return runVerify(ctx, stdout, f.verify, f.workers, f.asJSON)
 	}
@@ -123,6 +142,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Minute, "how often a 2-bit search saves a checkpoint (at level ends)")
 	fs.BoolVar(&f.levels, "levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
 	fs.StringVar(&f.verify, "verify", "", "re-derive the table (by a fresh parallel search) or pattern database (by a fresh build) in `FILE` and report the first difference")
+	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `FILE` (for go tool pprof; the 2-bit search labels its samples by level)")
 	fs.StringVar(&f.export, "export", "", "write the table's distances in another `format`: npy (a NumPy uint8 array in rank order, at most 12 cells)")
 	rest, err := fs.Parse(args, false)
 	if err != nil {

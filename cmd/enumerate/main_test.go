@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"io"
@@ -320,5 +321,34 @@ func TestInterruptedNamesCheckpoint(t *testing.T) {
 	code := report(&errb, run(ctx, &out, &errb, []string{"-shape", "3x4", "-out", dir, "-workers", "1"}))
 	if want := "the search's last checkpoint is " + cp + "; continue it with the same command and -resume"; code != 130 || !strings.Contains(errb.String(), want) {
 		t.Errorf("exit %d, stderr %q; want 130 and %q", code, errb.String(), want)
+	}
+}
+
+// -cpuprofile writes a whole profile when the run succeeds and nothing
+// when it fails.
+func TestCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "run.pprof")
+	if _, _, err := runCmd(t, "-shape", "2x4", "-out", dir, "-cpuprofile", prof); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f) // a pprof profile is a gzipped protocol buffer
+	if err != nil {
+		t.Fatalf("the profile is not gzipped: %v", err)
+	}
+	if n, err := io.Copy(io.Discard, zr); err != nil || n == 0 {
+		t.Fatalf("the profile reads %d bytes: %v", n, err)
+	}
+	failed := filepath.Join(dir, "failed.pprof")
+	if _, _, err := runCmd(t, "-goal", "1,2,3", "-out", dir, "-cpuprofile", failed); err == nil {
+		t.Fatal("a bad goal was accepted")
+	}
+	if _, err := os.Stat(failed); !os.IsNotExist(err) {
+		t.Errorf("a failed run left a profile: %v", err)
 	}
 }

@@ -154,8 +154,14 @@ func (p *page) tiles(sel string) string {
 	return eval[string](p, `Array.from(document.querySelectorAll(`+strconv.Quote(sel+" .tile")+`)).map(e => e.textContent || "0").join(",")`)
 }
 
-// waitText waits until sel's text contains want.
+// waitText waits until sel's text contains want, for at most 30 s.
 func (p *page) waitText(sel, want string) {
+	p.t.Helper()
+	p.waitTextFor(sel, want, 30*time.Second)
+}
+
+// waitTextFor waits until sel's text contains want, for at most limit.
+func (p *page) waitTextFor(sel, want string, limit time.Duration) {
 	p.t.Helper()
 	js := fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent.includes(%q)`, sel, want)
 	start := time.Now()
@@ -164,7 +170,7 @@ func (p *page) waitText(sel, want string) {
 			p.t.Logf("waited %s for %s to say %q", d.Round(time.Millisecond), sel, want)
 		}
 	}()
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(limit))); err != nil {
 		p.t.Fatalf("waiting for %s to say %q (it says %q): %v", sel, want, p.text(sel), err)
 	}
 }
@@ -210,8 +216,14 @@ func (p *page) setBoard(b statespace.Board) {
 // chooseShape picks a shape in the menu as a user does.
 func (p *page) chooseShape(shape string) {
 	p.t.Helper()
+	p.chooseShapeWithin(shape, 30*time.Second)
+}
+
+// chooseShapeWithin picks a shape and waits at most limit for its game.
+func (p *page) chooseShapeWithin(shape string, limit time.Duration) {
+	p.t.Helper()
 	p.run("choose "+shape, script(fmt.Sprintf(`const s = document.getElementById("shape"); s.value = %q; s.dispatchEvent(new Event("change"));`, shape)))
-	p.waitText("#message", "New game")
+	p.waitTextFor("#message", "New game", limit)
 	p.waitJS("a "+shape+" board", fmt.Sprintf(`document.querySelectorAll("#board .tile").length === %d`, cells(shape)))
 }
 
@@ -857,5 +869,41 @@ func TestBrowserAccessible(t *testing.T) {
 				t.Errorf("axe-core, %s mode, %s: %s", mode, view, s)
 			}
 		}
+	}
+}
+
+// A new game on a shape without a distance table (3x5: no table and, with
+// no partition given, no pattern databases: searched on linear conflict)
+// comes as the board alone: the page shows it at once,
+// says why it has no distance yet, and asks for it as for any board,
+// which ends in the distance or the time limit's message, the board kept.
+func TestBrowserRandomWithoutTable(t *testing.T) {
+	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	srv := serve.New(serve.Config{Limits: serve.Limits{SolveTime: 2 * time.Second}})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	var want struct {
+		Board string
+		Note  string `json:"distance_note"`
+	}
+	getJSON(t, ts.URL+"/api/random?shape=3x5&seed=1", &want)
+	if want.Board == "" || want.Note == "" {
+		t.Fatalf("/api/random?shape=3x5 answered %+v, want the board alone with its note", want)
+	}
+	p := openBrowser(t, ts.URL+"/", 1280, 860)
+	p.waitText("#message", "New game")
+	p.run("a 3x5 game", setValue("seed", "1"), script(`setShape("3x5"); randomGame({});`))
+	p.waitText("#message", "3x5 has no distance table, so its distance is found by search")
+	if got := p.tiles("#board"); got != want.Board {
+		t.Fatalf("the page shows %s, the API drew %s", got, want.Board)
+	}
+	if d := p.text("#distance") + p.text("#hint") + p.text("#limit-note"); strings.Contains(d, "undefined") {
+		t.Errorf("a board without its distance shows %q", d)
+	}
+	p.waitJS("the distance or the time limit, not "+strconv.Quote(p.text("#message")), `document.getElementById("distance").textContent.includes("Distance") ||
+		document.getElementById("message").textContent.includes("Time limit")`)
+	t.Logf("3x5 game without a table: %q %q", p.text("#distance"), p.text("#message"))
+	if got := p.tiles("#board"); got != want.Board {
+		t.Errorf("after its lookup the page shows %s, want the game's %s", got, want.Board)
 	}
 }

@@ -50,16 +50,17 @@ func TestStaticCopy(t *testing.T) {
 		gz += gzipSize(t, b)
 	}
 	t.Logf("static folder: %d files, %d bytes raw, %d bytes gzipped; the engine is %d bytes once unpacked", len(entries), raw, gz, files[serve.UnpackedWasm])
-	if raw > 8<<20 || gz > 3<<20 {
-		t.Errorf("static folder: %d bytes raw, %d gzipped; want at most 8 MB and 3 MB", raw, gz)
+	// The budgets are decimal megabytes, as issue 20 states them.
+	if raw > 8_000_000 || gz > 3_000_000 {
+		t.Errorf("static folder: %d bytes raw, %d gzipped; want at most 8 MB (8,000,000 bytes) and 3 MB (3,000,000)", raw, gz)
 	}
-	// The folder in all with the engine unpacked stays under 8 MiB; it is
-	// above 8,000,000 bytes while the engine links net/http, and with it
-	// crypto/tls (about 850 KB).
+	// The folder in all with the engine unpacked, as the browser holds it:
+	// at most 8 MB too. The engine links no net/http (cmd/serve/wasm's
+	// TestNoNetHTTP), whose TLS and crypto took it over.
 	unpacked := raw - files["tilespace.wasm.gz"] + files[serve.UnpackedWasm]
 	t.Logf("in all before compression (the engine unpacked, the other files as they are): %d bytes", unpacked)
-	if unpacked > 8<<20 {
-		t.Errorf("the static copy is %d bytes in all with its engine unpacked, over 8 MiB", unpacked)
+	if unpacked > 8_000_000 {
+		t.Errorf("the static copy is %d bytes in all with its engine unpacked, over 8 MB (8,000,000 bytes)", unpacked)
 	}
 
 	// A plain static file server: no API behind it.
@@ -100,7 +101,9 @@ func TestStaticCopy(t *testing.T) {
 	})()`
 	eval[bool](p, watchProgress)
 	t0 := time.Now()
-	p.chooseShape("4x4")
+	// The build takes 8 to 15 s on a quiet machine, and more on one shared
+	// with other jobs; it shows its progress all along.
+	p.chooseShapeWithin("4x4", 2*time.Minute)
 	p.waitText("#distance", "Distance")
 	progress := eval[[]string](p, `window.progressTexts`)
 	if len(progress) < 2 || !strings.Contains(progress[0], "%") {

@@ -28,7 +28,7 @@ const state = {
 // The page runs in one of two ways, with the same files: served by
 // tilespace's server, it asks the server's API; as the static copy (go run
 // ./cmd/serve -static DIR), whose folder holds tilespace.wasm.gz, the same
-// API handler compiled to WebAssembly answers in a Web Worker.
+// API (package serve/api) compiled to WebAssembly answers in a Web Worker.
 const engine = {
   mode: null,      // "server" or "static", found on the first request
   worker: null,
@@ -262,8 +262,11 @@ function render() {
     c.textContent = "Moves made: " + state.moves + (opt !== null ? " · optimum from the start: " + opt : "");
   }
   const note = $("limit-note");
+  // The limit named is the server's for a board (a new game's search may
+  // have had less: its board then comes alone and is looked up).
+  const limit = (state.limits && state.limits.solve_seconds) || (info && info.limit_seconds);
   note.textContent = info && info.limit_seconds !== undefined
-    ? "Answered by " + info.solver + " in " + Number(info.seconds).toFixed(3) + " s (" + Number(info.nodes).toLocaleString() + " nodes); limit " + info.limit_seconds + " s per board." +
+    ? "Answered by " + info.solver + " in " + Number(info.seconds).toFixed(3) + " s (" + Number(info.nodes).toLocaleString() + " nodes); limit " + limit + " s per board." +
       (info.optimal_moves_cut ? " " + info.optimal_moves_cut : "")
     : info ? "Exact answer from the " + info.shape + " distance table (radius " + info.radius + ")." : "";
   $("undo").disabled = state.history.length === 0 || !!state.solving;
@@ -368,10 +371,14 @@ async function randomGame(params) {
   }
   try {
     const info = await api("/api/random", Object.assign({ shape: shapeText(), goal: state.goal, seed: seed }, params));
-    newGame(parseTiles(info.board), info);
+    // On a shape without a distance table the board may come alone (its
+    // distance_note says why): it is shown at once and its distance asked
+    // for as any board's, by search within the server's time limit.
+    const alone = info.distance === undefined;
+    newGame(parseTiles(info.board), alone ? null : info);
     markFirstBoard();
     setGameLink(info.board, info.seed);
-    showMessage("New game: " + info.board + " (seed " + info.seed + ")", "ok");
+    showMessage("New game: " + info.board + " (seed " + info.seed + ")" + (alone ? "; " + info.shape + " has no distance table, so its distance is found by search" : ""), "ok");
   } catch (err) { showError(err); }
 }
 

@@ -1,4 +1,4 @@
-// The static copy's engine: runs tilespace's API handler, compiled to
+// The static copy's engine: runs tilespace's API (serve/api), compiled to
 // WebAssembly, off the page's thread, and answers the requests the page
 // would send to a server. Only the static copy (serve.WriteStatic) has
 // tilespace.wasm.gz and wasm_exec.js beside it.

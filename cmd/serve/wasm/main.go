@@ -1,9 +1,11 @@
 //go:build js && wasm
 
-// Command wasm is the static copy's engine: the page's API handler,
-// compiled to WebAssembly (GOOS=js GOARCH=wasm) and run in a Web Worker
+// Command wasm is the static copy's engine: the page's API (package
+// serve/api, the code the HTTP server answers from), compiled to
+// WebAssembly (GOOS=js GOARCH=wasm) and run in a Web Worker
 // (static/worker.js), which hands it each request the page would send to
-// a server. serve.WriteStatic builds it; it is not run by hand.
+// a server. It links no net/http (and so no TLS and its crypto).
+// serve.WriteStatic builds it; it is not run by hand.
 package main
 
 import (
@@ -11,7 +13,7 @@ import (
 	"os"
 	"syscall/js"
 
-	"github.com/tilespace/tilespace/serve"
+	"github.com/tilespace/tilespace/serve/api"
 )
 
 func main() {
@@ -39,7 +41,7 @@ func main() {
 			f.Invoke(what, float64(done), float64(total))
 		}
 	}
-	s := serve.New(serve.Config{Progress: progress})
+	s := api.New(api.Config{Progress: progress})
 	promise := js.Global().Get("Promise")
 	// tilespaceFetch(target) answers a promise of {status, body}.
 	js.Global().Set("tilespaceFetch", js.FuncOf(func(_ js.Value, args []js.Value) any {

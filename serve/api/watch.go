@@ -1,4 +1,4 @@
-package serve
+package api
 
 import (
 	"context"
@@ -41,7 +41,7 @@ func traceSearch(ctx context.Context, key string, b statespace.Board, table *sta
 	onStep := func(x searchStep) {
 		st := watchStep{Board: x.Board.String(), Depth: x.Depth, Distance: table.Distance(x.Board), Frontier: x.Frontier}
 		if st.Distance < 0 && bad == nil {
-			bad = fmt.Errorf("serve: the search expanded %s, which is not in the table of goal %s", x.Board, goal)
+			bad = fmt.Errorf("api: the search expanded %s, which is not in the table of goal %s", x.Board, goal)
 		}
 		if h != nil {
 			v := h.Distance(x.Board)

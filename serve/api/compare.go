@@ -1,4 +1,4 @@
-package serve
+package api
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/tilespace/tilespace/statespace"
@@ -15,20 +15,11 @@ import (
 // profilePoints is the most points of a path's distance profile.
 const profilePoints = 240
 
-// handleCompare answers /api/compare: every classroom algorithm on the
-// board, as classroom compare -json writes it, plus each path's profile (the
+// compare answers /api/compare: every classroom algorithm on the board,
+// as classroom compare -json writes it, plus each path's profile (the
 // true distance of the boards along it, sampled) and the limits used.
-func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
-	body, err := s.compare(r.Context(), r)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err)
-		return
-	}
-	writeJSON(w, body)
-}
-
-func (s *Server) compare(ctx context.Context, r *http.Request) ([]byte, error) {
-	rq, err := readBoard(r.URL.Query())
+func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
+	rq, err := readBoard(q)
 	if err != nil {
 		return nil, err
 	}
@@ -119,24 +110,14 @@ func pathProfile(b statespace.Board, path []statespace.Move, t *statespace.Table
 	return p
 }
 
-// handleWatch answers /api/watch: the search alg traced expansion by
+// watch answers /api/watch: the search alg traced expansion by
 // expansion, each expanded board with its depth, true distance and the
 // frontier after it.
-func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
-	body, err := s.watch(r.Context(), r)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err)
-		return
-	}
-	writeJSON(w, body)
-}
-
-func (s *Server) watch(ctx context.Context, r *http.Request) ([]byte, error) {
-	rq, err := readBoard(r.URL.Query())
+func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
+	rq, err := readBoard(q)
 	if err != nil {
 		return nil, err
 	}
-	q := r.URL.Query()
 	alg := q.Get("alg")
 	known := false
 	for _, k := range watchAlgorithms {
@@ -208,9 +189,9 @@ type shapeInfo struct {
 	Note string `json:"note"`
 }
 
-// handleShapes answers /api/shapes: the shapes this server answers and
-// its limits.
-func (s *Server) handleShapes(w http.ResponseWriter, r *http.Request) {
+// shapes answers /api/shapes: the shapes this server answers and its
+// limits.
+func (s *Server) shapes(context.Context, url.Values) ([]byte, error) {
 	var shapes []shapeInfo
 	for _, sh := range []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}} {
 		shapes = append(shapes, shapeInfo{sh.String(), []string{"last", "first"}, "table", "table built in memory on first use (under a second)"})
@@ -229,7 +210,7 @@ func (s *Server) handleShapes(w http.ResponseWriter, r *http.Request) {
 	}
 	shapes = append(shapes, shapeInfo{"4x4", []string{"last", "first"}, "search",
 		fmt.Sprintf("the 15-puzzle: IDA* on pattern databases, at most %s a board", s.lim.SolveTime)})
-	body, err := json.Marshal(struct {
+	return json.Marshal(struct {
 		Shapes []shapeInfo    `json:"shapes"`
 		Limits map[string]any `json:"limits"`
 	}{shapes, map[string]any{
@@ -239,9 +220,4 @@ func (s *Server) handleShapes(w http.ResponseWriter, r *http.Request) {
 		"watch_steps":     s.lim.WatchSteps,
 		"watch_seconds":   s.lim.WatchTime.Seconds(),
 	}})
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err)
-		return
-	}
-	writeJSON(w, body)
 }

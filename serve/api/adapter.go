@@ -1,6 +1,6 @@
-package serve
+package api
 
-// This file is the only place serve touches query, search and classroom:
+// This file is the only place api touches query, search and classroom:
 // the rest of the package speaks in the few functions below, so a
 // change in those packages is met here.
 
@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"sync"
 
 	"github.com/tilespace/tilespace/classroom"
@@ -89,14 +88,33 @@ func appendRecord(dst []byte, a answer) ([]byte, error) {
 	if err := r.w.Answer(a); err != nil {
 		return dst, err
 	}
+	return r.open(dst)
+}
+
+// open flushes r's record and appends it to dst without its closing brace
+// and newline.
+func (r *recorder) open(dst []byte) ([]byte, error) {
 	if err := r.w.Flush(); err != nil {
 		return dst, err
 	}
 	rec := r.buf.Bytes()
 	if !bytes.HasSuffix(rec, []byte("}\n")) {
-		return dst, errors.New("serve: query's JSON record does not end an object")
+		return dst, errors.New("api: query's JSON record does not end an object")
 	}
 	return append(dst, rec[:len(rec)-2]...), nil
+}
+
+// appendBoardRecord appends b's query -json record of a board alone, as
+// query random writes boards without a table, without its closing brace
+// and newline.
+func appendBoardRecord(dst []byte, b statespace.Board) ([]byte, error) {
+	r := recordPool.Get().(*recorder)
+	defer recordPool.Put(r)
+	r.buf.Reset()
+	if err := r.w.Board(b); err != nil {
+		return dst, err
+	}
+	return r.open(dst)
 }
 
 // limits are the node and time bounds of one search.
@@ -141,13 +159,6 @@ func runWatched(ctx context.Context, key string, b, goal statespace.Board, h pdb
 // searchResult is what one search found and cost.
 type searchResult = search.Result
 
-// The names of the stop reasons of search results that mean a limit was
-// hit, as the JSON records write them.
-var (
-	stoppedNodeLimit = search.StopNodeLimit.String()
-	stoppedTimeLimit = search.StopTimeLimit.String()
-)
-
 // stoppedByLimit reports whether a node, time or depth limit cut r short.
 func stoppedByLimit(r searchResult) bool { return r.StoppedBy.Limit() }
 
@@ -160,13 +171,14 @@ type resolveError struct{ err error }
 func (e *resolveError) Error() string { return e.err.Error() }
 func (e *resolveError) Unwrap() error { return e.err }
 
-// statusOf is the one place errors become HTTP statuses: an *httpError
+// statusOf is the one place errors become statuses: a *statusError
 // says its own (a busy work slot, 503, even inside a failed resolution);
 // a board that cannot reach its goal is 422; a time limit 503; search
 // options for a tabled goal 400; a goal the resolver found no answers for
 // (no table, no databases) 404; anything else fallback.
 func statusOf(err error, fallback int) int {
-	var he *httpError
+	var he *statusError
+	var limit *solveLimitError
 	var u *statespace.UnsolvableError
 	var tabled *query.TabledError
 	var unresolved *resolveError
@@ -174,13 +186,13 @@ func statusOf(err error, fallback int) int {
 	case errors.As(err, &he):
 		return he.status
 	case errors.As(err, &u):
-		return http.StatusUnprocessableEntity
-	case errors.Is(err, context.DeadlineExceeded):
-		return http.StatusServiceUnavailable
+		return StatusUnprocessableEntity
+	case errors.As(err, &limit), errors.Is(err, context.DeadlineExceeded):
+		return StatusServiceUnavailable
 	case errors.As(err, &tabled):
-		return http.StatusBadRequest
+		return StatusBadRequest
 	case errors.As(err, &unresolved):
-		return http.StatusNotFound
+		return StatusNotFound
 	}
 	return fallback
 }

@@ -1,4 +1,4 @@
-package serve
+package api
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -136,8 +137,8 @@ func TestTraceIDAStarBounds(t *testing.T) {
 }
 
 func TestWatchEndpoint(t *testing.T) {
-	_, ts := newTestServer(t, Config{Limits: Limits{WatchSteps: 300}})
-	status, w := get(t, ts, "/api/watch?b=8,6,7,2,5,4,3,0,1&alg=dfs&steps=300")
+	s := newTestAPI(t, Config{Limits: Limits{WatchSteps: 300}})
+	status, w := do(t, s, "/api/watch?b=8,6,7,2,5,4,3,0,1&alg=dfs&steps=300")
 	if status != 200 {
 		t.Fatalf("%d %v", status, w)
 	}
@@ -145,13 +146,13 @@ func TestWatchEndpoint(t *testing.T) {
 	if n := len(tr["steps"].([]any)); n != 300 || w["complete"].(bool) {
 		t.Errorf("DFS limited to 300: %d steps, complete %v", n, w["complete"])
 	}
-	if r := w["result"].(map[string]any); r["stopped_by"] != stoppedNodeLimit {
+	if r := w["result"].(map[string]any); r["stopped_by"] != search.StopNodeLimit.String() {
 		t.Errorf("stopped by %v", r["stopped_by"])
 	}
 	if int(w["optimal_distance"].(float64)) != 31 {
 		t.Errorf("optimal %v", w["optimal_distance"])
 	}
-	status, w = get(t, ts, "/api/watch?b=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&alg=bfs")
+	status, w = do(t, s, "/api/watch?b=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&alg=bfs")
 	if msg, _ := w["error"].(string); status != 404 && !strings.Contains(msg, "table") {
 		t.Errorf("4x4 watch: %d %v", status, w)
 	}

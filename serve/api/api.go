@@ -1,0 +1,301 @@
+// Package api is the page's API without a network: every answer the page
+// asks for (a board's exact answer, a new game, a comparison of the
+// classroom searches, a search traced expansion by expansion, the shapes
+// offered), each a GET target answered with a status and a JSON body. The
+// HTTP server (package serve) and the static copy's WebAssembly engine
+// (cmd/serve/wasm) both answer from it, so the page gets the same answers
+// from either; it imports nothing of net/http, which would bring TLS and
+// its crypto into the engine.
+//
+// The targets and their parameters:
+//
+//	/api/board?b=BOARD[&shape=RxC][&goal=last|first|BOARD]
+//	/api/random?[shape=RxC][&goal=…][&depth=D | &walk=N][&seed=S]
+//	/api/compare?b=BOARD[&shape=…][&goal=…]
+//	/api/watch?b=BOARD&alg=bfs|dfs|astar|idastar[&steps=N][&shape=…][&goal=…]
+//	/api/shapes
+//
+// The board records have the keys of query -json (board, distance,
+// optimal_moves, path, and nodes and seconds where a search answered) and
+// a few more the page needs. Bad input gets a 4xx status and
+// {"error": "…"} with the parser's message or the parity explanation.
+// Every request is bounded: the size of its query, its time (a search
+// stopped by its limit says so), and how many searches run at once (they
+// share a few slots; a request that finds none free in time gets 503).
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"runtime"
+	"time"
+)
+
+// The statuses the API answers, with the values HTTP gives them; package
+// serve writes them as they are.
+const (
+	StatusOK                  = 200
+	StatusBadRequest          = 400
+	StatusNotFound            = 404
+	StatusRequestURITooLong   = 414
+	StatusUnprocessableEntity = 422
+	StatusInternalServerError = 500
+	StatusServiceUnavailable  = 503
+)
+
+// Limits bound what one request may cost; zero fields take the defaults.
+type Limits struct {
+	MaxQuery     int           // bytes of the URL's query (default 2048)
+	SolveTime    time.Duration // a board answered by search (the 15-puzzle) (default 10 s)
+	TableWait    time.Duration // waiting for a table being read or built (default 20 s)
+	CompareNodes int64         // expansions per algorithm in a comparison (default 200,000)
+	CompareTime  time.Duration // time per algorithm in a comparison (default 2 s)
+	WatchSteps   int           // expansions a watch may trace (default 5,000; the request's steps may ask fewer)
+	WatchTime    time.Duration // time of a watched search (default 5 s)
+	Searches     int           // work slots: searches and table or database builds running at once (default GOMAXPROCS−1, at least 1, so one core is left for lookups)
+	SlotWait     time.Duration // how long a search waits for a free slot (default 3 s)
+	InFlight     int           // requests the HTTP server serves at once (default 1024); Do does not count them
+}
+
+// WithDefaults returns l with the defaults in its zero fields.
+func (l Limits) WithDefaults() Limits {
+	def := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	if l.MaxQuery <= 0 {
+		l.MaxQuery = 2048
+	}
+	def(&l.SolveTime, 10*time.Second)
+	def(&l.TableWait, 20*time.Second)
+	if l.CompareNodes <= 0 {
+		l.CompareNodes = 200_000
+	}
+	def(&l.CompareTime, 2*time.Second)
+	if l.WatchSteps <= 0 {
+		l.WatchSteps = 5000
+	}
+	def(&l.WatchTime, 5*time.Second)
+	if l.Searches <= 0 {
+		l.Searches = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	def(&l.SlotWait, 3*time.Second)
+	if l.InFlight <= 0 {
+		l.InFlight = 1024
+	}
+	return l
+}
+
+// Config sets up a Server.
+type Config struct {
+	// Log receives notes for people (a table or pattern databases being
+	// built); nil discards them.
+	Log    io.Writer
+	Limits Limits
+	// Boards without a table (the 15-puzzle, 12-cell goals whose table is
+	// not in the cache) are solved by IDA* on pattern databases: those of
+	// Partition (a preset such as "6-6-3" or patterns; empty takes the
+	// strongest found) from PDBDir, else the cache folder, else built in
+	// memory when cheap; else on linear conflict (query.Resolver decides).
+	PDBDir, Partition string
+	// Progress receives the progress of databases being built; nil
+	// reports none.
+	Progress func(what string, done, total uint64)
+	// CacheBytes bounds the bytes of the tables and databases held in
+	// memory, the least recently used dropped first; 0 means
+	// DefaultCacheBytes.
+	CacheBytes int64
+	// WriteCache lets the server write the pattern databases it builds
+	// into the cache folder; without it a request never writes there.
+	WriteCache bool
+	// Explain turns the error of a goal without answers into the message
+	// the page shows, with the command that fixes it (cmd/serve passes
+	// cli.Explain); nil shows the error's own message.
+	Explain func(error) string
+}
+
+// DefaultCacheBytes is the page's bound on the tables and databases it
+// holds in memory: 1 GiB.
+const DefaultCacheBytes = 1 << 30
+
+// Server answers the API. Create it with New; it is safe for concurrent
+// use.
+type Server struct {
+	cfg    Config
+	lim    Limits
+	base   context.Context // outlives requests: tables and databases keep loading
+	stop   context.CancelFunc
+	res    *resolver // every goal's table, databases or search
+	resErr error     // why there is no resolver
+	slots  chan struct{}
+}
+
+// New returns a server; Close stops what it loads in the background.
+func New(cfg Config) *Server {
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = DefaultCacheBytes
+	}
+	s := &Server{cfg: cfg, lim: cfg.Limits.WithDefaults()}
+	s.base, s.stop = context.WithCancel(context.Background())
+	s.slots = make(chan struct{}, s.lim.Searches)
+	s.res, s.resErr = newResolver(s.base, s.cfg, s.acquire)
+	return s
+}
+
+// Close stops tables and databases loading for the server.
+func (s *Server) Close() { s.stop() }
+
+// Limits returns the limits in force, defaults filled in.
+func (s *Server) Limits() Limits { return s.lim }
+
+// CacheBytes returns the bound on the bytes of tables and databases held.
+func (s *Server) CacheBytes() int64 { return s.cfg.CacheBytes }
+
+// routes are the API's targets by path; each appends its body to dst.
+var routes = map[string]func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error){
+	"/api/board":   (*Server).board,
+	"/api/random":  appended((*Server).random),
+	"/api/compare": appended((*Server).compare),
+	"/api/watch":   appended((*Server).watch),
+	"/api/shapes":  appended((*Server).shapes),
+}
+
+// appended makes a route of h, whose bodies are its own.
+func appended(h func(s *Server, ctx context.Context, q url.Values) ([]byte, error)) func(*Server, context.Context, []byte, url.Values) ([]byte, error) {
+	return func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
+		body, err := h(s, ctx, q)
+		return append(dst, body...), err
+	}
+}
+
+// Serve answers one GET request for path with its raw query (the part
+// after "?"): the reply's status and its JSON body, appended to dst (which
+// may be nil) when the request succeeds.
+func (s *Server) Serve(ctx context.Context, dst []byte, path, rawQuery string) (status int, body []byte) {
+	if err := s.CheckQuery(rawQuery); err != nil {
+		return ErrorReply(err, StatusRequestURITooLong)
+	}
+	h, ok := routes[path]
+	if !ok {
+		return ErrorReply(fmt.Errorf("no API endpoint %s", path), StatusNotFound)
+	}
+	// Malformed pairs are dropped, as net/http's Request.URL.Query does.
+	q, _ := url.ParseQuery(rawQuery)
+	body, err := h(s, ctx, dst, q)
+	if err != nil {
+		return ErrorReply(err, StatusBadRequest)
+	}
+	return StatusOK, body
+}
+
+// Do answers one GET request for target, a path with its query such as
+// "/api/board?b=8,6,7,2,5,4,3,0,1", in process and without a network, as
+// the HTTP server answers it. The static copy's WebAssembly routes each of
+// the page's requests here.
+func (s *Server) Do(ctx context.Context, target string) (status int, body []byte) {
+	u, err := url.ParseRequestURI(target)
+	if err != nil {
+		return StatusBadRequest, []byte(`{"error":"not a request path"}` + "\n")
+	}
+	return s.Serve(ctx, nil, u.Path, u.RawQuery)
+}
+
+// CheckQuery refuses (414) a raw query over the MaxQuery limit.
+func (s *Server) CheckQuery(rawQuery string) error {
+	if len(rawQuery) > s.lim.MaxQuery {
+		return &statusError{StatusRequestURITooLong, fmt.Errorf("the query is %d bytes, at most %d are read", len(rawQuery), s.lim.MaxQuery)}
+	}
+	return nil
+}
+
+// statusError is an error with the status it answers.
+type statusError struct {
+	status int
+	err    error
+}
+
+func (e *statusError) Error() string { return e.err.Error() }
+
+// explainedError is an error with the message Config.Explain gave it.
+type explainedError struct {
+	err error
+	msg string
+}
+
+func (e *explainedError) Error() string { return e.msg }
+func (e *explainedError) Unwrap() error { return e.err }
+
+// explained gives err the message Config.Explain makes of it.
+func (s *Server) explained(err error) error {
+	if s.cfg.Explain == nil {
+		return err
+	}
+	return &explainedError{err, s.cfg.Explain(err)}
+}
+
+func badRequest(format string, args ...any) error {
+	return &statusError{StatusBadRequest, fmt.Errorf(format, args...)}
+}
+
+// errStopping answers requests cancelled when the server stops.
+var errStopping = errors.New("the server is stopping: the request was cut short; try again when it is back")
+
+// ErrorReply is the reply to err: the status statusOf gives it (fallback
+// when it gives none) and {"error": "…"} with its message. A request
+// cancelled for no reason of its own (the server stopping, the client
+// gone) answers 503.
+func ErrorReply(err error, fallback int) (status int, body []byte) {
+	if errors.Is(err, context.Canceled) && statusOf(err, 0) == 0 {
+		status, err = StatusServiceUnavailable, errStopping
+	} else {
+		status = statusOf(err, fallback)
+	}
+	body, _ = json.Marshal(struct {
+		Error string `json:"error"`
+	}{err.Error()})
+	return status, append(body, '\n')
+}
+
+// acquire takes a search slot, waiting at most SlotWait; release gives it
+// back.
+func (s *Server) acquire(ctx context.Context) (release func(), err error) {
+	t := time.NewTimer(s.lim.SlotWait)
+	defer t.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		return func() { <-s.slots }, nil
+	case <-t.C:
+		return nil, &statusError{StatusServiceUnavailable,
+			fmt.Errorf("every search slot is busy (%d at once); try again shortly", cap(s.slots))}
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// appendStringField appends ,"key":"value"; the values written are
+// shapes, boards and fixed sentences, which JSON needs no escapes for, but
+// quotes, backslashes and control bytes are escaped all the same.
+func appendStringField(dst []byte, key, value string) []byte {
+	dst = append(dst, ',', '"')
+	dst = append(dst, key...)
+	dst = append(dst, '"', ':', '"')
+	for i := 0; i < len(value); i++ {
+		switch c := value[i]; {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c < 0x20:
+			dst = append(dst, fmt.Sprintf(`\u%04x`, c)...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}

@@ -1,0 +1,328 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// randomSolveTime bounds the search for the distance of a board drawn by
+// /api/random on a shape without a table (a walk from the goal; a board
+// drawn uniformly is not searched at all), within SolveTime: a new game
+// answers at once, and a board the search did not finish comes alone,
+// its distance left to /api/board.
+const randomSolveTime = time.Second
+
+// request is the board, shape and goal a request names.
+type request struct {
+	shape statespace.Shape
+	goal  statespace.Board
+	board statespace.Board
+}
+
+// readShapeGoal reads shape= and goal=; the shape defaults to def (which
+// may be zero: then the goal's or board's), the goal to "last".
+func readShapeGoal(q url.Values, def statespace.Shape) (statespace.Shape, string, error) {
+	shape := def
+	if t := q.Get("shape"); t != "" {
+		sh, err := statespace.ParseShape(t)
+		if err != nil {
+			return shape, "", badRequest("shape: %v", err)
+		}
+		shape = sh
+	}
+	goal := q.Get("goal")
+	if goal == "" {
+		goal = "last"
+	}
+	return shape, goal, nil
+}
+
+// readBoard reads b=, shape= and goal= as the command line reads a board,
+// -shape and -goal.
+func readBoard(q url.Values) (request, error) {
+	var rq request
+	shape, goalText, err := readShapeGoal(q, statespace.Shape{})
+	if err != nil {
+		return rq, err
+	}
+	text := q.Get("b")
+	if strings.TrimSpace(text) == "" {
+		return rq, badRequest("board: give the board as b=, e.g. b=8,6,7,2,5,4,3,0,1")
+	}
+	if shape == (statespace.Shape{}) && goalText != "last" && goalText != "first" {
+		// A goal board says the shape, as -goal does on the command line.
+		if g, err := statespace.ParseGoal(goalText, statespace.Shape{}); err == nil {
+			shape = g.Shape()
+		}
+	}
+	rq.board, err = parseBoard(text, shape)
+	if err != nil {
+		return rq, badRequest("board %q: %v", text, err)
+	}
+	rq.shape = rq.board.Shape()
+	rq.goal, err = statespace.ParseGoal(goalText, rq.shape)
+	if err != nil {
+		return rq, badRequest("%v", err)
+	}
+	if rq.goal.Shape() != rq.shape {
+		return rq, badRequest("goal %s is %s, the board is %s", rq.goal, rq.goal.Shape(), rq.shape)
+	}
+	return rq, nil
+}
+
+// board answers /api/board.
+func (s *Server) board(ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
+	rq, err := readBoard(q)
+	if err != nil {
+		return nil, err
+	}
+	return s.answerBoard(ctx, dst, rq.board, rq.goal, s.lim.SolveTime, nil)
+}
+
+// solveLimitError says the search did not finish a board within its time
+// limit (503).
+type solveLimitError struct {
+	board statespace.Board
+	limit time.Duration
+}
+
+func (e *solveLimitError) Error() string {
+	return fmt.Sprintf("time limit: no optimal solution of %s found within %s (the server's limit for one board solved by search)", e.board, e.limit)
+}
+
+// answerBoard returns the record of b toward goal: query's JSON record
+// plus shape, goal, goal_name, solver and, from a table, radius; from the
+// solver, limit_seconds (limit, the time it had) and, when the time cut
+// the optimal moves short, optimal_moves_cut. extra is appended last.
+func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace.Board, limit time.Duration, extra func([]byte) []byte) ([]byte, error) {
+	if err := s.unsolvable(b, goal); err != nil {
+		return nil, err
+	}
+	o, err := s.source(ctx, goal)
+	if err != nil {
+		return nil, err
+	}
+	var a answer
+	table, _ := o.(*tableOracle)
+	if table != nil {
+		a, err = table.Answer(ctx, b, true)
+		if err != nil {
+			return nil, badRequest("board %s: %v", b, err)
+		}
+	} else {
+		release, err := s.acquire(ctx)
+		if err != nil {
+			return nil, err
+		}
+		sctx, cancel := context.WithTimeout(ctx, limit)
+		a, err = o.Answer(sctx, b, true)
+		cancel()
+		release()
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+				return nil, &solveLimitError{b, limit}
+			}
+			return nil, err
+		}
+	}
+	out, err = appendRecord(out, a)
+	if err != nil {
+		return nil, err
+	}
+	out = appendStringField(out, "shape", b.Shape().String())
+	out = appendStringField(out, "goal", goal.String())
+	out = appendStringField(out, "goal_name", statespace.GoalName(goal))
+	if table != nil {
+		out = appendStringField(out, "solver", "distance table")
+		out = append(out, `,"radius":`...)
+		out = strconv.AppendInt(out, int64(table.Table.Radius()), 10)
+	} else {
+		out = appendStringField(out, "solver", solverName(o.(searcher)))
+		out = append(out, `,"limit_seconds":`...)
+		out = strconv.AppendFloat(out, limit.Seconds(), 'f', -1, 64)
+		if a.Search != nil && a.Search.OptimalCut {
+			out = appendStringField(out, "optimal_moves_cut", "the time limit ran out before every optimal move was tested; the path's first move is one of them")
+		}
+	}
+	if extra != nil {
+		out = extra(out)
+	}
+	return append(out, "}\n"...), nil
+}
+
+// unsolvable returns the parity explanation when b cannot reach goal.
+func (s *Server) unsolvable(b, goal statespace.Board) error {
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return badRequest("%v", err)
+	}
+	var u *statespace.UnsolvableError
+	if err := sp.Check(b); errors.As(err, &u) {
+		return fmt.Errorf("board %s is %w", b, err) // 422 (statusOf)
+	} else if err != nil {
+		return badRequest("%v", err)
+	}
+	return nil
+}
+
+// random answers /api/random: a board drawn uniformly from those at
+// distance depth (from all boards without depth), or walk random moves
+// from the goal, and its record with seed added (as a string of digits).
+// On a shape without a distance table the board comes alone, as query
+// random writes it, when its distance is not known cheaply: a uniform
+// board is not searched, a walk's only for randomSolveTime.
+func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
+	shape, goalText, err := readShapeGoal(q, statespace.Shape{Rows: 3, Cols: 3})
+	if err != nil {
+		return nil, err
+	}
+	goal, err := statespace.ParseGoal(goalText, shape)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if goal.Shape() != shape {
+		return nil, badRequest("goal %s is %s, the shape asked is %s", goal, goal.Shape(), shape)
+	}
+	intParam := func(name string, lo, hi int) (int, bool, error) {
+		t := q.Get(name)
+		if t == "" {
+			return 0, false, nil
+		}
+		v, err := strconv.Atoi(t)
+		if err != nil || v < lo || v > hi {
+			return 0, false, badRequest("%s=%s: want a whole number from %d to %d", name, t, lo, hi)
+		}
+		return v, true, nil
+	}
+	depth, hasDepth, err := intParam("depth", 0, 1000)
+	if err != nil {
+		return nil, err
+	}
+	walk, hasWalk, err := intParam("walk", 0, 100_000)
+	if err != nil {
+		return nil, err
+	}
+	if hasDepth && hasWalk {
+		return nil, badRequest("depth and walk exclude each other")
+	}
+	seed := rand.Uint64()
+	if t := q.Get("seed"); t != "" {
+		if seed, err = strconv.ParseUint(t, 10, 64); err != nil {
+			return nil, badRequest("seed=%s: want a whole number", t)
+		}
+	}
+	if s.resErr != nil {
+		return nil, s.resErr
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, seed))
+	withSeed := func(out []byte) []byte {
+		// A string: JavaScript's numbers would round a 64-bit seed.
+		return appendStringField(out, "seed", strconv.FormatUint(seed, 10))
+	}
+	noDepth := func() error {
+		return badRequest("%s has no distance table, so a board at an exact distance cannot be drawn; ask for walk=N random moves from the goal, or neither for a uniformly random board", shape)
+	}
+	var b statespace.Board
+	switch {
+	case hasWalk:
+		b = statespace.Walk(rng, goal, walk, statespace.NoReverse)
+		if !s.res.HasTable(goal) {
+			out, err := s.answerBoard(ctx, nil, b, goal, min(randomSolveTime, s.lim.SolveTime), withSeed)
+			if le := (*solveLimitError)(nil); errors.As(err, &le) {
+				return boardAlone(b, goal, fmt.Sprintf("%d random moves from the goal; the search did not find its distance within %s here, /api/board searches for it within %s", walk, le.limit, s.lim.SolveTime), withSeed)
+			}
+			return out, err
+		}
+	case !s.res.HasTable(goal):
+		if hasDepth {
+			return nil, noDepth()
+		}
+		return boardAlone(sp.Random(rng), goal, fmt.Sprintf("drawn uniformly from every reachable board and not solved: %s has no distance table; /api/board searches for its distance within %s", shape, s.lim.SolveTime), withSeed)
+	default:
+		o, err := s.source(ctx, goal)
+		if err != nil {
+			return nil, err
+		}
+		table, _ := o.(*tableOracle)
+		switch {
+		case table == nil && hasDepth:
+			return nil, noDepth()
+		case hasDepth:
+			if b, err = drawAt(ctx, table.Table, rng, depth); err != nil {
+				return nil, err
+			}
+		default:
+			b = sp.Random(rng)
+		}
+	}
+	return s.answerBoard(ctx, nil, b, goal, s.lim.SolveTime, withSeed)
+}
+
+// boardAlone is the record of a board drawn without its answer: query's
+// record of a board alone ({"board": …}, as query random writes boards
+// without a table), with shape, goal, goal_name, distance_note saying why
+// and how to get the distance, and extra.
+func boardAlone(b, goal statespace.Board, note string, extra func([]byte) []byte) ([]byte, error) {
+	out, err := appendBoardRecord(nil, b)
+	if err != nil {
+		return nil, err
+	}
+	out = appendStringField(out, "shape", b.Shape().String())
+	out = appendStringField(out, "goal", goal.String())
+	out = appendStringField(out, "goal_name", statespace.GoalName(goal))
+	out = appendStringField(out, "distance_note", note)
+	out = extra(out)
+	return append(out, "}\n"...), nil
+}
+
+// drawAt draws a board uniformly from those at distance d of t; a
+// distance t cannot draw from is a bad request.
+func drawAt(ctx context.Context, t *statespace.Table, rng *rand.Rand, d int) (statespace.Board, error) {
+	if sp := t.Space(); d > t.Radius() {
+		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
+	}
+	b, err := t.DrawOne(ctx, rng, d)
+	if re := (*statespace.RareError)(nil); errors.As(err, &re) {
+		return b, badRequest("%v", err)
+	}
+	return b, err
+}
+
+// source returns the oracle of goal's boards from the resolver, waiting
+// at most TableWait while it is read or built (which goes on in the
+// background when the wait ends first).
+func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, error) {
+	if s.resErr != nil {
+		return nil, s.resErr
+	}
+	if _, err := statespace.NewSpace(goal); err != nil {
+		return nil, badRequest("%v", err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, s.lim.TableWait)
+	defer cancel()
+	o, err := s.res.Oracle(wctx, goal)
+	switch {
+	case err == nil:
+		return o, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded) && wctx.Err() != nil:
+		return nil, &statusError{StatusServiceUnavailable,
+			fmt.Errorf("the %s goal %s answers are still being prepared (a table read or built, or pattern databases); try again shortly", goal.Shape(), statespace.GoalName(goal))}
+	case s.base.Err() != nil:
+		return nil, err
+	}
+	return nil, &resolveError{s.explained(err)}
+}

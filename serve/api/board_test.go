@@ -1,0 +1,76 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// On a shape without a distance table or pattern databases (7x3, searched
+// on linear conflict, where a uniform board takes any time limit),
+// /api/random answers at once with the board alone, the board query
+// random draws with the same seed: a uniform board is not searched, a
+// walk's only within randomSolveTime, and the page asks /api/board for
+// the distance.
+func TestRandomWithoutTable(t *testing.T) {
+	s := newTestAPI(t, Config{}) // the default limits: 10 s a board
+	shape := statespace.Shape{Rows: 7, Cols: 3}
+	goal := statespace.GoalLast(shape)
+	t0 := time.Now()
+	status, rec := do(t, s, "/api/random?shape=7x3&seed=5")
+	if took := time.Since(t0); status != 200 || took > randomSolveTime {
+		t.Fatalf("7x3 uniform: %d in %s: %v", status, took, rec)
+	}
+	var keys []string
+	for k := range rec {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if want := []string{"board", "distance_note", "goal", "goal_name", "seed", "shape"}; !slices.Equal(keys, want) {
+		t.Errorf("7x3 uniform: keys %v, want %v", keys, want)
+	}
+	if rec["shape"] != "7x3" || rec["goal"] != goal.String() || rec["goal_name"] != "last" || rec["seed"] != "5" ||
+		!strings.Contains(rec["distance_note"].(string), "7x3 has no distance table") {
+		t.Errorf("7x3 uniform: %v", rec)
+	}
+	b, err := statespace.Parse(rec["board"].(string), shape)
+	if err != nil || statespace.MustSpace(goal).Check(b) != nil {
+		t.Fatalf("7x3 uniform drew %v: %v", rec["board"], err)
+	}
+	// query random -shape 7x3 -seed 5 1 draws the same board, also alone.
+	var out bytes.Buffer
+	w := query.NewRecordWriter(&out, nil, query.Options{Format: query.JSON})
+	if err := query.Random(context.Background(), nil, goal, 1, -1, 5, w); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	var cli map[string]any
+	if err := json.Unmarshal(out.Bytes(), &cli); err != nil || cli["board"] != rec["board"] || len(cli) != 1 {
+		t.Errorf("query random draws %s, the API %v", out.Bytes(), rec["board"])
+	}
+	// A short walk is solved; a long one is searched for randomSolveTime,
+	// then comes alone.
+	status, rec = do(t, s, "/api/random?shape=7x3&walk=10&seed=5")
+	if d, ok := rec["distance"].(float64); status != 200 || !ok || d > 10 || int(d)%2 != 0 || rec["limit_seconds"] != randomSolveTime.Seconds() {
+		t.Errorf("7x3 walk of 10: %d %v", status, rec)
+	}
+	t0 = time.Now()
+	status, rec = do(t, s, "/api/random?shape=7x3&walk=100000&seed=5")
+	took := time.Since(t0)
+	if _, ok := rec["distance"]; status != 200 || ok || !strings.Contains(rec["distance_note"].(string), "100000 random moves from the goal; the search did not find its distance within 1s") {
+		t.Errorf("7x3 walk of 100,000: %d %v", status, rec)
+	}
+	if took < randomSolveTime || took > randomSolveTime+2*time.Second {
+		t.Errorf("7x3 walk of 100,000 answered in %s, want its search cut at %s", took, randomSolveTime)
+	}
+	if status, rec := do(t, s, "/api/random?shape=7x3&depth=3"); status != 400 || !strings.Contains(rec["error"].(string), "walk=N") {
+		t.Errorf("7x3 at a distance: %d %v", status, rec)
+	}
+}
