@@ -50,14 +50,15 @@ type Level struct {
 	Partitions int     `json:"partitions"` // partitions written: those holding any board reached so far of the depth's parity
 	Frontier   int     `json:"frontier_partitions"`
 	Shuffled   uint64  `json:"bytes_shuffled"` // bytes of the values the shuffle moved to produce it
-	Seconds    float64 `json:"seconds"`        // wall time of its pipeline; 0 for level 0 and resumed levels
+	Seconds    float64 `json:"seconds"`        // wall time of its pipeline; 0 for level 0 (and levels resumed from a folder that did not record it)
 	// CPUSeconds is the process's CPU time (user and system) over the
 	// pipeline: on Prism all of it (driver, runner, shuffle, workers), on
-	// a distributed runner only the driver's; 0 for level 0 and resumed
-	// levels. On a shared machine it is the work, where Seconds is not.
+	// a distributed runner only the driver's; 0 for level 0. On a shared
+	// machine it is the work, where Seconds is not.
 	CPUSeconds float64 `json:"cpu_seconds"`
 	// WorkBytes is the size of a local working folder after the level
-	// (0 for object storage and resumed levels).
+	// (0 for object storage). A resumed level reports the three as they
+	// were measured when it ran (level-NNNN/costs.json).
 	WorkBytes uint64 `json:"work_bytes"`
 	Resumed   bool   `json:"resumed"` // read back from an earlier run's working folder
 }
@@ -120,6 +121,7 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 			return nil, err
 		}
 		l.Resumed = true
+		r.readCosts(ctx, &l)
 		if err := report(l); err != nil {
 			return nil, err
 		}
@@ -158,6 +160,9 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		}
 		l.Seconds, l.CPUSeconds = time.Since(start).Seconds(), cpuSeconds()-cpu
 		l.WorkBytes = localSize(opts.Work)
+		if err := r.writeCosts(ctx, l); err != nil {
+			return nil, err
+		}
 		if err := report(l); err != nil {
 			return nil, err
 		}
@@ -216,15 +221,15 @@ func (r *Result) checkPublished(l Level) error {
 	return nil
 }
 
-// localSize returns the bytes of the files of a local working folder, 0
-// for object storage.
+// localSize returns the bytes of the files of a local working folder
+// (the costs records left out), 0 for object storage.
 func localSize(work string) uint64 {
 	if strings.Contains(work, "://") {
 		return 0
 	}
 	var n uint64
 	filepath.WalkDir(work, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
+		if err == nil && d.Type().IsRegular() && d.Name() != "costs.json" {
 			if info, err := d.Info(); err == nil {
 				n += uint64(info.Size())
 			}
@@ -288,6 +293,34 @@ func writeGoalLevel(ctx context.Context, work string, k *twobit.Kernel) error {
 		return err
 	}
 	return writeFile(ctx, indexPath(work, 0), encodeIndex(0, []PartRecord{{Partition: p, New: 1, Visited: 1, StateLevel: 0}}))
+}
+
+// levelCosts is level-NNNN/costs.json: what a level cost when it ran,
+// written after its index, so that a resumed run reports it.
+type levelCosts struct {
+	Seconds    float64 `json:"seconds"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	WorkBytes  uint64  `json:"work_bytes"`
+}
+
+func costsPath(work string, level int) string { return join(levelDir(work, level), "costs.json") }
+
+func (r *Result) writeCosts(ctx context.Context, l Level) error {
+	b, _ := json.Marshal(levelCosts{Seconds: l.Seconds, CPUSeconds: l.CPUSeconds, WorkBytes: l.WorkBytes})
+	return writeFile(ctx, costsPath(r.work, l.Depth), append(b, '\n'))
+}
+
+// readCosts fills in a resumed level's costs when they were recorded; a
+// missing or damaged record leaves them 0 (they are reports, not state).
+func (r *Result) readCosts(ctx context.Context, l *Level) {
+	data, err := readFile(ctx, costsPath(r.work, l.Depth), 1<<12)
+	if err != nil {
+		return
+	}
+	var c levelCosts
+	if json.Unmarshal(data, &c) == nil {
+		l.Seconds, l.CPUSeconds, l.WorkBytes = c.Seconds, c.CPUSeconds, c.WorkBytes
+	}
 }
 
 // readLevel reads level d's index.

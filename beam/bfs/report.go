@@ -20,7 +20,7 @@ type LevelsReport struct {
 	States  uint64  `json:"states"` // boards in the whole space, n!/2
 	Reached uint64  `json:"reached"`
 	Levels  []Level `json:"levels"`
-	Seconds float64 `json:"seconds"` // the pipelines' wall time in all
+	Seconds float64 `json:"seconds"` // the pipelines' wall time in all (resumed levels' as recorded)
 	// CPUSeconds is the process's CPU time over the pipelines run (see
 	// Level.CPUSeconds).
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -62,13 +62,14 @@ func (rep LevelsReport) WriteText(w io.Writer) error {
 	for _, l := range rep.Levels {
 		reached += l.States
 		perState, usPerState, secs, cpu, work, bits := "", "", "-", "-", "-", ""
+		timed := l.Depth > 0 && l.Seconds > 0 // measured (a resumed level: when it ran)
 		if l.States > 0 && l.Depth > 0 {
 			perState = fmt.Sprintf("%.2f", float64(l.Shuffled)/float64(l.States))
-			if !l.Resumed {
+			if timed {
 				usPerState = fmt.Sprintf("%.3f", 1e6*l.CPUSeconds/float64(l.States))
 			}
 		}
-		if !l.Resumed && l.Depth > 0 {
+		if timed {
 			secs, cpu = fmt.Sprintf("%.3f", l.Seconds), fmt.Sprintf("%.3f", l.CPUSeconds)
 		}
 		if l.WorkBytes > 0 {

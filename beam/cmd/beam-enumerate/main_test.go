@@ -174,9 +174,29 @@ func TestDryRunThenFull(t *testing.T) {
 			t.Errorf("level %d: %+v, published %d states", d, l, ref.Counts[d])
 		}
 	}
-	// The working folder's size after the last level is what is left.
-	if last := dry.Levels[len(dry.Levels)-1]; last.WorkBytes != size {
-		t.Errorf("the last level's working folder: %d bytes, %d left", last.WorkBytes, size)
+	// The working folder's size after the last level is what is left, but
+	// for the levels' records of their costs.
+	costs, _ := filepath.Glob(filepath.Join(work, "level-*", "costs.json"))
+	left := size
+	for _, c := range costs {
+		info, _ := os.Stat(c)
+		left -= info.Size()
+	}
+	if last := dry.Levels[len(dry.Levels)-1]; len(costs) != 5 || last.WorkBytes != left {
+		t.Errorf("the last level's working folder: %d bytes, %d left (%d records of costs)", last.WorkBytes, left, len(costs))
+	}
+	// Run again, every level is resumed and reports what it cost when it
+	// ran (level-NNNN/costs.json).
+	first := dry
+	stdout.Reset()
+	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-levels", "5", "-json", "-shape", "2x3"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &dry); err != nil {
+		t.Fatal(err)
+	}
+	if jsonText(dry.Levels) != jsonText(first.Levels) {
+		t.Errorf("resumed levels %+v, when they ran %+v", dry.Levels, first.Levels)
 	}
 	// The text form lists the same levels.
 	stdout.Reset()
