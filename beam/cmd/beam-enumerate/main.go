@@ -8,6 +8,7 @@
 //
 //	beam-enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-work DIR|gs://…] [-json] [-keep]
 //	beam-enumerate -levels K …   (dry run: the first K levels, with their costs)
+//	beam-enumerate -cpuprofile FILE …   (a CPU profile of the whole process, for go tool pprof)
 //	beam-enumerate -runner dataflow|flink|spark -work gs://… [the runner's options] …
 //
 // A runner's options are Beam's own flags, given on the same command line
@@ -77,7 +78,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "usage: beam-enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-work DIR] [-json] [-levels K] [-runner prism|dataflow|flink|spark] [runner options]")
+			fmt.Fprintln(stderr, "usage: beam-enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-work DIR] [-json] [-levels K] [-cpuprofile FILE] [-runner prism|dataflow|flink|spark] [runner options]")
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
 			return err

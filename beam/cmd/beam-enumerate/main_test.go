@@ -254,3 +254,15 @@ func TestProgressLines(t *testing.T) {
 		t.Errorf("no progress line in %q", stderr.String())
 	}
 }
+
+// -cpuprofile writes a profile go tool pprof reads (gzipped protobuf).
+func TestCPUProfile(t *testing.T) {
+	prof := filepath.Join(t.TempDir(), "cpu.prof")
+	if _, _, err := runArgs(t, "-shape", "2x3", "-levels", "3", "-cpuprofile", prof); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Errorf("the profile: %d bytes, %v", len(data), err)
+	}
+}
