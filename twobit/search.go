@@ -481,12 +481,18 @@ func (s *search) takeFrontier(p int, bm []uint64, spans []Span, depth int) []Spa
 			a, b = max(lo, region<<regionShift), min(hi, (region+1)<<regionShift)
 		}
 		any := false
-		for j := a / perWord; j*perWord < b; j++ {
+		w0, w1 := a/perWord, (b+perWord-1)/perWord
+		for j := w0; j < w1; j++ {
 			word := &s.codes[j]
 			w := atomic.LoadUint64(word)
-			f := w &^ (w >> 1) & lowBits & rangeMask(j, lo, hi)
+			f := w &^ (w >> 1) & lowBits
 			if f == 0 {
 				continue
+			}
+			if j == w0 || j == w1-1 { // a word the partition may share
+				if f &= rangeMask(j, lo, hi); f == 0 {
+					continue
+				}
 			}
 			any = true
 			atomic.OrUint64(word, f<<1) // 01 → 11
@@ -519,8 +525,10 @@ func (s *search) markSideways(q int, bm []uint64, spans []Span, flags []uint32, 
 	lo, _ := s.k.Range(q)
 	base := lo / perWord
 	for _, sp := range spans {
-		for j := sp.From; j < sp.To; j++ {
-			s.markSidewaysWord(base, j, bm[j], flags, next)
+		for j, f := range bm[sp.From:sp.To] {
+			if f != 0 { // most words of a sparse level's spans are empty
+				s.markSidewaysWord(base, sp.From+j, f, flags, next)
+			}
 		}
 	}
 }
