@@ -31,13 +31,14 @@
 // expands one partition's frontier, given as a bitmap, into neighbour
 // ranks, which the caller files by their partition: the in-process Search
 // marks them in its code array, and a distributed pipeline can gather them
-// into per-partition bitmaps (PartitionBitmaps) and merge those, so both
+// into per-partition lists or bitmaps (PartitionTargets) and merge those, so both
 // run the same kernel.
 package twobit
 
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -195,25 +196,72 @@ func (k *Kernel) expand(x *statespace.Expander, p int, frontier []uint64, spans 
 	return expanded
 }
 
-// PartitionBitmaps expands partition p's frontier like Expand and returns
-// the neighbours as one bitmap per partition they fall in (bit i for the
-// partition's rank lo+i): the shape in which a distributed pipeline
-// shuffles them. Its memory grows with the partitions touched, a few per
-// partition expanded.
-func (k *Kernel) PartitionBitmaps(x *statespace.Expander, p int, frontier []uint64) map[int][]uint64 {
-	out := map[int][]uint64{}
+// Targets are the neighbours PartitionTargets found in one partition, by
+// offset in it (bit or entry i for the partition's rank lo+i): a sorted
+// list of distinct offsets while few boards land there, a bitmap once
+// many do.
+type Targets struct {
+	Partition int
+	Offsets   []uint32 // sorted and distinct; nil when Bitmap holds them
+	Bitmap    []uint64 // nil while Offsets holds them
+}
+
+// Bits returns the targets as a bitmap of a partition of n boards (the
+// kernel's PartitionSize).
+func (t Targets) Bits(n uint64) []uint64 {
+	if t.Bitmap != nil {
+		return t.Bitmap
+	}
+	bm := make([]uint64, (n+63)/64)
+	for _, i := range t.Offsets {
+		bm[i/64] |= 1 << (i % 64)
+	}
+	return bm
+}
+
+// PartitionTargets expands partition p's frontier like Expand and returns
+// the neighbours grouped by the partition they fall in, in partition
+// order: the shape in which a distributed pipeline shuffles them. A
+// partition few boards land in gets a sorted list of their offsets, so a
+// sparse level costs what its boards cost, not a 227 KB bitmap per
+// partition touched; one that more than PartitionSize/64 boards land in
+// (the list would be half the bitmap's size) gets a bitmap. Its memory
+// grows with the partitions touched, a few per partition expanded.
+func (k *Kernel) PartitionTargets(x *statespace.Expander, p int, frontier []uint64) []Targets {
 	words := (k.size + 63) / 64
+	limit := int(words)
+	by := map[int]*Targets{}
 	k.Expand(x, p, frontier, nil, func(targets []uint64) {
 		for _, t := range targets {
 			q := int(t / k.size)
-			bm := out[q]
-			if bm == nil {
-				bm = make([]uint64, words)
-				out[q] = bm
-			}
 			i := t - uint64(q)*k.size
-			bm[i/64] |= 1 << (i % 64)
+			tg := by[q]
+			if tg == nil {
+				tg = &Targets{Partition: q}
+				by[q] = tg
+			}
+			if tg.Bitmap != nil {
+				tg.Bitmap[i/64] |= 1 << (i % 64)
+				continue
+			}
+			tg.Offsets = append(tg.Offsets, uint32(i))
+			if len(tg.Offsets) > limit {
+				tg.Bitmap = make([]uint64, words)
+				for _, o := range tg.Offsets {
+					tg.Bitmap[o/64] |= 1 << (o % 64)
+				}
+				tg.Offsets = nil
+			}
 		}
 	})
+	out := make([]Targets, 0, len(by))
+	for _, tg := range by {
+		if tg.Bitmap == nil {
+			slices.Sort(tg.Offsets)
+			tg.Offsets = slices.Compact(tg.Offsets)
+		}
+		out = append(out, *tg)
+	}
+	slices.SortFunc(out, func(a, b Targets) int { return a.Partition - b.Partition })
 	return out
 }

@@ -155,7 +155,7 @@ func TestSearchDistances(t *testing.T) {
 // The kernel run the way a distributed pipeline runs it — each frontier
 // partition expanded into per-partition bitmaps, merged per partition,
 // the visited set subtracted — gives the published counts.
-func TestPartitionBitmapsBFS(t *testing.T) {
+func TestPartitionTargetsBFS(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})} {
 		sp := statespace.MustSpace(goal)
 		want, err := sp.Enumerate(context.Background(), nil)
@@ -180,7 +180,8 @@ func TestPartitionBitmapsBFS(t *testing.T) {
 				for _, w := range bm {
 					n += uint64(bits.OnesCount64(w))
 				}
-				for q, out := range k.PartitionBitmaps(x, p, bm) {
+				for _, tg := range k.PartitionTargets(x, p, bm) {
+					q, out := tg.Partition, tg.Bits(k.PartitionSize())
 					if merged[q] == nil {
 						merged[q] = make([]uint64, words)
 					}

@@ -299,3 +299,35 @@ func TestCleanupKeepsOnlyWhatIsRead(t *testing.T) {
 		t.Error("no frontier left: the antipodes cannot be read")
 	}
 }
+
+// Every level's count is checked against the published distribution as
+// it is known: a working folder whose level 4 holds a board too few is
+// refused, naming the level and the sequence; a goal with no published
+// distribution is not checked.
+func TestCountsCheckedAgainstPublished(t *testing.T) {
+	if ref := Published(last2x4); ref == nil || ref.OEIS != "A090035" {
+		t.Fatalf("2x4's published distribution: %+v", ref)
+	}
+	if ref := Published(edge3); ref == nil || ref.OEIS != "A089483" {
+		t.Fatalf("3x3 edge's published distribution: %+v", ref)
+	}
+	mid := statespace.MustBoard(statespace.Shape{Rows: 2, Cols: 4}, 1, 0, 2, 3, 4, 5, 6, 7)
+	if ref := Published(mid); ref != nil {
+		t.Errorf("2x4 with the blank on an edge: %+v, want none", ref)
+	}
+	work := t.TempDir()
+	run(t, last2x4, work, 6)
+	k, _ := spaceOf(last2x4).kernel()
+	recs, err := readIndex(context.Background(), work, 4, k.Partitions(), k.PartitionSize())
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs[0].New--
+	if err := os.WriteFile(indexPath(work, 4), encodeIndex(4, recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), last2x4, Options{Work: work})
+	if err == nil || !strings.Contains(err.Error(), "level 4 has ") || !strings.Contains(err.Error(), "OEIS A090035") {
+		t.Errorf("a level with a board too few: error %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The tags that open an encoded bitmap, and the one value in the shuffle
@@ -78,29 +79,7 @@ func orBitmap(dst []uint64, enc []byte, n uint64) (uint64, error) {
 		}
 		return set, nil
 	case tagSparse:
-		rest := enc[1:]
-		set, k := binary.Uvarint(rest)
-		if k <= 0 || set > n {
-			return 0, fmt.Errorf("sparse bitmap: bad count")
-		}
-		rest = rest[k:]
-		var b uint64
-		for i := uint64(0); i < set; i++ {
-			gap, k := binary.Uvarint(rest)
-			if k <= 0 {
-				return 0, fmt.Errorf("sparse bitmap: truncated at bit %d of %d", i, set)
-			}
-			rest = rest[k:]
-			if (i > 0 && gap == 0) || gap >= n || b+gap >= n {
-				return 0, fmt.Errorf("sparse bitmap: bit %d of %d out of order or beyond %d", i, set, n)
-			}
-			b += gap
-			dst[b/64] |= 1 << (b % 64)
-		}
-		if len(rest) != 0 {
-			return 0, fmt.Errorf("sparse bitmap: %d trailing bytes", len(rest))
-		}
-		return set, nil
+		return sparseBits(enc, n, func(b uint64) { dst[b/64] |= 1 << (b % 64) })
 	}
 	return 0, fmt.Errorf("unknown bitmap tag %d", enc[0])
 }
@@ -112,4 +91,166 @@ func popcount(bm []uint64) uint64 {
 		c += uint64(bits.OnesCount64(w))
 	}
 	return c
+}
+
+// sparseBits checks a sparse encoding of n bits and calls set with each of
+// its bits in increasing order, returning how many it held.
+func sparseBits(enc []byte, n uint64, set func(b uint64)) (uint64, error) {
+	rest := enc[1:]
+	count, k := binary.Uvarint(rest)
+	if k <= 0 || count > n {
+		return 0, fmt.Errorf("sparse bitmap: bad count")
+	}
+	rest = rest[k:]
+	var b uint64
+	for i := uint64(0); i < count; i++ {
+		gap, k := binary.Uvarint(rest)
+		if k <= 0 {
+			return 0, fmt.Errorf("sparse bitmap: truncated at bit %d of %d", i, count)
+		}
+		rest = rest[k:]
+		if (i > 0 && gap == 0) || gap >= n || b+gap >= n {
+			return 0, fmt.Errorf("sparse bitmap: bit %d of %d out of order or beyond %d", i, count, n)
+		}
+		b += gap
+		set(b)
+	}
+	if len(rest) != 0 {
+		return 0, fmt.Errorf("sparse bitmap: %d trailing bytes", len(rest))
+	}
+	return count, nil
+}
+
+// A set of a partition's boards by offset, in whichever form its size
+// calls for: a sorted list of distinct offsets while it holds at most
+// listLimit(n) (the list is then at most half the bitmap's bytes), a
+// bitmap of words(n) words once it holds more. Sparse levels touch
+// thousands of partitions with a few boards each; a set of those costs
+// their boards, not a 227 KB bitmap.
+type set struct {
+	list []uint32 // sorted, distinct; unused once bm is not nil
+	bm   []uint64
+}
+
+// listLimit is the most offsets a set of n bits keeps as a list.
+func listLimit(n uint64) int { return words(n) }
+
+// count returns the number of boards in s.
+func (s *set) count() uint64 {
+	if s.bm != nil {
+		return popcount(s.bm)
+	}
+	return uint64(len(s.list))
+}
+
+// toBitmap turns s into its bitmap form.
+func (s *set) toBitmap(n uint64) {
+	if s.bm != nil {
+		return
+	}
+	s.bm = make([]uint64, words(n))
+	for _, i := range s.list {
+		s.bm[i/64] |= 1 << (i % 64)
+	}
+	s.list = nil
+}
+
+// has reports whether offset i is in s.
+func (s *set) has(i uint32) bool {
+	if s.bm != nil {
+		return s.bm[i/64]>>(i%64)&1 == 1
+	}
+	_, ok := slices.BinarySearch(s.list, i)
+	return ok
+}
+
+// addSorted adds the sorted distinct offsets add, none of them in s, to
+// s, turning it into a bitmap when it outgrows a list.
+func (s *set) addSorted(add []uint32, n uint64) {
+	if len(add) == 0 {
+		return
+	}
+	if s.bm == nil && len(s.list)+len(add) > listLimit(n) {
+		s.toBitmap(n)
+	}
+	if s.bm != nil {
+		for _, i := range add {
+			s.bm[i/64] |= 1 << (i % 64)
+		}
+		return
+	}
+	merged := make([]uint32, 0, len(s.list)+len(add))
+	a, b := s.list, add
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] < b[0] {
+			merged, a = append(merged, a[0]), a[1:]
+		} else {
+			merged, b = append(merged, b[0]), b[1:]
+		}
+	}
+	s.list = append(append(merged, a...), b...)
+}
+
+// orEncoded decodes an encoded bitmap of n bits into s (a union),
+// returning how many bits the encoding held; a set in list form is left
+// unsorted, with repeats, until normalize.
+func (s *set) orEncoded(enc []byte, n uint64) (uint64, error) {
+	if len(enc) > 0 && enc[0] == tagSparse && s.bm == nil {
+		c, err := sparseBits(enc, n, func(b uint64) { s.list = append(s.list, uint32(b)) })
+		if err != nil {
+			return 0, err
+		}
+		if len(s.list) > listLimit(n) {
+			s.toBitmap(n)
+		}
+		return c, nil
+	}
+	s.toBitmap(n)
+	return orBitmap(s.bm, enc, n)
+}
+
+// normalize sorts and deduplicates a set in list form.
+func (s *set) normalize() {
+	if s.bm == nil {
+		slices.Sort(s.list)
+		s.list = slices.Compact(s.list)
+	}
+}
+
+// decodeSet decodes an encoded bitmap of n bits: a list if it was encoded
+// sparse and holds at most listLimit(n) offsets, a bitmap otherwise.
+func decodeSet(enc []byte, n uint64) (set, error) {
+	var s set
+	_, err := s.orEncoded(enc, n)
+	return s, err // a sparse encoding's bits are in order and distinct
+}
+
+// encodeSet encodes s like encodeBitmap (the same bytes for the same
+// boards), from whichever form s is in.
+func encodeSet(s set, n uint64) []byte {
+	if s.bm != nil {
+		return encodeBitmap(s.bm, n)
+	}
+	return encodeOffsets(s.list, n)
+}
+
+// encodeOffsets encodes the sorted distinct offsets offs of a bitmap of n
+// bits as encodeBitmap encodes that bitmap.
+func encodeOffsets(offs []uint32, n uint64) []byte {
+	raw := 1 + 8*words(n)
+	gapBytes := (bits.Len64(n) + 6) / 7
+	if 1+binary.MaxVarintLen64+len(offs)*gapBytes < raw {
+		out := make([]byte, 0, 1+binary.MaxVarintLen64+len(offs)*gapBytes)
+		out = append(out, tagSparse)
+		out = binary.AppendUvarint(out, uint64(len(offs)))
+		prev := uint64(0)
+		for _, o := range offs {
+			out = binary.AppendUvarint(out, uint64(o)-prev)
+			prev = uint64(o)
+		}
+		return out
+	}
+	s := set{list: offs}
+	s.toBitmap(n)
+	return encodeBitmap(s.bm, n)
 }

@@ -149,3 +149,55 @@ func TestPlaceBits(t *testing.T) {
 		}
 	}
 }
+
+// Sets, lists or bitmaps, encode to the bytes encodeBitmap gives the same
+// boards, decode back to them, and subtract like bitmaps.
+func TestSetsMatchBitmaps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []uint64{60, 2520, 181440} {
+		for _, density := range []float64{0, 0.0005, 0.005, 0.02, 0.3} {
+			reachedBm := randomBitmap(rng, n, density)
+			visitedBm := randomBitmap(rng, n, density)
+			bit1Bm := make([]uint64, words(n))
+			for i := range bit1Bm {
+				bit1Bm[i] = visitedBm[i] & rng.Uint64()
+			}
+			enc := encodeBitmap(reachedBm, n)
+			reached, err := decodeSet(enc, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := encodeSet(reached, n); !slices.Equal(got, enc) {
+				t.Errorf("n %d density %g: a set encodes differently from its bitmap", n, density)
+			}
+			// The neighbours arrive in two halves, in either encoding.
+			var twice set
+			h := len(reachedBm) / 2
+			for _, r := range [][2]int{{0, h}, {h, len(reachedBm)}} {
+				half := make([]uint64, words(n))
+				copy(half[r[0]:r[1]], reachedBm[r[0]:r[1]])
+				if _, err := twice.orEncoded(encodeBitmap(half, n), n); err != nil {
+					t.Fatal(err)
+				}
+			}
+			twice.normalize()
+			visited, _ := decodeSet(encodeBitmap(visitedBm, n), n)
+			bit1, _ := decodeSet(encodeBitmap(bit1Bm, n), n)
+			fresh := subtract(&twice, &visited, &bit1, true, n)
+			for i := range reachedBm {
+				f := reachedBm[i] &^ visitedBm[i]
+				visitedBm[i] |= f
+				bit1Bm[i] |= f
+				reachedBm[i] = f
+			}
+			for name, c := range map[string]struct {
+				got  set
+				want []uint64
+			}{"fresh": {fresh, reachedBm}, "visited": {visited, visitedBm}, "bit1": {bit1, bit1Bm}} {
+				if got := encodeSet(c.got, n); !slices.Equal(got, encodeBitmap(c.want, n)) || c.got.count() != popcount(c.want) {
+					t.Errorf("n %d density %g: %s differs from the bitmaps' (%d boards, want %d)", n, density, name, c.got.count(), popcount(c.want))
+				}
+			}
+		}
+	}
+}

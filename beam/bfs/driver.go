@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
+	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
@@ -48,15 +50,25 @@ type Level struct {
 	Partitions int     `json:"partitions"` // partitions written: those holding any board reached so far of the depth's parity
 	Frontier   int     `json:"frontier_partitions"`
 	Shuffled   uint64  `json:"bytes_shuffled"` // bytes of the values the shuffle moved to produce it
-	Seconds    float64 `json:"seconds"`        // wall time of its pipeline; 0 for level 0 and resumed levels
-	Resumed    bool    `json:"resumed"`        // read back from an earlier run's working folder
+	Seconds    float64 `json:"seconds"`        // wall time of its pipeline; 0 for level 0 (and levels resumed from a folder that did not record it)
+	// CPUSeconds is the process's CPU time (user and system) over the
+	// pipeline: on Prism all of it (driver, runner, shuffle, workers), on
+	// a distributed runner only the driver's; 0 for level 0. On a shared
+	// machine it is the work, where Seconds is not.
+	CPUSeconds float64 `json:"cpu_seconds"`
+	// WorkBytes is the size of a local working folder after the level
+	// (0 for object storage). A resumed level reports the three as they
+	// were measured when it ran (level-NNNN/costs.json).
+	WorkBytes uint64 `json:"work_bytes"`
+	Resumed   bool   `json:"resumed"` // read back from an earlier run's working folder
 }
 
 // Result is a finished (or, after a dry run, begun) search.
 type Result struct {
-	k      *twobit.Kernel
-	work   string
-	levels []Level
+	k         *twobit.Kernel
+	work      string
+	levels    []Level
+	published *reference.Distribution // the goal's published distribution, if any
 }
 
 // runInfo is run.json: what a working folder's levels are a search of.
@@ -89,12 +101,16 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		return nil, err
 	}
 	removeStaleTemps(opts.Work)
-	r := &Result{k: k, work: opts.Work}
-	report := func(l Level) {
+	r := &Result{k: k, work: opts.Work, published: Published(goal)}
+	report := func(l Level) error {
+		if err := r.checkPublished(l); err != nil {
+			return err
+		}
 		r.levels = append(r.levels, l)
 		if opts.OnLevel != nil {
 			opts.OnLevel(l)
 		}
+		return nil
 	}
 	for d := 0; ; d++ {
 		l, err := r.readLevel(ctx, d)
@@ -105,7 +121,10 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 			return nil, err
 		}
 		l.Resumed = true
-		report(l)
+		r.readCosts(ctx, &l)
+		if err := report(l); err != nil {
+			return nil, err
+		}
 	}
 	if len(r.levels) == 0 {
 		if err := writeGoalLevel(ctx, opts.Work, k); err != nil {
@@ -115,7 +134,10 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		if err != nil {
 			return nil, err
 		}
-		report(l)
+		l.WorkBytes = localSize(opts.Work)
+		if err := report(l); err != nil {
+			return nil, err
+		}
 	}
 	for {
 		d := len(r.levels) - 1
@@ -125,7 +147,7 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		start := time.Now()
+		start, cpu := time.Now(), cpuSeconds()
 		if _, err := beam.Run(ctx, opts.Runner, levelPipeline(sp, opts.Work, d)); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -136,8 +158,14 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		if err != nil {
 			return nil, fmt.Errorf("level %d: the pipeline ended without its index: %w", d+1, err)
 		}
-		l.Seconds = time.Since(start).Seconds()
-		report(l)
+		l.Seconds, l.CPUSeconds = time.Since(start).Seconds(), cpuSeconds()-cpu
+		l.WorkBytes = localSize(opts.Work)
+		if err := r.writeCosts(ctx, l); err != nil {
+			return nil, err
+		}
+		if err := report(l); err != nil {
+			return nil, err
+		}
 	}
 	if r.Complete() {
 		var total uint64
@@ -149,6 +177,66 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		}
 	}
 	return r, nil
+}
+
+// Published returns the published distribution of goal's space
+// (data/reference: the OEIS sequences and Korf's counts) when there is one
+// for its blank's cell, nil otherwise.
+func Published(goal statespace.Board) *reference.Distribution {
+	sh := goal.Shape()
+	r, c := sh.Row(goal.Blank()), sh.Col(goal.Blank())
+	blank := ""
+	switch {
+	case (r == 0 || r == sh.Rows-1) && (c == 0 || c == sh.Cols-1):
+		blank = "corner"
+	case sh.Rows == 3 && sh.Cols == 3 && r == 1 && c == 1:
+		blank = "centre"
+	case sh.Rows == 3 && sh.Cols == 3:
+		blank = "edge"
+	default:
+		return nil
+	}
+	d, ok := reference.FindDistribution(sh.String(), blank)
+	if !ok {
+		return nil
+	}
+	return &d
+}
+
+// checkPublished checks level l's count against the published
+// distribution, when there is one.
+func (r *Result) checkPublished(l Level) error {
+	ref := r.published
+	if ref == nil {
+		return nil
+	}
+	var want uint64
+	if l.Depth < len(ref.Counts) {
+		want = ref.Counts[l.Depth]
+	}
+	if l.States != want {
+		return fmt.Errorf("bfs: level %d has %d boards, the published distribution (OEIS %s) %d; the levels in %s are wrong from level %d on",
+			l.Depth, l.States, ref.OEIS, want, r.work, l.Depth)
+	}
+	return nil
+}
+
+// localSize returns the bytes of the files of a local working folder
+// (the costs records left out), 0 for object storage.
+func localSize(work string) uint64 {
+	if strings.Contains(work, "://") {
+		return 0
+	}
+	var n uint64
+	filepath.WalkDir(work, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && d.Name() != "costs.json" {
+			if info, err := d.Info(); err == nil {
+				n += uint64(info.Size())
+			}
+		}
+		return nil
+	})
+	return n
 }
 
 // claim writes run.json into a new working folder, or checks that an
@@ -205,6 +293,34 @@ func writeGoalLevel(ctx context.Context, work string, k *twobit.Kernel) error {
 		return err
 	}
 	return writeFile(ctx, indexPath(work, 0), encodeIndex(0, []PartRecord{{Partition: p, New: 1, Visited: 1, StateLevel: 0}}))
+}
+
+// levelCosts is level-NNNN/costs.json: what a level cost when it ran,
+// written after its index, so that a resumed run reports it.
+type levelCosts struct {
+	Seconds    float64 `json:"seconds"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	WorkBytes  uint64  `json:"work_bytes"`
+}
+
+func costsPath(work string, level int) string { return join(levelDir(work, level), "costs.json") }
+
+func (r *Result) writeCosts(ctx context.Context, l Level) error {
+	b, _ := json.Marshal(levelCosts{Seconds: l.Seconds, CPUSeconds: l.CPUSeconds, WorkBytes: l.WorkBytes})
+	return writeFile(ctx, costsPath(r.work, l.Depth), append(b, '\n'))
+}
+
+// readCosts fills in a resumed level's costs when they were recorded; a
+// missing or damaged record leaves them 0 (they are reports, not state).
+func (r *Result) readCosts(ctx context.Context, l *Level) {
+	data, err := readFile(ctx, costsPath(r.work, l.Depth), 1<<12)
+	if err != nil {
+		return
+	}
+	var c levelCosts
+	if json.Unmarshal(data, &c) == nil {
+		l.Seconds, l.CPUSeconds, l.WorkBytes = c.Seconds, c.CPUSeconds, c.WorkBytes
+	}
 }
 
 // readLevel reads level d's index.

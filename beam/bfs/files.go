@@ -1,7 +1,6 @@
 package bfs
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -152,20 +151,33 @@ func removeFile(ctx context.Context, path string) error {
 const bitmapMagic = "TSBEAMB\n"
 
 func encodeBitmapFile(p, level int, n uint64, bms ...[]uint64) []byte {
-	var b bytes.Buffer
-	b.WriteString(bitmapMagic)
-	var hdr [17]byte
-	binary.LittleEndian.PutUint32(hdr[0:], uint32(p))
-	binary.LittleEndian.PutUint32(hdr[4:], uint32(level))
-	binary.LittleEndian.PutUint64(hdr[8:], n)
-	hdr[16] = byte(len(bms))
-	b.Write(hdr[:])
-	for _, bm := range bms {
-		enc := encodeBitmap(bm, n)
-		b.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(enc))))
-		b.Write(enc)
+	sets := make([]set, len(bms))
+	for i, bm := range bms {
+		sets[i] = set{bm: bm}
 	}
-	return binary.LittleEndian.AppendUint32(b.Bytes(), crc32.Checksum(b.Bytes(), castagnoli))
+	return encodeSetFile(p, level, n, sets...)
+}
+
+// encodeSetFile encodes a bitmap file of sets, each in the form encodeSet
+// gives it.
+func encodeSetFile(p, level int, n uint64, sets ...set) []byte {
+	encs := make([][]byte, len(sets))
+	size := len(bitmapMagic) + 17 + 4
+	for i, s := range sets {
+		encs[i] = encodeSet(s, n)
+		size += 4 + len(encs[i])
+	}
+	b := make([]byte, 0, size)
+	b = append(b, bitmapMagic...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(p))
+	b = binary.LittleEndian.AppendUint32(b, uint32(level))
+	b = binary.LittleEndian.AppendUint64(b, n)
+	b = append(b, byte(len(sets)))
+	for _, enc := range encs {
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(enc)))
+		b = append(b, enc...)
+	}
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
 }
 
 // maxBitmapFile is the longest bitmap file of k bitmaps of n bits.
@@ -174,6 +186,21 @@ func maxBitmapFile(n uint64, k int) int64 {
 }
 
 func decodeBitmapFile(data []byte, p, level int, n uint64, k int) ([][]uint64, error) {
+	sets, err := decodeSetFile(data, p, level, n, k)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]uint64, k)
+	for i := range sets {
+		sets[i].toBitmap(n)
+		out[i] = sets[i].bm
+	}
+	return out, nil
+}
+
+// decodeSetFile decodes a bitmap file into sets, each a list or a bitmap
+// as decodeSet gives it.
+func decodeSetFile(data []byte, p, level int, n uint64, k int) ([]set, error) {
 	if len(data) < len(bitmapMagic)+17+4 {
 		return nil, errors.New("truncated")
 	}
@@ -191,7 +218,7 @@ func decodeBitmapFile(data []byte, p, level int, n uint64, k int) ([][]uint64, e
 		return nil, fmt.Errorf("holds %d bitmaps of %d bits of partition %d at level %d, want %d of %d bits of partition %d at level %d", gk, gn, gp, gl, k, n, p, level)
 	}
 	rest := body[25:]
-	out := make([][]uint64, k)
+	out := make([]set, k)
 	for i := range out {
 		if len(rest) < 4 {
 			return nil, errors.New("truncated")
@@ -201,8 +228,8 @@ func decodeBitmapFile(data []byte, p, level int, n uint64, k int) ([][]uint64, e
 		if uint64(l) > uint64(len(rest)) {
 			return nil, errors.New("truncated")
 		}
-		out[i] = make([]uint64, words(n))
-		if _, err := orBitmap(out[i], rest[:l], n); err != nil {
+		var err error
+		if out[i], err = decodeSet(rest[:l], n); err != nil {
 			return nil, fmt.Errorf("bitmap %d: %w", i, err)
 		}
 		rest = rest[l:]
@@ -215,11 +242,26 @@ func decodeBitmapFile(data []byte, p, level int, n uint64, k int) ([][]uint64, e
 
 // readBitmapFile reads the k bitmaps of partition p at level from path.
 func readBitmapFile(ctx context.Context, path string, p, level int, n uint64, k int) ([][]uint64, error) {
+	sets, err := readSetFile(ctx, path, p, level, n, k)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]uint64, k)
+	for i := range sets {
+		sets[i].toBitmap(n)
+		out[i] = sets[i].bm
+	}
+	return out, nil
+}
+
+// readSetFile reads the k bitmaps of partition p at level from path as
+// sets (lists where they are sparse).
+func readSetFile(ctx context.Context, path string, p, level int, n uint64, k int) ([]set, error) {
 	data, err := readFile(ctx, path, maxBitmapFile(n, k))
 	if err != nil {
 		return nil, err
 	}
-	bms, err := decodeBitmapFile(data, p, level, n, k)
+	bms, err := decodeSetFile(data, p, level, n, k)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w; the working folder is damaged", path, err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/tilespace/tilespace/twobit"
 )
 
-// expand's neighbour bitmaps equal those built from boards: unrank every
+// expand's neighbours (lists and bitmaps) equal those built from boards: unrank every
 // frontier board, make every legal move, rank the result and file it by
 // its partition. 3x4 has partitions below the blank's cell (the blank's
 // cell and the first tile), 2x5 and 3x3 one per blank cell.
@@ -53,7 +53,10 @@ func TestExpandMatchesMoves(t *testing.T) {
 					want[q][j/64] |= 1 << (j % 64)
 				}
 			}
-			got := expand(k, x, p, frontier)
+			got := map[int][]uint64{}
+			for _, tg := range expand(k, x, p, frontier) {
+				got[tg.Partition] = tg.Bits(n)
+			}
 			if len(got) != len(want) {
 				t.Errorf("%s partition %d: neighbours in %d partitions, want %d", sp.Shape(), p, len(got), len(want))
 			}
@@ -83,10 +86,12 @@ func BenchmarkExpandDensePartition(b *testing.B) {
 	set := popcount(frontier)
 	b.ResetTimer()
 	for range b.N {
-		out := expand(k, x, 5, frontier)
-		for q, bm := range out {
-			_ = encodeBitmap(bm, n)
-			_ = q
+		for _, t := range expand(k, x, 5, frontier) {
+			if t.Bitmap != nil {
+				_ = encodeBitmap(t.Bitmap, n)
+			} else {
+				_ = encodeOffsets(t.Offsets, n)
+			}
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(set), "ns/state")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/twobit"
@@ -21,7 +22,8 @@ func init() {
 	register.DoFn3x2[context.Context, int, func(*[]byte) bool, PartRecord, error](&mergeFn{})
 	register.DoFn3x1[context.Context, int, func(*PartRecord) bool, error](&indexFn{})
 	register.DoFn3x1[context.Context, []byte, func(string), error](&staleFn{})
-	register.DoFn2x1[context.Context, string, error](&removeFn{})
+	register.DoFn3x1[context.Context, string, func(int), error](&removeFn{})
+	register.Function1x0[int](removed)
 	register.Emitter1[string]()
 	register.Emitter1[int]()
 	register.Emitter2[int, []byte]()
@@ -55,11 +57,12 @@ func (s Space) kernel() (*twobit.Kernel, error) {
 }
 
 // expand returns the neighbours of the boards of partition p's frontier
-// (a bitmap of the partition's boards) as one bitmap per partition they
-// fall in: the one step of the search that knows the puzzle. It runs
-// twobit's kernel, the one the single-machine search runs.
-func expand(k *twobit.Kernel, x *statespace.Expander, p int, frontier []uint64) map[int][]uint64 {
-	return k.PartitionBitmaps(x, p, frontier)
+// (a bitmap of the partition's boards) grouped by the partition they fall
+// in, in partition order, each a sorted list of offsets or a bitmap: the
+// one step of the search that knows the puzzle. It runs twobit's kernel,
+// the one the single-machine search runs.
+func expand(k *twobit.Kernel, x *statespace.Expander, p int, frontier []uint64) []twobit.Targets {
+	return k.PartitionTargets(x, p, frontier)
 }
 
 // levelPipeline builds the pipeline that expands level d's frontier into
@@ -87,7 +90,12 @@ func levelPipeline(sp Space, work string, d int) *beam.Pipeline {
 	beam.ParDo0(s, &indexFn{Space: sp, Work: work, Level: d + 1}, beam.GroupByKey(s, beam.AddFixedKey(s, records)))
 
 	old := beam.ParDo(s.Scope("cleanup"), &staleFn{Space: sp, Work: work, Level: d}, imp)
-	beam.ParDo0(s.Scope("cleanup"), &removeFn{}, beam.Reshuffle(s, old))
+	// The deletions report a count, summed after a shuffle, so that their
+	// stage has an output: Prism's runner busy-waits for the end of a
+	// bundle of a stage with none (a core for as long as thousands of
+	// files are deleted beside the merge), and waits idle otherwise.
+	gone := beam.ParDo(s.Scope("cleanup"), &removeFn{}, beam.Reshuffle(s, old))
+	beam.ParDo0(s.Scope("cleanup"), removed, stats.Sum(s.Scope("cleanup"), gone))
 	return p
 }
 
@@ -172,8 +180,9 @@ type expandFn struct {
 	Work  string
 	Level int
 
-	k *twobit.Kernel
-	x *statespace.Expander
+	k   *twobit.Kernel
+	x   *statespace.Expander
+	buf []uint64 // a sparse frontier's bitmap, all zero between elements
 }
 
 func (f *expandFn) Setup() error {
@@ -187,18 +196,34 @@ func (f *expandFn) Setup() error {
 
 func (f *expandFn) ProcessElement(ctx context.Context, p int, emit func(int, []byte)) error {
 	n := f.k.PartitionSize()
-	bms, err := readBitmapFile(ctx, frontierPath(f.Work, f.Level, p), p, f.Level, n, 1)
+	sets, err := readSetFile(ctx, frontierPath(f.Work, f.Level, p), p, f.Level, n, 1)
 	if err != nil {
 		return err
 	}
-	out := expand(f.k, f.x, p, bms[0])
-	targets := make([]int, 0, len(out))
-	for q := range out {
-		targets = append(targets, q)
+	frontier := sets[0].bm
+	if frontier == nil {
+		// A sparse frontier goes into the one bitmap this worker reuses,
+		// and its bits are cleared after: no 227 KB allocated or cleared
+		// for a few boards.
+		if f.buf == nil {
+			f.buf = make([]uint64, words(n))
+		}
+		for _, i := range sets[0].list {
+			f.buf[i/64] |= 1 << (i % 64)
+		}
+		frontier = f.buf
+		defer func() {
+			for _, i := range sets[0].list {
+				f.buf[i/64] = 0
+			}
+		}()
 	}
-	slices.Sort(targets)
-	for _, q := range targets {
-		emit(q, encodeBitmap(out[q], n))
+	for _, t := range expand(f.k, f.x, p, frontier) {
+		if t.Bitmap != nil {
+			emit(t.Partition, encodeBitmap(t.Bitmap, n))
+		} else {
+			emit(t.Partition, encodeOffsets(t.Offsets, n))
+		}
 	}
 	return nil
 }
@@ -226,7 +251,8 @@ func (f *mergeFn) ProcessElement(ctx context.Context, q int, values func(*[]byte
 		return PartRecord{}, fmt.Errorf("partition %d of parity %d reached at level %d", q, f.k.Parity(q), next)
 	}
 	n := f.k.PartitionSize()
-	var reached []uint64
+	var reached set
+	arrived := false
 	stateLevel := -1
 	var visitedBefore uint64
 	var shuffled uint64
@@ -241,45 +267,68 @@ func (f *mergeFn) ProcessElement(ctx context.Context, q int, values func(*[]byte
 			stateLevel, visitedBefore = l, vis
 			continue
 		}
-		if reached == nil {
-			reached = make([]uint64, words(n))
-		}
-		if _, err := orBitmap(reached, v, n); err != nil {
+		arrived = true
+		if _, err := reached.orEncoded(v, n); err != nil {
 			return PartRecord{}, fmt.Errorf("neighbours of partition %d at level %d: %w", q, next, err)
 		}
 	}
 	rec := PartRecord{Partition: q, Visited: visitedBefore, Shuffled: shuffled, StateLevel: stateLevel}
-	if reached == nil {
+	if !arrived {
 		return rec, nil // no neighbour: the state stays where it is
 	}
-	visited, bit1 := make([]uint64, words(n)), make([]uint64, words(n))
+	reached.normalize()
+	var visited, bit1 set
 	if stateLevel >= 0 {
-		bms, err := readBitmapFile(ctx, statePath(f.Work, stateLevel, q), q, stateLevel, n, 2)
+		sets, err := readSetFile(ctx, statePath(f.Work, stateLevel, q), q, stateLevel, n, 2)
 		if err != nil {
 			return PartRecord{}, err
 		}
-		visited, bit1 = bms[0], bms[1]
+		visited, bit1 = sets[0], sets[1]
 	}
-	fresh := reached
-	for i := range fresh {
-		fresh[i] &^= visited[i]
-		visited[i] |= fresh[i]
-		if next>>1&1 == 1 {
-			bit1[i] |= fresh[i]
-		}
-	}
-	rec.New = popcount(fresh)
+	fresh := subtract(&reached, &visited, &bit1, next>>1&1 == 1, n)
+	rec.New = fresh.count()
 	if rec.New == 0 {
 		return rec, nil // every neighbour seen before: nothing to write
 	}
-	rec.Visited, rec.StateLevel = popcount(visited), next
-	if err := writeFile(ctx, frontierPath(f.Work, next, q), encodeBitmapFile(q, next, n, fresh)); err != nil {
+	rec.Visited, rec.StateLevel = visited.count(), next
+	if err := writeFile(ctx, frontierPath(f.Work, next, q), encodeSetFile(q, next, n, fresh)); err != nil {
 		return PartRecord{}, err
 	}
-	if err := writeFile(ctx, statePath(f.Work, next, q), encodeBitmapFile(q, next, n, visited, bit1)); err != nil {
+	if err := writeFile(ctx, statePath(f.Work, next, q), encodeSetFile(q, next, n, visited, bit1)); err != nil {
 		return PartRecord{}, err
 	}
 	return rec, nil
+}
+
+// subtract returns the boards of reached not in visited (the level's new
+// boards) and adds them to visited, and to bit1 when the level's distance
+// has bit 1 set. Sets in list form stay lists while they are small;
+// reached is used up.
+func subtract(reached, visited, bit1 *set, setBit1 bool, n uint64) set {
+	if reached.bm != nil {
+		visited.toBitmap(n)
+		bit1.toBitmap(n)
+		fresh := reached.bm
+		for i := range fresh {
+			fresh[i] &^= visited.bm[i]
+			visited.bm[i] |= fresh[i]
+			if setBit1 {
+				bit1.bm[i] |= fresh[i]
+			}
+		}
+		return set{bm: fresh}
+	}
+	fresh := reached.list[:0]
+	for _, i := range reached.list {
+		if !visited.has(i) {
+			fresh = append(fresh, i)
+		}
+	}
+	visited.addSorted(fresh, n)
+	if setBit1 {
+		bit1.addSorted(fresh, n)
+	}
+	return set{list: fresh}
 }
 
 // indexFn writes the index of Level from every partition's record, after
@@ -356,7 +405,16 @@ func (f *staleFn) ProcessElement(ctx context.Context, _ []byte, emit func(string
 	return nil
 }
 
-// removeFn deletes one file.
+// removeFn deletes one file and counts it.
 type removeFn struct{}
 
-func (removeFn) ProcessElement(ctx context.Context, path string) error { return removeFile(ctx, path) }
+func (removeFn) ProcessElement(ctx context.Context, path string, emit func(int)) error {
+	if err := removeFile(ctx, path); err != nil {
+		return err
+	}
+	emit(1)
+	return nil
+}
+
+// removed receives the number of files a level's cleanup deleted.
+func removed(int) {}

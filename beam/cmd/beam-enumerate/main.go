@@ -8,6 +8,7 @@
 //
 //	beam-enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-work DIR|gs://…] [-json] [-keep]
 //	beam-enumerate -levels K …   (dry run: the first K levels, with their costs)
+//	beam-enumerate -cpuprofile FILE …   (a CPU profile of the whole process, for go tool pprof)
 //	beam-enumerate -runner dataflow|flink|spark -work gs://… [the runner's options] …
 //
 // A runner's options are Beam's own flags, given on the same command line
@@ -26,6 +27,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -70,12 +72,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	levels := fs.Int("levels", 0, "dry run: run the first `K` levels and print each one's states, bytes shuffled and seconds")
 	keep := fs.Bool("keep", false, "keep the working bitmaps after a complete run (a local working folder is removed once the table is written)")
 	verbose := fs.Bool("v", false, "show the runner's log on stderr")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole process (driver, runner and workers, in-process on prism) to `FILE`")
 	if fs.Lookup("runner") == nil {
 		fs.String("runner", "", "Beam runner: prism (default), dataflow, flink or spark")
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "usage: beam-enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-work DIR] [-json] [-levels K] [-runner prism|dataflow|flink|spark] [runner options]")
+			fmt.Fprintln(stderr, "usage: beam-enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-work DIR] [-json] [-levels K] [-cpuprofile FILE] [-runner prism|dataflow|flink|spark] [runner options]")
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
 			return err
@@ -133,6 +136,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		stopProfile, err := startProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stopProfile()
 	}
 	bar := progress.New(stderr, "beam-enumerate", float64(sp.Size()))
 	defer bar.Done()
@@ -201,6 +211,19 @@ func leftBehind(workDir string) string {
 	}
 	return fmt.Sprintf("beam-enumerate: the dry run's levels stay in %s (%s); the same command without -levels continues from them; remove them with: rm -r %s",
 		workDir, twobit.Bytes(uint64(dirSize(workDir))), workDir)
+}
+
+// startProfile starts a CPU profile into path and returns what stops it.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // dirSize returns the bytes of the files under dir.

@@ -139,19 +139,22 @@ func TestDryRunThenFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	var dry struct {
-		States uint64
-		Work   string
-		Levels []struct {
+		States    uint64
+		Work      string
+		Published string
+		Levels    []struct {
 			Level         int
 			States        uint64
 			BytesShuffled uint64 `json:"bytes_shuffled"`
 			Seconds       float64
+			CPUSeconds    float64 `json:"cpu_seconds"`
+			WorkBytes     int64   `json:"work_bytes"`
 		}
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &dry); err != nil {
 		t.Fatal(err)
 	}
-	if len(dry.Levels) != 6 || dry.States != ref.States || dry.Work != filepath.Join(cache, "beam-2x3-last") {
+	if len(dry.Levels) != 6 || dry.States != ref.States || dry.Work != filepath.Join(cache, "beam-2x3-last") || dry.Published != ref.OEIS {
 		t.Fatalf("dry run: %+v", dry)
 	}
 	// Stderr says where the working files are, their size, and how to
@@ -167,16 +170,40 @@ func TestDryRunThenFull(t *testing.T) {
 		}
 	}
 	for d, l := range dry.Levels {
-		if l.Level != d || l.States != ref.Counts[d] || (d > 0 && (l.BytesShuffled == 0 || l.Seconds <= 0)) {
+		if l.Level != d || l.States != ref.Counts[d] || (d > 0 && (l.BytesShuffled == 0 || l.Seconds <= 0 || l.CPUSeconds <= 0)) || l.WorkBytes == 0 {
 			t.Errorf("level %d: %+v, published %d states", d, l, ref.Counts[d])
 		}
+	}
+	// The working folder's size after the last level is what is left, but
+	// for the levels' records of their costs.
+	costs, _ := filepath.Glob(filepath.Join(work, "level-*", "costs.json"))
+	left := size
+	for _, c := range costs {
+		info, _ := os.Stat(c)
+		left -= info.Size()
+	}
+	if last := dry.Levels[len(dry.Levels)-1]; len(costs) != 5 || last.WorkBytes != left {
+		t.Errorf("the last level's working folder: %d bytes, %d left (%d records of costs)", last.WorkBytes, left, len(costs))
+	}
+	// Run again, every level is resumed and reports what it cost when it
+	// ran (level-NNNN/costs.json).
+	first := dry
+	stdout.Reset()
+	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-levels", "5", "-json", "-shape", "2x3"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &dry); err != nil {
+		t.Fatal(err)
+	}
+	if jsonText(dry.Levels) != jsonText(first.Levels) {
+		t.Errorf("resumed levels %+v, when they ran %+v", dry.Levels, first.Levels)
 	}
 	// The text form lists the same levels.
 	stdout.Reset()
 	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-levels", "5", "-shape", "2x3"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stdout.String(), "bytes shuffled") || strings.Count(stdout.String(), "\n") != 11 {
+	if !strings.Contains(stdout.String(), "bytes shuffled") || !strings.Contains(stdout.String(), "equals the published distribution's (OEIS "+ref.OEIS+")") || strings.Count(stdout.String(), "\n") != 12 {
 		t.Errorf("dry run text:\n%s", stdout.String())
 	}
 	stdout.Reset()
@@ -225,5 +252,17 @@ func TestProgressLines(t *testing.T) {
 	line := regexp.MustCompile(`(?m)^beam-enumerate: level \d+, [\d,]+ of 360 states \(\d+\.\d%\), \d+s elapsed, (about \w+ left|time left not yet known)$`)
 	if !line.MatchString(stderr.String()) {
 		t.Errorf("no progress line in %q", stderr.String())
+	}
+}
+
+// -cpuprofile writes a profile go tool pprof reads (gzipped protobuf).
+func TestCPUProfile(t *testing.T) {
+	prof := filepath.Join(t.TempDir(), "cpu.prof")
+	if _, _, err := runArgs(t, "-shape", "2x3", "-levels", "3", "-cpuprofile", prof); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Errorf("the profile: %d bytes, %v", len(data), err)
 	}
 }
