@@ -12,10 +12,11 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// NanosPerState is the measured cost of one board on one core (2x7 and
-// 3x4 on this project's 2-core reference machine, BENCHMARKS.md), for
-// the time estimate.
-const NanosPerState = 110
+// NanosPerState is the measured cost of one board on one core (the
+// whole 2x7 search: 1,592 s of CPU for 43,589,145,600 boards on this
+// project's 2-core reference machine, BENCHMARKS.md), for the time
+// estimate.
+const NanosPerState = 37
 
 // overhead is the memory a search needs beside its codes: the Go runtime,
 // the workers' partition bitmaps and batches, the file writer's block.
