@@ -29,7 +29,9 @@
 // codes (the tiles on the first cells): a contiguous block of ranks, of
 // 10!/2 = 1,814,400 boards on every board of more than 10 cells. Kernel
 // expands one partition's frontier, given as a bitmap, into neighbour
-// ranks, which the caller files by their partition: the in-process Search
+// ranks (the horizontal neighbours need no ranks: they sit at the same
+// offsets of the partitions Sideways names), which the caller files by
+// their partition: the in-process Search
 // marks them in its code array, and a distributed pipeline can gather them
 // into per-partition lists or bitmaps (PartitionTargets) and merge those, so both
 // run the same kernel.
