@@ -228,34 +228,53 @@ func (t Targets) Bits(n uint64) []uint64 {
 // sparse level costs what its boards cost, not a 227 KB bitmap per
 // partition touched; one that more than PartitionSize/64 boards land in
 // (the list would be half the bitmap's size) gets a bitmap. Its memory
-// grows with the partitions touched, a few per partition expanded.
+// grows with the partitions touched, a few per partition expanded. The
+// horizontal neighbours are not ranked one by one: in each of the
+// Sideways partitions they are the frontier's own offsets.
 func (k *Kernel) PartitionTargets(x *statespace.Expander, p int, frontier []uint64) []Targets {
 	words := (k.size + 63) / 64
 	limit := int(words)
 	by := map[int]*Targets{}
-	k.Expand(x, p, frontier, nil, func(targets []uint64) {
+	insert := func(q int, i uint64) {
+		tg := by[q]
+		if tg == nil {
+			tg = &Targets{Partition: q}
+			by[q] = tg
+		}
+		if tg.Bitmap != nil {
+			tg.Bitmap[i/64] |= 1 << (i % 64)
+			return
+		}
+		tg.Offsets = append(tg.Offsets, uint32(i))
+		if len(tg.Offsets) > limit {
+			tg.Bitmap = make([]uint64, words)
+			for _, o := range tg.Offsets {
+				tg.Bitmap[o/64] |= 1 << (o % 64)
+			}
+			tg.Offsets = nil
+		}
+	}
+	k.ExpandVertical(x, p, frontier, nil, nil, func(targets []uint64) {
 		for _, t := range targets {
 			q := int(t / k.size)
-			i := t - uint64(q)*k.size
-			tg := by[q]
-			if tg == nil {
-				tg = &Targets{Partition: q}
-				by[q] = tg
-			}
-			if tg.Bitmap != nil {
-				tg.Bitmap[i/64] |= 1 << (i % 64)
-				continue
-			}
-			tg.Offsets = append(tg.Offsets, uint32(i))
-			if len(tg.Offsets) > limit {
-				tg.Bitmap = make([]uint64, words)
-				for _, o := range tg.Offsets {
-					tg.Bitmap[o/64] |= 1 << (o % 64)
-				}
-				tg.Offsets = nil
-			}
+			insert(q, t-uint64(q)*k.size)
 		}
 	})
+	left, right := k.Sideways(p)
+	for _, q := range [2]int{left, right} {
+		if q < 0 {
+			continue
+		}
+		if by[q] == nil && popcount(frontier[:words]) > limit {
+			by[q] = &Targets{Partition: q, Bitmap: slices.Clone(frontier[:words])}
+			continue
+		}
+		for j, w := range frontier[:words] {
+			for ; w != 0; w &= w - 1 {
+				insert(q, uint64(j)*64+uint64(bits.TrailingZeros64(w)))
+			}
+		}
+	}
 	out := make([]Targets, 0, len(by))
 	for _, tg := range by {
 		if tg.Bitmap == nil {
@@ -266,4 +285,13 @@ func (k *Kernel) PartitionTargets(x *statespace.Expander, p int, frontier []uint
 	}
 	slices.SortFunc(out, func(a, b Targets) int { return a.Partition - b.Partition })
 	return out
+}
+
+// popcount returns the number of set bits in bm.
+func popcount(bm []uint64) int {
+	n := 0
+	for _, w := range bm {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
