@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -28,7 +29,7 @@ const loadClients = 32
 // bounded by b.N (and so by -benchtime).
 func BenchmarkBoardLoad(b *testing.B) {
 	_, ts := newTestServer(b, Config{})
-	tab := freshTable(b, statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}))
+	tab := fixture.TableFor(b, statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}))
 	var paths []string
 	for _, x := range tab.Sample(query.NewRand(1), -1, 1024) {
 		paths = append(paths, "/api/board?b="+url.QueryEscape(x.String()))

@@ -62,17 +62,6 @@ func get(t testing.TB, ts *httptest.Server, path string) (int, map[string]any) {
 	return resp.StatusCode, m
 }
 
-// freshTable builds goal's table by breadth-first search, independently of
-// the tables the server reads or builds.
-func freshTable(t testing.TB, goal statespace.Board) *statespace.Table {
-	t.Helper()
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tab
-}
-
 func moveNames(v any) []statespace.Move {
 	var out []statespace.Move
 	for _, x := range v.([]any) {
@@ -146,7 +135,7 @@ func TestBoardAnswersExactly(t *testing.T) {
 			if status != 200 {
 				t.Fatalf("status %d: %v", status, rec)
 			}
-			tab := freshTable(t, c.goal)
+			tab := fixture.TableFor(t, c.goal)
 			checkAnswer(t, rec, tab)
 			if rec["goal"] != c.goal.String() || rec["shape"] != c.goal.Shape().String() {
 				t.Errorf("goal %v shape %v, want %s %s", rec["goal"], rec["shape"], c.goal, c.goal.Shape())
@@ -337,7 +326,7 @@ func TestSecurityHeadersAndPage(t *testing.T) {
 func TestRandom(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
-	tab := freshTable(t, goal)
+	tab := fixture.TableFor(t, goal)
 	for _, d := range []int{1, 2, 10, 20, 31} {
 		status, rec := get(t, ts, "/api/random?depth="+itoa(d))
 		if status != 200 {
@@ -368,7 +357,7 @@ func TestRandom(t *testing.T) {
 	}
 	// Uniform boards and random walks, on other shapes and goals.
 	g24 := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
-	tab24 := freshTable(t, g24)
+	tab24 := fixture.TableFor(t, g24)
 	for seed := range 5 {
 		_, rec := get(t, ts, "/api/random?shape=2x4&goal=first&seed="+itoa(seed))
 		checkAnswer(t, rec, tab24)
@@ -438,7 +427,7 @@ func TestFifteenPuzzleTimeLimit(t *testing.T) {
 func TestCompare(t *testing.T) {
 	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 5000}})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
-	tab := freshTable(t, goal)
+	tab := fixture.TableFor(t, goal)
 	text := "4,1,3,7,0,2,5,8,6"
 	b, _ := statespace.Parse(text, statespace.Shape{})
 	status, c := get(t, ts, "/api/compare?b="+text)
@@ -507,7 +496,7 @@ func TestCompare(t *testing.T) {
 func TestCompareKeysAreQueryJSON(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	b := statespace.MustBoard(goal.Shape(), 1, 2, 3, 4, 0, 5)
-	c, err := classroom.Compare(context.Background(), b, goal, freshTable(t, goal), search.Limits{MaxExpanded: 1000, MaxTime: time.Second})
+	c, err := classroom.Compare(context.Background(), b, goal, fixture.TableFor(t, goal), search.Limits{MaxExpanded: 1000, MaxTime: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

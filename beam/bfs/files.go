@@ -190,12 +190,17 @@ func decodeBitmapFile(data []byte, p, level int, n uint64, k int) ([][]uint64, e
 	if err != nil {
 		return nil, err
 	}
-	out := make([][]uint64, k)
+	return bitmapsOf(sets, n), nil
+}
+
+// bitmapsOf returns sets as bitmaps of n bits.
+func bitmapsOf(sets []set, n uint64) [][]uint64 {
+	out := make([][]uint64, len(sets))
 	for i := range sets {
 		sets[i].toBitmap(n)
 		out[i] = sets[i].bm
 	}
-	return out, nil
+	return out
 }
 
 // decodeSetFile decodes a bitmap file into sets, each a list or a bitmap
@@ -246,12 +251,7 @@ func readBitmapFile(ctx context.Context, path string, p, level int, n uint64, k 
 	if err != nil {
 		return nil, err
 	}
-	out := make([][]uint64, k)
-	for i := range sets {
-		sets[i].toBitmap(n)
-		out[i] = sets[i].bm
-	}
-	return out, nil
+	return bitmapsOf(sets, n), nil
 }
 
 // readSetFile reads the k bitmaps of partition p at level from path as

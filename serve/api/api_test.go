@@ -32,17 +32,6 @@ func do(t testing.TB, s *Server, target string) (int, map[string]any) {
 	return status, m
 }
 
-// freshTable builds goal's table by breadth-first search, independently of
-// the tables the server reads or builds.
-func freshTable(t testing.TB, goal statespace.Board) *statespace.Table {
-	t.Helper()
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tab
-}
-
 // The statuses are HTTP's, which package serve writes as they are.
 func TestStatusesAreHTTPs(t *testing.T) {
 	for _, c := range []struct{ api, http int }{

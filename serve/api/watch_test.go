@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -24,7 +25,7 @@ func watchBoards(t *testing.T) []struct {
 		statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}),
 		statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4}),
 	} {
-		tab := freshTable(t, goal)
+		tab := fixture.TableFor(t, goal)
 		for _, d := range []int{0, 1, 5, 12, 18} {
 			for _, b := range tab.Sample(query.NewRand(uint64(d)), d, 2) {
 				out = append(out, struct {
