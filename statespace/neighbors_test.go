@@ -38,14 +38,19 @@ func TestExpanderNeighbors(t *testing.T) {
 }
 
 func benchmarkNeighbors(b *testing.B, sh Shape, stride uint64) {
+	var out [4]uint64
+	benchmarkRanks(b, sh, stride, func(x *Expander, r uint64) uint64 { return out[x.Neighbors(r, &out)-1] })
+}
+
+// benchmarkRanks calls f on ranks stride apart, as a search's frontier
+// gives them.
+func benchmarkRanks(b *testing.B, sh Shape, stride uint64, f func(x *Expander, r uint64) uint64) {
 	sp := MustSpace(GoalLast(sh))
 	x := sp.NewExpander()
-	var out [4]uint64
 	r := uint64(12345)
 	var sink uint64
 	for b.Loop() {
-		n := x.Neighbors(r, &out)
-		sink += out[n-1]
+		sink += f(x, r)
 		r += stride
 		if r >= sp.Size() {
 			r -= sp.Size()
@@ -103,20 +108,8 @@ func TestExpanderVertical(t *testing.T) {
 }
 
 func benchmarkVertical(b *testing.B, sh Shape, stride uint64) {
-	sp := MustSpace(GoalLast(sh))
-	x := sp.NewExpander()
 	var out [2]uint64
-	r := uint64(12345)
-	var sink uint64
-	for b.Loop() {
-		n := x.Vertical(r, &out)
-		sink += out[n-1]
-		r += stride
-		if r >= sp.Size() {
-			r -= sp.Size()
-		}
-	}
-	_ = sink
+	benchmarkRanks(b, sh, stride, func(x *Expander, r uint64) uint64 { return out[x.Vertical(r, &out)-1] })
 }
 
 func BenchmarkExpanderVertical2x7InOrder(b *testing.B) { benchmarkVertical(b, Shape{2, 7}, 3) }
