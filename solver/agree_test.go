@@ -17,7 +17,10 @@ import (
 // (search.IDAStar) on the same additive pattern databases, built in memory
 // from small patterns, over sampled 3x3 boards at every distance and 4x4
 // boards from random walks, and checks that they expand and generate the
-// same number of boards and return the same path.
+// same number of boards and return the same path when the engine prunes
+// only the move undoing the last (Prune 2). With the default machine
+// each path must have the same length and replay to the goal, and over
+// all boards the engine must generate fewer children.
 func TestAgreesWithSearch(t *testing.T) {
 	sq3 := statespace.Shape{Rows: 3, Cols: 3}
 	sq4 := statespace.Shape{Rows: 4, Cols: 4}
@@ -58,12 +61,25 @@ func TestAgreesWithSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var plain, pruned uint64
 		for i, b := range su.boards {
 			s.Workers = 1 + i%2
+			s.Prune = 0
+			cut, err := s.Solve(context.Background(), b)
+			if err != nil {
+				t.Fatalf("%s: %v", b, err)
+			}
+			s.Prune = 2
 			fast, err := s.Solve(context.Background(), b)
 			if err != nil {
 				t.Fatalf("%s: %v", b, err)
 			}
+			end, bad := b.ApplyAll(cut.Path)
+			if len(cut.Path) != len(fast.Path) || bad >= 0 || end != su.goal {
+				t.Errorf("%s goal %s: pruned path %v (%d moves) does not solve the board in %d", b, statespace.GoalName(su.goal), cut.Path, len(cut.Path), len(fast.Path))
+			}
+			plain += fast.Generated
+			pruned += cut.Generated
 			gen, err := search.IDAStar(context.Background(), search.Problem{Start: b, Goal: su.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, h)
 			if err != nil || !gen.Found {
 				t.Fatalf("%s: search.IDAStar: %v, stopped by %s", b, err, gen.StoppedBy)
@@ -73,5 +89,9 @@ func TestAgreesWithSearch(t *testing.T) {
 					b, statespace.GoalName(su.goal), fast.Nodes, fast.Generated, fast.Path, gen.Expanded, gen.Generated, gen.Path)
 			}
 		}
+		if pruned >= plain {
+			t.Errorf("goal %s: the pruned engine generated %d children, the plain one %d", statespace.GoalName(su.goal), pruned, plain)
+		}
+		t.Logf("goal %s: %d boards, %d children generated pruned, %d plain", statespace.GoalName(su.goal), len(su.boards), pruned, plain)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -96,6 +97,9 @@ func (s *Solver) Identity() string {
 	if s.Dual {
 		id += "+dual"
 	}
+	if d := s.pruneDepth(); d != 2 {
+		id += "+prune" + strconv.Itoa(d) // the pruning changes the counters
+	}
 	return id
 }
 
@@ -118,13 +122,17 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 		p.cp = *c.From
 		p.cp.Done = slices.Clone(c.From.Done)
 	}
+	fsm, err := s.machine()
+	if err != nil {
+		return Result{}, err
+	}
 	earlier := p.cp.Elapsed
 	p.elapsed = func() time.Duration { return earlier + time.Since(start) }
 	if b == s.goal {
 		return Result{Path: []statespace.Move{}, Iterations: 1, Elapsed: p.elapsed()}, nil
 	}
 	for {
-		it, err := s.fast.iterate(ctx, b, p.cp.Bound, s.workers(), s.Dual, p)
+		it, err := s.fast.iterate(ctx, b, p.cp.Bound, s.workers(), fsm, s.Dual, p)
 		if err != nil {
 			if ctx.Err() != nil && p.err == nil {
 				if serr := p.flush(); serr != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/prune"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -23,7 +24,6 @@ type engine struct {
 	n, cols  int
 	goal     [perm.Cells]uint8
 	next     [perm.Cells][4]int8 // cell the blank reaches by each move, -1 if none
-	degree   [perm.Cells]uint8   // legal moves of the blank at each cell
 	pats     []pattern
 	patOf    [perm.Cells]uint8  // pattern of each tile
 	weight   [perm.Cells]uint64 // place value of each tile's digit in its pattern's rank
@@ -56,9 +56,6 @@ func newEngine(a *pdb.Additive) *engine {
 				to = -1
 			}
 			e.next[c][m] = int8(to)
-			if ok {
-				e.degree[c]++
-			}
 		}
 	}
 	for c := 0; c < e.n; c++ {
@@ -126,6 +123,7 @@ type node struct {
 	hv    [perm.Cells]uint8  // each pattern's value
 	rhv   [perm.Cells]uint8  // each pattern's value on the mirror image
 	h, rh int                // their sums
+	state int32              // the pruning machine's state after the path to this node
 }
 
 func (e *engine) root(b statespace.Board) node {
@@ -235,8 +233,9 @@ type searcher struct {
 	node
 	weights
 	bound     int
-	dual      bool // take dual lookups where they are admissible, with BPMX
-	next      int  // least f above the bound seen
+	fsm       []int32 // the pruning machine's transitions (prune.Machine.Table)
+	dual      bool    // take dual lookups where they are admissible, with BPMX
+	next      int     // least f above the bound seen
 	expanded  uint64
 	generated uint64
 	path      [maxDepth + 1]uint8
@@ -275,11 +274,15 @@ func (s *searcher) dfs(g, prev int) bool {
 	}
 	e := s.e
 	blank := s.blank
-	// Every child but the one undoing prev counts as generated before any
-	// is searched, as in search.IDAStar, which makes them all first.
-	s.generated += uint64(e.degree[blank])
-	if prev >= 0 {
-		s.generated--
+	// Every child the pruning machine lets through counts as generated
+	// before any is searched, as in search.IDAStar, which makes them all
+	// first (with the machine of depth 2, all but the one undoing prev).
+	state := s.state
+	row := (*[4]int32)(s.fsm[int(state)*4:])
+	for _, ns := range row {
+		if ns >= 0 {
+			s.generated++
+		}
 	}
 	dualMove, dualH := -1, 0
 	if s.dual {
@@ -293,10 +296,11 @@ func (s *searcher) dfs(g, prev int) bool {
 		}
 	}
 	for m := 0; m < 4; m++ {
-		to := e.next[blank][m]
-		if to < 0 || m == prev^1 {
+		ns := row[m]
+		if ns < 0 { // off the board, or a duplicate path
 			continue
 		}
+		to := e.next[blank][m]
 		t := s.tiles[to]
 		p, rp := e.patOf[t], e.patOf[e.tileRefl[t]]
 		oidx, ohv := s.idx[p], s.hv[p]
@@ -324,6 +328,7 @@ func (s *searcher) dfs(g, prev int) bool {
 				return true
 			}
 			oh, orh := s.h, s.rh
+			s.state = ns
 			s.idx[p], s.hv[p], s.h = nidx, nhv, h
 			s.ridx[rp], s.rhv[rp], s.rh = nridx, nrhv, rh
 			at, rat := &s.at[p], &s.rat[rp]
@@ -340,6 +345,7 @@ func (s *searcher) dfs(g, prev int) bool {
 			} else if s.dfs(g+1, m) {
 				return true
 			}
+			s.state = state
 			s.idx[p], s.hv[p], s.h = oidx, ohv, oh
 			s.ridx[rp], s.rhv[rp], s.rh = oridx, orhv, orh
 			at[to], at[blank] = w, 0
@@ -402,17 +408,18 @@ const (
 	maxSplitDepth    = 24
 )
 
-// iterate runs one bounded search from b on workers goroutines, with dual
-// lookups when dual is set. With p (a checkpointed search) the iteration
+// iterate runs one bounded search from b on workers goroutines, pruned
+// by the machine fsm, with dual lookups when dual is set. With p (a checkpointed search) the iteration
 // is split into root subtrees even on one goroutine, each finished one is
 // reported to p, and those p holds as done (p.cp.Done, at depth
 // p.cp.Split) are not searched again.
-func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int, dual bool, p *progress) (iteration, error) {
+func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers int, fsm *prune.Machine, dual bool, p *progress) (iteration, error) {
 	var canceled atomic.Bool
 	defer cancelWatch(ctx, &canceled)()
 	root := e.root(b)
+	root.state = fsm.Start(b.Blank())
 	newSearcher := func() *searcher {
-		return &searcher{e: e, bound: bound, dual: dual, next: maxDepth + 1, canceled: &canceled}
+		return &searcher{e: e, bound: bound, fsm: fsm.Table(), dual: dual, next: maxDepth + 1, canceled: &canceled}
 	}
 	if bound < minParallelBound || workers <= 1 && p == nil {
 		s := newSearcher()

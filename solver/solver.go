@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/prune"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -54,6 +55,34 @@ type Solver struct {
 	// The counters then no longer match search.IDAStar's. Off by default:
 	// see BENCHMARKS.md for what it saves and costs.
 	Dual bool
+	// Prune is the depth of the machine that cuts duplicate paths
+	// (package prune): 0 means DefaultPrune, and 2 cuts only the move that
+	// undoes the previous one, which gives search.IDAStar's counters.
+	Prune int
+}
+
+// DefaultPrune returns the pruning machine's depth for boards of shape sh
+// when Solver.Prune is 0: 12 on boards of more than 16 cells, whose
+// searches are long enough to repay the machine's second or so of
+// building, and 10 on smaller ones, where it builds in a twentieth of a
+// second and cuts nearly as much (BENCHMARKS.md).
+func DefaultPrune(sh statespace.Shape) int {
+	if sh.Cells() > 16 {
+		return 12
+	}
+	return 10
+}
+
+// machine returns the pruning machine the solver searches with.
+func (s *Solver) machine() (*prune.Machine, error) {
+	return prune.For(s.goal.Shape(), s.pruneDepth())
+}
+
+func (s *Solver) pruneDepth() int {
+	if s.Prune == 0 {
+		return DefaultPrune(s.goal.Shape())
+	}
+	return s.Prune
 }
 
 // New returns a solver for the goal of the pattern databases h.
@@ -166,7 +195,11 @@ func (s *Solver) iterate(ctx context.Context, b statespace.Board, bound int) (it
 	if b == s.goal {
 		return iteration{found: true, path: []statespace.Move{}}, nil
 	}
-	return s.fast.iterate(ctx, b, bound, s.workers(), s.Dual, nil)
+	fsm, err := s.machine()
+	if err != nil {
+		return iteration{}, err
+	}
+	return s.fast.iterate(ctx, b, bound, s.workers(), fsm, s.Dual, nil)
 }
 
 // cancelWatch sets *flag when ctx is done, until the returned stop is
