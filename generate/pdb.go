@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -52,6 +53,7 @@ type PatternReport struct {
 	File    string   `json:"file"`
 	Bytes   int64    `json:"bytes"`
 	Seconds float64  `json:"seconds"`
+	Kept    bool     `json:"kept,omitempty"` // resumed: the file was there and read as this database
 }
 
 // PDBReport describes the built databases of a partition. Its JSON form
@@ -62,6 +64,7 @@ type PDBReport struct {
 	Partition  string          `json:"partition"` // preset name or the tiles
 	Patterns   []PatternReport `json:"patterns"`
 	Reflection bool            `json:"reflection"` // lookups also use the diagonal reflection
+	ZeroAware  bool            `json:"zero_aware,omitempty"`
 	Bytes      int64           `json:"bytes"`
 	Seconds    float64         `json:"seconds"` // building all patterns, without writing the files
 
@@ -69,13 +72,16 @@ type PDBReport struct {
 }
 
 // PDBs builds the pattern database of every pattern of part for goal, one
-// after the other, writes each into dir under the store's naming scheme
-// (store.PDBFileName) as soon as it is built, and reports on them.
-// progress, if not nil, receives the placements valued so far over all
-// patterns, of PDBWork(goal, part). Files already written stay when a
+// after the other (zero-aware ones when part.ZeroAware), writes each into
+// dir under the store's naming scheme (store.PDBFileName,
+// store.ZeroAwarePDBFileName) as soon as it is built, and reports on
+// them. progress, if not nil, receives the placements valued so far over
+// all patterns, of PDBWork(goal, part). Files already written stay when a
 // later pattern fails or ctx is canceled; each file is written
-// atomically, so none is ever partial.
-func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir string, progress Progress) (PDBReport, error) {
+// atomically, so none is ever partial. With resume, a pattern whose file
+// is there and reads as its database (checksums, counts, kind) is kept
+// and not built again, so an interrupted build goes on where it stopped.
+func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir string, resume bool, progress Progress) (PDBReport, error) {
 	if err := part.Validate(goal.Shape()); err != nil {
 		return PDBReport{}, err
 	}
@@ -85,6 +91,7 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 		Goal:       goal.String(),
 		Partition:  part.Label(),
 		Reflection: reflects,
+		ZeroAware:  part.ZeroAware,
 		goal:       goal,
 	}
 	total := PDBWork(goal, part)
@@ -95,12 +102,29 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 			base := done
 			pr = func(depth int, placed, _ uint64) { progress(depth, base+placed, total) }
 		}
-		p, err := pdb.Build(ctx, goal, pat, pr)
+		cache := store.NewCache(dir)
+		if resume {
+			if p, path, size, ok := keptPDB(cache, goal, pat, part.ZeroAware); ok {
+				done += pdb.Placements(goal.Cells(), len(pat))
+				if progress != nil {
+					progress(0, done, total)
+				}
+				r.Patterns = append(r.Patterns, PatternReport{Tiles: p.Tiles(), Entries: p.Entries(), Max: p.Max(),
+					Mean: p.Mean(), Counts: p.Counts(), File: path, Bytes: size, Kept: true})
+				r.Bytes += size
+				continue
+			}
+		}
+		build := pdb.Build
+		if part.ZeroAware {
+			build = pdb.BuildZeroAware
+		}
+		p, err := build(ctx, goal, pat, pr)
 		if err != nil {
 			return PDBReport{}, err
 		}
-		done += p.Entries()
-		path, size, err := store.NewCache(dir).WritePDB(ctx, p)
+		done += pdb.Placements(goal.Cells(), len(pat))
+		path, size, err := cache.WritePDB(ctx, p)
 		if err != nil {
 			return PDBReport{}, err
 		}
@@ -120,6 +144,25 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 	return r, nil
 }
 
+// keptPDB returns the database of pat already in cache, its path and size,
+// when it reads as the one a build would write.
+func keptPDB(cache store.Cache, goal statespace.Board, pat []int, zero bool) (*pdb.PDB, string, int64, bool) {
+	f := store.PDBFile(goal, pat)
+	if zero {
+		f = store.ZeroAwarePDBFile(goal, pat)
+	}
+	path := cache.Path(f)
+	p, err := store.ReadPDB(path, goal, pat)
+	if err != nil || p.ZeroAware() != (zero && goal.Cells()-len(pat) > 1) {
+		return nil, "", 0, false
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, "", 0, false
+	}
+	return p, path, st.Size(), true
+}
+
 // WriteJSON writes the report as one line of JSON.
 func (r PDBReport) WriteJSON(w io.Writer) error {
 	return json.NewEncoder(w).Encode(r)
@@ -133,6 +176,9 @@ func (r PDBReport) WriteText(w io.Writer) error {
 	name := r.Partition
 	if len(r.Patterns) > 0 && !strings.Contains(name, ",") {
 		name += " (" + tilesLabel(r.Patterns) + ")"
+	}
+	if r.ZeroAware {
+		name += ", zero-aware"
 	}
 	fmt.Fprintf(&b, "%s puzzle, goal %s, pattern databases %s:\n", r.Shape, statespace.GoalName(r.goal), name)
 	for _, line := range strings.Split(strings.TrimRight(r.goal.Grid(), "\n"), "\n") {
@@ -159,7 +205,11 @@ func (r PDBReport) WriteText(w io.Writer) error {
 	for _, p := range r.Patterns {
 		top = max(top, p.Max)
 	}
-	fmt.Fprintf(&b, "\nplacements at each value:\n%5s", "value")
+	what := "placements"
+	if r.ZeroAware {
+		what = "entries (placement and blank's cell)"
+	}
+	fmt.Fprintf(&b, "\n%s at each value:\n%5s", what, "value")
 	for i := range r.Patterns {
 		fmt.Fprintf(&b, " %*s", max(width, 12), labels[i])
 	}
@@ -178,7 +228,11 @@ func (r PDBReport) WriteText(w io.Writer) error {
 
 	b.WriteByte('\n')
 	for _, p := range r.Patterns {
-		fmt.Fprintf(&b, "wrote %s: %d bytes, %.4f bytes per entry\n", p.File, p.Bytes, float64(p.Bytes)/float64(p.Entries))
+		verb := "wrote"
+		if p.Kept {
+			verb = "kept (resumed)"
+		}
+		fmt.Fprintf(&b, "%s %s: %d bytes, %.4f bytes per entry\n", verb, p.File, p.Bytes, float64(p.Bytes)/float64(p.Entries))
 	}
 	fmt.Fprintf(&b, "built in %s, %d bytes in all\n", (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond), r.Bytes)
 	_, err := io.WriteString(w, b.String())

@@ -34,7 +34,7 @@ func TestPDBsWholePattern(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := PDBs(context.Background(), goal, part, dir, nil)
+	r, err := PDBs(context.Background(), goal, part, dir, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestPDBsReport(t *testing.T) {
 	dir := t.TempDir()
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 3, Cols: 3})
 	part, _ := pdb.ParsePartition("1,2,3,4/5,6,7,8", goal)
-	r, err := PDBs(context.Background(), goal, part, dir, nil)
+	r, err := PDBs(context.Background(), goal, part, dir, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestPDBsCanceled(t *testing.T) {
 	dir := t.TempDir()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
 	part, _ := pdb.Preset("5-5-5", goal)
-	if _, err := PDBs(ctx, goal, part, dir, nil); err != context.Canceled {
+	if _, err := PDBs(ctx, goal, part, dir, false, nil); err != context.Canceled {
 		t.Errorf("canceled build: %v", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
@@ -173,7 +173,7 @@ func TestProgress(t *testing.T) {
 			}
 	}
 	pr, end := check("PDBs", PDBWork(goal, part))
-	if _, err := PDBs(context.Background(), goal, part, t.TempDir(), pr); err != nil {
+	if _, err := PDBs(context.Background(), goal, part, t.TempDir(), false, pr); err != nil {
 		t.Fatal(err)
 	}
 	end()
@@ -182,4 +182,71 @@ func TestProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	end()
+}
+
+// TestPDBsResume builds zero-aware databases, damages one file and
+// removes another, and checks that a resumed build keeps the intact file
+// (untouched), rebuilds the other two, and leaves databases equal to a
+// fresh build's.
+func TestPDBsResume(t *testing.T) {
+	dir := t.TempDir()
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
+	part, err := pdb.ParsePartition("1,2,3/4,5,6/7,8", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.ZeroAware = true
+	first, err := PDBs(context.Background(), goal, part, dir, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range first.Patterns {
+		want := store.ZeroAwarePDBFileName(goal, p.Tiles)
+		if !strings.HasSuffix(p.File, "/"+want) || p.Kept {
+			t.Fatalf("pattern %d: file %s (kept %v), want %s", i, p.File, p.Kept, want)
+		}
+	}
+	keptInfo, err := os.Stat(first.Patterns[0].File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(first.Patterns[1].File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-1] ^= 1
+	if err := os.WriteFile(first.Patterns[1].File, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(first.Patterns[2].File); err != nil {
+		t.Fatal(err)
+	}
+	again, err := PDBs(context.Background(), goal, part, dir, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range again.Patterns {
+		if p.Kept != (i == 0) {
+			t.Errorf("pattern %d: kept %v", i, p.Kept)
+		}
+		if !slices.Equal(p.Counts, first.Patterns[i].Counts) || p.Entries != first.Patterns[i].Entries {
+			t.Errorf("pattern %d: counts %v, first build %v", i, p.Counts, first.Patterns[i].Counts)
+		}
+	}
+	if st, err := os.Stat(first.Patterns[0].File); err != nil || !st.ModTime().Equal(keptInfo.ModTime()) {
+		t.Errorf("the intact file was written again: %v", err)
+	}
+	got, _, err := store.LoadPartition(context.Background(), dir, goal, part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range got.PDBs() {
+		if !p.ZeroAware() || !slices.Equal(p.Values(), fresh.PDBs()[i].Values()) {
+			t.Errorf("pattern %d: not the fresh build's zero-aware database", i)
+		}
+	}
 }

@@ -92,7 +92,10 @@ func NewPlan(cfg Config) (*Plan, error) {
 		}
 		p.Work += sp.Size()
 	}
-	if cfg.Resume && len(p.Estimates) == 0 {
+	// A resumed run goes on with a 2-bit search, or keeps the pattern
+	// databases a -pdb build already wrote; a run of small tables has
+	// nothing worth resuming.
+	if cfg.Resume && len(p.Estimates) == 0 && (len(cfg.PDBs) == 0 || len(cfg.Goals) > 0) {
 		e := &ResumeError{}
 		for _, g := range cfg.Goals {
 			e.Shapes = append(e.Shapes, g.Shape())
@@ -166,7 +169,7 @@ func (p *Plan) Run(ctx context.Context, ev Events) error {
 		}
 	}
 	for _, j := range p.cfg.PDBs {
-		r, err := PDBs(ctx, j.Goal, j.Partition, p.cfg.Dir, advance)
+		r, err := PDBs(ctx, j.Goal, j.Partition, p.cfg.Dir, p.cfg.Resume, advance)
 		if err != nil {
 			return err
 		}
@@ -227,7 +230,7 @@ func (e *ResumeError) Error() string {
 	if len(e.Shapes) == 1 {
 		return fmt.Sprintf("resuming continues the 2-bit search of 12 cells and more; %s takes well under a second", e.Shapes[0])
 	}
-	return "resuming continues the 2-bit search of 12 cells and more; this run has none"
+	return "resuming continues the 2-bit search of 12 cells and more, or keeps what a pattern-database build wrote; this run has neither"
 }
 
 // PatternTooLargeError says a pattern's abstract space (placements times

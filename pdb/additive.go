@@ -118,7 +118,7 @@ func (a *Additive) sum(pos *[perm.Cells]uint8) int {
 		for i, t := range p.tiles {
 			cells[i] = pos[t]
 		}
-		h += int(p.values[perm.Rank(p.n, cells[:len(p.tiles)])])
+		h += int(p.values[p.index(cells[:len(p.tiles)], pos[0])]) // pos[0]: the blank's cell
 	}
 	return h
 }
@@ -136,7 +136,11 @@ func BuildPartition(ctx context.Context, goal statespace.Board, part Partition, 
 		if progress != nil {
 			pr = func(d int, done, total uint64) { progress(i, d, done, total) }
 		}
-		p, err := Build(ctx, goal, pat, pr)
+		build := Build
+		if part.ZeroAware {
+			build = BuildZeroAware
+		}
+		p, err := build(ctx, goal, pat, pr)
 		if err != nil {
 			return nil, err
 		}

@@ -55,6 +55,20 @@ const unreached = 0xFF
 // non-pattern tile is left, as some arrangements then have the wrong
 // parity) get the value 0; no reachable board has them.
 func Build(ctx context.Context, goal statespace.Board, tiles []int, progress Progress) (*PDB, error) {
+	return build(ctx, goal, tiles, progress, false)
+}
+
+// BuildZeroAware is Build keeping the blank's region: the zero-aware
+// database of Clausecker & Reinefeld ("Zero-Aware Pattern Databases with
+// 1-Bit Compression for Sliding Tile Puzzles", 2019), n − k entries a
+// placement, each free cell holding the depth at which the search reached
+// the placement with the blank in that cell's region. The search is the
+// same; only what it keeps differs.
+func BuildZeroAware(ctx context.Context, goal statespace.Board, tiles []int, progress Progress) (*PDB, error) {
+	return build(ctx, goal, tiles, progress, true)
+}
+
+func build(ctx context.Context, goal statespace.Board, tiles []int, progress Progress, zero bool) (*PDB, error) {
 	if goal.IsZero() {
 		return nil, fmt.Errorf("pdb: no goal board")
 	}
@@ -71,8 +85,16 @@ func Build(ctx context.Context, goal statespace.Board, tiles []int, progress Pro
 	}
 	start := time.Now()
 	b := newBuilder(goal, tiles)
+	if zero && b.free > 1 {
+		b.zout = make([]byte, b.states) // 0 where unreached, as below
+	}
 	if err := b.run(ctx, progress); err != nil {
 		return nil, err
+	}
+	if b.zout != nil {
+		p := &PDB{goal: goal, tiles: tiles, n: n, zero: true, values: b.zout, buildTime: time.Since(start)}
+		p.count()
+		return p, nil
 	}
 	p := &PDB{goal: goal, tiles: tiles, n: n, values: b.out, buildTime: time.Since(start)}
 	for i, v := range p.values {
@@ -138,6 +160,7 @@ type builder struct {
 	states uint64   // size × free
 	marks  []uint64 // 2 bits per state, 32 states a word
 	out    []byte   // value per placement, unreached until set
+	zout   []byte   // zero-aware: value per placement and free cell (nil for plain)
 	chunk  uint64   // words per unit of work
 	// Tiles whose weight is at most nearWeight move within nearStates of
 	// the parent state (weights fall along the rank): their children are
@@ -628,6 +651,15 @@ func (w *worker) expand(p uint64, ord int) {
 		region = b.flood(free, perm.Select(free, ord)) // inlined, where Select32 is a call
 	default:
 		region = b.flood(free, perm.Select32(free, ord))
+	}
+	if b.zout != nil {
+		// Each state is expanded once, at its depth, by the goroutine
+		// that owns its placement.
+		row := b.zout[p*uint64(b.free):]
+		for r := region; r != 0; r &= r - 1 {
+			c := uint8(bits.TrailingZeros32(r))
+			row[FreeIndex(used, c)] = uint8(w.depth)
+		}
 	}
 	cols := b.cols
 	// Only the pattern tiles next to the region can move into it: by

@@ -173,6 +173,19 @@ func abs(x int) int {
 // other costs 0; a placement's value is its least distance over blank
 // cells.
 func oracle(goal statespace.Board, tiles []int) map[[16]int8]int {
+	out := map[[16]int8]int{}
+	for key, d := range oracleStates(goal, tiles) {
+		key[15] = -1
+		if old, ok := out[key]; !ok || d < old {
+			out[key] = d
+		}
+	}
+	return out
+}
+
+// oracleStates is oracle's 0-1 BFS: the distance of every abstract state,
+// the cells of the pattern tiles with the blank's cell at index 15.
+func oracleStates(goal statespace.Board, tiles []int) map[[16]int8]int {
 	sh := goal.Shape()
 	type state struct {
 		cells [16]int8 // cell of each pattern tile; the blank's at index 15
@@ -216,13 +229,9 @@ func oracle(goal statespace.Board, tiles []int) map[[16]int8]int {
 			}
 		}
 	}
-	out := map[[16]int8]int{}
+	out := make(map[[16]int8]int, len(dist))
 	for s, d := range dist {
-		key := s.cells
-		key[15] = -1
-		if old, ok := out[key]; !ok || d < old {
-			out[key] = d
-		}
+		out[s.cells] = d
 	}
 	return out
 }
@@ -280,6 +289,134 @@ func TestBuildMatchesOracle(t *testing.T) {
 		if reached != len(want) {
 			t.Errorf("case %d: %d placements reached, oracle %d", i, reached, len(want))
 		}
+	}
+}
+
+// TestZeroAwareMatchesOracle compares every entry of small zero-aware
+// databases with the distance of the 0-1 BFS above for that placement
+// and blank cell, and checks that the plain database is their least over
+// the blank's cells.
+func TestZeroAwareMatchesOracle(t *testing.T) {
+	cases := []struct {
+		goal  statespace.Board
+		tiles []int
+	}{
+		{statespace.GoalLast(sq3), []int{1, 2, 3}},
+		{statespace.GoalFirst(sq3), []int{1, 4, 8, 6}},
+		{centre3, []int{2, 4, 6, 8}},
+		{statespace.GoalLast(r24), []int{1, 2, 5, 6}},
+		{statespace.GoalFirst(r24), []int{3, 4, 7}},
+		{statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 3}), []int{1, 2, 3, 4}},
+		{statespace.GoalLast(sq4), []int{1, 6, 11}},
+		{statespace.GoalFirst(statespace.Shape{Rows: 5, Cols: 5}), []int{1, 2}},
+		{statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 5}), []int{5, 6, 10}},
+	}
+	for i, c := range cases {
+		z, err := BuildZeroAware(context.Background(), c.goal, c.tiles, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Build(context.Background(), c.goal, c.tiles, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, k := c.goal.Cells(), len(c.tiles)
+		if !z.ZeroAware() || p.ZeroAware() || z.Entries() != p.Entries()*uint64(n-k) {
+			t.Fatalf("case %d: zero-aware %v with %d entries, plain %v with %d", i, z.ZeroAware(), z.Entries(), p.ZeroAware(), p.Entries())
+		}
+		want := oracleStates(c.goal, z.Tiles())
+		cells := make([]int, k)
+		reached, higher := 0, 0
+		for r := uint64(0); r < p.Entries(); r++ {
+			UnrankPlacement(n, r, cells)
+			var key [16]int8
+			for j := range key {
+				key[j] = -1
+			}
+			var used uint32
+			for j, cell := range cells {
+				key[j] = int8(cell)
+				used |= 1 << cell
+			}
+			least := -1
+			for blank := range n {
+				if used&(1<<blank) != 0 {
+					continue
+				}
+				key[15] = int8(blank)
+				w, ok := want[key]
+				if ok {
+					reached++
+				} else {
+					w = 0
+				}
+				got := z.ValueAt(r*uint64(n-k) + FreeIndex(used, uint8(blank)))
+				if got != w {
+					t.Fatalf("case %d (tiles %v, goal %s): placement %v, blank %d has %d, oracle %d", i, c.tiles, statespace.GoalName(c.goal), cells, blank, got, w)
+				}
+				if ok && (least < 0 || got < least) {
+					least = got
+				}
+			}
+			if least < 0 {
+				least = 0
+			}
+			if p.ValueAt(r) != least {
+				t.Fatalf("case %d: placement %v: plain value %d, least zero-aware %d", i, cells, p.ValueAt(r), least)
+			}
+			for blank := range n {
+				if used&(1<<blank) == 0 && z.ValueAt(r*uint64(n-k)+FreeIndex(used, uint8(blank))) > least {
+					higher++
+				}
+			}
+		}
+		if reached != len(want) {
+			t.Errorf("case %d: %d states reached, oracle %d", i, reached, len(want))
+		}
+		t.Logf("case %d: %d of %d entries above the plain value", i, higher, z.Entries())
+	}
+}
+
+// TestZeroAwareAdmissible is TestAdmissible for zero-aware databases: over
+// every state of 3x3 and 2x4 their sum (with the reflection) never
+// exceeds the exact distance and is never below the plain sum, and it is
+// above it somewhere.
+func TestZeroAwareAdmissible(t *testing.T) {
+	for i, c := range admissibleCases {
+		tab := exactTable(t, c.goal)
+		part := mustParse(t, c.partition, c.goal)
+		plain, err := BuildPartition(context.Background(), c.goal, part, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part.ZeroAware = true
+		z, err := BuildPartition(context.Background(), c.goal, part, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := tab.Space()
+		above := 0
+		for r := uint64(0); r < sp.Size(); r++ {
+			b := sp.Unrank(r)
+			h, hp, d := z.Distance(b), plain.Distance(b), tab.DistanceAt(r)
+			if h > d || h < hp {
+				t.Fatalf("case %d (%s, goal %s): zero-aware h(%s) = %d, plain %d, distance %d", i, c.partition, statespace.GoalName(c.goal), b, h, hp, d)
+			}
+			if h > hp {
+				above++
+			}
+		}
+		if z.Distance(c.goal) != 0 {
+			t.Errorf("case %d: h(goal) = %d", i, z.Distance(c.goal))
+		}
+		single := true
+		for _, pat := range part.Patterns {
+			single = single && len(pat) == 1
+		}
+		if above == 0 && !single && len(part.Patterns) > 1 {
+			t.Errorf("case %d (%s): the zero-aware sum is never above the plain one", i, c.partition)
+		}
+		t.Logf("case %d: %s: zero-aware above plain on %d of %d states", i, c.partition, above, sp.Size())
 	}
 }
 

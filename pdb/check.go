@@ -131,14 +131,22 @@ func (e *VerifyError) Error() string {
 // local rule (values moved consistently, counts and checksums recomputed)
 // cannot pass; it costs a build.
 func Verify(ctx context.Context, p *PDB, progress Progress) error {
-	fresh, err := Build(ctx, p.goal, p.tiles, progress)
+	build := Build
+	if p.zero {
+		build = BuildZeroAware
+	}
+	fresh, err := build(ctx, p.goal, p.tiles, progress)
 	if err != nil {
 		return err
 	}
 	for r, v := range p.values {
 		if w := fresh.values[r]; v != w {
 			cells := make([]int, len(p.tiles))
-			UnrankPlacement(p.n, uint64(r), cells)
+			rank := uint64(r)
+			if p.zero {
+				rank /= uint64(p.n - len(p.tiles)) // the placement's; the blank's place is the rest
+			}
+			UnrankPlacement(p.n, rank, cells)
 			return &VerifyError{Goal: p.goal, Tiles: slices.Clone(p.tiles), Rank: uint64(r), Cells: cells, Stored: int(v), Rebuilt: int(w)}
 		}
 	}

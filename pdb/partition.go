@@ -20,6 +20,10 @@ type Partition struct {
 	// Patterns holds each pattern's tiles in ascending order, the patterns
 	// in the order they were given.
 	Patterns [][]int
+	// ZeroAware asks for zero-aware databases (see PDB): 18 to 24 times
+	// the entries (n − k per placement), and a larger value wherever the
+	// blank's region matters.
+	ZeroAware bool
 }
 
 // String writes the partition as its tiles, patterns separated by "/" and
@@ -36,7 +40,8 @@ func (p Partition) String() string {
 	return strings.Join(parts, "/")
 }
 
-// Label names the partition for people: the preset's name, or its tiles.
+// Label names the partition for people: the preset's name, or its tiles
+// (the form -pdb takes; ZeroAware is a flag of its own).
 func (p Partition) Label() string {
 	if p.Name != "" {
 		return p.Name

@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"time"
 
@@ -12,13 +13,19 @@ import (
 // PDB is the pattern database of one pattern for one goal: for every
 // placement of the pattern's tiles, a lower bound on the moves of those
 // tiles needed to reach the goal. Entries are indexed by RankPlacement of
-// the tiles' cells in ascending tile order; the blank is not part of the
-// index. A PDB is read-only and safe for concurrent use.
+// the tiles' cells in ascending tile order; in a plain database the blank
+// is not part of the index. A zero-aware database (Clausecker & Reinefeld,
+// 2019) has an entry per placement and cell of the blank among the cells
+// the pattern leaves free, index rank × (n − k) + that cell's place among
+// them: the moves needed with the blank in that cell's region, at least
+// the plain value, which is the least over the regions. A PDB is
+// read-only and safe for concurrent use.
 type PDB struct {
 	goal      statespace.Board
 	tiles     []int
 	n         int
-	values    []byte // one per placement
+	zero      bool   // zero-aware: an entry per placement and free cell of the blank
+	values    []byte // one per placement, or per placement and free cell
 	counts    []uint64
 	buildTime time.Duration
 }
@@ -29,8 +36,32 @@ func (p *PDB) Goal() statespace.Board { return p.goal }
 // Tiles returns the pattern's tiles in ascending order.
 func (p *PDB) Tiles() []int { return slices.Clone(p.tiles) }
 
-// Entries returns the number of placements, n!/(n−k)!.
+// Entries returns the number of entries: the placements, n!/(n−k)!, times
+// the n − k cells left to the blank when the database is zero-aware.
 func (p *PDB) Entries() uint64 { return uint64(len(p.values)) }
+
+// ZeroAware reports whether the database knows where the blank is.
+func (p *PDB) ZeroAware() bool { return p.zero }
+
+// index returns the entry of the placement whose tiles sit at cells
+// (ascending tile order), with the blank on cell blank.
+func (p *PDB) index(cells []uint8, blank uint8) uint64 {
+	r := perm.Rank(p.n, cells)
+	if !p.zero {
+		return r
+	}
+	var used uint32
+	for _, c := range cells {
+		used |= 1 << c
+	}
+	return r*uint64(p.n-len(cells)) + FreeIndex(used, blank)
+}
+
+// FreeIndex returns the place of cell c among the cells not in used
+// (ascending): the blank's part of a zero-aware index.
+func FreeIndex(used uint32, c uint8) uint64 {
+	return uint64(c) - uint64(bits.OnesCount32(used&(1<<c-1)))
+}
 
 // Counts returns the number of placements with each value 0 … Max().
 func (p *PDB) Counts() []uint64 { return slices.Clone(p.counts) }
@@ -51,8 +82,10 @@ func (p *PDB) Mean() float64 {
 // file.
 func (p *PDB) BuildTime() time.Duration { return p.buildTime }
 
-// ValueAt returns the value of the placement with the given rank.
-func (p *PDB) ValueAt(rank uint64) int { return int(p.values[rank]) }
+// ValueAt returns the value of the entry with the given index: the
+// placement's rank, times n − k plus the blank's free index when the
+// database is zero-aware.
+func (p *PDB) ValueAt(index uint64) int { return int(p.values[index]) }
 
 // Distance returns the database's value for board b: a lower bound on the
 // moves of the pattern's tiles needed to solve b. b must have the goal's
@@ -62,7 +95,7 @@ func (p *PDB) Distance(b statespace.Board) int {
 	for i, t := range p.tiles {
 		cells[i] = uint8(b.Find(t))
 	}
-	return int(p.values[perm.Rank(p.n, cells[:len(p.tiles)])])
+	return int(p.values[p.index(cells[:len(p.tiles)], uint8(b.Blank()))])
 }
 
 // Values returns the values indexed by rank. The slice is the database's
@@ -72,8 +105,9 @@ func (p *PDB) Values() []byte { return p.values }
 func (p *PDB) count() { p.counts = countValues(p.values) }
 
 // FromValues returns the database of the pattern tiles (ascending) for
-// goal with the given values, one per placement by rank (RankPlacement);
-// values becomes the database's storage and must not be modified. It
+// goal with the given values, one per placement by rank (RankPlacement),
+// or, for a zero-aware database, n − k per placement (see PDB); values
+// becomes the database's storage and must not be modified. It
 // counts the values (on every core: a memory-mapped 7-8 database still
 // loads in a fraction of a second) and, when counts is not nil (a file's
 // header), refuses counts that disagree (a *CountsError inside the
@@ -89,10 +123,12 @@ func FromValues(goal statespace.Board, tiles []int, values []byte, counts []uint
 	if states := Placements(n, len(tiles)) * uint64(n-len(tiles)); states > MaxAbstractStates {
 		return nil, &InvalidError{Msg: fmt.Sprintf("a pattern of %d tiles on %s spans %d abstract states, more than the %d tilespace builds or ranks", len(tiles), sh, states, uint64(MaxAbstractStates))}
 	}
-	if want := Placements(n, len(tiles)); uint64(len(values)) != want {
-		return nil, &InvalidError{Msg: fmt.Sprintf("%d entries, a pattern of %d tiles on %s has %d placements", len(values), len(tiles), sh, want)}
+	places, free := Placements(n, len(tiles)), uint64(n-len(tiles))
+	zero := uint64(len(values)) == places*free && free > 1
+	if uint64(len(values)) != places && !zero {
+		return nil, &InvalidError{Msg: fmt.Sprintf("%d entries, a pattern of %d tiles on %s has %d placements (%d with the blank's cell, zero-aware)", len(values), len(tiles), sh, places, places*free)}
 	}
-	p := &PDB{goal: goal, tiles: slices.Clone(tiles), n: n, values: values}
+	p := &PDB{goal: goal, tiles: slices.Clone(tiles), n: n, zero: zero, values: values}
 	// The values are always recounted (on every core, about what checking
 	// a file's checksums costs), so that forged counts are refused.
 	p.count()
@@ -105,7 +141,7 @@ func FromValues(goal statespace.Board, tiles []int, values []byte, counts []uint
 	for i, t := range tiles {
 		cells[i] = uint8(goal.Find(t))
 	}
-	if v := values[perm.Rank(n, cells[:len(tiles)])]; v != 0 {
+	if v := values[p.index(cells[:len(tiles)], uint8(goal.Blank()))]; v != 0 {
 		return nil, &InvalidError{Msg: fmt.Sprintf("the goal's placement has value %d, not 0", v)}
 	}
 	return p, nil

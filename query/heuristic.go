@@ -36,7 +36,11 @@ const AutoBuildLimit = 1 << 27
 // and the partition's tiles, with "+reflection" when lookups also take
 // the board's mirror image, e.g. "pdb 1,2,3/4,5,6,7,8+reflection".
 func HeuristicName(a *pdb.Additive) string {
-	s := "pdb " + a.Partition().String()
+	kind := "pdb "
+	if a.Partition().ZeroAware {
+		kind = "zpdb " // zero-aware
+	}
+	s := kind + a.Partition().String()
 	if a.Reflects() {
 		s += "+reflection"
 	}

@@ -17,7 +17,9 @@ import (
 // (search.IDAStar) on the same additive pattern databases, built in memory
 // from small patterns, over sampled 3x3 boards at every distance and 4x4
 // boards from random walks, and checks that they expand and generate the
-// same number of boards and return the same path when the engine prunes
+// same number of boards and return the same path, on plain and on
+// zero-aware databases (which the engine looks up incrementally, and
+// search.IDAStar through pdb.Additive.Distance), when the engine prunes
 // only the move undoing the last (Prune 2). With the default machine
 // each path must have the same length and replay to the goal, and over
 // all boards the engine must generate fewer children.
@@ -29,6 +31,7 @@ func TestAgreesWithSearch(t *testing.T) {
 		goal   statespace.Board
 		part   string
 		boards []statespace.Board
+		zero   bool
 	}
 	var setups []setup
 	for _, g := range []statespace.Board{statespace.GoalLast(sq3), statespace.MustBoard(sq3, 1, 0, 2, 3, 4, 5, 6, 7, 8)} {
@@ -40,19 +43,25 @@ func TestAgreesWithSearch(t *testing.T) {
 		for d := 0; d <= tab.Radius(); d += 3 {
 			boards = append(boards, tab.Sample(rng, d, 2)...)
 		}
-		setups = append(setups, setup{g, "1,2,3,4/5,6,7,8", boards})
+		setups = append(setups, setup{g, "1,2,3,4/5,6,7,8", boards, false})
 	}
 	g4 := statespace.GoalFirst(sq4)
 	var walks []statespace.Board
 	for i := 0; i < 12; i++ {
 		walks = append(walks, statespace.Walk(rng, g4, 20+5*(i%4), statespace.NoReverse))
 	}
-	setups = append(setups, setup{g4, "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15", walks})
+	setups = append(setups, setup{g4, "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15", walks, false})
+	for i := range setups {
+		su := setups[i]
+		su.zero = true // the same on zero-aware databases
+		setups = append(setups, su)
+	}
 	for _, su := range setups {
 		part, err := pdb.ParsePartition(su.part, su.goal)
 		if err != nil {
 			t.Fatal(err)
 		}
+		part.ZeroAware = su.zero
 		h, err := pdb.BuildPartition(context.Background(), su.goal, part, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -92,6 +101,6 @@ func TestAgreesWithSearch(t *testing.T) {
 		if pruned >= plain {
 			t.Errorf("goal %s: the pruned engine generated %d children, the plain one %d", statespace.GoalName(su.goal), pruned, plain)
 		}
-		t.Logf("goal %s: %d boards, %d children generated pruned, %d plain", statespace.GoalName(su.goal), len(su.boards), pruned, plain)
+		t.Logf("goal %s, zero-aware %v: %d boards, %d children generated pruned, %d plain", statespace.GoalName(su.goal), su.zero, len(su.boards), pruned, plain)
 	}
 }

@@ -2,7 +2,6 @@ package solver_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/tilespace/tilespace/data/reference"
@@ -14,10 +13,10 @@ import (
 )
 
 // BenchmarkKorf24 solves three of Korf's easiest 24-puzzle instances
-// (#40, #25, #38) on the 6-6-6-6 databases in the cache folder, at each
-// depth of the duplicate-path machine; without the databases it is
-// skipped (go run ./cmd/enumerate -shape 5x5 -goal first -pdb 6-6-6-6
-// builds them, a few minutes):
+// (#40, #25, #38) on the 6-6-6-6 databases in the cache folder, plain and
+// zero-aware (each where it is there), at depths of the duplicate-path
+// machine; without either it is skipped (go run ./cmd/enumerate -shape
+// 5x5 -goal first -pdb 6-6-6-6 [-zero-aware] builds them, minutes):
 //
 //	go test ./solver -run XXX -bench Korf24 -benchtime 1x -count 5
 func BenchmarkKorf24(b *testing.B) {
@@ -26,9 +25,12 @@ func BenchmarkKorf24(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	h, _, err := store.LoadPartition(context.Background(), "", goal, part)
-	if err != nil {
-		b.Skipf("no 6-6-6-6 databases: %v", err)
+	zpart := part
+	zpart.ZeroAware = true
+	plain, _, perr := store.LoadPartition(context.Background(), "", goal, part)
+	zero, _, zerr := store.LoadPartition(context.Background(), "", goal, zpart)
+	if perr != nil && zerr != nil {
+		b.Skipf("no 6-6-6-6 databases: %v", perr)
 	}
 	var boards []statespace.Board
 	var lengths []int
@@ -43,8 +45,17 @@ func BenchmarkKorf24(b *testing.B) {
 			}
 		}
 	}
-	for _, depth := range []int{2, 10, 12, 14} {
-		b.Run(fmt.Sprintf("prune=%d", depth), func(b *testing.B) {
+	for _, run := range []struct {
+		name  string
+		h     *pdb.Additive
+		depth int
+	}{{"plain/prune=2", plain, 2}, {"plain/prune=10", plain, 10}, {"plain/prune=12", plain, 12}, {"plain/prune=14", plain, 14},
+		{"zero-aware/prune=2", zero, 2}, {"zero-aware/prune=12", zero, 12}} {
+		if run.h == nil {
+			continue
+		}
+		h, depth := run.h, run.depth
+		b.Run(run.name, func(b *testing.B) {
 			if _, err := prune.For(goal.Shape(), depth); err != nil {
 				b.Fatal(err)
 			}

@@ -91,6 +91,9 @@ func (e *CheckpointError) Error() string { return "solver: inconsistent checkpoi
 // with dual lookups (which change the counters).
 func (s *Solver) Identity() string {
 	id := "pdb " + s.h.Partition().String()
+	if s.h.Partition().ZeroAware {
+		id = "zpdb " + s.h.Partition().String()
+	}
 	if s.h.Reflects() {
 		id += "+reflection"
 	}

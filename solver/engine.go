@@ -42,6 +42,21 @@ type pattern struct {
 	tiles  []uint8 // the pattern's tiles, ascending
 	rtiles []uint8 // the tiles whose mirrored cells place the pattern on the mirror image
 	values []byte
+	// free is the number of cells the pattern leaves to the blank when
+	// the database is zero-aware (values has free entries a placement),
+	// else 0. A move changes the blank's region only for the pattern of
+	// the tile that moved: for every other pattern the blank steps between
+	// two cells free of its tiles, so its value stays.
+	free uint64
+}
+
+// value returns p's value for the placement of rank idx whose tiles take
+// the cells used, with the blank on cell blank.
+func (p *pattern) value(idx uint32, used uint32, blank uint8) uint8 {
+	if p.free == 0 {
+		return p.values[idx]
+	}
+	return p.values[uint64(idx)*p.free+pdb.FreeIndex(used, blank)]
 }
 
 func newEngine(a *pdb.Additive) *engine {
@@ -76,6 +91,9 @@ func newEngine(a *pdb.Additive) *engine {
 			e.weight[t] = perm.Weight(e.n, len(pt), j)
 		}
 		pat.values = p.Values()
+		if p.ZeroAware() {
+			pat.free = uint64(e.n - len(pt))
+		}
 		e.pats = append(e.pats, pat)
 	}
 	return e
@@ -104,6 +122,16 @@ func (e *engine) rank(p *pattern, pos *[perm.Cells]uint8) uint32 {
 	return uint32(perm.Rank(e.n, cells[:len(p.tiles)]))
 }
 
+// used returns the cells pattern p's tiles take on the board whose tiles
+// sit at pos.
+func (e *engine) used(p *pattern, pos *[perm.Cells]uint8) uint32 {
+	var u uint32
+	for _, t := range p.tiles {
+		u |= 1 << pos[t]
+	}
+	return u
+}
+
 // rrank returns pattern p's rank for the board's mirror image.
 func (e *engine) rrank(p *pattern, pos *[perm.Cells]uint8) uint32 {
 	var cells [perm.Cells]uint8
@@ -111,6 +139,15 @@ func (e *engine) rrank(p *pattern, pos *[perm.Cells]uint8) uint32 {
 		cells[i] = e.cellRefl[pos[t]]
 	}
 	return uint32(perm.Rank(e.n, cells[:len(p.rtiles)]))
+}
+
+// rused is used on the board's mirror image.
+func (e *engine) rused(p *pattern, pos *[perm.Cells]uint8) uint32 {
+	var u uint32
+	for _, t := range p.rtiles {
+		u |= 1 << e.cellRefl[pos[t]]
+	}
+	return u
 }
 
 // node is a board with its heuristic values.
@@ -137,11 +174,11 @@ func (e *engine) root(b statespace.Board) node {
 	for i := range e.pats {
 		p := &e.pats[i]
 		x.idx[i] = e.rank(p, &x.pos)
-		x.hv[i] = p.values[x.idx[i]]
+		x.hv[i] = p.value(x.idx[i], e.used(p, &x.pos), uint8(x.blank))
 		x.h += int(x.hv[i])
 		if e.reflect {
 			x.ridx[i] = e.rrank(p, &x.pos)
-			x.rhv[i] = p.values[x.ridx[i]]
+			x.rhv[i] = p.value(x.ridx[i], e.rused(p, &x.pos), e.cellRefl[x.blank])
 			x.rh += int(x.rhv[i])
 		}
 	}
@@ -156,6 +193,9 @@ func (e *engine) root(b statespace.Board) node {
 // several times slower.
 type weights struct {
 	at, rat [perm.Cells][perm.Cells]uint64
+	// occ[p] holds the cells pattern p's tiles take, and rocc[p] the same
+	// on the mirror image: a zero-aware lookup's blank index.
+	occ, rocc [perm.Cells]uint32
 }
 
 // load makes s search from x: its node, and the weights of x's board.
@@ -165,14 +205,17 @@ func (s *searcher) load(x *node) {
 	for p := range e.pats {
 		s.at[p] = [perm.Cells]uint64{}
 		s.rat[p] = [perm.Cells]uint64{}
+		s.occ[p], s.rocc[p] = 0, 0
 	}
 	for c := 0; c < e.n; c++ {
 		t := x.tiles[c]
 		if t != 0 {
 			s.at[e.patOf[t]][c] = e.weight[t]
+			s.occ[e.patOf[t]] |= 1 << c
 			if e.reflect {
 				rt := e.tileRefl[t]
 				s.rat[e.patOf[rt]][e.cellRefl[c]] = e.weight[rt]
+				s.rocc[e.patOf[rt]] |= 1 << e.cellRefl[c]
 			}
 		}
 	}
@@ -204,9 +247,10 @@ func (e *engine) dualEstimate(tiles *[perm.Cells]uint8) int {
 	for t := 1; t < e.n; t++ {
 		pos[t] = e.goalCell[tiles[e.goalCell[t]]]
 	}
+	pos[0] = uint8(e.goalBlank) // the dual's blank is where this board's is
 	h := e.sum(&pos)
 	if e.reflect {
-		for t := 1; t < e.n; t++ {
+		for t := 0; t < e.n; t++ {
 			rpos[e.tileRefl[t]] = e.cellRefl[pos[t]]
 		}
 		h = max(h, e.sum(&rpos))
@@ -214,12 +258,13 @@ func (e *engine) dualEstimate(tiles *[perm.Cells]uint8) int {
 	return h
 }
 
-// sum returns the databases' sum for the board whose tiles sit at pos.
+// sum returns the databases' sum for the board whose tiles sit at pos
+// (pos[0] the blank's cell).
 func (e *engine) sum(pos *[perm.Cells]uint8) int {
 	var h int
 	for i := range e.pats {
 		p := &e.pats[i]
-		h += int(p.values[e.rank(p, pos)])
+		h += int(p.value(e.rank(p, pos), e.used(p, pos), pos[0]))
 	}
 	return h
 }
@@ -305,13 +350,20 @@ func (s *searcher) dfs(g, prev int) bool {
 		p, rp := e.patOf[t], e.patOf[e.tileRefl[t]]
 		oidx, ohv := s.idx[p], s.hv[p]
 		nidx := oidx + e.delta(t, to, blank, &s.at)
-		nhv := e.pats[p].values[nidx]
+		// The tile goes from to to blank, and the blank to to.
+		oocc := s.occ[p]
+		nocc := oocc&^(1<<to) | 1<<blank
+		nhv := e.pats[p].value(nidx, nocc, uint8(to))
 		h := s.h - int(ohv) + int(nhv)
 		oridx, orhv := s.ridx[rp], s.rhv[rp]
 		nridx, nrhv, rh := oridx, orhv, s.rh
+		rb, rto := e.cellRefl[blank], e.cellRefl[to]
+		orocc := s.rocc[rp]
+		nrocc := orocc
 		if e.reflect {
 			nridx = oridx + e.rdelta(t, to, blank, &s.rat)
-			nrhv = e.pats[rp].values[nridx]
+			nrocc = orocc&^(1<<rto) | 1<<rb
+			nrhv = e.pats[rp].value(nridx, nrocc, rto)
 			rh += int(nrhv) - int(orhv)
 		}
 		s.tiles[blank], s.tiles[to] = t, 0
@@ -331,10 +383,10 @@ func (s *searcher) dfs(g, prev int) bool {
 			s.state = ns
 			s.idx[p], s.hv[p], s.h = nidx, nhv, h
 			s.ridx[rp], s.rhv[rp], s.rh = nridx, nrhv, rh
+			s.occ[p], s.rocc[rp] = nocc, nrocc
 			at, rat := &s.at[p], &s.rat[rp]
 			w := at[to]
 			at[blank], at[to] = w, 0
-			rb, rto := e.cellRefl[blank], e.cellRefl[to]
 			rw := rat[rto]
 			rat[rb], rat[rto] = rw, 0
 			if e.verify {
@@ -346,6 +398,7 @@ func (s *searcher) dfs(g, prev int) bool {
 				return true
 			}
 			s.state = state
+			s.occ[p], s.rocc[rp] = oocc, orocc
 			s.idx[p], s.hv[p], s.h = oidx, ohv, oh
 			s.ridx[rp], s.rhv[rp], s.rh = oridx, orhv, orh
 			at[to], at[blank] = w, 0

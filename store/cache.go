@@ -28,6 +28,16 @@ func TableFile(goal statespace.Board) File { return File{TableFileName(goal)} }
 // (PDBFileName).
 func PDBFile(goal statespace.Board, tiles []int) File { return File{PDBFileName(goal, tiles)} }
 
+// ZeroAwarePDBFile is the zero-aware pattern database of tiles for goal
+// (ZeroAwarePDBFileName).
+func ZeroAwarePDBFile(goal statespace.Board, tiles []int) File {
+	return File{ZeroAwarePDBFileName(goal, tiles)}
+}
+
+// PDBFileOf names the file of database p: ZeroAwarePDBFileName for a
+// zero-aware one, else PDBFileName.
+func PDBFileOf(p *pdb.PDB) File { return File{pdbFileName(p.Goal(), p.Tiles(), p.ZeroAware())} }
+
 // CheckpointFile is the checkpoint of a resumable search for goal's table
 // (CheckpointFileName).
 func CheckpointFile(goal statespace.Board) File { return File{CheckpointFileName(goal)} }
@@ -139,7 +149,7 @@ func (c Cache) ReadPDB(goal statespace.Board, tiles []int) (*pdb.PDB, error) {
 // WritePDB writes p into the cache (see the function WritePDB), making
 // the folder if need be, and returns the file's path and size.
 func (c Cache) WritePDB(ctx context.Context, p *pdb.PDB) (string, int64, error) {
-	path := c.Path(PDBFile(p.Goal(), p.Tiles()))
+	path := c.Path(PDBFileOf(p))
 	if err := c.mkdir(); err != nil {
 		return "", 0, err
 	}

@@ -174,7 +174,7 @@ func TestPDBv1Seeds(t *testing.T) {
 // panic, every failure must be typed, and whatever it accepts must survive
 // the one writer's format and a second read unchanged.
 func FuzzReadPDB(f *testing.F) {
-	for _, pattern := range []string{"pdb-v1/*.pdb", "old/*.pdb"} {
+	for _, pattern := range []string{"pdb-v1/*.pdb", "old/*.pdb", "zero/*.pdb"} {
 		paths, _ := filepath.Glob(filepath.Join("testdata", pattern))
 		if len(paths) == 0 {
 			f.Fatalf("no seeds in testdata/%s", pattern)

@@ -25,6 +25,7 @@ import (
 type PDBNotFoundError struct {
 	Goal      statespace.Board
 	Partition string   // the partition's label; empty when any would do
+	ZeroAware bool     // the zero-aware databases of Partition are missing
 	Missing   []string // file names not found
 	Looked    []string // folders searched, in order
 }
@@ -189,7 +190,7 @@ func LoadPartition(ctx context.Context, explicit string, goal statespace.Board, 
 	}
 	paths, missing := locate(dirs, goal, part)
 	if len(missing) > 0 {
-		return nil, nil, &PDBNotFoundError{Goal: goal, Partition: part.Label(), Missing: missing, Looked: dirs}
+		return nil, nil, &PDBNotFoundError{Goal: goal, Partition: part.Label(), ZeroAware: part.ZeroAware, Missing: missing, Looked: dirs}
 	}
 	a, err := readPartition(ctx, goal, part, paths)
 	return a, paths, err
@@ -198,7 +199,7 @@ func LoadPartition(ctx context.Context, explicit string, goal statespace.Board, 
 // locate finds each pattern's file in the first folder that has it.
 func locate(dirs []string, goal statespace.Board, part pdb.Partition) (paths, missing []string) {
 	for _, pat := range part.Patterns {
-		name := PDBFileName(goal, pat)
+		name := pdbFileName(goal, pat, part.ZeroAware)
 		found := ""
 		for _, dir := range dirs {
 			path := filepath.Join(dir, name)
@@ -226,10 +227,12 @@ type Found struct {
 const maxCovers = 256
 
 // FindPartitions returns every partition of goal's tiles whose pattern
-// databases all lie in dir under the store's names (PDBFileName): the
-// presets and any custom partition, strongest first — the most entries
-// in all, then the fewest patterns. Files are not read; a folder that does
-// not exist (or is not a folder) holds none.
+// databases all lie in dir under the store's names (PDBFileName, or
+// ZeroAwarePDBFileName for a zero-aware partition, whose databases are
+// all zero-aware): the presets and any custom partition, strongest first
+// — the most entries in all (so zero-aware ones before plain ones of the
+// same patterns), then the fewest patterns. Files are not read; a folder
+// that does not exist (or is not a folder) holds none.
 func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, nil
@@ -238,7 +241,23 @@ func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
 	if err != nil {
 		return nil, err
 	}
-	prefix := goal.Shape().String() + "-" + GoalSlug(goal) + "-pdb-"
+	var found []Found
+	for _, zero := range []bool{true, false} {
+		found = append(found, findPartitions(dir, goal, dirEntries, zero)...)
+	}
+	n := goal.Cells()
+	slices.SortStableFunc(found, func(a, b Found) int {
+		if c := cmp.Compare(totalEntries(b.Partition, n), totalEntries(a.Partition, n)); c != 0 {
+			return c
+		}
+		return cmp.Compare(len(a.Partition.Patterns), len(b.Partition.Patterns))
+	})
+	return found, nil
+}
+
+// findPartitions is FindPartitions for one kind of database.
+func findPartitions(dir string, goal statespace.Board, dirEntries []os.DirEntry, zero bool) []Found {
+	prefix := pdbPrefix(goal, zero)
 	n := goal.Cells()
 	var patterns [][]int
 	for _, e := range dirEntries {
@@ -252,7 +271,7 @@ func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
 			continue
 		}
 		tiles, ok := parseTiles(rest, n)
-		if !ok || PDBFileName(goal, tiles) != name {
+		if !ok || pdbFileName(goal, tiles, zero) != name {
 			continue
 		}
 		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || !st.Mode().IsRegular() {
@@ -277,9 +296,10 @@ func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
 			if err != nil {
 				return
 			}
+			part.ZeroAware = zero
 			f := Found{Partition: part, Dir: dir}
 			for _, pat := range part.Patterns {
-				f.Files = append(f.Files, filepath.Join(dir, PDBFileName(goal, pat)))
+				f.Files = append(f.Files, filepath.Join(dir, pdbFileName(goal, pat, zero)))
 			}
 			found = append(found, f)
 			return
@@ -301,13 +321,7 @@ func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
 		}
 	}
 	cover(0)
-	slices.SortStableFunc(found, func(a, b Found) int {
-		if c := cmp.Compare(totalEntries(b.Partition, n), totalEntries(a.Partition, n)); c != 0 {
-			return c
-		}
-		return cmp.Compare(len(a.Partition.Patterns), len(b.Partition.Patterns))
-	})
-	return found, nil
+	return found
 }
 
 // totalEntries is the number of entries of a partition's databases: its
@@ -315,7 +329,11 @@ func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
 func totalEntries(p pdb.Partition, cells int) uint64 {
 	var sum uint64
 	for _, pat := range p.Patterns {
-		sum += pdb.Placements(cells, len(pat))
+		e := pdb.Placements(cells, len(pat))
+		if p.ZeroAware && cells-len(pat) > 1 {
+			e *= uint64(cells - len(pat))
+		}
+		sum += e
 	}
 	return sum
 }
@@ -380,6 +398,12 @@ func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partitio
 				return nil, &PDBDamagedError{Path: path, Goal: goal, Partition: part, Err: err}
 			}
 			return nil, err
+		}
+		// A plain file under a zero-aware name, or the other way round,
+		// is damaged: its entries are not the ones its name promises.
+		if n, k := goal.Cells(), len(part.Patterns[i]); pdbs[i].ZeroAware() != (part.ZeroAware && n-k > 1) {
+			err := &PDBDecodeError{Msg: fmt.Sprintf("%d entries: the file is zero-aware %v, its name says %v", pdbs[i].Entries(), pdbs[i].ZeroAware(), part.ZeroAware)}
+			return nil, &PDBDamagedError{Path: path, Goal: goal, Partition: part, Err: err}
 		}
 	}
 	return pdb.NewAdditive(goal, part, pdbs)

@@ -46,6 +46,69 @@ func TestPDBRoundTrip(t *testing.T) {
 	}
 }
 
+// TestZeroAwarePDBFiles writes zero-aware databases under their names
+// and reads them back, finds their partition before the plain one of the
+// same patterns, and refuses a plain file under a zero-aware name as
+// damaged.
+func TestZeroAwarePDBFiles(t *testing.T) {
+	dir := t.TempDir()
+	goal := statespace.GoalLast(sq)
+	part, err := pdb.ParsePartition("1,2,3,4/5,6,7,8", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zpart := part
+	zpart.ZeroAware = true
+	zero, err := pdb.BuildPartition(context.Background(), goal, zpart, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCache(dir)
+	for _, a := range []*pdb.Additive{plain, zero} {
+		for _, p := range a.PDBs() {
+			path, _, err := c.WritePDB(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := PDBFileName(goal, p.Tiles())
+			if p.ZeroAware() {
+				want = ZeroAwarePDBFileName(goal, p.Tiles())
+			}
+			if filepath.Base(path) != want {
+				t.Errorf("written to %s, want %s", filepath.Base(path), want)
+			}
+		}
+	}
+	found, err := FindPartitions(dir, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != 2 || !found[0].Partition.ZeroAware || found[1].Partition.ZeroAware {
+		t.Fatalf("found %+v, want the zero-aware partition, then the plain one", found)
+	}
+	got, _, err := LoadBestPDBs(context.Background(), dir, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range got.PDBs() {
+		if !p.ZeroAware() || !slices.Equal(p.Values(), zero.PDBs()[i].Values()) {
+			t.Errorf("pattern %d: read back zero-aware %v, values equal %v", i, p.ZeroAware(), slices.Equal(p.Values(), zero.PDBs()[i].Values()))
+		}
+	}
+	// A plain file renamed as zero-aware.
+	if err := os.Rename(filepath.Join(dir, PDBFileName(goal, []int{1, 2, 3, 4})), filepath.Join(dir, ZeroAwarePDBFileName(goal, []int{1, 2, 3, 4}))); err != nil {
+		t.Fatal(err)
+	}
+	var de *PDBDamagedError
+	if _, _, err := LoadPartition(context.Background(), dir, goal, zpart); !errors.As(err, &de) || !strings.Contains(err.Error(), "zero-aware") {
+		t.Errorf("a plain file under a zero-aware name: %v", err)
+	}
+}
+
 // TestPDBLargeFile checks a database whose compressed payload is several
 // MiB (random values do not compress), the size at which tablefile's
 // reader once wrongly reported as truncated.

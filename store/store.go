@@ -54,11 +54,31 @@ func TableFileName(goal statespace.Board) string {
 // PDBFileName is the file name of the pattern database of the given tiles
 // for goal, e.g. "4x4-last-pdb-1.2.5.6.9.10.pdb".
 func PDBFileName(goal statespace.Board, pattern []int) string {
+	return pdbFileName(goal, pattern, false)
+}
+
+// ZeroAwarePDBFileName is the file name of the zero-aware pattern
+// database of the given tiles for goal, e.g.
+// "5x5-first-zpdb-1.2.5.6.7.12.pdb".
+func ZeroAwarePDBFileName(goal statespace.Board, pattern []int) string {
+	return pdbFileName(goal, pattern, true)
+}
+
+func pdbFileName(goal statespace.Board, pattern []int, zero bool) string {
 	parts := make([]string, len(pattern))
 	for i, t := range pattern {
 		parts[i] = strconv.Itoa(t)
 	}
-	return goal.Shape().String() + "-" + GoalSlug(goal) + "-pdb-" + strings.Join(parts, ".") + ".pdb"
+	return pdbPrefix(goal, zero) + strings.Join(parts, ".") + ".pdb"
+}
+
+// pdbPrefix is what the names of goal's pattern databases start with.
+func pdbPrefix(goal statespace.Board, zero bool) string {
+	kind := "-pdb-"
+	if zero {
+		kind = "-zpdb-"
+	}
+	return goal.Shape().String() + "-" + GoalSlug(goal) + kind
 }
 
 // NotFoundError says no table exists for a goal, and where the lookup

@@ -120,7 +120,7 @@ func (h Header) PayloadLen() (uint64, error) {
 // table has 239,500,800).
 const (
 	MaxDistanceEntries   = 1 << 36
-	MaxPDBEntries        = 1 << 30
+	MaxPDBEntries        = 1 << 33 // a zero-aware 8-tile 4x4 database: 16!/8! × 8 ≈ 4.15e9
 	v1MaxDistanceEntries = 1 << 28
 )
 

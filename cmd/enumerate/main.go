@@ -6,7 +6,7 @@
 //
 //	enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-all [-big]]
 //	          [-workers N] [-resume] [-checkpoint-every DURATION] [-levels]
-//	enumerate -pdb 6-6-3|5-5-5|7-8|6-6-6-6|TILES/TILES/… [-shape RxC] [-goal …] [-out DIR] [-json]
+//	enumerate -pdb 6-6-3|5-5-5|7-8|6-6-6-6|TILES/TILES/… [-zero-aware] [-resume] [-shape RxC] [-goal …] [-out DIR] [-json]
 //	enumerate -verify FILE [-workers N] [-json]
 //	enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]
 //
@@ -20,7 +20,10 @@
 // -workers, -resume, -checkpoint-every and -levels tune that search, and a
 // build without one refuses them.
 // -pdb builds the pattern databases of a partition instead (4x4 presets,
-// or patterns such as 1,2,3,4/5,6,7,8 on any shape). -all builds every
+// 6-6-6-6 on 5x5, or patterns such as 1,2,3,4/5,6,7,8 on any shape);
+// -zero-aware makes them zero-aware (an entry per placement and cell of
+// the blank), and -resume keeps the databases an interrupted build
+// already wrote. -all builds every
 // default data file in one batch run: the tables of every shape up to 10
 // cells (with -big also the 12-cell ones) and the 6-6-3 pattern databases
 // of the 15-puzzle for goal last. -verify re-derives a table file by a
@@ -71,8 +74,8 @@ func report(stderr io.Writer, err error) int {
 }
 
 const usage = `enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-encoding E] [-all [-big]]
-                 [-workers N] [-resume] [-checkpoint-every D] [-levels]   (these four: 12 cells and more)
-       enumerate -pdb 6-6-3|5-5-5|7-8|PATTERNS [-shape RxC] [-goal …] [-out DIR] [-json]
+                 [-workers N] [-resume] [-checkpoint-every D] [-levels]   (these four: 12 cells and more; -resume also with -pdb)
+       enumerate -pdb 6-6-3|5-5-5|7-8|6-6-6-6|PATTERNS [-zero-aware] [-resume] [-shape RxC] [-goal …] [-out DIR] [-json]
        enumerate -verify FILE [-workers N] [-json]
        enumerate -export npy [-shape RxC] [-goal …] [-out DIR] [-workers N]
        (any of these: -cpuprofile FILE)`
@@ -82,6 +85,7 @@ type flags struct {
 	shape, goal, out, pdb, verify, export string
 	cpuprofile                            string
 	asJSON, all, big, resume, levels      bool
+	zeroAware                             bool
 	workers                               int
 	every                                 time.Duration
 	enc                                   tablefile.Encoding
@@ -136,9 +140,10 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.BoolVar(&f.all, "all", false, "build every default file: the tables of all shapes up to 10 cells for goals last and first and of the 3x3 centre and edge goals, and the 6-6-3 pattern databases of 4x4 goal last")
 	encName := fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
 	fs.StringVar(&f.pdb, "pdb", "", "build pattern databases instead of a table: a 4x4 preset (6-6-3, 5-5-5, 7-8) or `patterns` such as 1,2,3,4/5,6,7,8")
+	fs.BoolVar(&f.zeroAware, "zero-aware", false, "with -pdb, build zero-aware databases (an entry per placement and cell of the blank: n−k times the size, a larger value where the blank's region matters)")
 	fs.BoolVar(&f.big, "big", false, "with -all, also build the 12-cell tables (3x4, 4x3, 2x6, 6x2; seconds and 60 MB each)")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines for the 2-bit search of 12 cells and more, and -verify (default: every core)")
-	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted 2-bit search from its checkpoint in the output folder")
+	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted 2-bit search from its checkpoint in the output folder; with -pdb, keep the databases already written there")
 	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Minute, "how often a 2-bit search saves a checkpoint (at level ends)")
 	fs.BoolVar(&f.levels, "levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
 	fs.StringVar(&f.verify, "verify", "", "re-derive the table (by a fresh parallel search) or pattern database (by a fresh build) in `FILE` and report the first difference")
@@ -168,6 +173,8 @@ func (f *flags) check() error {
 		return usagef("-checkpoint-every %s: want a positive duration", f.every)
 	case given("encoding") && f.pdb != "":
 		return usagef("-encoding applies to distance tables; pattern databases are stored one byte an entry")
+	case f.zeroAware && f.pdb == "":
+		return usagef("-zero-aware goes with -pdb")
 	case given("big") && !f.all:
 		return usagef("-big goes with -all (a 12-cell board alone: -shape 3x4)")
 	case f.all && (given("pdb") || given("shape") || given("goal")):
@@ -245,6 +252,7 @@ func (f *flags) config() (generate.Config, error) {
 	if err != nil {
 		return cfg, usageError{Err: err}
 	}
+	part.ZeroAware = f.zeroAware
 	cfg.PDBs = []generate.PDBJob{{Goal: goal, Partition: part}}
 	return cfg, nil
 }
@@ -321,7 +329,7 @@ func explain(err error, goal string) error {
 	case errors.As(err, &resume) && len(resume.Shapes) == 1:
 		return usagef("-resume continues the 2-bit search of 12 cells and more; %s takes well under a second", resume.Shapes[0])
 	case errors.As(err, &resume):
-		return usagef("-resume continues the 2-bit search of 12 cells and more; this run has none")
+		return usagef("-resume continues the 2-bit search of 12 cells and more, or a -pdb build; this run has neither")
 	case errors.As(err, &pattern):
 		return usageError{Err: fmt.Errorf("-pdb: %w", err)}
 	}

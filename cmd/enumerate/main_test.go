@@ -117,8 +117,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"8,6,7,2,5,4,3,0,1"}, "boards go to query"},
 		// Refused before the 18 small tables are built, not after them.
 		{[]string{"-all", "-big", "-encoding", "bytes"}, "-encoding bytes: tables of 12 cells and more are stored in mod4-bit"},
-		{[]string{"-all", "-resume"}, "-resume continues the 2-bit search of 12 cells and more; this run has none"},
-		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-resume"}, "this run has none"},
+		{[]string{"-all", "-resume"}, "-resume continues the 2-bit search of 12 cells and more, or a -pdb build; this run has neither"},
+		{[]string{"-zero-aware"}, "-zero-aware goes with -pdb"},
 		{[]string{"-resume", "-shape", "2x3"}, "2x3 takes well under a second"},
 		{[]string{"-levels"}, "-levels tunes the 2-bit search of 12 cells and more; this run has none"},
 		{[]string{"-all", "-workers", "2"}, "-workers tunes the 2-bit search"},

@@ -159,7 +159,7 @@ func cacheWith555(t *testing.T) (string, statespace.Board) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := generate.PDBs(context.Background(), goal, part, cache, nil); err != nil {
+	if _, err := generate.PDBs(context.Background(), goal, part, cache, false, nil); err != nil {
 		t.Fatal(err)
 	}
 	return cache, goal

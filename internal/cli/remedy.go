@@ -59,10 +59,10 @@ func Remedy(err error) string {
 			goal = statespace.GoalLast(tooBig.Shape)
 		}
 		return fmt.Sprintf("it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape %s -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md); pattern databases solve it instead: %s",
-			tooBig.Shape, PDBCommand(goal, pdb.Suggest(goal).Label(), ""))
+			tooBig.Shape, PDBCommand(goal, pdb.Suggest(goal).Label(), false, ""))
 	case errors.As(err, &needPDBs):
 		return fmt.Sprintf("build the %s databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: %s",
-			needPDBs.Partition, PDBCommand(needPDBs.Goal, needPDBs.Partition, ""))
+			needPDBs.Partition, PDBCommand(needPDBs.Goal, needPDBs.Partition, false, ""))
 	case errors.As(err, &noDepth):
 		if noDepth.Buildable {
 			return "build it with: " + TableCommand(noDepth.Goal) + "; without -depth, boards are drawn from all reachable ones"
@@ -71,9 +71,9 @@ func Remedy(err error) string {
 	case errors.As(err, &tabled):
 		return "drop -pdb and -pdb-dir"
 	case errors.As(err, &pdbDamaged):
-		return "rebuild it with: " + PDBCommand(pdbDamaged.Goal, pdbDamaged.Partition.Label(), filepath.Dir(pdbDamaged.Path))
+		return "rebuild it with: " + PDBCommand(pdbDamaged.Goal, pdbDamaged.Partition.Label(), pdbDamaged.Partition.ZeroAware, filepath.Dir(pdbDamaged.Path))
 	case errors.As(err, &pdbMissing):
-		return "build them with: " + PDBCommand(pdbMissing.Goal, buildPartition(pdbMissing), "")
+		return "build them with: " + PDBCommand(pdbMissing.Goal, buildPartition(pdbMissing), pdbMissing.ZeroAware && pdbMissing.Partition != "", "")
 	case errors.As(err, &damaged):
 		if damaged.Goal.IsZero() {
 			return ""
@@ -97,10 +97,13 @@ func TableCommand(goal statespace.Board) string {
 }
 
 // PDBCommand is the command that builds the pattern databases of a
-// partition (its label) for goal into dir;
+// partition (its label) for goal into dir, zero-aware ones when zeroAware;
 // the cache folder (or dir "") needs no -out.
-func PDBCommand(goal statespace.Board, partition, dir string) string {
+func PDBCommand(goal statespace.Board, partition string, zeroAware bool, dir string) string {
 	cmd := fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), partition)
+	if zeroAware {
+		cmd += " -zero-aware"
+	}
 	if dir != "" && !store.NewCache(dir).IsDefault() {
 		cmd += " -out " + dir
 	}

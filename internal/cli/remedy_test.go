@@ -35,6 +35,8 @@ func TestRemedy(t *testing.T) {
 	}
 	sp35 := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5}))
 	tooBig := twobit.EstimateFor(sp35, 2).Check(sp35.Goal(), 24<<30)
+	zeroPart := part
+	zeroPart.ZeroAware = true
 	for _, c := range []struct {
 		err  error
 		want string
@@ -53,6 +55,11 @@ func TestRemedy(t *testing.T) {
 			"rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8 -out /mine"},
 		{&store.PDBNotFoundError{Goal: last4, Partition: "7-8"},
 			"build them with: go run ./cmd/enumerate -shape 4x4 -goal last -pdb 7-8"},
+		{&store.PDBNotFoundError{Goal: last5, Partition: "6-6-6-6", ZeroAware: true},
+			"build them with: go run ./cmd/enumerate -shape 5x5 -goal last -pdb 6-6-6-6 -zero-aware"},
+		{&store.PDBDamagedError{Path: "/cache/3x3-last-zpdb-5.6.7.8.pdb", Goal: statespace.GoalLast(sq3), Partition: zeroPart, Err: errors.New("bad")},
+			"rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8 -zero-aware"},
+
 		{&store.PDBNotFoundError{Goal: last4}, "build them with: go run ./cmd/enumerate -shape 4x4 -goal last -pdb 6-6-3"},
 		{&store.PDBNotFoundError{Goal: last5}, "build them with: go run ./cmd/enumerate -shape 5x5 -goal last -pdb 6-6-6-6"},
 		{&store.PDBNotFoundError{Goal: custom4}, "build them with: go run ./cmd/enumerate -shape 4x4 -goal 2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0 -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"},
