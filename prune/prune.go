@@ -46,7 +46,6 @@ type Machine struct {
 	shape statespace.Shape
 	depth int
 	next  []int32 // 4 per state, by move
-	live  []uint8 // moves that are not Dead, per state
 	start []int32 // by blank cell
 	words int     // words found not least (the machine's patterns)
 }
@@ -58,7 +57,7 @@ func (m *Machine) Shape() statespace.Shape { return m.shape }
 func (m *Machine) Depth() int { return m.depth }
 
 // States returns the number of states.
-func (m *Machine) States() int { return len(m.live) }
+func (m *Machine) States() int { return len(m.next) / 4 }
 
 // Words returns the number of words the breadth-first search found not
 // least to their rearrangement (each one the machine's pattern).
@@ -70,15 +69,9 @@ func (m *Machine) Start(cell int) int32 { return m.start[cell] }
 // Next returns the state after move mv from state s, or Dead.
 func (m *Machine) Next(s int32, mv statespace.Move) int32 { return m.next[int(s)*4+int(mv)] }
 
-// Live returns the number of moves from state s that are not Dead.
-func (m *Machine) Live(s int32) int { return int(m.live[s]) }
-
 // Table returns the transitions, 4 per state by move (read only): what a
 // search's inner loop indexes directly.
 func (m *Machine) Table() []int32 { return m.next }
-
-// LiveTable returns Live of every state (read only).
-func (m *Machine) LiveTable() []uint8 { return m.live }
 
 // Accepts reports whether the path moves from a blank on cell is legal
 // and none of its words is rejected.
@@ -367,7 +360,7 @@ func compile(sh statespace.Shape, depth int, t *trie, roots []int32, nb [][4]int
 		}
 	}
 	m := &Machine{shape: sh, depth: depth, words: words,
-		next: make([]int32, 4*states), live: make([]uint8, states), start: make([]int32, len(roots))}
+		next: make([]int32, 4*states), start: make([]int32, len(roots))}
 	for _, u := range order {
 		s := id[u]
 		if s == Dead {
@@ -379,9 +372,6 @@ func compile(sh statespace.Shape, depth int, t *trie, roots []int32, nb [][4]int
 				to = id[v]
 			}
 			m.next[int(s)*4+mv] = to
-			if to != Dead {
-				m.live[s]++
-			}
 		}
 	}
 	for q, r := range roots {
@@ -394,7 +384,7 @@ func compile(sh statespace.Shape, depth int, t *trie, roots []int32, nb [][4]int
 // refinement: states stay together while their moves lead to the same
 // classes), which shrinks the table the search reads at every node.
 func (m *Machine) minimize() *Machine {
-	states := len(m.live)
+	states := m.States()
 	class := make([]int32, states) // all live states start in one class
 	classes := 1
 	type signature struct{ self, up, down, left, right int32 }
@@ -426,7 +416,7 @@ func (m *Machine) minimize() *Machine {
 		classes = len(ids)
 	}
 	min := &Machine{shape: m.shape, depth: m.depth, words: m.words,
-		next: make([]int32, 4*classes), live: make([]uint8, classes), start: make([]int32, len(m.start))}
+		next: make([]int32, 4*classes), start: make([]int32, len(m.start))}
 	for s := range states {
 		c := class[s]
 		for mv := range 4 {
@@ -436,7 +426,6 @@ func (m *Machine) minimize() *Machine {
 			}
 			min.next[int(c)*4+mv] = t
 		}
-		min.live[c] = m.live[s]
 	}
 	for q, s := range m.start {
 		min.start[q] = class[s]

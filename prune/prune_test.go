@@ -147,15 +147,3 @@ func cellAfter(sh statespace.Shape, q int, moves []statespace.Move) int {
 	}
 	return q
 }
-
-func equal(a, b []statespace.Move) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}

@@ -2,7 +2,11 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"testing"
+
+	"github.com/tilespace/tilespace/prune"
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // BenchmarkKorf10 solves the 10 easiest of Korf's 100 instances with
@@ -19,6 +23,24 @@ func BenchmarkKorf10(b *testing.B) {
 //	go test ./solver -run XXX -bench Korf100 -benchtime 1x
 func BenchmarkKorf100(b *testing.B) {
 	benchKorf(b, korf100(b))
+}
+
+// BenchmarkKorf100Prune is BenchmarkKorf100 at each depth of the
+// duplicate-path machine (Solver.Prune; 2 cuts only the move undoing the
+// last, 10 is the 4x4's default), to set the children it saves against
+// its cost:
+//
+//	go test ./solver -run XXX -bench Korf100Prune -benchtime 1x -count 5
+func BenchmarkKorf100Prune(b *testing.B) {
+	instances := korf100(b)
+	for _, depth := range []int{2, 8, 10, 12, 14} {
+		b.Run(fmt.Sprintf("prune=%d", depth), func(b *testing.B) {
+			if _, err := prune.For(statespace.Shape{Rows: 4, Cols: 4}, depth); err != nil {
+				b.Fatal(err)
+			}
+			benchKorf(b, instances, func(s *Solver) { s.Prune = depth })
+		})
+	}
 }
 
 // BenchmarkKorf100Dual is BenchmarkKorf100 with dual lookups and BPMX
@@ -41,7 +63,7 @@ func benchKorf(b *testing.B, instances []korfInstance, options ...func(*Solver))
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		var nodes uint64
+		var nodes, generated uint64
 		for _, k := range instances {
 			r, err := s.Solve(context.Background(), k.board)
 			if err != nil {
@@ -51,7 +73,9 @@ func benchKorf(b *testing.B, instances []korfInstance, options ...func(*Solver))
 				b.Fatalf("instance %d: %d moves, published %d", k.id, len(r.Path), k.length)
 			}
 			nodes += r.Nodes
+			generated += r.Generated
 		}
 		b.ReportMetric(float64(nodes)/float64(len(instances)), "nodes/instance")
+		b.ReportMetric(float64(generated)/float64(len(instances)), "generated/instance")
 	}
 }

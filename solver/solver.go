@@ -6,12 +6,14 @@
 // and caching the databases belongs to the caller (package query). For
 // other heuristics, search.IDAStar is the generic IDA*.
 //
-// Counters are reproducible and mean what search.IDAStar's mean: Nodes
-// (expanded) counts the boards whose children were generated, the goal
-// excluded, and Generated counts every child of an expanded board but the
-// one that undoes the previous move, in the order Up, Down, Left, Right.
-// They are what that sequential IDA* counts, however many goroutines
-// searched, and the path returned is the one it finds first.
+// Duplicate paths are cut by a finite-state machine (package prune; see
+// Solver.Prune): a child the machine rejects is never generated. Counters
+// are reproducible however many goroutines search: Nodes (expanded) counts
+// the boards whose children were generated, the goal excluded, and
+// Generated every child of an expanded board the machine lets through, in
+// the order Up, Down, Left, Right. With Prune 2 the machine cuts only the
+// move that undoes the previous one, and the counters and the path are
+// exactly what the sequential search.IDAStar counts and finds first.
 package solver
 
 import (

@@ -31,6 +31,10 @@ type Instance struct {
 	// the published run (Korf & Felner 2002, 6-6-6-6 with reflection), or 0
 	// where the source gives none.
 	Generated uint64
+	// Expanded6666 and ExpandedMax are the nodes IDA* expanded in Döbbelin,
+	// Schütt & Reinefeld's runs (2013) with 6-6-6-6 and with the maximum
+	// of their four partitions, or 0 where the source gives none.
+	Expanded6666, ExpandedMax uint64
 }
 
 // Distribution is the number of states at each distance from a goal.
@@ -99,12 +103,13 @@ func records(text string, each func(line int, fields []string) error) error {
 	return nil
 }
 
-// ParseInstances reads lines "id<TAB>board<TAB>optimal[<TAB>generated]".
+// ParseInstances reads lines
+// "id<TAB>board<TAB>optimal[<TAB>generated[<TAB>expanded 6-6-6-6<TAB>expanded max]]".
 func ParseInstances(text string) ([]Instance, error) {
 	var out []Instance
 	err := records(text, func(line int, f []string) error {
-		if len(f) != 3 && len(f) != 4 {
-			return fmt.Errorf("line %d: %d fields, want 3 or 4", line, len(f))
+		if len(f) != 3 && len(f) != 4 && len(f) != 6 {
+			return fmt.Errorf("line %d: %d fields, want 3, 4 or 6", line, len(f))
 		}
 		var in Instance
 		var err error
@@ -115,9 +120,17 @@ func ParseInstances(text string) ([]Instance, error) {
 		if in.Optimal, err = strconv.Atoi(f[2]); err != nil {
 			return fmt.Errorf("line %d: optimal length: %w", line, err)
 		}
-		if len(f) == 4 {
+		if len(f) >= 4 {
 			if in.Generated, err = strconv.ParseUint(f[3], 10, 64); err != nil {
 				return fmt.Errorf("line %d: generated nodes: %w", line, err)
+			}
+		}
+		if len(f) == 6 {
+			if in.Expanded6666, err = strconv.ParseUint(f[4], 10, 64); err != nil {
+				return fmt.Errorf("line %d: expanded nodes (6-6-6-6): %w", line, err)
+			}
+			if in.ExpandedMax, err = strconv.ParseUint(f[5], 10, 64); err != nil {
+				return fmt.Errorf("line %d: expanded nodes (maximum): %w", line, err)
 			}
 		}
 		out = append(out, in)

@@ -39,8 +39,10 @@ func TestInstances(t *testing.T) {
 		}
 	}
 	for _, in := range Korf50() {
-		if in.Generated == 0 {
-			t.Errorf("korf50 #%d: no generated-node count", in.ID)
+		// Every published count is there, and the maximum of four
+		// partitions never expands more than 6-6-6-6 alone.
+		if in.Generated == 0 || in.Expanded6666 == 0 || in.ExpandedMax == 0 || in.ExpandedMax > in.Expanded6666 {
+			t.Errorf("korf50 #%d: generated %d, expanded %d (6-6-6-6), %d (maximum)", in.ID, in.Generated, in.Expanded6666, in.ExpandedMax)
 		}
 	}
 }

@@ -5,7 +5,8 @@ Each record's path is applied to its board move by move (a move names the
 way the blank goes), independently of the Go code, and the result must be
 the goal (blank top-left, tile t on cell t). Boards found in Korf's 50
 instances (data/reference/korf50-24.tsv) are printed beside the published
-optimal length and Korf & Felner's generated-node count.
+optimal length, Korf & Felner's generated-node count and Döbbelin et al.'s
+expanded-node count with 6-6-6-6.
 
     python3 docs/scripts/replay24.py ten.json
 """
@@ -24,8 +25,10 @@ def reference():
         for line in f:
             if line.startswith("#") or line.startswith("id\t"):
                 continue
-            ident, board, optimal, generated = line.rstrip("\n").split("\t")
-            out[board] = (int(ident), int(optimal), int(generated))
+            f = line.rstrip("\n").split("\t")
+            ident, board, optimal, generated = f[:4]
+            expanded = int(f[4]) if len(f) > 4 else 0  # Döbbelin et al.'s, 6-6-6-6
+            out[board] = (int(ident), int(optimal), int(generated), expanded)
     return out
 
 
@@ -53,10 +56,11 @@ def main(paths):
                     bad += 1
                     continue
                 ok = replay(r["board"], r["path"])
-                ident, optimal, generated = ref.get(r["board"], (0, -1, 0))
+                ident, optimal, generated, dsr = ref.get(r["board"], (0, -1, 0, 0))
                 label = f"#{ident}" if ident else r["board"]
                 print(f"{label}\tlength {len(r['path'])} (published {optimal})\treplays {ok}\t"
-                      f"generated {r['generated']:,} (Korf & Felner {generated:,})\texpanded {r['nodes']:,}\t{r['seconds']:.1f} s")
+                      f"generated {r['generated']:,} (Korf & Felner {generated:,})\t"
+                      f"expanded {r['nodes']:,} (Döbbelin et al. {dsr:,})\t{r['seconds']:.1f} s")
                 if not ok or (optimal >= 0 and optimal != len(r["path"])):
                     bad += 1
     return 1 if bad else 0
