@@ -144,7 +144,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 		}
 		defer stopProfile()
 	}
-	bar := progress.New(stderr, "beam-enumerate", float64(sp.Size()))
+	bar := progress.New(stderr, "beam-enumerate", progressTotal(goal, sp.Size(), *levels))
 	defer bar.Done()
 	var reached float64
 	res, err := bfs.Run(ctx, goal, bfs.Options{
@@ -238,4 +238,21 @@ func dirSize(dir string) int64 {
 		return nil
 	})
 	return n
+}
+
+// progressTotal is the number of states the run will reach: the whole
+// space, or with -levels N and a published distribution the states of
+// levels 0 to N, so that the ETA of a partial run is its own.
+func progressTotal(goal statespace.Board, size uint64, levels int) float64 {
+	ref := bfs.Published(goal)
+	if levels <= 0 || ref == nil {
+		return float64(size)
+	}
+	var total uint64
+	for d, c := range ref.Counts {
+		if d <= levels {
+			total += c
+		}
+	}
+	return float64(total)
 }

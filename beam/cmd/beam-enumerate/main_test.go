@@ -266,3 +266,26 @@ func TestCPUProfile(t *testing.T) {
 		t.Errorf("the profile: %d bytes, %v", len(data), err)
 	}
 }
+
+// TestProgressTotal checks that a run bounded by -levels measures its
+// progress against the published states of those levels (3x5, OEIS
+// A346737: 470,736 states through level 18), and a full run against the
+// whole space.
+func TestProgressTotal(t *testing.T) {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5})
+	size := statespace.MustSpace(goal).Size()
+	ref, ok := reference.FindDistribution("3x5", "corner")
+	if !ok {
+		t.Fatal("no published distribution for 3x5")
+	}
+	var want uint64
+	for _, c := range ref.Counts[:19] {
+		want += c
+	}
+	if got := progressTotal(goal, size, 18); got != float64(want) || want != 470736 {
+		t.Errorf("-levels 18: total %v, want %d (published through level 18: 470,736)", got, want)
+	}
+	if got := progressTotal(goal, size, 0); got != float64(size) {
+		t.Errorf("full run: total %v, want %d", got, size)
+	}
+}
