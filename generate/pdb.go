@@ -153,7 +153,7 @@ func keptPDB(cache store.Cache, goal statespace.Board, pat []int, zero bool) (*p
 	}
 	path := cache.Path(f)
 	p, err := store.ReadPDB(path, goal, pat)
-	if err != nil || p.ZeroAware() != (zero && goal.Cells()-len(pat) > 1) {
+	if err != nil || p.Entries() != pdb.Entries(goal.Cells(), len(pat), zero) {
 		return nil, "", 0, false
 	}
 	st, err := os.Stat(path)

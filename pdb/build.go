@@ -85,7 +85,7 @@ func build(ctx context.Context, goal statespace.Board, tiles []int, progress Pro
 	}
 	start := time.Now()
 	b := newBuilder(goal, tiles)
-	if zero && b.free > 1 {
+	if Entries(n, k, zero) != size {
 		b.zout = make([]byte, b.states) // 0 where unreached, as below
 	}
 	if err := b.run(ctx, progress); err != nil {

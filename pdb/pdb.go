@@ -40,6 +40,18 @@ func (p *PDB) Tiles() []int { return slices.Clone(p.tiles) }
 // the n − k cells left to the blank when the database is zero-aware.
 func (p *PDB) Entries() uint64 { return uint64(len(p.values)) }
 
+// Entries returns the number of entries of a database of k tiles on n
+// cells: the placements, times the n − k cells left to the blank when it
+// is zero-aware. A pattern that leaves the blank a single cell gains
+// nothing from knowing it, and its database stays plain.
+func Entries(n, k int, zeroAware bool) uint64 {
+	places := Placements(n, k)
+	if zeroAware && n-k > 1 {
+		return places * uint64(n-k)
+	}
+	return places
+}
+
 // ZeroAware reports whether the database knows where the blank is.
 func (p *PDB) ZeroAware() bool { return p.zero }
 
@@ -123,10 +135,10 @@ func FromValues(goal statespace.Board, tiles []int, values []byte, counts []uint
 	if states := Placements(n, len(tiles)) * uint64(n-len(tiles)); states > MaxAbstractStates {
 		return nil, &InvalidError{Msg: fmt.Sprintf("a pattern of %d tiles on %s spans %d abstract states, more than the %d tilespace builds or ranks", len(tiles), sh, states, uint64(MaxAbstractStates))}
 	}
-	places, free := Placements(n, len(tiles)), uint64(n-len(tiles))
-	zero := uint64(len(values)) == places*free && free > 1
+	places, zeroEntries := Entries(n, len(tiles), false), Entries(n, len(tiles), true)
+	zero := uint64(len(values)) == zeroEntries && zeroEntries != places
 	if uint64(len(values)) != places && !zero {
-		return nil, &InvalidError{Msg: fmt.Sprintf("%d entries, a pattern of %d tiles on %s has %d placements (%d with the blank's cell, zero-aware)", len(values), len(tiles), sh, places, places*free)}
+		return nil, &InvalidError{Msg: fmt.Sprintf("%d entries, a pattern of %d tiles on %s has %d placements (%d with the blank's cell, zero-aware)", len(values), len(tiles), sh, places, zeroEntries)}
 	}
 	p := &PDB{goal: goal, tiles: slices.Clone(tiles), n: n, zero: zero, values: values}
 	// The values are always recounted (on every core, about what checking

@@ -329,11 +329,7 @@ func findPartitions(dir string, goal statespace.Board, dirEntries []os.DirEntry,
 func totalEntries(p pdb.Partition, cells int) uint64 {
 	var sum uint64
 	for _, pat := range p.Patterns {
-		e := pdb.Placements(cells, len(pat))
-		if p.ZeroAware && cells-len(pat) > 1 {
-			e *= uint64(cells - len(pat))
-		}
-		sum += e
+		sum += pdb.Entries(cells, len(pat), p.ZeroAware)
 	}
 	return sum
 }
@@ -401,7 +397,7 @@ func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partitio
 		}
 		// A plain file under a zero-aware name, or the other way round,
 		// is damaged: its entries are not the ones its name promises.
-		if n, k := goal.Cells(), len(part.Patterns[i]); pdbs[i].ZeroAware() != (part.ZeroAware && n-k > 1) {
+		if pdbs[i].Entries() != pdb.Entries(goal.Cells(), len(part.Patterns[i]), part.ZeroAware) {
 			err := &PDBDecodeError{Msg: fmt.Sprintf("%d entries: the file is zero-aware %v, its name says %v", pdbs[i].Entries(), pdbs[i].ZeroAware(), part.ZeroAware)}
 			return nil, &PDBDamagedError{Path: path, Goal: goal, Partition: part, Err: err}
 		}
