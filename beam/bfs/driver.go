@@ -41,7 +41,19 @@ type Options struct {
 	// OnLevel, when not nil, is called with every level as it is known,
 	// the resumed ones first.
 	OnLevel func(Level)
+	// ChunkStates is the most frontier boards one pipeline expands
+	// (0: DefaultChunkStates). A level whose frontier holds more is split
+	// into chunks of consecutive partitions, one pipeline each, run one
+	// after the other; a runner that holds the shuffle in memory (Prism)
+	// then holds one chunk's. A level's split is recorded before its first
+	// chunk runs, and a resumption keeps it and skips the chunks done.
+	ChunkStates uint64
 }
+
+// DefaultChunkStates is the default of Options.ChunkStates: Prism's peak
+// memory on 3x5 grows by about 30 bytes a frontier board expanded
+// (BENCHMARKS.md), so a chunk of this many stays near 5 GB.
+const DefaultChunkStates = 150_000_000
 
 // Level describes one level of the search.
 type Level struct {
@@ -50,7 +62,8 @@ type Level struct {
 	Partitions int     `json:"partitions"` // partitions written: those holding any board reached so far of the depth's parity
 	Frontier   int     `json:"frontier_partitions"`
 	Shuffled   uint64  `json:"bytes_shuffled"` // bytes of the values the shuffle moved to produce it
-	Seconds    float64 `json:"seconds"`        // wall time of its pipeline; 0 for level 0 (and levels resumed from a folder that did not record it)
+	Chunks     int     `json:"chunks"`         // pipelines it ran in (its frontier split by Options.ChunkStates); 0 for level 0
+	Seconds    float64 `json:"seconds"`        // wall time of its pipelines; 0 for level 0 (and levels resumed from a folder that did not record it)
 	// CPUSeconds is the process's CPU time (user and system) over the
 	// pipeline: on Prism all of it (driver, runner, shuffle, workers), on
 	// a distributed runner only the driver's; 0 for level 0. On a shared
@@ -148,7 +161,8 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 			return nil, err
 		}
 		start, cpu := time.Now(), cpuSeconds()
-		if _, err := beam.Run(ctx, opts.Runner, levelPipeline(sp, opts.Work, d)); err != nil {
+		chunks, err := r.runLevel(ctx, sp, opts, d)
+		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -158,6 +172,7 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		if err != nil {
 			return nil, fmt.Errorf("level %d: the pipeline ended without its index: %w", d+1, err)
 		}
+		l.Chunks = chunks
 		l.Seconds, l.CPUSeconds = time.Since(start).Seconds(), cpuSeconds()-cpu
 		l.WorkBytes = localSize(opts.Work)
 		if err := r.writeCosts(ctx, l); err != nil {
@@ -177,6 +192,110 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		}
 	}
 	return r, nil
+}
+
+// chunk is the part of a level's frontier one pipeline expands: the
+// partitions from From to To−1 (all when To is 0), the Index-th of the
+// level's chunks.
+type chunk struct {
+	Index    int
+	From, To int
+	Last     bool
+}
+
+// chunkPlan is level-NNNN/chunks.json: the partition bounds of a level's
+// chunks (chunk c covers Bounds[c] to Bounds[c+1]−1).
+type chunkPlan struct {
+	Bounds []int `json:"bounds"`
+}
+
+// runLevel runs the pipelines that expand level d into level d+1, one per
+// chunk, skipping chunks an earlier run finished, and returns how many
+// chunks the level has.
+func (r *Result) runLevel(ctx context.Context, sp Space, opts Options, d int) (int, error) {
+	bounds, err := r.planChunks(ctx, d, opts.ChunkStates)
+	if err != nil {
+		return 0, err
+	}
+	if bounds == nil {
+		_, err := beam.Run(ctx, opts.Runner, levelPipeline(sp, opts.Work, d, chunk{Last: true}))
+		return 1, err
+	}
+	chunks := len(bounds) - 1
+	for c := range chunks {
+		last := c == chunks-1
+		if !last {
+			if _, err := readIndexFile(ctx, chunkIndexPath(r.work, d+1, c), d+1, r.k.Partitions(), r.k.PartitionSize()); err == nil {
+				continue // finished by an earlier run; a damaged index is rerun
+			}
+		}
+		ch := chunk{Index: c, From: bounds[c], To: bounds[c+1], Last: last}
+		if _, err := beam.Run(ctx, opts.Runner, levelPipeline(sp, opts.Work, d, ch)); err != nil {
+			return 0, fmt.Errorf("chunk %d of %d: %w", c+1, chunks, err)
+		}
+	}
+	return chunks, nil
+}
+
+// planChunks returns the partition bounds of level d's chunks: the plan
+// an earlier run recorded, or a new one (recorded) cutting the frontier
+// into runs of consecutive partitions of at most limit boards where it
+// can (a partition is never split); nil when the level is one chunk.
+func (r *Result) planChunks(ctx context.Context, d int, limit uint64) ([]int, error) {
+	path := chunkPlanPath(r.work, d+1)
+	parts := r.k.Partitions()
+	data, err := readFile(ctx, path, 1<<24)
+	if err == nil {
+		var plan chunkPlan
+		if err := json.Unmarshal(data, &plan); err != nil || !validBounds(plan.Bounds, parts) {
+			return nil, fmt.Errorf("%s: not a plan of chunks of %d partitions; the working folder is damaged", path, parts)
+		}
+		return plan.Bounds, nil
+	}
+	if !errors.Is(err, errNotExist) {
+		return nil, err
+	}
+	if limit == 0 {
+		limit = DefaultChunkStates
+	}
+	recs, err := readIndex(ctx, r.work, d, parts, r.k.PartitionSize())
+	if err != nil {
+		return nil, err
+	}
+	bounds := []int{0}
+	var sum uint64
+	for _, rec := range recs {
+		if rec.New == 0 {
+			continue
+		}
+		if sum > 0 && sum+rec.New > limit {
+			bounds, sum = append(bounds, rec.Partition), 0
+		}
+		sum += rec.New
+	}
+	if len(bounds) == 1 {
+		return nil, nil
+	}
+	bounds = append(bounds, parts)
+	b, _ := json.Marshal(chunkPlan{Bounds: bounds})
+	if err := writeFile(ctx, path, append(b, '\n')); err != nil {
+		return nil, err
+	}
+	return bounds, nil
+}
+
+// validBounds reports whether bounds cut partitions 0 to parts−1 into at
+// least two non-empty runs.
+func validBounds(bounds []int, parts int) bool {
+	if len(bounds) < 3 || bounds[0] != 0 || bounds[len(bounds)-1] != parts {
+		return false
+	}
+	for i := 1; i < len(bounds); i++ {
+		if bounds[i] <= bounds[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // Published returns the published distribution of goal's space
@@ -298,6 +417,7 @@ func writeGoalLevel(ctx context.Context, work string, k *twobit.Kernel) error {
 // levelCosts is level-NNNN/costs.json: what a level cost when it ran,
 // written after its index, so that a resumed run reports it.
 type levelCosts struct {
+	Chunks     int     `json:"chunks"`
 	Seconds    float64 `json:"seconds"`
 	CPUSeconds float64 `json:"cpu_seconds"`
 	WorkBytes  uint64  `json:"work_bytes"`
@@ -306,7 +426,7 @@ type levelCosts struct {
 func costsPath(work string, level int) string { return join(levelDir(work, level), "costs.json") }
 
 func (r *Result) writeCosts(ctx context.Context, l Level) error {
-	b, _ := json.Marshal(levelCosts{Seconds: l.Seconds, CPUSeconds: l.CPUSeconds, WorkBytes: l.WorkBytes})
+	b, _ := json.Marshal(levelCosts{Chunks: l.Chunks, Seconds: l.Seconds, CPUSeconds: l.CPUSeconds, WorkBytes: l.WorkBytes})
 	return writeFile(ctx, costsPath(r.work, l.Depth), append(b, '\n'))
 }
 
@@ -319,7 +439,7 @@ func (r *Result) readCosts(ctx context.Context, l *Level) {
 	}
 	var c levelCosts
 	if json.Unmarshal(data, &c) == nil {
-		l.Seconds, l.CPUSeconds, l.WorkBytes = c.Seconds, c.CPUSeconds, c.WorkBytes
+		l.Chunks, l.Seconds, l.CPUSeconds, l.WorkBytes = c.Chunks, c.Seconds, c.CPUSeconds, c.WorkBytes
 	}
 }
 

@@ -42,6 +42,17 @@ func levelDir(work string, level int) string { return join(work, fmt.Sprintf("le
 
 func indexPath(work string, level int) string { return join(levelDir(work, level), "index") }
 
+// chunkIndexPath names the index chunk c of a level split into chunks
+// writes: every partition's record after the chunk, in the index format.
+func chunkIndexPath(work string, level, c int) string {
+	return join(levelDir(work, level), fmt.Sprintf("chunk-%04d.index", c))
+}
+
+// chunkPlanPath names the record of how a level is split into chunks,
+// written before its first chunk runs, so that a resumption splits it the
+// same way.
+func chunkPlanPath(work string, level int) string { return join(levelDir(work, level), "chunks.json") }
+
 func statePath(work string, level, p int) string {
 	return join(levelDir(work, level), "state", fmt.Sprintf("p-%08d", p))
 }
@@ -352,7 +363,12 @@ func decodeIndex(data []byte, level, partitions int, n uint64) ([]PartRecord, er
 
 // readIndex reads level's index; a missing one matches errNotExist.
 func readIndex(ctx context.Context, work string, level, partitions int, n uint64) ([]PartRecord, error) {
-	path := indexPath(work, level)
+	return readIndexFile(ctx, indexPath(work, level), level, partitions, n)
+}
+
+// readIndexFile reads an index of level (the level's, or a chunk's) at
+// path.
+func readIndexFile(ctx context.Context, path string, level, partitions int, n uint64) ([]PartRecord, error) {
 	data, err := readFile(ctx, path, int64(20+indexRecord*partitions))
 	if err != nil {
 		return nil, err

@@ -65,47 +65,58 @@ func expand(k *twobit.Kernel, x *statespace.Expander, p int, frontier []uint64) 
 	return k.PartitionTargets(x, p, frontier)
 }
 
-// levelPipeline builds the pipeline that expands level d's frontier into
-// level d+1 in the working folder work:
+// levelPipeline builds the pipeline that expands part of level d's
+// frontier (the partitions of ch) into level d+1 in the working folder
+// work:
 //
-//	frontier partitions of d ──expand──► (partition, neighbour bitmap) ─┐
-//	partitions with a state at d−1 ──► (partition, where its state is) ─┴─► group by partition
-//	  ──merge──► state and frontier of d+1, one record per partition ──► index of d+1
-//	files no resumption from d or later reads ──► delete
+//	frontier partitions of d in ch ──expand──► (partition, neighbour bitmap) ─┐
+//	every partition's record so far ──► (partition, where its state is) ───────┴─► group by partition
+//	  ──merge──► state and frontier of d+1, one record per partition ──► index of d+1 (or of the chunk)
+//	files no resumption from d or later reads ──► delete (the last chunk only)
 //
 // The shuffle moves encoded bitmaps, never single boards, and a
-// partition's merge is the only writer of its files at d+1.
-func levelPipeline(sp Space, work string, d int) *beam.Pipeline {
+// partition's merge is the only writer of its files at d+1. A level split
+// into chunks runs one pipeline per chunk, one after the other: each adds
+// its chunk's neighbours to the files the chunks before it wrote, and its
+// records (every partition's, so far) go to the chunk's index, which the
+// next chunk carries; the last chunk's records are the level's index.
+// A chunk's shuffle holds only its own neighbours, which bounds the
+// memory of a runner that keeps the shuffle in memory (Prism).
+func levelPipeline(sp Space, work string, d int, ch chunk) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	imp := beam.Impulse(s)
 
-	frontier := beam.ParDo(s, &listFn{Space: sp, Work: work, Level: d, FrontierOnly: true}, imp)
+	frontier := beam.ParDo(s, &listFn{Space: sp, Work: work, Level: d, FrontierOnly: true, From: ch.From, To: ch.To}, imp)
 	frontier = beam.Reshuffle(s, frontier) // one partition per worker, not all on the reader's
 	neighbours := beam.ParDo(s, &expandFn{Space: sp, Work: work, Level: d}, frontier)
 
-	carry := beam.ParDo(s, &carryFn{Space: sp, Work: work, Level: d - 1}, imp)
+	carry := beam.ParDo(s, &carryFn{Space: sp, Work: work, Level: d - 1, Chunk: ch.Index - 1}, imp)
 
 	grouped := beam.GroupByKey(s, beam.Flatten(s, neighbours, carry))
 	records := beam.ParDo(s, &mergeFn{Space: sp, Work: work, Level: d}, grouped)
-	beam.ParDo0(s, &indexFn{Space: sp, Work: work, Level: d + 1}, beam.GroupByKey(s, beam.AddFixedKey(s, records)))
+	beam.ParDo0(s, &indexFn{Space: sp, Work: work, Level: d + 1, Chunk: ch.Index, Last: ch.Last}, beam.GroupByKey(s, beam.AddFixedKey(s, records)))
 
-	old := beam.ParDo(s.Scope("cleanup"), &staleFn{Space: sp, Work: work, Level: d}, imp)
-	// The deletions report a count, summed after a shuffle, so that their
-	// stage has an output: Prism's runner busy-waits for the end of a
-	// bundle of a stage with none (a core for as long as thousands of
-	// files are deleted beside the merge), and waits idle otherwise.
-	gone := beam.ParDo(s.Scope("cleanup"), &removeFn{}, beam.Reshuffle(s, old))
-	beam.ParDo0(s.Scope("cleanup"), removed, stats.Sum(s.Scope("cleanup"), gone))
+	if ch.Last {
+		old := beam.ParDo(s.Scope("cleanup"), &staleFn{Space: sp, Work: work, Level: d}, imp)
+		// The deletions report a count, summed after a shuffle, so that their
+		// stage has an output: Prism's runner busy-waits for the end of a
+		// bundle of a stage with none (a core for as long as thousands of
+		// files are deleted beside the merge), and waits idle otherwise.
+		gone := beam.ParDo(s.Scope("cleanup"), &removeFn{}, beam.Reshuffle(s, old))
+		beam.ParDo0(s.Scope("cleanup"), removed, stats.Sum(s.Scope("cleanup"), gone))
+	}
 	return p
 }
 
 // listFn emits the partitions that level Level's index lists (those with
-// new boards only, with FrontierOnly); nothing for a level below 0.
+// new boards only, with FrontierOnly) from From to To−1 (all when To is
+// 0); nothing for a level below 0.
 type listFn struct {
 	Space        Space
 	Work         string
 	Level        int
 	FrontierOnly bool
+	From, To     int
 }
 
 func (f *listFn) ProcessElement(ctx context.Context, _ []byte, emit func(int)) error {
@@ -114,6 +125,9 @@ func (f *listFn) ProcessElement(ctx context.Context, _ []byte, emit func(int)) e
 		return err
 	}
 	for _, r := range recs {
+		if f.To > 0 && (r.Partition < f.From || r.Partition >= f.To) {
+			continue
+		}
 		if r.New > 0 || !f.FrontierOnly {
 			emit(r.Partition)
 		}
@@ -121,22 +135,36 @@ func (f *listFn) ProcessElement(ctx context.Context, _ []byte, emit func(int)) e
 	return nil
 }
 
-// carryFn emits, for every partition level Level's index lists, where
-// its state is (and how many boards it holds): its merge reads it only
-// when neighbours fall in it, and otherwise only passes the record on.
+// carryFn emits, for every partition level Level's index lists (or,
+// when Chunk ≥ 0, the index of that chunk of level Level+2, which lists
+// every partition so far), its record: where its state is, how many
+// boards it holds and, for a partition an earlier chunk of this level
+// wrote, its new boards and bytes shuffled so far. Its merge reads the
+// state only when neighbours fall in it, and otherwise passes the record
+// on.
 type carryFn struct {
 	Space Space
 	Work  string
 	Level int
+	Chunk int
 }
 
 func (f *carryFn) ProcessElement(ctx context.Context, _ []byte, emit func(int, []byte)) error {
-	recs, err := f.Space.levelIndex(ctx, f.Work, f.Level)
+	var recs []PartRecord
+	var err error
+	if f.Chunk >= 0 {
+		recs, err = f.Space.chunkIndex(ctx, f.Work, f.Level+2, f.Chunk)
+	} else {
+		recs, err = f.Space.levelIndex(ctx, f.Work, f.Level)
+	}
 	if err != nil {
 		return err
 	}
 	for _, r := range recs {
-		emit(r.Partition, encodeCarry(r.StateLevel, r.Visited))
+		if f.Chunk < 0 {
+			r.New, r.Shuffled = 0, 0 // the level before's, not this one's
+		}
+		emit(r.Partition, encodeCarry(r))
 	}
 	return nil
 }
@@ -154,23 +182,38 @@ func (s Space) levelIndex(ctx context.Context, work string, level int) ([]PartRe
 	return readIndex(ctx, work, level, k.Partitions(), k.PartitionSize())
 }
 
-// A carry value: tagCarry, then the state's level and the boards it holds
-// as uvarints.
-func encodeCarry(level int, visited uint64) []byte {
-	b := binary.AppendUvarint([]byte{tagCarry}, uint64(level))
-	return binary.AppendUvarint(b, visited)
+// chunkIndex reads the index of chunk c of a level being written.
+func (s Space) chunkIndex(ctx context.Context, work string, level, c int) ([]PartRecord, error) {
+	k, err := s.kernel()
+	if err != nil {
+		return nil, err
+	}
+	return readIndexFile(ctx, chunkIndexPath(work, level, c), level, k.Partitions(), k.PartitionSize())
 }
 
-func decodeCarry(v []byte) (level int, visited uint64, err error) {
-	l, k := binary.Uvarint(v[1:])
-	if k <= 0 {
-		return 0, 0, errors.New("damaged carry value")
+// A carry value: tagCarry, then the record's state level, visited and new
+// boards and bytes shuffled, as uvarints.
+func encodeCarry(r PartRecord) []byte {
+	b := binary.AppendUvarint([]byte{tagCarry}, uint64(r.StateLevel))
+	b = binary.AppendUvarint(b, r.Visited)
+	b = binary.AppendUvarint(b, r.New)
+	return binary.AppendUvarint(b, r.Shuffled)
+}
+
+func decodeCarry(v []byte) (PartRecord, error) {
+	var f [4]uint64
+	at := 1
+	for i := range f {
+		x, k := binary.Uvarint(v[at:])
+		if k <= 0 {
+			return PartRecord{}, errors.New("damaged carry value")
+		}
+		f[i], at = x, at+k
 	}
-	visited, k2 := binary.Uvarint(v[1+k:])
-	if k2 <= 0 || 1+k+k2 != len(v) {
-		return 0, 0, errors.New("damaged carry value")
+	if at != len(v) || f[0] > 1<<20 {
+		return PartRecord{}, errors.New("damaged carry value")
 	}
-	return int(l), visited, nil
+	return PartRecord{StateLevel: int(f[0]), Visited: f[1], New: f[2], Shuffled: f[3]}, nil
 }
 
 // expandFn expands one partition's frontier at Level into neighbour
@@ -229,8 +272,11 @@ func (f *expandFn) ProcessElement(ctx context.Context, p int, emit func(int, []b
 }
 
 // mergeFn merges the neighbour bitmaps of one partition, subtracts the
-// boards it reached before (its state at Level−1, when carried), and
-// writes its state and new frontier at Level+1.
+// boards it reached before (its state at Level−1, when carried, or at
+// Level+1 when an earlier chunk of the level wrote it), and writes its
+// state and new frontier at Level+1. The frontier is written before the
+// state: a chunk rerun after a crash between the two finds its boards in
+// the frontier, or not yet in the state, and writes the same files again.
 type mergeFn struct {
 	Space Space
 	Work  string
@@ -253,18 +299,17 @@ func (f *mergeFn) ProcessElement(ctx context.Context, q int, values func(*[]byte
 	n := f.k.PartitionSize()
 	var reached set
 	arrived := false
-	stateLevel := -1
-	var visitedBefore uint64
+	rec := PartRecord{Partition: q, StateLevel: -1}
 	var shuffled uint64
 	var v []byte
 	for values(&v) {
 		shuffled += uint64(len(v))
 		if len(v) > 0 && v[0] == tagCarry {
-			l, vis, err := decodeCarry(v)
+			c, err := decodeCarry(v)
 			if err != nil {
 				return PartRecord{}, fmt.Errorf("partition %d at level %d: %w", q, next, err)
 			}
-			stateLevel, visitedBefore = l, vis
+			rec.StateLevel, rec.Visited, rec.New, rec.Shuffled = c.StateLevel, c.Visited, c.New, c.Shuffled
 			continue
 		}
 		arrived = true
@@ -272,25 +317,36 @@ func (f *mergeFn) ProcessElement(ctx context.Context, q int, values func(*[]byte
 			return PartRecord{}, fmt.Errorf("neighbours of partition %d at level %d: %w", q, next, err)
 		}
 	}
-	rec := PartRecord{Partition: q, Visited: visitedBefore, Shuffled: shuffled, StateLevel: stateLevel}
+	rec.Shuffled += shuffled
 	if !arrived {
 		return rec, nil // no neighbour: the state stays where it is
 	}
 	reached.normalize()
 	var visited, bit1 set
-	if stateLevel >= 0 {
-		sets, err := readSetFile(ctx, statePath(f.Work, stateLevel, q), q, stateLevel, n, 2)
+	if rec.StateLevel >= 0 {
+		sets, err := readSetFile(ctx, statePath(f.Work, rec.StateLevel, q), q, rec.StateLevel, n, 2)
 		if err != nil {
 			return PartRecord{}, err
 		}
 		visited, bit1 = sets[0], sets[1]
 	}
 	fresh := subtract(&reached, &visited, &bit1, next>>1&1 == 1, n)
-	rec.New = fresh.count()
-	if rec.New == 0 {
+	added := fresh.count()
+	if rec.StateLevel == next {
+		// An earlier chunk wrote this level's frontier: add to it. The
+		// count is the file's, not the carried one: a rerun of a chunk
+		// that stopped finds its own boards in the files already.
+		sets, err := readSetFile(ctx, frontierPath(f.Work, next, q), q, next, n, 1)
+		if err != nil {
+			return PartRecord{}, err
+		}
+		fresh = union(sets[0], fresh, n)
+		rec.New, rec.Visited = fresh.count(), visited.count()
+	}
+	if added == 0 {
 		return rec, nil // every neighbour seen before: nothing to write
 	}
-	rec.Visited, rec.StateLevel = visited.count(), next
+	rec.New, rec.Visited, rec.StateLevel = fresh.count(), visited.count(), next
 	if err := writeFile(ctx, frontierPath(f.Work, next, q), encodeSetFile(q, next, n, fresh)); err != nil {
 		return PartRecord{}, err
 	}
@@ -298,6 +354,20 @@ func (f *mergeFn) ProcessElement(ctx context.Context, q int, values func(*[]byte
 		return PartRecord{}, err
 	}
 	return rec, nil
+}
+
+// union returns the union of a and b, which are disjoint, in a's storage
+// where it can.
+func union(a, b set, n uint64) set {
+	if b.bm != nil {
+		a.toBitmap(n)
+		for i, w := range b.bm {
+			a.bm[i] |= w
+		}
+		return a
+	}
+	a.addSorted(b.list, n)
+	return a
 }
 
 // subtract returns the boards of reached not in visited (the level's new
@@ -332,11 +402,14 @@ func subtract(reached, visited, bit1 *set, setBit1 bool, n uint64) set {
 }
 
 // indexFn writes the index of Level from every partition's record, after
-// all of them are written: the level's commit.
+// all of them are written: the level's commit; or, for a chunk that is
+// not the level's last, the chunk's index, which the next chunk carries.
 type indexFn struct {
 	Space Space
 	Work  string
 	Level int
+	Chunk int
+	Last  bool
 }
 
 func (f *indexFn) ProcessElement(ctx context.Context, _ int, records func(*PartRecord) bool) error {
@@ -351,7 +424,11 @@ func (f *indexFn) ProcessElement(ctx context.Context, _ int, records func(*PartR
 			return fmt.Errorf("level %d: partition %d merged twice", f.Level, recs[i].Partition)
 		}
 	}
-	return writeFile(ctx, indexPath(f.Work, f.Level), encodeIndex(f.Level, recs))
+	path := indexPath(f.Work, f.Level)
+	if !f.Last {
+		path = chunkIndexPath(f.Work, f.Level, f.Chunk)
+	}
+	return writeFile(ctx, path, encodeIndex(f.Level, recs))
 }
 
 // staleFn lists the files no later level or resumption reads once

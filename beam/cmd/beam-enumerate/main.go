@@ -9,6 +9,8 @@
 //	beam-enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-work DIR|gs://…] [-json] [-keep]
 //	beam-enumerate -levels K …   (dry run: the first K levels, with their costs)
 //	beam-enumerate -cpuprofile FILE …   (a CPU profile of the whole process, for go tool pprof)
+//	beam-enumerate -chunk-states N …   (expand at most N frontier boards in one pipeline)
+//	beam-enumerate -memprofile FILE …   (the heap profile at the largest live heap, for go tool pprof)
 //	beam-enumerate -runner dataflow|flink|spark -work gs://… [the runner's options] …
 //
 // A runner's options are Beam's own flags, given on the same command line
@@ -30,6 +32,7 @@ import (
 	"runtime/pprof"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
@@ -40,6 +43,7 @@ import (
 	"github.com/tilespace/tilespace/beam/bfs"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/internal/profile"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -73,6 +77,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	keep := fs.Bool("keep", false, "keep the working bitmaps after a complete run (a local working folder is removed once the table is written)")
 	verbose := fs.Bool("v", false, "show the runner's log on stderr")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole process (driver, runner and workers, in-process on prism) to `FILE`")
+	chunkStates := fs.Uint64("chunk-states", bfs.DefaultChunkStates, "expand at most `N` frontier boards in one pipeline: a larger level runs as several, one after the other, so that an in-memory shuffle (prism) holds one chunk's")
+	memProfile := fs.String("memprofile", "", "write the heap profile taken when the live heap was largest (sampled every 10 s) to `FILE`")
 	if fs.Lookup("runner") == nil {
 		fs.String("runner", "", "Beam runner: prism (default), dataflow, flink or spark")
 	}
@@ -101,6 +107,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	}
 	if !known {
 		return cli.Usagef("-runner %q: want one of %s", runner, strings.Join(runners, ", "))
+	}
+	if *chunkStates == 0 {
+		return cli.Usagef("-chunk-states 0: want a positive number of boards")
 	}
 	if *levels < 0 {
 		return cli.Usagef("-levels %d: want a positive number of levels", *levels)
@@ -144,13 +153,17 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 		}
 		defer stopProfile()
 	}
+	if *memProfile != "" {
+		defer profile.HeapAtPeak(ctx, *memProfile, 10*time.Second)()
+	}
 	bar := progress.New(stderr, "beam-enumerate", progressTotal(goal, sp.Size(), *levels))
 	defer bar.Done()
 	var reached float64
 	res, err := bfs.Run(ctx, goal, bfs.Options{
-		Runner: runner,
-		Work:   workDir,
-		Levels: *levels,
+		Runner:      runner,
+		Work:        workDir,
+		Levels:      *levels,
+		ChunkStates: *chunkStates,
 		OnLevel: func(l bfs.Level) {
 			reached += float64(l.States)
 			bar.UpdateLevel(l.Depth+1, reached) // the next level's pipeline runs now

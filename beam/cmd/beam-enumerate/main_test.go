@@ -225,6 +225,8 @@ func TestUsage(t *testing.T) {
 		{"-runner", "dataflow"},
 		{"-runner", "flink", "-work", "/tmp/x"},
 		{"-levels", "-2"},
+		{"-chunk-states", "0"},
+		{"-chunk-states", "-5"},
 		{"-shape", "1x9"},
 		{"-goal", "1,2,3"},
 		{"-nosuchflag"},
@@ -287,5 +289,45 @@ func TestProgressTotal(t *testing.T) {
 	}
 	if got := progressTotal(goal, size, 0); got != float64(size) {
 		t.Errorf("full run: total %v, want %d", got, size)
+	}
+}
+
+// -chunk-states splits the levels and -memprofile writes a heap profile:
+// the chunked run prints the same counts as the whole one.
+func TestChunkStatesAndMemProfile(t *testing.T) {
+	prof := filepath.Join(t.TempDir(), "heap.prof")
+	whole, _, err := runArgs(t, "-shape", "2x3", "-levels", "21", "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunked, _, err := runArgs(t, "-shape", "2x3", "-levels", "21", "-json", "-chunk-states", "10", "-memprofile", prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type levels struct {
+		Levels []struct {
+			States uint64 `json:"states"`
+			Chunks int    `json:"chunks"`
+		} `json:"levels"`
+	}
+	var w, c levels
+	if err := json.Unmarshal([]byte(whole), &w); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(chunked), &c); err != nil {
+		t.Fatal(err)
+	}
+	split := false
+	for i := range c.Levels {
+		if c.Levels[i].States != w.Levels[i].States {
+			t.Errorf("level %d: %d states in chunks, %d whole", i, c.Levels[i].States, w.Levels[i].States)
+		}
+		split = split || c.Levels[i].Chunks > 1
+	}
+	if len(c.Levels) != len(w.Levels) || !split {
+		t.Errorf("%d levels chunked, %d whole; a level split: %v", len(c.Levels), len(w.Levels), split)
+	}
+	if _, err := os.Stat(prof); err != nil {
+		t.Errorf("no heap profile: %v", err)
 	}
 }
