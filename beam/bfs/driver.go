@@ -50,9 +50,11 @@ type Options struct {
 	ChunkStates uint64
 }
 
-// DefaultChunkStates is the default of Options.ChunkStates: Prism's peak
-// memory on 3x5 grows by about 30 bytes a frontier board expanded
-// (BENCHMARKS.md), so a chunk of this many stays near 5 GB.
+// DefaultChunkStates is the default of Options.ChunkStates. Prism's peak
+// RSS on 3x5 is about 75 bytes a frontier board one pipeline expands
+// (16.7 GB for level 32's 229 million in one pipeline, 10.5 GB for level
+// 33's 393 million in three; BENCHMARKS.md), so a chunk of at most this
+// many stays near 12 GB, half of a 24 GiB machine.
 const DefaultChunkStates = 150_000_000
 
 // Level describes one level of the search.
