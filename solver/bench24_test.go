@@ -50,7 +50,7 @@ func BenchmarkKorf24(b *testing.B) {
 		h     *pdb.Additive
 		depth int
 	}{{"plain/prune=2", plain, 2}, {"plain/prune=10", plain, 10}, {"plain/prune=12", plain, 12}, {"plain/prune=14", plain, 14},
-		{"zero-aware/prune=2", zero, 2}, {"zero-aware/prune=12", zero, 12}} {
+		{"zero-aware/prune=2", zero, 2}, {"zero-aware/prune=12", zero, 12}, {"zero-aware/prune=14", zero, 14}} {
 		if run.h == nil {
 			continue
 		}
