@@ -74,19 +74,19 @@ func TestDistancesMatchMapBFS(t *testing.T) {
 // recount is a profile computed the plain way: every board of the map
 // BFS, every move, the heuristic called on each board.
 type recount struct {
-	joint                    map[[2]int]uint64
-	inadmissible             uint64
-	firstBad                 statespace.Board
-	firstRank                uint64
-	edges, jumps             uint64
-	maxJump                  int
-	eta, ratio               float64
-	exact, sumH              uint64
-	gaps                     map[int]uint64
-	jumpRank                 uint64
-	jumpBoard                statespace.Board
-	jumpMove                 statespace.Move
-	states                   uint64
+	joint        map[[2]int]uint64
+	inadmissible uint64
+	firstBad     statespace.Board
+	firstRank    uint64
+	edges, jumps uint64
+	maxJump      int
+	eta, ratio   float64
+	exact, sumH  uint64
+	gaps         map[int]uint64
+	jumpRank     uint64
+	jumpBoard    statespace.Board
+	jumpMove     statespace.Move
+	states       uint64
 }
 
 func recountProfile(sp *statespace.Space, dist map[statespace.Board]int, h pdb.Heuristic, b float64) recount {

@@ -35,8 +35,8 @@ func (e *TooBigError) Error() string {
 // Levels holds the exact distance of every board of a space, one byte a
 // board by rank (four to a word, so the search can set them atomically).
 type Levels struct {
-	words []uint32
-	n     uint64
+	words  []uint32
+	n      uint64
 	radius int
 	counts []uint64
 }

@@ -37,8 +37,8 @@ type Profile struct {
 	// Inadmissible counts the boards with h > h*; FirstInadmissible is the
 	// first of them in rank order (zero Board when there is none), with
 	// its values.
-	Inadmissible      uint64
-	FirstInadmissible statespace.Board
+	Inadmissible       uint64
+	FirstInadmissible  statespace.Board
 	FirstH, FirstHStar int
 	// Edges counts the moves between boards, each pair of neighbours once;
 	// InconsistentEdges those whose ends' values differ by more than 1
@@ -99,6 +99,15 @@ func profileOne(ctx context.Context, sp *statespace.Space, lv *Levels, h Heurist
 	var next, done atomic.Uint64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	// Units of work: blocks of the walk (Manhattan distance, computed
+	// incrementally) or chunks of ranks (any heuristic, on boards from
+	// Unrank).
+	var bw *blockWalker
+	units := (n + chunk - 1) / chunk
+	if h.md != nil {
+		bw = newBlockWalker(sp)
+		units = uint64(bw.blocks())
+	}
 	for i := range ws {
 		w := &worker{joint: make([]uint64, MaxValue*cols), firstBad: math.MaxUint64, jumpRank: math.MaxUint64, maxJump: -1}
 		ws[i] = w
@@ -106,13 +115,20 @@ func profileOne(ctx context.Context, sp *statespace.Space, lv *Levels, h Heurist
 		go func() {
 			defer wg.Done()
 			for w.err == nil && ctx.Err() == nil {
-				lo := next.Add(chunk) - chunk
-				if lo >= n {
+				u := next.Add(1) - 1
+				if u >= units {
 					return
 				}
-				hi := min(lo+chunk, n)
-				w.err = w.walk(sp, lv, h, lo, hi, cols)
-				d := done.Add(hi - lo)
+				var size uint64
+				if bw != nil {
+					size = w.walkManhattan(bw, lv, h.md, int(u), cols)
+				} else {
+					lo := u * chunk
+					hi := min(lo+chunk, n)
+					w.err = w.walk(sp, lv, h, lo, hi, cols)
+					size = hi - lo
+				}
+				d := done.Add(size)
 				if progress != nil {
 					mu.Lock()
 					progress(d)
@@ -222,4 +238,73 @@ func (h *Heuristic) child(b statespace.Board, v int, m statespace.Move, c states
 	from, to := c.Blank(), b.Blank()
 	t := b.Tile(from)
 	return v - h.md[t][from] + h.md[t][to]
+}
+
+// walkManhattan counts the boards of block k of bw for Manhattan distance,
+// whose table md is, keeping the sum by position as the walk changes the
+// codes, and returns how many boards it counted.
+func (w *worker) walkManhattan(bw *blockWalker, lv *Levels, md [][]int, k, cols int) uint64 {
+	sh := bw.sp.Shape()
+	blank := k / bw.m
+	// mc[i][code]: the distance of code's tile on the i-th tile cell.
+	var mc [statespace.MaxCells][statespace.MaxCells]int
+	for i := 0; i < bw.m; i++ {
+		cell := i
+		if i >= blank {
+			cell++
+		}
+		for c := 0; c < bw.m; c++ {
+			mc[i][c] = md[bw.tileOf[c]][cell]
+		}
+	}
+	// For each move of the blank: the position of the tile that slides
+	// and how its distance changes, by its code.
+	type slide struct {
+		m     statespace.Move
+		pos   int
+		delta [statespace.MaxCells]int
+	}
+	var slides []slide
+	for _, m := range statespace.Moves {
+		nb, ok := sh.Neighbor(blank, m)
+		if !ok {
+			continue
+		}
+		sl := slide{m: m, pos: nb}
+		if nb > blank {
+			sl.pos--
+		}
+		for c := 0; c < bw.m; c++ {
+			t := bw.tileOf[c]
+			sl.delta[c] = md[t][blank] - md[t][nb]
+		}
+		slides = append(slides, sl)
+	}
+	var pre [statespace.MaxCells + 1]int
+	var count uint64
+	bw.walk(k, func(r uint64, _ int, codes []uint8, from int) bool {
+		for i := from; i < len(codes); i++ {
+			pre[i+1] = pre[i] + mc[i][codes[i]]
+		}
+		v := pre[len(codes)]
+		hs := lv.At(r)
+		w.joint[v*cols+hs]++
+		if v > hs {
+			w.inadmissible++
+			w.firstBad = min(w.firstBad, r)
+		}
+		for _, sl := range slides {
+			jump := abs(sl.delta[codes[sl.pos]])
+			w.directed++
+			if jump > 1 {
+				w.jumps++
+			}
+			if jump > w.maxJump || jump == w.maxJump && r < w.jumpRank {
+				w.maxJump, w.jumpRank, w.jumpMove = jump, r, sl.m
+			}
+		}
+		count++
+		return true
+	})
+	return count
 }
