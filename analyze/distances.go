@@ -29,7 +29,7 @@ type TooBigError struct {
 }
 
 func (e *TooBigError) Error() string {
-	return "analyze: " + e.Shape.String() + " has too many boards to analyze exhaustively (at most 12 cells)"
+	return e.Shape.String() + " has too many boards to analyze exhaustively (at most 12 cells)"
 }
 
 // Levels holds the exact distance of every board of a space, one byte a

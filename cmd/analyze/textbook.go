@@ -1,0 +1,10 @@
+package main
+
+import (
+	"context"
+	"io"
+)
+
+func runTextbook(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {
+	return usagef("textbook: not built yet")
+}
