@@ -25,8 +25,17 @@ import (
 // on that path (its children counted) and searched in full the subtrees of
 // the children before the path's next move, none of which reaches the goal
 // within the bound (they are a step farther from it).
+//
+// NewIDSCounterBook counts Russell & Norvig's iterative deepening
+// instead: depth-limited tree searches that keep every move, the move back
+// included, and do not expand a node at the depth limit (their
+// DEPTH-LIMITED-SEARCH returns cutoff there before generating children).
+// The same recurrence over types, with every move, and the same argument
+// for the last iteration count it.
 type IDSCounter struct {
 	shape statespace.Shape
+	all   bool // keep the move back
+	limit int  // 1 when a node at the depth limit is not expanded, else 0
 	// g[r+1][cell*5+last]: G for bound r left, last the move that led
 	// to cell (4: none).
 	g [][]uint64
@@ -34,7 +43,19 @@ type IDSCounter struct {
 
 // NewIDSCounter returns a counter for shape s for bounds up to maxDepth.
 func NewIDSCounter(s statespace.Shape, maxDepth int) *IDSCounter {
-	c := &IDSCounter{shape: s}
+	return newIDSCounter(s, maxDepth, false)
+}
+
+// NewIDSCounterBook returns a counter of Russell & Norvig's iterative
+// deepening for shape s for depths up to maxDepth.
+func NewIDSCounterBook(s statespace.Shape, maxDepth int) *IDSCounter {
+	c := newIDSCounter(s, maxDepth, true)
+	c.limit = 1
+	return c
+}
+
+func newIDSCounter(s statespace.Shape, maxDepth int, all bool) *IDSCounter {
+	c := &IDSCounter{shape: s, all: all}
 	n := s.Cells()
 	c.g = [][]uint64{make([]uint64, n*5)}
 	for r := 0; r <= maxDepth; r++ {
@@ -44,7 +65,7 @@ func NewIDSCounter(s statespace.Shape, maxDepth int) *IDSCounter {
 			for last := 0; last < 5; last++ {
 				var s uint64
 				for _, m := range statespace.Moves {
-					if last < 4 && m == statespace.Move(last).Opposite() {
+					if c.back(last, m) {
 						continue
 					}
 					if to, ok := c.shape.Neighbor(cell, m); ok {
@@ -57,6 +78,12 @@ func NewIDSCounter(s statespace.Shape, maxDepth int) *IDSCounter {
 		c.g = append(c.g, cur)
 	}
 	return c
+}
+
+// back reports whether m is left out after last: the move back, unless
+// every move is kept.
+func (c *IDSCounter) back(last int, m statespace.Move) bool {
+	return !c.all && last < 4 && m == statespace.Move(last).Opposite()
 }
 
 // satAdd adds, saturating at the largest uint64.
@@ -77,7 +104,7 @@ func (c *IDSCounter) subtree(cell, last, r int) uint64 { return c.g[r+1][cell*5+
 func (c *IDSCounter) Generated(b statespace.Board, d int, dist func(statespace.Board) int) uint64 {
 	var n uint64
 	for bound := 0; bound < d; bound++ {
-		n = satAdd(n, c.subtree(b.Blank(), 4, bound))
+		n = satAdd(n, c.subtree(b.Blank(), 4, bound-c.limit))
 	}
 	last := 4
 	for k := 0; k < d; k++ {
@@ -85,7 +112,7 @@ func (c *IDSCounter) Generated(b statespace.Board, d int, dist func(statespace.B
 		var next statespace.Board
 		nextMove := -1
 		for _, m := range statespace.Moves {
-			if last < 4 && m == statespace.Move(last).Opposite() {
+			if c.back(last, m) {
 				continue
 			}
 			child, ok := b.Apply(m)
@@ -100,7 +127,7 @@ func (c *IDSCounter) Generated(b statespace.Board, d int, dist func(statespace.B
 				next, nextMove = child, int(m)
 				continue
 			}
-			n = satAdd(n, c.subtree(child.Blank(), int(m), left-1))
+			n = satAdd(n, c.subtree(child.Blank(), int(m), left-1-c.limit))
 		}
 		b, last = next, nextMove
 	}

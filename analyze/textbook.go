@@ -16,15 +16,18 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// DefaultAlgorithms are the textbook's three columns: iterative deepening,
-// A* on misplaced tiles (h1), A* on Manhattan distance (h2).
-var DefaultAlgorithms = []string{"ids", "astar:misplaced", "astar:manhattan"}
+// DefaultAlgorithms are the textbook's three columns — iterative
+// deepening (as the book runs it, and with the move back pruned), A* on
+// misplaced tiles (h1), A* on Manhattan distance (h2) — and IDA* on
+// Manhattan distance.
+var DefaultAlgorithms = []string{"ids-book", "ids", "astar:misplaced", "astar:manhattan", "ida:manhattan"}
 
 // TextbookConfig says which table Textbook computes.
 type TextbookConfig struct {
 	Goal statespace.Board
-	// Algorithms: "ids", "astar:H" or "ida:H" with H a name NewHeuristics
-	// knows; none means DefaultAlgorithms.
+	// Algorithms: "ids" (IDSCounter), "ids-book" (NewIDSCounterBook),
+	// "astar:H" or "ida:H" with H a name NewHeuristics knows; none means
+	// DefaultAlgorithms.
 	Algorithms []string
 	// MaxDepth is the deepest solution depth counted; 0 means the radius.
 	MaxDepth int
@@ -111,13 +114,13 @@ func Textbook(ctx context.Context, cfg TextbookConfig) (*Table, error) {
 		maxDepth = lv.Radius()
 	}
 	boards := pickBoards(sp, lv, maxDepth, cfg.Sample, cfg.Seed)
-	counter := NewIDSCounter(sp.Shape(), maxDepth)
+	counters := map[string]*IDSCounter{"ids": NewIDSCounter(sp.Shape(), maxDepth), "ids-book": NewIDSCounterBook(sp.Shape(), maxDepth)}
 	dist := func(b statespace.Board) int { return lv.At(sp.Rank(b)) }
 	maxBytes := cfg.MaxBytes
 	if maxBytes <= 0 {
 		maxBytes = 1 << 30
 	}
-	res, err := runAll(ctx, cfg, runs, boards, counter, dist, maxBytes)
+	res, err := runAll(ctx, cfg, runs, boards, counters, dist, maxBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +148,7 @@ type runner struct {
 func newRunners(ctx context.Context, goal statespace.Board, algs []string) ([]runner, error) {
 	var out []runner
 	for _, a := range algs {
-		if a == "ids" {
+		if a == "ids" || a == "ids-book" {
 			out = append(out, runner{name: a, kind: a})
 			continue
 		}
@@ -166,7 +169,7 @@ func newRunners(ctx context.Context, goal statespace.Board, algs []string) ([]ru
 type UnknownAlgorithmError struct{ Name string }
 
 func (e *UnknownAlgorithmError) Error() string {
-	return fmt.Sprintf("unknown algorithm %q (ids, astar:HEURISTIC, ida:HEURISTIC)", e.Name)
+	return fmt.Sprintf("unknown algorithm %q (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC)", e.Name)
 }
 
 // pickBoards returns the ranks to search at each depth 1 … maxDepth:
@@ -205,7 +208,7 @@ type effort struct {
 
 // runAll searches every picked board with every algorithm on every core
 // and returns the efforts by depth and algorithm.
-func runAll(ctx context.Context, cfg TextbookConfig, runs []runner, boards [][]uint64, counter *IDSCounter,
+func runAll(ctx context.Context, cfg TextbookConfig, runs []runner, boards [][]uint64, counters map[string]*IDSCounter,
 	dist func(statespace.Board) int, maxBytes int64) ([][][]effort, error) {
 	type job struct{ d, i int }
 	var jobs []job
@@ -239,7 +242,7 @@ func runAll(ctx context.Context, cfg TextbookConfig, runs []runner, boards [][]u
 				j := jobs[k]
 				b := sp.Unrank(boards[j.d][j.i])
 				for a, r := range runs {
-					e, err := r.run(ctx, b, cfg.Goal, j.d, counter, dist, maxBytes)
+					e, err := r.run(ctx, b, cfg.Goal, j.d, counters[r.kind], dist, maxBytes)
 					if err != nil {
 						mu.Lock()
 						if firstErr == nil {
@@ -290,7 +293,7 @@ func (e *SearchError) Error() string {
 
 func (r runner) run(ctx context.Context, b, goal statespace.Board, d int, counter *IDSCounter,
 	dist func(statespace.Board) int, maxBytes int64) (effort, error) {
-	if r.kind == "ids" {
+	if counter != nil {
 		return effort{generated: counter.Generated(b, d, dist)}, nil
 	}
 	p := search.Problem{Start: b, Goal: goal, Limits: search.Limits{MaxExpanded: math.MaxInt64, MaxTime: 24 * time.Hour, MaxBytes: maxBytes}}

@@ -27,7 +27,7 @@ func TestEffectiveBranching(t *testing.T) {
 	}
 }
 
-// TestTextbookMatchesSearches recomputes the table of 2x3 (every board)
+// TestTextbookMatchesSearches recomputes the table of 2x3 (to depth 14)
 // and 3x3 (to depth 10) by running the searches on the boards of a
 // map-based breadth-first search, and iterative deepening as IDA* on a
 // heuristic that is 0 everywhere.
@@ -37,10 +37,10 @@ func TestTextbookMatchesSearches(t *testing.T) {
 		goal     statespace.Board
 		maxDepth int
 	}{
-		{statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3}), 0},
+		{statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3}), 14},
 		{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), 10},
 	} {
-		algs := []string{"ids", "astar:misplaced", "astar:manhattan", "ida:manhattan"}
+		algs := []string{"ids", "astar:misplaced", "astar:manhattan", "ida:manhattan", "ids-book"}
 		tb, err := Textbook(ctx, TextbookConfig{Goal: c.goal, Algorithms: algs, MaxDepth: c.maxDepth})
 		if err != nil {
 			t.Fatal(err)
@@ -50,7 +50,7 @@ func TestTextbookMatchesSearches(t *testing.T) {
 		for b, d := range dist {
 			byDepth[d] = append(byDepth[d], b)
 		}
-		hs := []pdb.Heuristic{zero{}, pdb.NewMisplaced(c.goal), pdb.NewManhattan(c.goal), pdb.NewManhattan(c.goal)}
+		hs := []pdb.Heuristic{zero{}, pdb.NewMisplaced(c.goal), pdb.NewManhattan(c.goal), pdb.NewManhattan(c.goal), nil}
 		for _, row := range tb.Rows {
 			if int(row.Boards) != len(byDepth[row.Depth]) {
 				t.Errorf("%s depth %d: %d boards, want %d", c.goal.Shape(), row.Depth, row.Boards, len(byDepth[row.Depth]))
@@ -59,6 +59,10 @@ func TestTextbookMatchesSearches(t *testing.T) {
 				var gen []float64
 				for _, b := range byDepth[row.Depth] {
 					p := search.Problem{Start: b, Goal: c.goal, Limits: search.Limits{MaxTime: time.Hour}}
+					if a == 4 {
+						gen = append(gen, float64(plainIDS(b, c.goal)))
+						continue
+					}
 					var r search.Result
 					if a == 1 || a == 2 {
 						r, err = search.AStar(ctx, p, hs[a])
