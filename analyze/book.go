@@ -5,7 +5,7 @@ package analyze
 // random instances of one solution depth.
 type BookCell struct {
 	Depth     int
-	Algorithm string // as Textbook names it: ids, astar:misplaced (h1), astar:manhattan (h2)
+	Algorithm string // as Textbook names it: ids-book, astar:misplaced (h1), astar:manhattan (h2)
 	Nodes     float64
 }
 
@@ -23,7 +23,7 @@ type BookCell struct {
 //   - depth 24, A*(h1) 39,135 and A*(h2) 1,641: NUS CS3243 and MIT 6.034
 //     recitation notes (fall 2004, "Effect on Search Cost").
 var Book = []BookCell{
-	{12, "ids", 3_644_035},
+	{12, "ids-book", 3_644_035},
 	{12, "astar:misplaced", 227},
 	{12, "astar:manhattan", 73},
 	{24, "astar:misplaced", 39_135},

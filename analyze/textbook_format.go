@@ -131,7 +131,7 @@ func WriteTextbookText(w io.Writer, t *Table) error {
 				line = append(line, "-")
 				continue
 			}
-			line = append(line, strconv.FormatFloat(c.Median, 'f', -1, 64)+" / "+textfmt.Commas(c.Max))
+			line = append(line, median(c.Median)+" / "+textfmt.Commas(c.Max))
 		}
 		fmt.Fprintln(tw, strings.Join(line, "\t")+"\t")
 	}
@@ -151,6 +151,15 @@ func mean(c Cell) string {
 		return textfmt.Commas(uint64(math.Round(c.Mean)))
 	}
 	return strconv.FormatFloat(c.Mean, 'f', 1, 64)
+}
+
+// median writes a median, a whole number or one half, with commas.
+func median(m float64) string {
+	s := textfmt.Commas(uint64(m))
+	if m != math.Trunc(m) {
+		s += ".5"
+	}
+	return s
 }
 
 func bstar(c Cell) string {

@@ -16,6 +16,7 @@
 //	                                      every search against optimal distance
 //	dfs-blowup, dfs-walk                  what depth-first search does
 //	greedy-climber                        seed 003's climber against mixing moves
+//	textbook-nodes, textbook-bstar        nodes generated and b* by depth (package analyze)
 //
 // Examples:
 //

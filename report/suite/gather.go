@@ -146,6 +146,7 @@ func (g *gatherer) jobs() []job {
 		job{[]string{report.NameDFSBlowup}, g.dfsBlowup},
 		job{[]string{report.NameDFSWalk}, g.dfsWalk},
 		job{[]string{report.NameGreedyClimber}, g.climber},
+		job{[]string{report.NameTextbookNodes, report.NameTextbookBStar}, g.textbook},
 	)
 	return jobs
 }
