@@ -91,6 +91,9 @@ func (b *bars) update(stage string, done, total uint64) {
 	if stage != b.stage {
 		b.bar.Done()
 		b.stage, b.bar = stage, progress.New(b.w, "analyze: "+stage, float64(total))
+		if stage == "searches" {
+			b.bar.SetUnit("boards")
+		}
 	}
 	b.bar.Update(float64(done))
 }
