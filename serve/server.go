@@ -2,7 +2,7 @@
 // binary, to play with hints, watch optimal solutions, compare the
 // classroom searches and watch them unfold, served over HTTP with the API
 // it asks (package api answers it: /api/board, /api/random,
-// /api/compare, /api/watch, /api/shapes), and WriteStatic, a copy of
+// /api/compare, /api/watch, /api/shapes, /api/gif), and WriteStatic, a copy of
 // the page that answers the same API in the browser.
 //
 // This package is the HTTP layer: security headers, the method, size,
@@ -105,6 +105,9 @@ func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
 	status, body := s.api.Serve(r.Context(), (*buf)[:0], r.URL.Path, r.URL.RawQuery)
 	h := w.Header()
 	h["Content-Type"] = hdrJSON
+	if api.ContentType(r.URL.Path, status) == api.TypeGIF {
+		h["Content-Type"] = hdrGIF
+	}
 	h["Cache-Control"] = hdrNoStore
 	if status != http.StatusOK {
 		w.WriteHeader(status)
@@ -125,7 +128,8 @@ var (
 	hdrNoRef     = []string{"no-referrer"}
 	hdrDeny      = []string{"DENY"}
 	hdrSameOrig  = []string{"same-origin"}
-	hdrJSON      = []string{"application/json"}
+	hdrJSON      = []string{api.TypeJSON}
+	hdrGIF       = []string{api.TypeGIF}
 	hdrNoStore   = []string{"no-store"}
 	hdrAllowGet  = []string{"GET, HEAD"}
 	hdrClose     = []string{"close"}

@@ -1,7 +1,8 @@
 // Package api is the page's API without a network: every answer the page
 // asks for (a board's exact answer, a new game, a comparison of the
 // classroom searches, a search traced expansion by expansion, the shapes
-// offered), each a GET target answered with a status and a JSON body. The
+// offered, the animated solution as a GIF), each a GET target answered
+// with a status and a body, JSON but for /api/gif's image (ContentType). The
 // HTTP server (package serve) and the static copy's WebAssembly engine
 // (cmd/serve/wasm) both answer from it, so the page gets the same answers
 // from either; it imports nothing of net/http, which would bring TLS and
@@ -14,6 +15,7 @@
 //	/api/compare?b=BOARD[&algs=bfs,dfs,…][&limit=N][&shape=…][&goal=…]
 //	/api/watch?b=BOARD&alg=bfs|dfs|astar|idastar[&steps=N][&shape=…][&goal=…]
 //	/api/shapes
+//	/api/gif?b=BOARD[&shape=…][&goal=…][&size=PX]
 //
 // The board records have the keys of query -json (board, distance,
 // optimal_moves, path, and nodes and seconds where a search answered) and
@@ -171,6 +173,7 @@ var routes = map[string]func(s *Server, ctx context.Context, dst []byte, q url.V
 	"/api/compare": appended((*Server).compare),
 	"/api/watch":   appended((*Server).watch),
 	"/api/shapes":  appended((*Server).shapes),
+	"/api/gif":     (*Server).gif,
 }
 
 // appended makes a route of h, whose bodies are its own.
@@ -182,8 +185,8 @@ func appended(h func(s *Server, ctx context.Context, q url.Values) ([]byte, erro
 }
 
 // Serve answers one GET request for path with its raw query (the part
-// after "?"): the reply's status and its JSON body, appended to dst (which
-// may be nil) when the request succeeds.
+// after "?"): the reply's status and its body (of ContentType(path,
+// status)), appended to dst (which may be nil) when the request succeeds.
 func (s *Server) Serve(ctx context.Context, dst []byte, path, rawQuery string) (status int, body []byte) {
 	if err := s.CheckQuery(rawQuery); err != nil {
 		return ErrorReply(err, StatusRequestURITooLong)
