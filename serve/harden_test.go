@@ -265,3 +265,42 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 		t.Errorf("output %q does not say requests were stopped", out.String())
 	}
 }
+
+// Every value of a repeated header counts: a request saying
+// Sec-Fetch-Site none and then cross-site (or both in one line), or
+// naming this server's origin and then another, is refused.
+func TestCrossSiteRepeatedHeaders(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, c := range []struct {
+		header string
+		values []string
+		want   int
+	}{
+		{"Sec-Fetch-Site", []string{"none", "cross-site"}, 403},
+		{"Sec-Fetch-Site", []string{"same-origin", "same-site"}, 403},
+		{"Sec-Fetch-Site", []string{"none, cross-site"}, 403},
+		{"Sec-Fetch-Site", []string{"same-origin", "none"}, 200},
+		{"Origin", []string{ts.URL, "http://attacker.example"}, 403},
+		{"Origin", []string{ts.URL, ts.URL}, 200},
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+"/api/shapes", nil)
+		for _, v := range c.values {
+			req.Header.Add(c.header, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := c.header + ": " + strings.Join(c.values, " | ")
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: %d, want %d", what, resp.StatusCode, c.want)
+		}
+		if c.want == 403 {
+			if msg := decodeError(t, what, resp); !strings.Contains(msg, "cross-site") {
+				t.Errorf("%s: error %q does not say why", what, msg)
+			}
+		} else {
+			resp.Body.Close()
+		}
+	}
+}
