@@ -7,7 +7,8 @@
 //
 // The bytes depend on the board, the path and the size alone: one fixed
 // palette, no dithering, integer coverage for the shapes, and the numbers
-// drawn once per tile from the embedded Go Bold font. The page's
+// drawn once per tile from Go Bold's digits (their outlines copied into
+// digits.go, so no font parser is linked). The page's
 // /api/gif (package serve/api, also in the static copy's WebAssembly) and
 // plot gif both call Encode, so the same board, path and size give the
 // same file. It imports nothing of net/http or the file system.
@@ -21,13 +22,6 @@ import (
 	"image/color"
 	"image/gif"
 	"io"
-	"strconv"
-	"sync"
-
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/math/fixed"
 
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -128,9 +122,6 @@ func shade(r, l int) uint8 {
 	return uint8(nBase + r*(levels-2) + l - 1)
 }
 
-// goBold is the parsed font, shared: parsing is read-only once done.
-var goBold = sync.OnceValues(func() (*opentype.Font, error) { return opentype.Parse(gobold.TTF) })
-
 // geometry is where things are, in pixels, in the page's proportions: a
 // tile's side 64, the gaps between tiles and around them 6, the tiles'
 // corners 6 and the frame's 8.
@@ -201,16 +192,7 @@ func coverage(x, y, w, h, rad int) int {
 // tile (1..n−1; 0 the blank) as palette indexes, row by row.
 type sprites [2][][]uint8
 
-func drawSprites(g geometry, n int) (sprites, error) {
-	f, err := goBold()
-	if err != nil {
-		return sprites{}, err
-	}
-	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: float64(g.cell) * 0.42, DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		return sprites{}, err
-	}
-	defer face.Close()
+func drawSprites(g geometry, n int) sprites {
 	c := g.cell
 	rad := (6*c + 32) / 64
 	shape := make([]int, c*c) // the rounded tile's coverage
@@ -231,14 +213,8 @@ func drawSprites(g geometry, n int) (sprites, error) {
 		sp[solved][0] = blank
 		for t := 1; t < n; t++ {
 			clear(mask.Pix)
-			label := strconv.Itoa(t)
-			d := font.Drawer{Dst: mask, Src: image.Opaque, Face: face}
-			b, _ := d.BoundString(label)
-			// The ink's box centred in the cell.
-			cx := fixed.I(c)/2 - (b.Min.X+b.Max.X)/2
-			cy := fixed.I(c)/2 - (b.Min.Y+b.Max.Y)/2
-			d.Dot = fixed.Point26_6{X: cx, Y: cy}
-			d.DrawString(label)
+			// The page's numbers are bold, 0.42 of a tile's side.
+			drawNumber(mask, t, float32(c)*0.42)
 			px := make([]uint8, c*c)
 			for i, l := range shape {
 				px[i] = shade(fill, l)
@@ -249,7 +225,7 @@ func drawSprites(g geometry, n int) (sprites, error) {
 			sp[solved][t] = px
 		}
 	}
-	return sp, nil
+	return sp
 }
 
 // blit copies cell sprite px into img at r.
@@ -301,10 +277,7 @@ func Animation(start statespace.Board, path []statespace.Move, size int) (*gif.G
 		boards = append(boards, b)
 	}
 	g := layout(start.Shape(), size)
-	sp, err := drawSprites(g, start.Shape().Cells())
-	if err != nil {
-		return nil, err
-	}
+	sp := drawSprites(g, start.Shape().Cells())
 	out := &gif.GIF{
 		Config:    image.Config{ColorModel: palette, Width: g.w, Height: g.h},
 		LoopCount: 0,
