@@ -3,8 +3,10 @@ package api
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -102,4 +104,51 @@ func TestCompareParamRefusals(t *testing.T) {
 	if l := (Limits{CompareNodes: 7_000_000}).WithDefaults(); l.CompareMaxNodes != 7_000_000 {
 		t.Errorf("max %d under the default %d", l.CompareMaxNodes, l.CompareNodes)
 	}
+}
+
+// On the 15-puzzle the reference is the solver's: rows are judged against
+// it; without one (the solver out of time) a found path is "found", never
+// "optimal", and a search that found nothing is "stopped".
+func TestCompareOutcomesWithoutTable(t *testing.T) {
+	s := newTestAPI(t, Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15",
+		Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: 2 * time.Second}})
+	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
+	b := statespace.Walk(query.NewRand(2), goal, 30, statespace.NoReverse)
+	check := func(target string, reference bool) {
+		t.Helper()
+		status, c := do(t, s, target)
+		if status != StatusOK {
+			t.Fatalf("%s: %d %v", target, status, c)
+		}
+		d, known := c["optimal_distance"].(float64)
+		if known != reference {
+			t.Fatalf("%s: optimal distance %v", target, c["optimal_distance"])
+		}
+		seen := map[string]bool{}
+		for _, x := range c["algorithms"].([]any) {
+			row := x.(map[string]any)
+			r := row["result"].(map[string]any)
+			n := float64(len(r["path"].([]any)))
+			want := "stopped"
+			switch {
+			case r["found"].(bool) && !known:
+				want = "found"
+			case r["found"].(bool) && n == d:
+				want = "optimal"
+			case r["found"].(bool) && n > d:
+				want = "longer"
+			}
+			if row["outcome"] != want {
+				t.Errorf("%s %s: outcome %v, want %s", target, row["key"], row["outcome"], want)
+			}
+			seen[want] = true
+		}
+		if !seen["stopped"] || (!seen["optimal"] && !seen["found"]) {
+			t.Errorf("%s: outcomes %v: want stopped searches and found ones", target, seen)
+		}
+	}
+	check("/api/compare?b="+b.String()+"&algs=bfs,astar-manhattan,idastar,greedy,iddfs", true)
+	s = newTestAPI(t, Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15",
+		Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: time.Millisecond}})
+	check("/api/compare?b="+statespace.Walk(query.NewRand(5), goal, 60, statespace.NoReverse).String()+"&algs=bfs,greedy", false)
 }
