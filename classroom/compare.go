@@ -221,7 +221,12 @@ func (c *Comparison) WriteText(w io.Writer) error {
 	return err
 }
 
-// WriteJSON writes the comparison as one JSON object.
+// WriteJSON writes the comparison as one JSON object: the board, shape,
+// goal, optimal_distance (null when unknown), limits ({"nodes",
+// "seconds"}: each algorithm's) and algorithms, a row each with its key,
+// optimal_algorithm, excess_moves (null when unknown or not found),
+// outcome (Outcome: "optimal", "longer", "stopped", "found", "shorter")
+// and the search's result.
 func (c *Comparison) WriteJSON(w io.Writer) error {
 	type row struct {
 		Key              string        `json:"key"`
