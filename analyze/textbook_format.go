@@ -101,9 +101,7 @@ func WriteTextbookText(w io.Writer, t *Table) error {
 		t.Goal.Shape(), statespace.GoalName(t.Goal), textfmt.Commas(t.States), t.Radius, what)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := []string{"depth", "boards"}
-	for _, a := range t.Algorithms {
-		head = append(head, a)
-	}
+	head = append(head, t.Algorithms...)
 	for _, a := range t.Algorithms {
 		head = append(head, "b* "+a)
 	}
