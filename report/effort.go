@@ -53,9 +53,9 @@ func Effort(d EffortData) ([]*Figure, error) {
 		return nil, dataErrorf(NameTextbookNodes, "no series")
 	}
 	csv := [][]string{{"algorithm", "depth", "mean", "max", "bstar"}}
-	nodes := newPlot("", "solution depth (moves)", "nodes generated")
+	nodes := newPlot("", "solution depth (moves)", "nodes generated (count)")
 	setLogY(nodes)
-	bstar := newPlot("", "solution depth (moves)", "effective branching factor b*")
+	bstar := newPlot("", "solution depth (moves)", "effective branching factor b* (children per node)")
 	ln, lb := sideLegend(), sideLegend()
 	maxD, lo, hi, bHi := 0, math.Inf(1), math.Inf(-1), 1.0
 	for i, s := range d.Series {
