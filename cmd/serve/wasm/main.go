@@ -5,7 +5,8 @@
 // WebAssembly (GOOS=js GOARCH=wasm) and run in a Web Worker
 // (static/worker.js), which hands it each request the page would send to
 // a server. It links no net/http (and so no TLS and its crypto).
-// serve.WriteStatic builds it; it is not run by hand.
+// go generate ./serve builds it into serve/engine, which the serve binary
+// embeds and serve -static writes out; it is not run by hand.
 package main
 
 import (
