@@ -81,8 +81,8 @@ func Inputs(ctx context.Context, root string) ([]Input, error) {
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
-			Dir, ImportPath                        string
-			Module                                 *struct{ Path string }
+			Dir, ImportPath                       string
+			Module                                *struct{ Path string }
 			GoFiles, CgoFiles, SFiles, EmbedFiles []string
 		}
 		if err := dec.Decode(&p); err == io.EOF {
