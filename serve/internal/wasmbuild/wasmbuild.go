@@ -176,7 +176,7 @@ func Build(ctx context.Context, root string) (*Engine, error) {
 	// and its glue must come from one release.
 	glue, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
-		return nil, fmt.Errorf("Go's wasm_exec.js: %w", err)
+		return nil, fmt.Errorf("wasm_exec.js of the go command's release: %w", err)
 	}
 	tmp, err := os.MkdirTemp("", "tilespace-wasm-")
 	if err != nil {
