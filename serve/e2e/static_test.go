@@ -70,7 +70,7 @@ func TestStaticCopy(t *testing.T) {
 		t.Fatalf("the static server answers /api/shapes: %v %v", resp, err)
 	}
 	p := openBrowser(t, static.URL+"/", 1280, 860)
-	p.waitText("#message", "New game")
+	p.waitText(msg, "New game")
 	if mode := eval[string](p, `document.body.dataset.mode`); mode != "static" {
 		t.Fatalf("the page runs in mode %q, want static", mode)
 	}
@@ -193,7 +193,7 @@ func TestStaticCopy(t *testing.T) {
 	getJSONAt(t, p, "/api/random", `{shape: "4x4", walk: "200", seed: "5"}`, &mid)
 	t.Logf("4x4 %s (200 random moves from the goal, %d moves) drawn and solved by IDA* on %s in the browser: %s", mid.Board, mid.Distance, mid.Heuristic, time.Since(t1).Round(time.Millisecond))
 	p.typeBoard(hard4.String())
-	p.waitText("#message", "Time limit: no optimal solution")
+	p.waitText(msg, "Time limit: no optimal solution")
 	p.setBoard(b4)
 	p.waitText("#distance", "Distance")
 	p.run("solve", setValue("speed", "30"), chromedp.Click(chromedp.ID("solve")))
