@@ -1624,7 +1624,6 @@ function drawScaling() {
     const y = (v) => T + (H - T - B) * (1 - (Math.log10(Math.max(v, lo)) - Math.log10(lo)) / (Math.log10(top) - Math.log10(lo)));
     const svg = svgEl("svg", { class: "chart scaling", viewBox: "0 0 " + W + " " + H, role: "img", "data-measure": m.key,
       "aria-label": m.title + " against the distance, mean and interquartile range of each algorithm, logarithmic scale (the numbers are in the table below)" });
-    svg.appendChild(svgEl("rect", { x: 0, y: 0, width: W, height: H, class: "bg" }));
     svgText(svg, L, 18, m.title + " (log scale)", "title");
     for (let v = lo; v <= top * 1.0001; v *= 10) {
       svg.appendChild(svgEl("line", { class: "grid", x1: L, y1: y(v), x2: W - R, y2: y(v) }));
