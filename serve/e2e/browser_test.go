@@ -229,6 +229,7 @@ func (p *page) screenshot(name string, width, height int64) {
 		return
 	}
 	p.run("size the window", chromedp.EmulateViewport(width, height))
+	time.Sleep(300 * time.Millisecond) // the board is sized to the new window
 	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)

@@ -74,6 +74,9 @@ func TestStaticCopy(t *testing.T) {
 	if mode := eval[string](p, `document.body.dataset.mode`); mode != "static" {
 		t.Fatalf("the page runs in mode %q, want static", mode)
 	}
+	if failed := eval[[]string](p, `performance.getEntriesByType("resource").filter(e => e.responseStatus >= 400).map(e => e.name + " " + e.responseStatus)`); len(failed) > 0 {
+		t.Errorf("loading the static copy: %v", failed)
+	}
 	first := eval[float64](p, `Number(document.body.dataset.firstBoardMs)`)
 	t.Logf("first board interactive %.0f ms after the page began loading", first)
 	if first > 3000 {
@@ -92,11 +95,17 @@ func TestStaticCopy(t *testing.T) {
 	// The 15-puzzle's pattern databases are built in the browser on first
 	// use, before the flows (which visit 4x4).
 	// The build shows its progress, and the message goes when it ends.
+	// Each progress message is noted with what the page shows beside it:
+	// the old shape's board and hints must be gone.
 	watchProgress := `(() => {
 		window.progressTexts = [];
+		window.progressBoards = [];
 		const el = document.getElementById("engine-progress");
-		new MutationObserver(() => { if (!el.hidden) window.progressTexts.push(el.textContent); })
-			.observe(el, {childList: true, characterData: true, subtree: true, attributes: true});
+		new MutationObserver(() => { if (!el.hidden) {
+			window.progressTexts.push(el.textContent);
+			window.progressBoards.push(document.querySelectorAll("#board .tile").length + " tiles, distance " +
+				JSON.stringify(document.getElementById("distance").textContent + document.getElementById("hint").textContent));
+		} }).observe(el, {childList: true, characterData: true, subtree: true, attributes: true});
 		return true;
 	})()`
 	eval[bool](p, watchProgress)
@@ -110,6 +119,12 @@ func TestStaticCopy(t *testing.T) {
 		t.Errorf("while the databases were built the page showed %q, want a rising percentage", progress)
 	} else {
 		t.Logf("progress: %d messages, from %q to %q", len(progress), progress[0], progress[len(progress)-1])
+	}
+	for _, b := range eval[[]string](p, `window.progressBoards`) {
+		if b != `0 tiles, distance ""` {
+			t.Errorf("while the 4x4 databases were built the page showed %s, want no board and no hints", b)
+			break
+		}
 	}
 	if shown := eval[bool](p, `!document.getElementById("engine-progress").hidden`); shown {
 		t.Errorf("after the databases were built the progress still shows %q", p.text("#engine-progress"))
@@ -171,6 +186,7 @@ func TestStaticCopy(t *testing.T) {
 	p.waitText("#distance", "Distance")
 
 	flows(p, false)
+	checkLayouts(p)
 
 	// Every shape up to 10 cells answers, in both goals.
 	for _, shape := range []string{"2x2", "2x3", "3x2", "2x4", "4x2", "2x5", "5x2", "3x3"} {

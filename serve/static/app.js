@@ -1107,7 +1107,7 @@ function ticks(max, n = 4) {
   const step = Math.max(1, [1, 2, 5, 10].map((k) => k * p).find((k) => k >= raw));
   const out = [];
   for (let v = 0; v < max + step / 2; v += step) out.push(Math.round(v * 1e9) / 1e9);
-  if (out[out.length - 1] < max) out.push(out[out.length - 1] + step);
+  while (out[out.length - 1] < max || out.length < 3) out.push(out[out.length - 1] + step);
   return out;
 }
 
