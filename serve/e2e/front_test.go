@@ -158,13 +158,19 @@ func TestBrowserFront(t *testing.T) {
 	ts := newServer(t)
 	p := openBrowser(t, ts.URL, 1280, 800)
 	p.waitText(msg, "New game")
-	table := p.table
-
 	// Loading the served page asks for nothing that is not there.
 	failed := eval[[]string](p, `performance.getEntriesByType("resource").filter(e => e.responseStatus >= 400 || e.name.includes("wasm")).map(e => e.name + " " + e.responseStatus)`)
 	if len(failed) > 0 {
 		t.Errorf("loading the served page: %v", failed)
 	}
+	frontFlows(p)
+}
+
+// frontFlows drives what a class sees on p, served or static, at 1280x800.
+func frontFlows(p *page) {
+	t := p.t
+	table := p.table
+	p.run("1280x800", chromedp.EmulateViewport(1280, 800), chromedp.Click(chromedp.ID("tab-play")))
 
 	// The goal, drawn small beside the board on every tab.
 	for _, view := range []string{"play", "compare", "watch", "scaling"} {
@@ -225,6 +231,7 @@ func TestBrowserFront(t *testing.T) {
 		t.Errorf("IDDFS at 500,000 expansions: %+v, want optimal in 410,194", r)
 	}
 	checkTakeAwayCompare(p)
+	checkGIF(p, table.Distance(deep))
 
 	// Each tab its own status: Compare's stays on Compare; a trace that
 	// reaches the length asked says so.
@@ -277,7 +284,7 @@ func TestBrowserFront(t *testing.T) {
 	p.run("back to Play", chromedp.Click(chromedp.ID("tab-play")))
 	p.chooseShape("3x3")
 
-	checkScaling(p, ts.URL)
+	checkScaling(p)
 	checkEmbed(p)
 }
 
@@ -368,7 +375,7 @@ func atoi(t *testing.T, s string) int {
 // checkScaling runs the scaling view on 3x3 (BFS and A* on Manhattan, at
 // distances 4, 8 and 12, two boards each) and checks its numbers against
 // the same boards, drawn by the API with the same seeds, searched here.
-func checkScaling(p *page, base string) {
+func checkScaling(p *page) {
 	t := p.t
 	algs := map[string]search.Algorithm{}
 	for _, a := range search.Standard(goal3x3(), p.table) {
@@ -395,7 +402,7 @@ func checkScaling(p *page, base string) {
 		var nodes, paths []float64
 		for k := range 2 {
 			var b struct{ Board string }
-			getJSON(t, fmt.Sprintf("%s/api/random?shape=3x3&goal=last&depth=%d&seed=%d", base, d, 1000*d+k+1), &b)
+			getJSONAt(t, p, "/api/random", fmt.Sprintf(`{shape: "3x3", goal: "last", depth: "%d", seed: "%d"}`, d, 1000*d+k+1), &b)
 			start, err := statespace.Parse(b.Board, statespace.Shape{})
 			if err != nil {
 				t.Fatal(err)
@@ -472,7 +479,7 @@ func checkEmbed(p *page) {
 	t := p.t
 	b := "4,1,3,7,0,2,5,8,6"
 	p.run("leave", chromedp.Navigate("about:blank"))
-	p.load(p.url + "/#embed&b=" + b + "&shape=3x3")
+	p.load(strings.TrimSuffix(p.url, "/") + "/#embed&b=" + b + "&shape=3x3")
 	p.waitText(msg, "Game from the link")
 	got := eval[map[string]any](p, `(() => { const shown = (id) => { const e = document.querySelector(id); return !!e && e.getClientRects().length > 0; };
 		return {header: shown("header"), setup: shown("#setup"), tabs: shown("#tabs"), board: shown("#board"), solve: shown("#solve"), newgame: shown("#new-at"),
@@ -480,6 +487,11 @@ func checkEmbed(p *page) {
 	if got["header"] != false || got["setup"] != false || got["tabs"] != false || got["board"] != true || got["solve"] != true || got["newgame"] != true || got["tiles"] != b {
 		t.Errorf("#embed shows %v, want the board %s and its controls alone", got, b)
 	}
+	// Its buttons work there: a move, then the solution to the goal.
+	p.run("solve", setValue("speed", "30"), chromedp.Click(chromedp.ID("solve")))
+	p.waitText("#counter", "optimal!")
+	p.run("leave", chromedp.Navigate("about:blank"))
+	p.load(p.url)
 }
 
 // The three screens a class meets (1024x768, 1280x800, 1920x1080), in

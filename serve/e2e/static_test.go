@@ -220,6 +220,8 @@ func TestStaticCopy(t *testing.T) {
 	if got := p.tiles("#board"); got != statespace.GoalLast(b4.Shape()).String() {
 		t.Errorf("after Solve the 4x4 board is %s", got)
 	}
+	p.chooseShape("3x3")
+	frontFlows(p)
 }
 
 // getJSONAt decodes what the page's api(path, params) answers.
