@@ -1391,17 +1391,26 @@ function compareCanvasBlob(c) {
 // colours) onto one canvas, one under another, and answers its PNG.
 // (The page's security policy loads no images from data: or blob: URLs,
 // so an SVG is redrawn rather than loaded as an image.)
-function svgCanvasBlob(box, scale = 2) {
+function svgCanvasBlob(box, legend = [], scale = 2) {
   const svgs = Array.from(box.querySelectorAll("svg"));
   const sizes = svgs.map((s) => s.viewBox.baseVal);
   const W = Math.max(...sizes.map((v) => v.width), 100);
-  const H = sizes.reduce((h, v) => h + v.height, 0) || 100;
+  const head = legend.length ? 24 : 0;
+  const H = head + (sizes.reduce((h, v) => h + v.height, 0) || 100);
   const cv = document.createElement("canvas");
   cv.width = W * scale; cv.height = H * scale;
   const g = cv.getContext("2d");
   g.scale(scale, scale);
   g.fillStyle = "#fff"; g.fillRect(0, 0, W, H);
-  let top = 0;
+  // The key of the colours, above the charts.
+  g.font = "12px " + getComputedStyle(document.documentElement).fontFamily;
+  let lx = 8;
+  for (const [colour, name] of legend) {
+    g.fillStyle = colour; g.fillRect(lx, 8, 16, 10);
+    g.fillStyle = "#1d2330"; g.fillText(name, lx + 20, 17);
+    lx += 34 + g.measureText(name).width;
+  }
+  let top = head;
   svgs.forEach((svg, i) => {
     g.save();
     g.translate(0, top);
@@ -1708,7 +1717,8 @@ async function main() {
   $("compare-csv").addEventListener("click", () => { if (lastCompare) download(comparePNGName().replace(/png$/, "csv"), csvBlob(compareCSV(lastCompare))); });
   $("scaling-form").addEventListener("submit", (ev) => { ev.preventDefault(); runScaling(); });
   $("scaling-stop").addEventListener("click", stopScaling);
-  $("scaling-png").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".png", svgCanvasBlob($("scaling-charts"))));
+  $("scaling-png").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".png",
+    svgCanvasBlob($("scaling-charts"), scaling.algs.map((a) => [SCALING_COLOURS[scaling.algs.indexOf(a) % SCALING_COLOURS.length], (SCALING_ALGS.find((x) => x[0] === a) || [a, a])[1]]))));
   $("scaling-csv").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".csv", csvBlob(scalingCSV())));
   $("run-compare").addEventListener("click", runCompare);
   $("log-scale").addEventListener("change", () => { if (lastCompare) drawCharts(lastCompare); });
