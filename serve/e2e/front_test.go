@@ -503,6 +503,20 @@ func TestBrowserLayout(t *testing.T) {
 	p := openBrowser(t, newServer(t).URL, 1280, 800)
 	p.waitText(msg, "New game")
 	checkLayouts(p)
+	// Every shape fills the room: the 2x5 board, 440 px wide at 1920 px
+	// when it had a fixed size, and the 15-puzzle.
+	for _, shape := range []string{"2x5", "4x4", "2x2"} {
+		p.chooseShape(shape)
+		for _, mode := range []string{"normal", "projector"} {
+			for _, sz := range screens {
+				name := fmt.Sprintf("%s %s %dx%d", shape, mode, sz[0], sz[1])
+				p.run("size "+name, chromedp.EmulateViewport(sz[0], sz[1]), script(fmt.Sprintf(`setProjector(%v); window.scrollTo(0, 0);`, mode == "projector")))
+				time.Sleep(50 * time.Millisecond)
+				checkInView(p, name+" play", "play")
+			}
+		}
+		p.run("normal", chromedp.EmulateViewport(1280, 800), script(`setProjector(false);`))
+	}
 }
 
 // screens are the resolutions checked.
