@@ -286,7 +286,9 @@ function playCell() {
   const width = beside >= 160 ? beside : play.clientWidth;
   const top = play.getBoundingClientRect().top + window.scrollY;
   const below = col.querySelector(".small");
-  const height = window.innerHeight - top - (below ? below.offsetHeight + 12 : 0) - 12;
+  // The line under the board may wrap to two once the board is narrower.
+  const line = below ? parseFloat(getComputedStyle(below).fontSize) * 1.25 : 0;
+  const height = window.innerHeight - top - (below ? Math.max(below.offsetHeight, 2 * line) + 16 : 0) - 8;
   const fit = (room, n) => (room - 2 * pad - (n - 1) * gap) / n;
   const cell = Math.floor(Math.min(fit(width, state.cols), fit(height, state.rows)) / scale);
   return Math.max(Math.ceil(28 / scale), Math.min(400, cell));
