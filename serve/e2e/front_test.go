@@ -27,7 +27,7 @@ import (
 
 // The boards on which Compare used to colour failed searches as optimal.
 const (
-	board3x3Deep = "1,2,5,3,4,0,6,7,8"                       // 21 moves; IDDFS needs 410,194 expansions
+	board3x3Deep = "1,2,5,3,4,0,6,7,8"                     // 21 moves; IDDFS needs 410,194 expansions
 	board4x4Hard = "2,13,6,12,1,11,4,3,5,9,0,14,10,15,8,7" // the uninformed searches stop
 )
 
@@ -468,6 +468,7 @@ func checkGIF(p *page, distance int) {
 	if len(g.Image) != distance+1 {
 		t.Errorf("the GIF has %d frames, want the distance %d + 1", len(g.Image), distance)
 	}
+	t.Logf("the solution's GIF (%s): %d frames for a board %d moves from the goal", eval[string](p, `document.body.dataset.mode`), len(g.Image), distance)
 	img, err := png.Decode(bytes.NewReader(downloaded(p, "download-board")))
 	if err != nil || img.Bounds().Dx() < 200 {
 		t.Errorf("the board's PNG: %v", err)
