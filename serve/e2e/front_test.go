@@ -387,8 +387,16 @@ func checkScaling(p *page) {
 	// Bounded: too many boards are refused.
 	p.run("too many", setValue("scaling-boards", "1000"), chromedp.Click(chromedp.ID("scaling-run")))
 	p.waitText(msg, "at most 200 in one run")
+	// The curves are drawn as the answers arrive: after each board, with
+	// the boards so far.
+	p.run("count the drawings", script(`window.drawings = []; new MutationObserver(() => {
+		const rows = document.querySelectorAll("#scaling-table tbody tr").length;
+		if (window.drawings[window.drawings.length - 1] !== rows) window.drawings.push(rows); }).observe(document.getElementById("scaling-charts"), {childList: true});`))
 	p.run("run", setValue("scaling-boards", "2"), chromedp.Click(chromedp.ID("scaling-run")))
 	p.waitTextFor(msg, "Scaling: 6 boards", 2*time.Minute)
+	if d := eval[[]int](p, `window.drawings`); len(d) < 3 || d[len(d)-1] != 6 {
+		t.Errorf("the scaling curves were drawn with %v rows of numbers: want drawings as the boards arrive, the last with 6", d)
+	}
 	type row struct {
 		Alg, Distance, Boards, Stopped, Mean, Q1, Q3, Path string
 	}
