@@ -281,6 +281,11 @@ func frontFlows(p *page) {
 			t.Errorf("4x4 %s: %+v, want stopped", k, rows[k])
 		}
 	}
+	// Scaling draws boards at exact distances: not on a shape without a table.
+	p.run("scaling on 4x4", chromedp.Click(chromedp.ID("tab-scaling")))
+	if off := eval[bool](p, `document.getElementById("scaling-run").disabled && !document.getElementById("scaling-note").hidden`); !off || !strings.Contains(p.text("#scaling-note"), "4x4 has none") {
+		t.Errorf("Scaling on 4x4: run disabled %v, note %q", off, p.text("#scaling-note"))
+	}
 	p.run("back to Play", chromedp.Click(chromedp.ID("tab-play")))
 	p.chooseShape("3x3")
 
