@@ -102,7 +102,7 @@ func TestWriteStaticWritesWholeFolder(t *testing.T) {
 		if info, err := os.Stat(dir); err != nil || info.Mode().Perm() != 0o755 {
 			t.Errorf("existing=%v: the folder's mode is %v (%v), want 0755", existing, info.Mode().Perm(), err)
 		}
-		if n := int64(len(gunzip(t, want["tilespace.wasm.gz"]))); sizes[UnpackedWasm] != n {
+		if n := unpackedLen(t, want["tilespace.wasm.gz"]); sizes[UnpackedWasm] != n {
 			t.Errorf("existing=%v: unpacked engine %d bytes, want %d", existing, sizes[UnpackedWasm], n)
 		}
 	}

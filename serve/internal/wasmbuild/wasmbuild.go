@@ -144,9 +144,15 @@ func InputsBlock(inputs []Input) string {
 		inputLines(inputs)
 }
 
-// FileLine is the manifest's line for a file written into Dir.
-func FileLine(name string, data []byte) string {
-	return fmt.Sprintf("file %s sha256 %s %d bytes\n", name, sum(data), len(data))
+// FileLine is the manifest's line for a file written into Dir, whose
+// bytes r reads.
+func FileLine(name string, r io.Reader) (string, error) {
+	h := sha256.New()
+	n, err := io.Copy(h, r)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("file %s sha256 %s %d bytes\n", name, hex.EncodeToString(h.Sum(nil)), n), nil
 }
 
 // Engine is a built engine: the files of Dir, by name.
@@ -208,15 +214,22 @@ func Build(ctx context.Context, root string) (*Engine, error) {
 	return e, nil
 }
 
+// UnpackedName is the name the manifest gives the engine before gzip.
+const UnpackedName = "tilespace.wasm (unpacked)"
+
 // Manifest is the text of ManifestFile: what built the engine and from
 // what, and the sums of the files written.
 func Manifest(goVersion string, inputs []Input, engine, unpacked, glue []byte) string {
-	return "# The static copy's engine (" + Dir + "), built by " + Command + "; do not edit.\n" +
-		"go " + goVersion + "\n" +
-		FileLine(EngineFile, engine) +
-		FileLine("tilespace.wasm (unpacked)", unpacked) +
-		FileLine(GlueFile, glue) +
-		InputsBlock(inputs)
+	m := "# The static copy's engine (" + Dir + "), built by " + Command + "; do not edit.\n" +
+		"go " + goVersion + "\n"
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{EngineFile, engine}, {UnpackedName, unpacked}, {GlueFile, glue}} {
+		line, _ := FileLine(f.name, bytes.NewReader(f.data)) // a bytes.Reader does not fail
+		m += line
+	}
+	return m + InputsBlock(inputs)
 }
 
 func sum(b []byte) string {
