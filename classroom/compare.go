@@ -37,7 +37,9 @@ type ComparisonRow struct {
 // board size (DefaultMaxExpanded expansions and DefaultMaxTime per
 // algorithm), so a comparison always ends; lim.MaxDepth is ignored. table
 // may be nil; it must be goal's table otherwise. A board that cannot reach
-// goal is an error. ctx stops the algorithm running and skips the rest.
+// goal is an error, and so is a table a path contradicts (a
+// *statespace.TableContradictionError: a path shorter than its distance).
+// ctx stops the algorithm running and skips the rest.
 func Compare(ctx context.Context, start, goal statespace.Board, table *statespace.Table, lim search.Limits) (*Comparison, error) {
 	lim = withDefaults(lim)
 	lim.MaxDepth = 0
@@ -61,6 +63,9 @@ func Compare(ctx context.Context, start, goal statespace.Board, table *statespac
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
 		c.Rows = append(c.Rows, ComparisonRow{Key: a.Key, Optimal: a.Optimal, Result: r})
+		if err := c.checkTable(table); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }
