@@ -72,7 +72,8 @@ func Compare(ctx context.Context, start, goal statespace.Board, table *statespac
 
 // WriteText writes the notebook widget's side-by-side table (Algorithm,
 // Found, Path, Cost, Nodes expanded, Max frontier, Time), with nodes
-// generated, peak memory of the algorithm's own structures, and how the
+// generated, the peak memory of the algorithm's own structures (by
+// capacity, search.Result.PeakBytes), and how the
 // path compares with the optimal distance from the table.
 func (c *Comparison) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "Board %s, goal %s\n", c.Start, goalLabel(c.Goal, statespace.GoalName(c.Goal)))
@@ -108,7 +109,7 @@ func (c *Comparison) WriteText(w io.Writer) error {
 	if err := t.write(w); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nMemory is the peak size of each algorithm's own frontier and visited structures,\ncounted entry by entry; times are wall time on this machine and vary run to run.\n")
+	_, err := fmt.Fprintf(w, "\nMemory is the most each algorithm's own frontier and visited structures took at once,\ncounted by capacity; times are wall time on this machine and vary run to run.\n")
 	return err
 }
 
