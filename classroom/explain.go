@@ -111,10 +111,13 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 	var missingErr error
 	// The walk's own slices count against the limit's bytes with the
 	// search's: the walk of a 12-cell DFS grew by gigabytes without them.
+	// A slice grown by append holds up to twice its length, and three
+	// times while it copies: three times its entries are counted.
 	hook := int64(8)
 	if boards {
 		hook += int64(unsafe.Sizeof(statespace.Board{}))
 	}
+	hook *= 3
 	p := search.Problem{Start: start, Goal: table.Space().Goal(), Limits: lim, HookBytes: hook,
 		OnStep: func(st search.Step) {
 			b, depth := st.Board, st.Depth

@@ -52,6 +52,7 @@ type oneBoardFlags struct {
 	json   bool
 	board  string
 	search bool // the board may be solved by search: -pdb-dir, -pdb
+	maxMiB int  // -max-memory: each search's memory bound, in MiB
 }
 
 func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error {
@@ -61,12 +62,23 @@ func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error 
 		f.src.RegisterSearch(fs)
 	}
 	fs.BoolVar(&f.json, "json", false, "write the report as JSON")
+	fs.IntVar(&f.maxMiB, "max-memory", search.DefaultMaxBytes>>20, "the memory each search may allocate, in `MiB`; the process stays within what it held before the searches, this and 32 MiB for the Go runtime")
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
 	}
+	if f.maxMiB < 1 {
+		return usagef("-max-memory %d: want at least 1 MiB", f.maxMiB)
+	}
 	f.board, err = oneBoard(c.name, rest)
 	return err
+}
+
+// limits are the searches' bounds the flags ask for; the runtime's soft
+// memory limit is set to match (classroom.SetMemoryLimit) until restore.
+func (f *oneBoardFlags) limits() (lim search.Limits, restore func()) {
+	lim.MaxBytes = int64(f.maxMiB) << 20
+	return lim, classroom.SetMemoryLimit(lim.MaxBytes)
 }
 
 // resolve parses the board and finds its goal and table (nil when the
@@ -120,7 +132,9 @@ func runCompare(ctx context.Context, cmd command, stdout, stderr io.Writer, args
 	if err != nil {
 		return err
 	}
-	c, err := classroom.Compare(ctx, b, goal, table, search.Limits{})
+	lim, restore := f.limits()
+	defer restore()
+	c, err := classroom.Compare(ctx, b, goal, table, lim)
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
@@ -148,7 +162,9 @@ func runExplainDFS(ctx context.Context, cmd command, stdout, stderr io.Writer, a
 	if table == nil {
 		return fmt.Errorf("board %s: explain-dfs needs the exact distance table of its shape, and %s has none", b, b.Shape())
 	}
-	e, err := classroom.ExplainDFS(ctx, b, table, classroom.ExplainOptions{})
+	lim, restore := f.limits()
+	defer restore()
+	e, err := classroom.ExplainDFS(ctx, b, table, classroom.ExplainOptions{Limits: lim})
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}

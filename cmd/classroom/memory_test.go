@@ -1,0 +1,70 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+
+	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/store"
+)
+
+// peakRSS runs the command (this test binary, which is classroom under
+// that name: testscript.Main) with args and returns its peak resident
+// size in bytes (getrusage's ru_maxrss, KiB on Linux).
+func peakRSS(t *testing.T, args ...string) int64 {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "classroom")
+	if err := os.Symlink(exe, bin); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "GOMEMLIMIT=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("classroom %v: %v\n%s", args, err, out)
+	}
+	return cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+}
+
+// The searches keep their memory bound in the resident size: classroom
+// compare on a 3x4 board 36 moves from the goal (no table: the reference
+// is IDA*), whose BFS, DFS, UCS and A* (misplaced) all stop at the memory
+// limit, peaks within what the same command holds with searches of 1 MiB,
+// plus -max-memory, plus classroom.RuntimeMargin; explain-dfs on an 8-puzzle
+// board likewise. Before the searches counted by capacity and the
+// commands set the runtime's soft limit, 256 MiB searches peaked at
+// 764 MB (compare on 3x4) and 770 MB (explain-dfs on 3x4).
+func TestMemoryBoundKept(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	const mib = 1 << 20
+	for _, c := range []struct {
+		maxMiB int64
+		args   []string
+	}{
+		{64, []string{"compare", "-shape", "3x4", "-goal", "last", "3,0,5,1,8,9,10,6,2,11,7,4"}},
+		{16, []string{"explain-dfs", "8,6,7,2,5,4,3,0,1"}},
+	} {
+		base := peakRSS(t, append([]string{c.args[0], "-max-memory", "1"}, c.args[1:]...)...)
+		peak := peakRSS(t, append([]string{c.args[0], "-max-memory", strconv.FormatInt(c.maxMiB, 10)}, c.args[1:]...)...)
+		bound := base + c.maxMiB*mib + classroom.RuntimeMargin
+		t.Logf("%s: peak %.1f MiB with %d MiB searches, %.1f MiB with 1 MiB ones; bound %.1f MiB", c.args[0],
+			float64(peak)/mib, c.maxMiB, float64(base)/mib, float64(bound)/mib)
+		if peak > bound {
+			t.Errorf("%s: peak resident %.1f MiB, over %.1f MiB (%.1f MiB before the searches' %d MiB and the runtime's %d MiB)",
+				c.args[0], float64(peak)/mib, float64(bound)/mib, float64(base)/mib, c.maxMiB, classroom.RuntimeMargin/mib)
+		}
+		if peak < base+c.maxMiB*mib/4 {
+			t.Errorf("%s: peak %.1f MiB, base %.1f MiB: the searches did not come near their %d MiB, the test measures nothing", c.args[0], float64(peak)/mib, float64(base)/mib, c.maxMiB)
+		}
+	}
+}
