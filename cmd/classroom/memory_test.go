@@ -3,12 +3,15 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"syscall"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/store"
@@ -16,7 +19,11 @@ import (
 
 // peakRSS runs the command (this test binary, which is classroom under
 // that name: testscript.Main) with args and returns its peak resident
-// size in bytes (getrusage's ru_maxrss, KiB on Linux).
+// size in bytes: the VmHWM of /proc/PID/status, read every 2 ms until it
+// exits (monotonic, so the last read is the peak up to its last 2 ms).
+// Not getrusage's ru_maxrss: a child started by vfork carries the
+// parent's peak into its own at exec, and the test binary's is larger
+// than the searches measured.
 func peakRSS(t *testing.T, args ...string) int64 {
 	t.Helper()
 	exe, err := os.Executable()
@@ -29,11 +36,51 @@ func peakRSS(t *testing.T, args ...string) int64 {
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "GOMEMLIMIT=")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("classroom %v: %v\n%s", args, err, out)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
 	}
-	return cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
+	var peak int64
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if hwm := vmHWM(status); hwm > peak {
+			peak = hwm
+		}
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("classroom %v: %v\n%s", args, err, out.Bytes())
+			}
+			if peak == 0 {
+				t.Fatalf("classroom %v: no VmHWM read", args)
+			}
+			return peak
+		case <-tick.C:
+		}
+	}
+}
+
+// vmHWM reads the peak resident size from a /proc status file, in bytes;
+// 0 when there is none (the process is gone).
+func vmHWM(status string) int64 {
+	data, err := os.ReadFile(status)
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			if err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return 0
 }
 
 // The searches keep their memory bound in the resident size: classroom
