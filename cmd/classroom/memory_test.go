@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -114,4 +116,62 @@ func TestMemoryBoundKept(t *testing.T) {
 			t.Errorf("%s: peak %.1f MiB, base %.1f MiB: the searches did not come near their %d MiB, the test measures nothing", c.args[0], float64(peak)/mib, float64(base)/mib, c.maxMiB)
 		}
 	}
+}
+
+// greedy-stats on boards that take long (100,000 boards mixed by a
+// million moves each) is bounded like the other reports and, on Ctrl-C,
+// prints the statistics gathered so far and exits 130: a subprocess
+// receives SIGINT once it has started.
+func TestGreedyStatsInterrupted(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "classroom")
+	if err := os.Symlink(exe, bin); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "greedy-stats", "-shape", "2x5", "-n", "100000", "-k", "1000000", "-json")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond) // a few boards climbed (none is needed)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("interrupted greedy-stats: %v, want exit 130; stderr %s", err, stderr.Bytes())
+	}
+	var rep struct {
+		StoppedBy string `json:"stopped_by"`
+		Rows      []struct {
+			K      int `json:"k"`
+			Boards int `json:"boards"`
+		} `json:"rows"`
+		Overall struct {
+			Boards int `json:"boards"`
+		} `json:"overall"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatalf("no statistics on interrupt: %v: %q (stderr %s)", err, stdout.Bytes(), stderr.Bytes())
+	}
+	sum := 0
+	for _, r := range rep.Rows {
+		sum += r.Boards
+		if r.K != 1000000 || r.Boards >= 100000 {
+			t.Errorf("row %+v: want k 1000000 and fewer boards than asked for", r)
+		}
+	}
+	if rep.StoppedBy != "canceled" || sum != rep.Overall.Boards {
+		t.Errorf("stopped by %q, rows of %d boards, overall %d", rep.StoppedBy, sum, rep.Overall.Boards)
+	}
+	if !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("stderr %q does not say it was interrupted", stderr.String())
+	}
+	t.Logf("interrupted after %d boards", rep.Overall.Boards)
 }

@@ -199,11 +199,15 @@ func runGreedyStats(ctx context.Context, cmd command, stdout, stderr io.Writer, 
 	if !ok {
 		return fmt.Errorf("greedy-stats needs the exact distance table of %s", shape)
 	}
+	defer classroom.SetMemoryLimit(opt.MaxBytes)()
 	g, err := classroom.GreedyStats(ctx, t.Table, opt)
-	if err != nil {
-		return err
+	if g != nil {
+		// Interrupted: the statistics gathered so far, then the error.
+		if werr := write(g, asJSON, stdout); werr != nil {
+			return werr
+		}
 	}
-	return write(g, asJSON, stdout)
+	return err
 }
 
 // parseGreedy parses the command line of greedy-stats into the
@@ -218,6 +222,7 @@ func parseGreedy(cmd command, stderr io.Writer, args []string, src *boardflags.S
 	score := fs.String("score", "adjacent", "the climber's score: adjacent (1 a matched square, 0.5 a square whose tile is next to it) or matched (1 a matched square only)")
 	stuck := fs.String("stuck", "first-legal", "when every move leads to a board seen before: first-legal (make the first legal move anyway) or stop")
 	asJSON := fs.Bool("json", false, "write the statistics as JSON")
+	fs.DurationVar(&opt.MaxTime, "max-time", search.DefaultMaxTime, "stop after this `duration` and report the boards climbed so far (Ctrl-C reports them too)")
 	rest, err := fs.Parse(args, true)
 	switch {
 	case err != nil:
@@ -226,6 +231,8 @@ func parseGreedy(cmd command, stderr io.Writer, args []string, src *boardflags.S
 		return opt, false, usagef("greedy-stats mixes its own boards: give no boards")
 	case opt.N < 1:
 		return opt, false, usagef("-n %d: want at least 1 board per mixing length", opt.N)
+	case opt.MaxTime <= 0:
+		return opt, false, usagef("-max-time %s: want a positive duration", opt.MaxTime)
 	}
 	if opt.Ks, err = classroom.ParseKs(*ks); err != nil {
 		return opt, false, cli.UsageError{Err: fmt.Errorf("-k: %w", err)}
