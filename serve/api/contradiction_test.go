@@ -19,7 +19,7 @@ func TestCompareRefusesForgedTable(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
 	truth := fixture.TableFor(t, goal)
 	f := fixture.CountKeepingForgery(t, truth, fixture.NewRand(35), statespace.Origin{Source: "cache/2x4-last.tbl", Goal: goal})
-	_, err := compareBoard(context.Background(), f.Raised, goal, f.Table, limits{MaxExpanded: 200_000, MaxTime: time.Minute})
+	_, err := compareBoard(context.Background(), f.Raised, goal, f.Table, limits{MaxExpanded: 200_000, MaxTime: time.Minute}, nil)
 	if err == nil {
 		t.Fatalf("the page compared %s on a table that says %d, truth %d", f.Raised, f.D+2, f.D)
 	}
