@@ -204,8 +204,6 @@ func (m *keyIndex) grow() {
 	}
 }
 
-func (m *keyIndex) len() int { return m.n }
-
 // arena stores nodes in chunks of arenaChunk; index i is chunk i>>shift.
 type arena[T any] struct {
 	chunks [][]T
