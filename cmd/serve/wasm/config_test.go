@@ -20,9 +20,7 @@ import (
 // 15-puzzle's databases are built on first use and the time limit of a
 // board starts once they are ready, so a board asked for while they are
 // built still gets its whole limit; a board the search cannot finish
-// names this page's limit, not a server's; and the 24-puzzle, whose
-// databases a browser cannot build, says what it needs instead of naming
-// a cache folder that is not there.
+// names this page's limit, not a server's.
 func TestEngineInBrowser(t *testing.T) {
 	if _, err := os.Stat(browserCache); err == nil {
 		t.Fatalf("%s exists on this machine; the test needs it absent, as in a browser", browserCache)
@@ -83,8 +81,23 @@ func TestEngineInBrowser(t *testing.T) {
 		!strings.Contains(msg, "after the request: building pattern databases on first use does not count") || strings.Contains(msg, "server") {
 		t.Errorf("%s: %d %q; want this page's time limit, counted from when the databases were ready", hard, hardReply.status, msg)
 	}
+}
 
-	// The 24-puzzle, both goals.
+// The 24-puzzle in the browser, both goals: it says what it needs (the
+// served page and the databases enumerate builds) instead of naming a
+// cache folder that is not there.
+func TestEngine24Puzzle(t *testing.T) {
+	t.Setenv("TILESPACE_CACHE", browserCache)
+	s := api.New(engineConfig(nil))
+	defer s.Close()
+	ask := func(target string) (int, map[string]any) {
+		status, body := s.Do(context.Background(), target)
+		var m map[string]any
+		if err := json.Unmarshal(body, &m); err != nil {
+			t.Errorf("%s: %d, not JSON: %s", target, status, body)
+		}
+		return status, m
+	}
 	for _, goal := range []string{"last", "first"} {
 		g, _ := statespace.ParseGoal(goal, statespace.Shape{Rows: 5, Cols: 5})
 		var b statespace.Board
@@ -94,13 +107,13 @@ func TestEngineInBrowser(t *testing.T) {
 				break
 			}
 		}
-		r := ask("/api/board?goal=" + goal + "&b=" + b.String())
-		msg, _ := r.body["error"].(string)
+		status, body := ask("/api/board?goal=" + goal + "&b=" + b.String())
+		msg, _ := body["error"].(string)
 		want := cli.PDBCommand(g, "6-6-6-6", false, "")
 		t.Logf("5x5 goal %s: %s", goal, msg)
-		if r.status != api.StatusNotFound || strings.Contains(msg, browserCache) || !strings.Contains(msg, "minutes and gigabytes") ||
+		if status != api.StatusNotFound || strings.Contains(msg, browserCache) || !strings.Contains(msg, "minutes and gigabytes") ||
 			!strings.Contains(msg, "go run ./cmd/serve") || !strings.HasSuffix(msg, "built by "+want) {
-			t.Errorf("5x5 goal %s: %d %q; want what the 24-puzzle needs, ending with %q, and no cache path", goal, r.status, msg, want)
+			t.Errorf("5x5 goal %s: %d %q; want what the 24-puzzle needs, ending with %q, and no cache path", goal, status, msg, want)
 		}
 	}
 }
