@@ -25,6 +25,7 @@
 //	dfs-blowup, dfs-walk                  what depth-first search does
 //	greedy-climber                        seed 003's climber against mixing moves
 //	textbook-nodes, textbook-bstar        nodes generated and b* by depth (package analyze)
+//	prediction-ida                        IDA*'s expansions against their prediction
 //
 // Examples:
 //

@@ -38,6 +38,7 @@ var Names = []string{
 	report.NameGreedyClimber,
 	report.NameTextbookNodes,
 	report.NameTextbookBStar,
+	report.NamePrediction,
 }
 
 // NamePDBGroup selects every PDB heat map.

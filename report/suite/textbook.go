@@ -56,3 +56,33 @@ func effortData(t *analyze.Table, caption string) report.EffortData {
 	}
 	return d
 }
+
+// prediction draws IDA*'s expansions on Manhattan distance against Korf,
+// Reid & Edelkamp's prediction (analyze.Predict) for the boards at
+// TextbookMaxDepth − 2: every one on shapes of at most 9 cells, o.N on
+// larger ones.
+func (g *gatherer) prediction(ctx context.Context) ([]*report.Figure, error) {
+	o := g.o
+	cfg := analyze.PredictConfig{Goal: o.Goal, Heuristic: "manhattan", Depth: max(1, o.TextbookMaxDepth-2), Seed: o.Seed}
+	what := "every board"
+	if o.Shape.Cells() > 9 {
+		cfg.Sample = max(1, o.N)
+		what = fmt.Sprintf("%d boards drawn uniformly (seed %d)", cfg.Sample, o.Seed)
+	}
+	p, err := analyze.Predict(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	d := report.PredictionData{Label: "KRE",
+		Caption: fmt.Sprintf("%s, goal %s, IDA* on Manhattan distance, %s at depth %d (%d boards). Prediction: Korf, Reid & Edelkamp (2001), "+
+			"the blank's cell as the type, from the exact distribution of h by cell. In all: measured %.1f, predicted %.1f a board.",
+			o.Shape, statespace.GoalName(o.Goal), what, p.Depth, p.Boards, p.Measured, p.Predicted)}
+	for _, it := range p.Iterations {
+		d.Iterations = append(d.Iterations, report.PredictionIteration{Bound: it.Bound, Boards: it.Boards, Measured: it.Measured, Predicted: it.Predicted})
+	}
+	f, err := report.Prediction(d)
+	if err != nil {
+		return nil, err
+	}
+	return []*report.Figure{f}, nil
+}
