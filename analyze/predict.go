@@ -161,6 +161,8 @@ type Iteration struct {
 	Last      int     // of them, those for which it was the last (stopped at the goal)
 	Measured  float64 // mean nodes expanded in it
 	Predicted float64 // mean of PredictKRE for it
+	// PredictedCDP is the mean of PredictCDP for it.
+	PredictedCDP float64
 }
 
 // Prediction compares KRE's prediction with IDA*'s expansions.
@@ -176,12 +178,14 @@ type Prediction struct {
 	// prediction counts it whole).
 	Measured, Predicted                 float64
 	MeasuredComplete, PredictedComplete float64
+	PredictedCDP, PredictedCDPComplete  float64
 }
 
 // Predict runs IDA* on every board at cfg.Depth (or a sample) and compares
 // the nodes it expands in each iteration with PredictKRE's prediction for
 // that board's blank cell and the iteration's bound, from the exact
-// distribution of the heuristic's values by blank cell.
+// distribution of the heuristic's values by blank cell, and with
+// PredictCDP's, from the exact conditional distribution.
 func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	sp, err := statespace.NewSpace(cfg.Goal)
 	if err != nil {
@@ -210,12 +214,25 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
+	values := 1
+	for _, row := range dist.Count {
+		for v, c := range row {
+			if c != 0 {
+				values = max(values, v+1) // a child is a board too: its value is one of these
+			}
+		}
+	}
+	cond, err := NewConditional(ctx, sp, h, values)
+	if err != nil {
+		return nil, err
+	}
 	ranks := pickBoards(sp, lv, cfg.Depth, cfg.Sample, cfg.Seed)[cfg.Depth]
 	bf := NewBruteForce(sp.Shape())
 	type run struct {
 		bounds []int
 		exp    []uint64
 		blank  int
+		h0     int
 	}
 	runs := make([]run, len(ranks))
 	var next, done atomic.Int64
@@ -237,7 +254,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				runs[k] = run{bounds, exp, b.Blank()}
+				runs[k] = run{bounds, exp, b.Blank(), h.value(b)}
 				n := done.Add(1)
 				if cfg.Progress != nil {
 					cfg.Progress("searches", uint64(n), uint64(len(ranks)))
@@ -273,28 +290,34 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 				byBound[t] = it
 			}
 			pred := PredictKRE(cl, dist, t)
+			cdp := PredictCDP(sp.Shape(), cond, r.blank, r.h0, t)
 			it.Boards++
 			it.Measured += float64(r.exp[i])
 			it.Predicted += pred
+			it.PredictedCDP += cdp
 			p.Measured += float64(r.exp[i])
 			p.Predicted += pred
+			p.PredictedCDP += cdp
 			if i == len(r.bounds)-1 {
 				it.Last++
 				continue
 			}
 			p.MeasuredComplete += float64(r.exp[i])
 			p.PredictedComplete += pred
+			p.PredictedCDPComplete += cdp
 		}
 	}
 	for t := 0; t <= maxBound; t++ {
 		if it := byBound[t]; it != nil {
 			it.Measured /= float64(it.Boards)
 			it.Predicted /= float64(it.Boards)
+			it.PredictedCDP /= float64(it.Boards)
 			p.Iterations = append(p.Iterations, *it)
 		}
 	}
 	n := float64(len(runs))
 	p.Measured, p.Predicted, p.MeasuredComplete, p.PredictedComplete = p.Measured/n, p.Predicted/n, p.MeasuredComplete/n, p.PredictedComplete/n
+	p.PredictedCDP, p.PredictedCDPComplete = p.PredictedCDP/n, p.PredictedCDPComplete/n
 	return p, nil
 }
 

@@ -11,12 +11,16 @@ import (
 
 // With a heuristic that is 0 everywhere every node within the bound is
 // expanded, so the prediction is exact for every iteration but the last.
-func TestPredictKREExactForZero(t *testing.T) {
+func TestPredictionsExactForZero(t *testing.T) {
 	ctx := context.Background()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	sp := statespace.MustSpace(goal)
 	h := Heuristic{Name: "zero", H: zero{}}
 	dist, err := NewCellDistribution(ctx, sp, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cond, err := NewConditional(ctx, sp, h, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +40,9 @@ func TestPredictKREExactForZero(t *testing.T) {
 		for i, bound := range bounds[:d] {
 			if got := PredictKRE(cl, dist, bound); got != float64(exp[i]) {
 				t.Fatalf("%s bound %d: predicted %v, expanded %d", b, bound, got, exp[i])
+			}
+			if got := PredictCDP(goal.Shape(), cond, b.Blank(), 0, bound); got != float64(exp[i]) {
+				t.Fatalf("%s bound %d: CDP predicted %v, expanded %d", b, bound, got, exp[i])
 			}
 		}
 	}
@@ -113,5 +120,50 @@ func TestPredictMeasuredIsIDAStar(t *testing.T) {
 	}
 	if !close(perIter/float64(n), p.Measured) {
 		t.Errorf("iterations add up to %v, total %v", perIter/float64(n), p.Measured)
+	}
+}
+
+func TestConditionalRecount(t *testing.T) {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
+	sp := statespace.MustSpace(goal)
+	hs, err := NewHeuristics(context.Background(), goal, []string{"pdb:1,2,3,4/5,6,7,8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hs[0]
+	cd, err := NewConditional(context.Background(), sp, h, 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct{ cell, move, u, v int }
+	count := map[key]uint64{}
+	total := map[[3]int]uint64{}
+	for b := range mapBFS(goal) {
+		u := h.H.Distance(b)
+		for _, m := range statespace.Moves {
+			if c, ok := b.Apply(m); ok {
+				count[key{b.Blank(), int(m), u, h.H.Distance(c)}]++
+				total[[3]int{b.Blank(), int(m), u}]++
+			}
+		}
+	}
+	for k, n := range count {
+		want := float64(n) / float64(total[[3]int{k.cell, k.move, k.u}])
+		if got := cd.P(k.cell, statespace.Move(k.move), k.u, k.v); !close(got, want) {
+			t.Fatalf("%+v: %v, want %v", k, got, want)
+		}
+	}
+	for c := 0; c < 9; c++ {
+		for m := 0; m < 4; m++ {
+			for u := 0; u < 32; u++ {
+				var s float64
+				for v := 0; v < 32; v++ {
+					s += cd.P(c, statespace.Move(m), u, v)
+				}
+				if total[[3]int{c, m, u}] > 0 && !close(s, 1) || total[[3]int{c, m, u}] == 0 && s != 0 {
+					t.Fatalf("cell %d move %d value %d: shares sum to %v", c, m, u, s)
+				}
+			}
+		}
 	}
 }

@@ -73,12 +73,13 @@ func (g *gatherer) prediction(ctx context.Context) ([]*report.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := report.PredictionData{Label: "KRE",
+	d := report.PredictionData{Label: "KRE", Label2: "CDP",
 		Caption: fmt.Sprintf("%s, goal %s, IDA* on Manhattan distance, %s at depth %d (%d boards). Prediction: Korf, Reid & Edelkamp (2001), "+
-			"the blank's cell as the type, from the exact distribution of h by cell. In all: measured %.1f, predicted %.1f a board.",
-			o.Shape, statespace.GoalName(o.Goal), what, p.Depth, p.Boards, p.Measured, p.Predicted)}
+			"the blank's cell as the type, from the exact distribution of h by cell; CDP: Zahavi, Felner, Burch & Holte (2010), from the exact "+
+			"conditional distribution. In all: measured %.1f, KRE %.1f, CDP %.1f a board.",
+			o.Shape, statespace.GoalName(o.Goal), what, p.Depth, p.Boards, p.Measured, p.Predicted, p.PredictedCDP)}
 	for _, it := range p.Iterations {
-		d.Iterations = append(d.Iterations, report.PredictionIteration{Bound: it.Bound, Boards: it.Boards, Measured: it.Measured, Predicted: it.Predicted})
+		d.Iterations = append(d.Iterations, report.PredictionIteration{Bound: it.Bound, Boards: it.Boards, Measured: it.Measured, Predicted: it.Predicted, Predicted2: it.PredictedCDP})
 	}
 	f, err := report.Prediction(d)
 	if err != nil {
