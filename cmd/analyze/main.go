@@ -18,7 +18,14 @@
 //
 // HEURISTIC is misplaced, manhattan, linear-conflict, pdb:PARTITION,
 // pdb-plain:PARTITION (no reflection lookup) or max:A+B+…; none profiles
-// analyze.DefaultHeuristics. docs/analyze.md defines every figure.
+// analyze.DefaultHeuristics.
+//
+// analyze textbook takes -shape, -goal, -json, -csv as above and -algs
+// (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (24; 0 for
+// the radius), -sample N and -seed (N boards per depth instead of all),
+// -max-mib (each search's memory). analyze predict takes -shape, -goal,
+// -json, -csv, -h HEURISTIC, -depth, -sample and -seed.
+// docs/analyze.md defines every figure.
 package main
 
 import (
