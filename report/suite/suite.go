@@ -96,7 +96,7 @@ func Defaults(quick bool) Options {
 		Runs:             classroom.DefaultGreedyN,
 		Mixes:            slices.Clone(classroom.DefaultGreedyKs),
 		MaxShow:          report.DefaultMaxShow,
-		TextbookMaxDepth: 24,
+		TextbookMaxDepth: 20,
 		PDB:              nil,
 		Seed:             1,
 	}
