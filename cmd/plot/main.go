@@ -26,6 +26,7 @@
 //	greedy-climber                        seed 003's climber against mixing moves
 //	textbook-nodes, textbook-bstar        nodes generated and b* by depth (package analyze)
 //	prediction-ida                        IDA*'s expansions against their prediction
+//	dbsize                                IDA*'s expansions against the databases' size (Korf 2007)
 //
 // Examples:
 //

@@ -39,6 +39,7 @@ var Names = []string{
 	report.NameTextbookNodes,
 	report.NameTextbookBStar,
 	report.NamePrediction,
+	report.NameDBSize,
 }
 
 // NamePDBGroup selects every PDB heat map.
