@@ -302,7 +302,7 @@ func TestLinearConflictFallback(t *testing.T) {
 	if a.Heuristic != HeuristicLinearConflict || !strings.Contains(log.String(), "Manhattan distance plus linear conflict") {
 		t.Errorf("heuristic %q, log %q", a.Heuristic, log.String())
 	}
-	// The facts for the remedy (internal/cli's TestRemedy checks the
+	// The facts for the remedy (cmd/internal/cli's TestRemedy checks the
 	// command it names parses).
 	if !strings.Contains(log.String(), "no pattern databases for 4x4 goal "+text) {
 		t.Errorf("log %q does not say which databases are missing", log.String())

@@ -20,7 +20,7 @@ import (
 
 // PDBNotFoundError says the pattern databases of a partition (or of any
 // partition, when Partition is empty) are missing for a goal, and where
-// the lookup went; the commands (internal/cli) name the one that builds
+// the lookup went; the commands (cmd/internal/cli) name the one that builds
 // them.
 type PDBNotFoundError struct {
 	Goal      statespace.Board

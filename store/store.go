@@ -82,7 +82,7 @@ func pdbPrefix(goal statespace.Board, zero bool) string {
 }
 
 // NotFoundError says no table exists for a goal, and where the lookup
-// went; the commands (internal/cli) name the one that builds it.
+// went; the commands (cmd/internal/cli) name the one that builds it.
 type NotFoundError struct {
 	Goal   statespace.Board
 	Looked []string // where the lookup went

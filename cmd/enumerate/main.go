@@ -43,9 +43,9 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/atomicfile"
-	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
@@ -67,11 +67,6 @@ const interrupted = "interrupted; every file written is complete (each is writte
 type usageError = cli.UsageError
 
 var usagef = cli.Usagef
-
-// report writes err for people and returns the exit status.
-func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "enumerate", err, interrupted)
-}
 
 const usage = `enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-encoding E] [-all [-big]]
                  [-workers N] [-resume] [-checkpoint-every D] [-levels]   (these four: 12 cells and more; -resume also with -pdb)

@@ -41,7 +41,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/tilespace/tilespace/classroom"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/suite"
 	"github.com/tilespace/tilespace/statespace"

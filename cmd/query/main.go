@@ -66,18 +66,12 @@ import (
 	"os"
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/store"
 )
 
 func main() { cli.Main("query", run, "interrupted") }
-
-// report writes err for people and returns the exit status: 0, 2 for a
-// usage error, 130 when interrupted, else 1.
-func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "query", err, "interrupted")
-}
 
 var usagef = cli.Usagef
 

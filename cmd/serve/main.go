@@ -32,16 +32,11 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/serve"
 )
 
 func main() { cli.Main("serve", run, "interrupted") }
-
-// report writes err for people and returns the exit status.
-func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "serve", err, "interrupted")
-}
 
 const usage = "serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION] | serve -static DIR"
 

@@ -1,11 +1,11 @@
-package query_test
+package cli_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
