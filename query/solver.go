@@ -136,7 +136,6 @@ func (o *SolverOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
-	start := time.Now()
 	r, err := o.solve(ctx, b)
 	if err != nil {
 		return Answer{}, err
@@ -144,9 +143,9 @@ func (o *SolverOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.name,
 		Search: &SearchCost{Nodes: r.Nodes, Generated: r.Generated, Elapsed: r.Elapsed, OptimalUnknown: !allMoves}}
 	if allMoves && a.Distance > 0 {
-		set, nodes, err := o.solver.OptimalMoves(ctx, b, a.Distance)
-		a.Search.Nodes += nodes
-		a.Search.Elapsed = time.Since(start) // the solution and the searches for every optimal move
+		// The searches for every optimal move count as the solution's do.
+		set, cost, err := o.solver.OptimalMoves(ctx, b, a.Distance)
+		a.Search.add(cost.Nodes, cost.Generated, cost.Elapsed)
 		if err != nil {
 			return cutShort(ctx, a, err, o.KeepPath)
 		}
@@ -209,13 +208,12 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
-	start := time.Now()
 	r, err := o.solve(ctx, b)
 	if err != nil {
 		return Answer{}, err
 	}
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.name,
-		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), OptimalUnknown: !allMoves}}
+		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), Elapsed: r.Elapsed, OptimalUnknown: !allMoves}}
 	if allMoves && a.Distance > 0 {
 		for _, m := range statespace.Moves {
 			child, ok := b.Apply(m)
@@ -223,9 +221,8 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 				continue
 			}
 			c, err := o.solve(ctx, child)
-			a.Search.Nodes += uint64(c.Expanded)
+			a.Search.add(uint64(c.Expanded), uint64(c.Generated), c.Elapsed)
 			if err != nil {
-				a.Search.Elapsed = time.Since(start)
 				return cutShort(ctx, a, err, o.KeepPath)
 			}
 			if len(c.Path) == a.Distance-1 {
@@ -233,7 +230,6 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 			}
 		}
 	}
-	a.Search.Elapsed = time.Since(start)
 	return a, nil
 }
 
