@@ -138,7 +138,7 @@ func TestReadOnlyCache(t *testing.T) {
 	for _, readOnly := range []bool{true, false} {
 		dir := t.TempDir()
 		t.Setenv(store.EnvCache, dir)
-		res, err := NewResolver(ctx, Config{ReadOnlyCache: readOnly})
+		res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), ReadOnlyCache: readOnly})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,6 +36,12 @@ type Config struct {
 	// TableFile is a table to use instead of the embedded and cached ones
 	// (-table); its shape and goal must fit.
 	TableFile string
+	// Cache is the cache folder (the commands hand down
+	// store.DefaultCache): tables and pattern databases are looked for
+	// there, and databases built are written there unless ReadOnlyCache.
+	// The zero Cache has no folder: only embedded tables, tables built in
+	// memory, PDBDir and search answer.
+	Cache store.Cache
 	// Log receives notes for people, such as a table being built; nil
 	// discards them.
 	Log io.Writer
@@ -293,19 +299,18 @@ func (r *Resolver) StoredCounts(ctx context.Context, goal statespace.Board) ([]u
 		}
 		return t.Counts(), nil
 	}
-	cache, err := store.DefaultCache()
-	if err != nil {
+	if r.cfg.Cache.IsZero() {
 		return nil, nil // no cache folder: no table there
 	}
-	return cache.TableCounts(goal)
+	return r.cfg.Cache.TableCounts(goal)
 }
 
 // NoTableError is the error that says goal has no stored table: where the
 // Resolver looked (for callers that go on without one, as the figures do).
 func (r *Resolver) NoTableError(goal statespace.Board) error {
 	looked := "the cache folder"
-	if cache, err := store.DefaultCache(); err == nil {
-		looked = cache.Path(store.TableFile(goal))
+	if !r.cfg.Cache.IsZero() {
+		looked = r.cfg.Cache.Path(store.TableFile(goal))
 	}
 	return &store.NotFoundError{Goal: goal, Looked: []string{looked}}
 }
@@ -493,7 +498,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 		// A table built by the 2-bit search (2x7) answers when it exists,
 		// unless pattern databases were asked for.
 		if !searchOpts {
-			t, src, err := store.LoadTable(ctx, "", goal)
+			t, src, err := r.cfg.Cache.LoadTable(ctx, goal)
 			var nf *store.NotFoundError
 			if err == nil {
 				return NewTableOracle(t, src), nil
@@ -506,7 +511,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	if searchOpts && sp.Size() <= r.cfg.BuildLimit && !r.cfg.SearchOptionsWhereSearched {
 		return nil, &TabledError{Goal: goal}
 	}
-	t, src, err := store.LoadTable(ctx, "", goal)
+	t, src, err := r.cfg.Cache.LoadTable(ctx, goal)
 	var nf *store.NotFoundError
 	var dmg *store.DamagedError
 	enumerate := func() {
@@ -566,8 +571,7 @@ func (r *Resolver) HasTable(goal statespace.Board) bool {
 	if sp.Size() <= r.cfg.BuildLimit {
 		return true
 	}
-	cache, err := store.DefaultCache()
-	return err == nil && cache.Has(store.TableFile(goal))
+	return r.cfg.Cache.Has(store.TableFile(goal))
 }
 
 // Tabled reports whether every board of shape s has a distance table at

@@ -48,12 +48,12 @@ func TestFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, store.TableFileName(goal))
+	path := filepath.Join(dir, store.TableFile(goal).Name())
 	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	var log strings.Builder
-	res, err := NewResolver(ctx, Config{Goal: "first", Log: &log})
+	res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), Goal: "first", Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}

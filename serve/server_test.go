@@ -30,7 +30,11 @@ import (
 // newTestServer serves cfg with a cache folder of its own.
 func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	dir := t.TempDir()
+	t.Setenv("TILESPACE_CACHE", dir)
+	if cfg.Cache.IsZero() {
+		cfg.Cache = store.NewCache(dir)
+	}
 	s := New(cfg)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
@@ -713,7 +717,7 @@ func bfsDistance(t *testing.T, b, goal statespace.Board) int {
 func TestTwelveCellOffered(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	dir := os.Getenv("TILESPACE_CACHE")
-	name := store.TableFileName(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4}))
+	name := store.TableFile(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})).Name()
 	if err := os.WriteFile(filepath.Join(dir, name), []byte("not a table"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -246,7 +246,7 @@ func TestVerifyPDBCommand(t *testing.T) {
 	if _, _, err := runCmd(t, "-shape", "3x3", "-pdb", "1,2,3,4/5,6,7,8", "-out", dir); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, store.PDBFileName(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), []int{1, 2, 3, 4}))
+	path := filepath.Join(dir, store.PDBFile(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), []int{1, 2, 3, 4}).Name())
 	out, _, err := runCmd(t, "-verify", path)
 	if err != nil || !strings.Contains(out, "verified") || !strings.Contains(out, "tiles 1,2,3,4") {
 		t.Fatalf("sound database: %v\n%s", err, out)
@@ -311,7 +311,7 @@ func TestProgressLines(t *testing.T) {
 func TestInterruptedNamesCheckpoint(t *testing.T) {
 	dir := t.TempDir()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
-	cp := filepath.Join(dir, store.CheckpointFileName(goal))
+	cp := filepath.Join(dir, store.CheckpointFile(goal).Name())
 	if err := os.WriteFile(cp, []byte("an earlier run's checkpoint"), 0o644); err != nil {
 		t.Fatal(err)
 	}

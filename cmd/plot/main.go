@@ -199,6 +199,7 @@ func (f *flags) boards(o *suite.Options) error {
 		return usagef("-goal: %v", err)
 	}
 	o.TablePath = f.table
+	o.Cache = cli.Cache()
 	if f.board != "" {
 		if o.Board, err = statespace.Parse(f.board, sh); err != nil {
 			return usagef("-board: %v", err)

@@ -36,7 +36,7 @@ func newGatherer(ctx context.Context, o Options) *gatherer {
 	// Tables of up to 10 cells are built in memory when no file holds
 	// them (2x5 in about 0.1 s; 12-cell boards take minutes and
 	// gigabytes); databases built for the figures are not cached.
-	g.res, g.resErr = query.NewResolver(ctx, query.Config{TableFile: o.TablePath, Goal: goalText(o), ReadOnlyCache: true})
+	g.res, g.resErr = query.NewResolver(ctx, query.Config{Cache: o.Cache, TableFile: o.TablePath, Goal: goalText(o), ReadOnlyCache: true})
 	return g
 }
 

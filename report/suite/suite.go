@@ -17,6 +17,7 @@ import (
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // Names lists every figure in the order they are made. The PDB heat maps
@@ -50,7 +51,8 @@ type Options struct {
 
 	Shape     statespace.Shape // shape of the goal panel and the table figures
 	Goal      statespace.Board // goal of the table figures
-	TablePath string           // explicit table file; "": embedded or cache
+	TablePath string           // explicit table file; "": embedded or Cache
+	Cache     store.Cache      // the cache folder (the command hands down store.DefaultCache); zero: none
 	Shapes    []statespace.Shape
 
 	N        int   // boards per distance (scaling, dfs-blowup)

@@ -98,10 +98,11 @@ func TestPDBFilesComeFromTheCache(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(store.EnvCache, cache)
 	o := Defaults(true)
+	o.Cache = store.NewCache(cache)
 	o.Out = t.TempDir()
 	o.Formats = []string{"csv"}
 	o.Only = []string{"heuristic-pdb"}
-	path := filepath.Join(cache, store.PDBFileName(o.Goal, []int{1, 2, 3, 4}))
+	path := filepath.Join(cache, store.PDBFile(o.Goal, []int{1, 2, 3, 4}).Name())
 	if err := os.WriteFile(path, []byte("not a pattern database"), 0o644); err != nil {
 		t.Fatal(err)
 	}

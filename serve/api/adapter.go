@@ -16,7 +16,11 @@ import (
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
+
+// Cache is a folder of tables and pattern databases (store's).
+type Cache = store.Cache
 
 // answer is one board's exact answer, as query gives it.
 type answer = query.Answer
@@ -43,7 +47,7 @@ func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
 // allows, and writes to the cache folder only when cfg.WriteCache says so.
 func newResolver(ctx context.Context, cfg Config, acquire func(context.Context) (func(), error)) (*query.Resolver, error) {
 	return query.NewResolver(ctx, query.Config{
-		Log: cfg.Log, Explain: cfg.Explain, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Progress: cfg.Progress,
+		Cache: cfg.Cache, Log: cfg.Log, Explain: cfg.Explain, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Progress: cfg.Progress,
 		SearchOptionsWhereSearched: true, AllMoves: true, KeepPath: true,
 		CacheBytes: cfg.CacheBytes, ReadOnlyCache: !cfg.WriteCache, Acquire: acquire, ForgetFailures: true,
 	})

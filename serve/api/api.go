@@ -103,6 +103,10 @@ type Config struct {
 	// strongest found) from PDBDir, else the cache folder, else built in
 	// memory when cheap; else on linear conflict (query.Resolver decides).
 	PDBDir, Partition string
+	// Cache is the cache folder tables and pattern databases are read
+	// from (and, with WriteCache, written to): the command hands down
+	// store.DefaultCache; the zero Cache has none.
+	Cache Cache
 	// Progress receives the progress of databases being built; nil
 	// reports none.
 	Progress func(what string, done, total uint64)

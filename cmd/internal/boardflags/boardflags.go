@@ -55,7 +55,7 @@ func (s *Source) RegisterAllMoves(fs *cli.FlagSet) {
 // bad shape, goal, folder or partition (usage errors) before any input is
 // read. Notes and progress bars go to stderr.
 func (s *Source) Config(stderr io.Writer) (query.Config, error) {
-	cfg := query.Config{TableFile: s.table, Log: stderr, Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
+	cfg := query.Config{Cache: cli.Cache(), TableFile: s.table, Log: stderr, Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
 		AllMoves: s.allMoves, Progress: ProgressBars(stderr)}
 	if s.fs.IsGiven("goal") {
 		cfg.Goal = s.goal

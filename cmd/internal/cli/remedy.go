@@ -104,7 +104,7 @@ func PDBCommand(goal statespace.Board, partition string, zeroAware bool, dir str
 	if zeroAware {
 		cmd += " -zero-aware"
 	}
-	if dir != "" && !store.NewCache(dir).IsDefault() {
+	if dir != "" && !isDefaultCache(dir) {
 		cmd += " -out " + dir
 	}
 	return cmd
@@ -126,4 +126,23 @@ func buildPartition(e *store.PDBNotFoundError) string {
 		}
 	}
 	return pdb.Suggest(e.Goal).Label()
+}
+
+// Cache returns the cache folder the commands hand down to every package
+// (store.DefaultCache: $TILESPACE_CACHE, else tilespace under the user's
+// cache folder), or the zero Cache, which holds nothing, where the
+// platform has none.
+func Cache() store.Cache {
+	c, err := store.DefaultCache()
+	if err != nil {
+		return store.Cache{}
+	}
+	return c
+}
+
+// isDefaultCache reports whether dir is the cache folder
+// (store.DefaultCache), which the build commands write to without -out.
+func isDefaultCache(dir string) bool {
+	c, err := store.DefaultCache()
+	return err == nil && filepath.Clean(c.Dir()) == filepath.Clean(dir)
 }

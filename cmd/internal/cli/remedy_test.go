@@ -92,7 +92,7 @@ func TestReportNamesTheFix(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(store.EnvCache, cache)
 	goal := statespace.GoalFirst(r24)
-	_, _, err := store.LoadTable(ctx, "", goal)
+	_, _, err := store.NewCache(cache).LoadTable(ctx, goal)
 	var b bytes.Buffer
 	if code := Report(&b, "query", err, "stopped"); code != 1 ||
 		b.String() != "query: no distance table for 2x4 goal first (looked in: embedded, "+cache+"/2x4-first.tbl); build it with: go run ./cmd/enumerate -shape 2x4 -goal first\n" {
@@ -112,7 +112,7 @@ func TestReportNamesTheFix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = store.LoadTable(ctx, "", goal)
+	_, _, err = store.NewCache(cache).LoadTable(ctx, goal)
 	b.Reset()
 	Report(&b, "query", err, "stopped")
 	if got := b.String(); !strings.HasPrefix(got, "query: "+path+" is damaged: the stored bit of board ") ||
