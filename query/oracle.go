@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/tilespace/tilespace/statespace"
@@ -16,6 +17,8 @@ type Answer struct {
 	// Heuristic names what the answer came from: HeuristicTable, a
 	// pattern database set (HeuristicName), HeuristicLinearConflict.
 	Heuristic string
+	// Source is where the answer came from: its oracle's Source.
+	Source *Source
 
 	// Set for answers found by search rather than read from a table.
 	Search *SearchCost
@@ -47,28 +50,80 @@ func (c *SearchCost) add(expanded, generated uint64, elapsed time.Duration) {
 
 // An Oracle gives exact answers for the boards of one shape and goal:
 // the distance table (TableOracle), IDA* on pattern databases
-// (SolverOracle) or on another heuristic (SearchOracle).
+// (SolverOracle) or on another heuristic (SearchOracle). Source says which,
+// so that no caller needs to know the types.
 type Oracle interface {
 	// Goal returns the goal the answers are measured to.
 	Goal() statespace.Board
+	// Source says where the answers come from; every Answer points to it.
+	Source() *Source
 	// Answer returns b's distance and optimal first moves, and an optimal
 	// path when withPath is set. A board that cannot reach the goal gives
 	// an error (a *statespace.UnsolvableError for the wrong parity).
 	Answer(ctx context.Context, b statespace.Board, withPath bool) (Answer, error)
 }
 
+// Kind is the kind of source an answer comes from.
+type Kind int
+
+// The kinds of source, as Source.Kind and the records' "source" say them.
+const (
+	FromTable     Kind = iota + 1 // an exact distance table
+	FromDatabases                 // IDA* on additive pattern databases (package solver)
+	FromSearch                    // IDA* on another admissible heuristic (package search)
+)
+
+func (k Kind) String() string {
+	switch k {
+	case FromTable:
+		return "table"
+	case FromDatabases:
+		return "databases"
+	case FromSearch:
+		return "search"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Source says where an oracle's answers come from.
+type Source struct {
+	Kind Kind
+	// Solver names how answers are found, for people: "distance table",
+	// "IDA* on pattern databases", "IDA* on manhattan+linear-conflict".
+	Solver string
+	// Heuristic is what Answer.Heuristic says.
+	Heuristic string
+	// From says where a table came from: its path, "embedded
+	// 3x3-last.tbl" or "built in memory"; empty for search.
+	From string
+	// Table is the distance table of a FromTable source, else nil.
+	Table *statespace.Table
+	// Bytes is what the source holds in memory: a table's distances (a
+	// byte a board, or the stored bit a board of a lazy table), the
+	// databases' entries; search on another heuristic holds nothing worth
+	// counting.
+	Bytes int64
+}
+
 // TableOracle answers from an exact distance table, with the table's own
 // optimal moves and path (statespace.Table.LookupMoves and Path).
 type TableOracle struct {
 	Table *statespace.Table
-	// Source says where the table came from, e.g. "embedded 3x3-last.tbl".
-	Source string
+	src   Source
 }
 
-// NewTableOracle returns the oracle of table t, which came from source.
-func NewTableOracle(t *statespace.Table, source string) *TableOracle {
-	return &TableOracle{Table: t, Source: source}
+// NewTableOracle returns the oracle of table t, which came from from
+// (e.g. "embedded 3x3-last.tbl").
+func NewTableOracle(t *statespace.Table, from string) *TableOracle {
+	bytes := int64(t.States())
+	if t.Lazy() {
+		bytes = int64(t.States() / 8)
+	}
+	return &TableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
 }
+
+// Source returns the table's source (FromTable).
+func (o *TableOracle) Source() *Source { return &o.src }
 
 // Goal returns the table's goal.
 func (o *TableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
@@ -82,7 +137,7 @@ func (o *TableOracle) Answer(_ context.Context, b statespace.Board, withPath boo
 	if err != nil {
 		return Answer{Board: b, Distance: -1}, err
 	}
-	a := Answer{Board: b, Distance: d, Optimal: set, Heuristic: HeuristicTable}
+	a := Answer{Board: b, Distance: d, Optimal: set, Heuristic: HeuristicTable, Source: &o.src}
 	if withPath {
 		if a.Path, err = o.Table.Path(b); err != nil {
 			return Answer{Board: b, Distance: -1}, err

@@ -253,7 +253,7 @@ func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board) (Oracle, e
 	e, err := r.get(ctx, entryKey{goal: goal}, func(e *entry) {
 		e.o, e.err = r.resolve(r.base, goal)
 		if e.err == nil {
-			e.bytes = oracleBytes(e.o)
+			e.bytes = e.o.Source().Bytes
 		}
 	})
 	if err != nil {
@@ -280,11 +280,10 @@ func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (*statespac
 	if err != nil {
 		return nil, err
 	}
-	t, ok := o.(*TableOracle)
-	if !ok {
-		return nil, &NoTableError{Goal: goal}
+	if t := o.Source().Table; t != nil {
+		return t, nil
 	}
-	return t.Table, nil
+	return nil, &NoTableError{Goal: goal}
 }
 
 // StoredCounts returns the number of boards at each distance of goal's
@@ -403,22 +402,6 @@ func (r *Resolver) HeldBytes() int64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.used
-}
-
-// oracleBytes is what an oracle holds in memory: a table's distances (a
-// byte a board, or the stored bit a board of a lazy table), a solver's
-// databases; search on linear conflict holds nothing worth counting.
-func oracleBytes(o Oracle) int64 {
-	switch o := o.(type) {
-	case *TableOracle:
-		if o.Table.Lazy() {
-			return int64(o.Table.States() / 8)
-		}
-		return int64(o.Table.States())
-	case *SolverOracle:
-		return o.bytes
-	}
-	return 0
 }
 
 func additiveBytes(a *pdb.Additive) int64 {

@@ -28,7 +28,7 @@ func TestBuildOnTheFly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if src := o.(*TableOracle).Source; src != "built in memory" {
+		if src := o.Source().From; src != "built in memory" {
 			t.Errorf("source %q", src)
 		}
 	}
@@ -61,7 +61,7 @@ func TestFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if src := o.(*TableOracle).Source; src != path || log.Len() != 0 {
+	if src := o.Source().From; src != path || log.Len() != 0 {
 		t.Errorf("source %q, log %q; want the cached %s and no log", src, log.String(), path)
 	}
 }
@@ -70,6 +70,7 @@ func TestFromCache(t *testing.T) {
 type fakeOracle struct{ goal statespace.Board }
 
 func (f fakeOracle) Goal() statespace.Board { return f.goal }
+func (f fakeOracle) Source() *Source        { return &Source{Kind: FromSearch, Solver: "fake"} }
 func (f fakeOracle) Answer(_ context.Context, b statespace.Board, _ bool) (Answer, error) {
 	return Answer{Board: b, Distance: 99}, nil
 }

@@ -91,10 +91,7 @@ func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*query.R
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
-	if t, ok := o.(*query.TableOracle); ok {
-		return res, b, o.Goal(), t.Table, nil
-	}
-	return res, b, o.Goal(), nil, nil
+	return res, b, o.Goal(), o.Source().Table, nil
 }
 
 // writable is what every classroom report is.
@@ -179,11 +176,11 @@ func runGreedyStats(ctx context.Context, cmd command, stdout, stderr io.Writer, 
 	if err != nil {
 		return err
 	}
-	t, ok := o.(*query.TableOracle)
-	if !ok {
+	t := o.Source().Table
+	if t == nil {
 		return fmt.Errorf("greedy-stats needs the exact distance table of %s", shape)
 	}
-	g, err := classroom.GreedyStats(ctx, t.Table, opt)
+	g, err := classroom.GreedyStats(ctx, t, opt)
 	if err != nil {
 		return err
 	}

@@ -28,8 +28,12 @@ type answer = query.Answer
 // tableOracle answers from a distance table.
 type tableOracle = query.TableOracle
 
-// oracle answers the boards of one goal: a table or a search.
+// oracle answers the boards of one goal: a table or a search; its
+// Source says which.
 type oracle = query.Oracle
+
+// fromTable is the Source.Kind of answers read from a distance table.
+const fromTable = query.FromTable
 
 // resolver finds the oracle of every goal, once, within a memory bound.
 type resolver = query.Resolver

@@ -111,9 +111,9 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 		return nil, err
 	}
 	var a answer
-	table, _ := o.(*tableOracle)
-	if table != nil {
-		a, err = table.Answer(ctx, b, true)
+	src := o.Source()
+	if src.Kind == fromTable {
+		a, err = o.Answer(ctx, b, true)
 		if err != nil {
 			return nil, badRequest("board %s: %v", b, err)
 		}
@@ -140,12 +140,11 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 	out = appendStringField(out, "shape", b.Shape().String())
 	out = appendStringField(out, "goal", goal.String())
 	out = appendStringField(out, "goal_name", statespace.GoalName(goal))
-	if table != nil {
-		out = appendStringField(out, "solver", "distance table")
+	out = appendStringField(out, "solver", src.Solver)
+	if src.Table != nil {
 		out = append(out, `,"radius":`...)
-		out = strconv.AppendInt(out, int64(table.Table.Radius()), 10)
+		out = strconv.AppendInt(out, int64(src.Table.Radius()), 10)
 	} else {
-		out = appendStringField(out, "solver", solverName(o.(searcher)))
 		out = append(out, `,"limit_seconds":`...)
 		out = strconv.AppendFloat(out, limit.Seconds(), 'f', -1, 64)
 		if a.Search != nil && a.Search.OptimalCut {
@@ -255,12 +254,12 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		table, _ := o.(*tableOracle)
+		table := o.Source().Table
 		switch {
 		case table == nil && hasDepth:
 			return nil, noDepth()
 		case hasDepth:
-			if b, err = drawAt(ctx, table.Table, rng, depth); err != nil {
+			if b, err = drawAt(ctx, table, rng, depth); err != nil {
 				return nil, err
 			}
 		default:
