@@ -25,8 +25,9 @@
 //	-csv           CSV with the header board,distance,optimal_moves,path,error
 //	-path          add the optimal path to plain batch lines
 //	-tile-moves    name moves by the tile that slides: "5Down" for the blank's Up
-//	-all-moves     boards solved by search: find every optimal first move too
-//	               (one search per move); without it their optimal moves are "?"
+//	-all-moves     every optimal first move also for boards solved by search
+//	               (one search per move; without it their optimal moves are "?");
+//	               a table gives them anyway
 //	-pdb-dir DIR   boards solved by search: pattern databases in DIR take
 //	               precedence over the cache folder's
 //	-pdb PARTITION boards solved by search: use these pattern databases, a
