@@ -39,7 +39,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime/pprof"
 	"time"
 
@@ -258,7 +257,7 @@ func (f *flags) config() (generate.Config, error) {
 func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f *flags) error {
 	plan, err := generate.NewPlan(cfg)
 	if err != nil {
-		return explain(err, f.goal)
+		return usageOf(err)
 	}
 	if len(plan.Estimates) == 0 {
 		if err := f.refuse("-%s tunes the 2-bit search of 12 cells and more; this run has none (its tables take well under a second)", "workers", "levels", "checkpoint-every"); err != nil {
@@ -305,20 +304,16 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 	return err
 }
 
-// explain turns the refusals of generate.NewPlan into messages for
-// people, with the command line that does instead; goal is the -goal
-// flag's text.
-func explain(err error, goal string) error {
+// usageOf turns the refusals of generate.NewPlan that are mistakes in the
+// command line into usage errors (exit 2); the others keep their types,
+// and cli.Remedy names what to run instead.
+func usageOf(err error) error {
 	var (
-		noTable *generate.NoTableError
 		enc     *generate.EncodingError
 		resume  *generate.ResumeError
 		pattern *generate.PatternTooLargeError
 	)
 	switch {
-	case errors.As(err, &noTable):
-		g := noTable.Goal
-		return fmt.Errorf("%w: go run ./cmd/enumerate -shape %s -goal %s -pdb %s", err, g.Shape(), statespace.GoalName(g), pdb.Suggest(g).Label())
 	case errors.As(err, &enc):
 		return usagef("-encoding %s: tables of 12 cells and more are stored in mod4-bit", enc.Encoding)
 	case errors.As(err, &resume) && len(resume.Shapes) == 1:
@@ -357,13 +352,7 @@ func runVerify(ctx context.Context, stdout io.Writer, path string, workers int, 
 	} else if err := r.WriteText(stdout); err != nil {
 		return err
 	}
-	if !r.OK() && r.Pattern != "" {
-		return fmt.Errorf("%s differs from a fresh build; rebuild it with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s -out %s", path, r.Shape, r.Goal, r.Pattern, filepath.Dir(path))
-	}
-	if !r.OK() {
-		return fmt.Errorf("%s differs from a fresh search; rebuild it with: go run ./cmd/enumerate -shape %s -goal %s", path, r.Shape, r.Goal)
-	}
-	return nil
+	return r.Err() // its remedy is cli's
 }
 
 // runExport writes goal's distances as a .npy file into dir (default:

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -132,7 +133,7 @@ func TestBadInput(t *testing.T) {
 			}
 		}
 		_, _, err := runCmd(t, append([]string{"-out", dir}, c.args...)...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
+		if err == nil || !strings.Contains(cli.Explain(err), c.want) {
 			t.Errorf("case %d %v: %v, want an error with %q", i, c.args, err, c.want)
 		}
 		if files, _ := os.ReadDir(dir); len(files) != 0 {
@@ -265,7 +266,7 @@ func TestVerifyPDBCommand(t *testing.T) {
 	}
 	out, _, err = runCmd(t, "-verify", path, "-json")
 	if err == nil || !strings.Contains(out, `"difference":"placement [`) || !strings.Contains(out, `(rank 100) is stored`) || report(io.Discard, err) != 1 ||
-		!strings.Contains(err.Error(), "-pdb 1,2,3,4") {
+		!strings.Contains(cli.Explain(err), "-pdb 1,2,3,4") {
 		t.Fatalf("swapped values: %v\n%s", err, out)
 	}
 }

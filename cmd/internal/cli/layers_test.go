@@ -60,6 +60,32 @@ func TestNoCommandLinesBelowCmd(t *testing.T) {
 	}
 }
 
+// Remedies are phrased in one place: no Go file of the commands but this
+// package's remedy table names the command that builds or rebuilds a file.
+func TestRemediesInOnePlace(t *testing.T) {
+	read := 0
+	err := filepath.WalkDir(filepath.Join("..", ".."), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		read++
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(b), "go run ./cmd/enumerate") && filepath.ToSlash(path) != "../../internal/cli/remedy.go" {
+			t.Errorf("%s names the build command: return a typed error and let Remedy name it", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read < 10 {
+		t.Fatalf("read %d Go files of the commands", read)
+	}
+}
+
 // Arrows point down: no package outside cmd/ imports the commands'
 // helpers (the Go tool refuses it anyway, for a module's cmd/internal),
 // and the floor of the house, statespace and tablefile, imports nothing

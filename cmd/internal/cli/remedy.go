@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
@@ -45,6 +46,8 @@ func Remedy(err error) string {
 		stopped    *query.InterruptedError
 		ckDamaged  *store.CheckpointDamagedError
 		ckOther    *store.CheckpointMismatchError
+		noTable    *generate.NoTableError
+		differs    *generate.DiffersError
 	)
 	switch {
 	case errors.As(err, &stopped):
@@ -53,6 +56,14 @@ func Remedy(err error) string {
 		return "remove " + ckDamaged.Path + " to start the search over, or run without -resume"
 	case errors.As(err, &ckOther):
 		return "remove " + ckOther.Path + " to start the search over, or run without -resume"
+	case errors.As(err, &noTable):
+		return "pattern databases solve it instead: " + PDBCommand(noTable.Goal, pdb.Suggest(noTable.Goal).Label(), false, "")
+	case errors.As(err, &differs):
+		r := differs.Report
+		if r.Pattern != "" {
+			return fmt.Sprintf("rebuild it with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s -out %s", r.Shape, r.Goal, r.Pattern, filepath.Dir(r.File))
+		}
+		return fmt.Sprintf("rebuild it with: go run ./cmd/enumerate -shape %s -goal %s", r.Shape, r.Goal)
 	case errors.As(err, &tooBig):
 		goal := tooBig.Goal
 		if goal.IsZero() {
