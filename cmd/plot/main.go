@@ -131,6 +131,9 @@ func (f *flags) options() (suite.Options, error) {
 	if _, err := suite.Selected(o.Only); err != nil {
 		return o, usagef("-only: %v", err)
 	}
+	if err := f.refuseUnused(o.Only); err != nil {
+		return o, err
+	}
 	o.Formats = splitList(f.formats)
 	for _, format := range o.Formats {
 		if !slices.Contains(report.Formats, format) {
@@ -151,6 +154,49 @@ func (f *flags) options() (suite.Options, error) {
 		return o, usageError{Err: err}
 	}
 	return o, nil
+}
+
+// figureFlags are the flags that tune some figures only, and those
+// figures; the others apply to every figure.
+var figureFlags = []struct {
+	flags   []string
+	figures []string
+}{
+	{[]string{"n", "step", "workers"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup}},
+	{[]string{"iddfs-max"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier}},
+	{[]string{"max-expanded"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup, report.NameDFSWalk}},
+	{[]string{"runs", "mix"}, []string{report.NameGreedyClimber}},
+	{[]string{"max-show"}, []string{report.NameSolutionStrip}},
+	{[]string{"board"}, []string{report.NameSolutionStrip, report.NameDFSWalk}},
+	{[]string{"pdb"}, []string{suite.NamePDBGroup}},
+}
+
+// refuseUnused refuses a flag given for figures that only (the -only
+// list; empty: every figure) does not select: it would be ignored.
+func (f *flags) refuseUnused(only []string) error {
+	if len(only) == 0 {
+		return nil
+	}
+	selects := func(figure string) bool {
+		for _, name := range only {
+			name = strings.TrimSpace(name)
+			if name == figure || figure == suite.NamePDBGroup && strings.HasPrefix(name, figure) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, ff := range figureFlags {
+		if slices.ContainsFunc(ff.figures, selects) {
+			continue
+		}
+		for _, name := range ff.flags {
+			if f.fs.IsGiven(name) {
+				return usagef("-%s applies to %s; -only %s draws none of them", name, strings.Join(ff.figures, ", "), strings.Join(only, ","))
+			}
+		}
+	}
+	return nil
 }
 
 // samples sets the sample sizes: -quick's unless given, and checks them.
