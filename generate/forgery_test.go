@@ -24,7 +24,7 @@ import (
 // back with fresh checksums (what a forger does; accidental damage the
 // checksums refuse, see tablefile's tests). The README promises that no
 // wrong answer gets past every check: opening the file, answering, and
-// `enumerate -verify`. Each case is drawn from a seeded generator.
+// `enumerate verify`. Each case is drawn from a seeded generator.
 
 const debugForgery = false
 

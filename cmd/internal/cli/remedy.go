@@ -61,7 +61,7 @@ func Remedy(err error) string {
 	case errors.As(err, &differs):
 		r := differs.Report
 		if r.Pattern != "" {
-			return fmt.Sprintf("rebuild it with: go run ./cmd/enumerate -shape %s -goal %s -pdb %s -out %s", r.Shape, r.Goal, r.Pattern, filepath.Dir(r.File))
+			return fmt.Sprintf("rebuild it with: go run ./cmd/enumerate databases -shape %s -goal %s -pdb %s -out %s", r.Shape, r.Goal, r.Pattern, filepath.Dir(r.File))
 		}
 		return fmt.Sprintf("rebuild it with: go run ./cmd/enumerate -shape %s -goal %s", r.Shape, r.Goal)
 	case errors.As(err, &tooBig):
@@ -111,7 +111,7 @@ func TableCommand(goal statespace.Board) string {
 // partition (its label) for goal into dir, zero-aware ones when zeroAware;
 // the cache folder (or dir "") needs no -out.
 func PDBCommand(goal statespace.Board, partition string, zeroAware bool, dir string) string {
-	cmd := fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), partition)
+	cmd := fmt.Sprintf("go run ./cmd/enumerate databases -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), partition)
 	if zeroAware {
 		cmd += " -zero-aware"
 	}
