@@ -42,6 +42,7 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
+	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/suite"
 	"github.com/tilespace/tilespace/statespace"
@@ -66,6 +67,12 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		return err
 	}
 	o.Log, o.Explain = stderr, cli.Explain
+	res, err := f.resolver(ctx, o.Goal)
+	if err != nil {
+		return err
+	}
+	defer res.Close()
+	o.Resolver = res
 	t0 := time.Now()
 	written, err := suite.Run(ctx, o)
 	if e := list(stdout, written, f.asJSON, o.Out, time.Since(t0)); err == nil {
@@ -199,6 +206,18 @@ func (f *flags) refuseUnused(only []string) error {
 	return nil
 }
 
+// resolver is where every figure's tables and databases come from: the
+// cache folder, the -table file (which must hold goal) and, for boards up
+// to 10 cells, tables built in memory; databases built for the figures
+// are not written to the cache.
+func (f *flags) resolver(ctx context.Context, goal statespace.Board) (*query.Resolver, error) {
+	cfg := query.Config{Cache: cli.Cache(), TableFile: f.table, ReadOnlyCache: true}
+	if f.table != "" {
+		cfg.Goal = goal.String()
+	}
+	return query.NewResolver(ctx, cfg)
+}
+
 // samples sets the sample sizes: -quick's unless given, and checks them.
 func (f *flags) samples(o *suite.Options) error {
 	set := f.fs.IsGiven
@@ -244,8 +263,6 @@ func (f *flags) boards(o *suite.Options) error {
 	if o.Goal, err = statespace.ParseGoal(f.goal, sh); err != nil {
 		return usagef("-goal: %v", err)
 	}
-	o.TablePath = f.table
-	o.Cache = cli.Cache()
 	if f.board != "" {
 		if o.Board, err = statespace.Parse(f.board, sh); err != nil {
 			return usagef("-board: %v", err)
