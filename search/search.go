@@ -209,6 +209,16 @@ func Standard(goal statespace.Board, table *statespace.Table) []Algorithm {
 	)
 }
 
+// Find returns the algorithm with the given key.
+func Find(algs []Algorithm, key string) (Algorithm, bool) {
+	for _, a := range algs {
+		if a.Key == key {
+			return a, true
+		}
+	}
+	return Algorithm{}, false
+}
+
 // heuristicName names a heuristic for display: its Name() if it has one,
 // the classic heuristics and the exact table by name, others by type.
 func heuristicName(h pdb.Heuristic) string {

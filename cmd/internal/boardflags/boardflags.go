@@ -1,4 +1,4 @@
-// Package boardflags holds what the board commands (query, classroom,
+// Package boardflags holds what the board commands (query, classroom, plot gif,
 // serve) share: the flags that say where answers come from (-shape, -goal,
 // -table, -all-moves, and for boards solved by search -pdb-dir and -pdb),
 // turned into a query.Config and checked before any input is read; the
