@@ -119,7 +119,10 @@ func New(cfg Config) *Server {
 	}
 	mux := http.NewServeMux()
 	// GET patterns also serve HEAD; other methods get 405 from the guard.
-	mux.HandleFunc("GET /api/", s.handleAPI)
+	for _, pattern := range api.Patterns() {
+		mux.HandleFunc(pattern, s.handleAPI)
+	}
+	mux.HandleFunc("GET /api/", s.handleAPI) // no such endpoint: the API's JSON 404
 	mux.Handle("GET /", staticHandler())
 	s.handler = s.guard(mux)
 	return s
