@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/pdb"
@@ -74,56 +73,12 @@ func solverName(o searcher) string {
 	return "IDA* on " + o.Heuristic()
 }
 
-// recordPool holds reusable JSON record writers: each writes query's own
-// -json record into its buffer, so the keys are query's by construction.
-var recordPool = sync.Pool{New: func() any {
-	r := &recorder{}
-	r.w = query.NewRecordWriter(&r.buf, nil, query.Options{Format: query.JSON})
-	return r
-}}
+// record is a board's answer with the keys of query -json: one struct,
+// which the page's records embed and encoding/json writes.
+type record = query.Record
 
-type recorder struct {
-	buf bytes.Buffer
-	w   *query.RecordWriter
-}
-
-// appendRecord appends a's query -json record, without its closing brace
-// and newline, so the caller can add keys and close it.
-func appendRecord(dst []byte, a answer) ([]byte, error) {
-	r := recordPool.Get().(*recorder)
-	defer recordPool.Put(r)
-	r.buf.Reset()
-	if err := r.w.Answer(a); err != nil {
-		return dst, err
-	}
-	return r.open(dst)
-}
-
-// open flushes r's record and appends it to dst without its closing brace
-// and newline.
-func (r *recorder) open(dst []byte) ([]byte, error) {
-	if err := r.w.Flush(); err != nil {
-		return dst, err
-	}
-	rec := r.buf.Bytes()
-	if !bytes.HasSuffix(rec, []byte("}\n")) {
-		return dst, errors.New("api: query's JSON record does not end an object")
-	}
-	return append(dst, rec[:len(rec)-2]...), nil
-}
-
-// appendBoardRecord appends b's query -json record of a board alone, as
-// query random writes boards without a table, without its closing brace
-// and newline.
-func appendBoardRecord(dst []byte, b statespace.Board) ([]byte, error) {
-	r := recordPool.Get().(*recorder)
-	defer recordPool.Put(r)
-	r.buf.Reset()
-	if err := r.w.Board(b); err != nil {
-		return dst, err
-	}
-	return r.open(dst)
-}
+// newRecord is a's record, moves named as the blank's.
+func newRecord(a answer) record { return query.NewRecord(a, false) }
 
 // limits are the node and time bounds of one search.
 type limits = search.Limits

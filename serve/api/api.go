@@ -321,23 +321,3 @@ func (s *Server) acquire(ctx context.Context) (release func(), err error) {
 		return nil, ctx.Err()
 	}
 }
-
-// appendStringField appends ,"key":"value"; the values written are
-// shapes, boards and fixed sentences, which JSON needs no escapes for, but
-// quotes, backslashes and control bytes are escaped all the same.
-func appendStringField(dst []byte, key, value string) []byte {
-	dst = append(dst, ',', '"')
-	dst = append(dst, key...)
-	dst = append(dst, '"', ':', '"')
-	for i := 0; i < len(value); i++ {
-		switch c := value[i]; {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c < 0x20:
-			dst = append(dst, fmt.Sprintf(`\u%04x`, c)...)
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"')
-}
