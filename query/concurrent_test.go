@@ -51,7 +51,7 @@ func TestResolveOnce(t *testing.T) {
 			t.Fatal("concurrent callers got different oracles")
 		}
 	}
-	if o := oracles[0].(*TableOracle); o.Goal() != goal {
+	if o := oracles[0]; o.Source().Kind != FromTable || o.Goal() != goal {
 		t.Errorf("goal %s, want %s", o.Goal(), goal)
 	}
 }

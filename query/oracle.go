@@ -61,6 +61,10 @@ type Oracle interface {
 	// path when withPath is set. A board that cannot reach the goal gives
 	// an error (a *statespace.UnsolvableError for the wrong parity).
 	Answer(ctx context.Context, b statespace.Board, withPath bool) (Answer, error)
+	// AnswerPath returns b's distance and one optimal path, without
+	// searching for every other optimal first move (a search's answer has
+	// Search.OptimalUnknown set; a table's has them anyway).
+	AnswerPath(ctx context.Context, b statespace.Board) (Answer, error)
 }
 
 // Kind is the kind of source an answer comes from.
@@ -120,6 +124,11 @@ func NewTableOracle(t *statespace.Table, from string) *TableOracle {
 		bytes = int64(t.States() / 8)
 	}
 	return &TableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
+}
+
+// AnswerPath is Answer with the path.
+func (o *TableOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
+	return o.Answer(ctx, b, true)
 }
 
 // Source returns the table's source (FromTable).

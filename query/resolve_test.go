@@ -74,6 +74,9 @@ func (f fakeOracle) Source() *Source        { return &Source{Kind: FromSearch, S
 func (f fakeOracle) Answer(_ context.Context, b statespace.Board, _ bool) (Answer, error) {
 	return Answer{Board: b, Distance: 99}, nil
 }
+func (f fakeOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
+	return f.Answer(ctx, b, true)
+}
 
 // TestSearchWithoutTable checks that shapes whose table is missing and
 // too large to build are solved by search, saying so, instead of refused.
@@ -90,7 +93,7 @@ func TestSearchWithoutTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := o.(*SearchOracle); !ok {
+	if o.Source().Kind != FromSearch {
 		t.Fatalf("3x4: %T, want a *SearchOracle", o)
 	}
 	for _, want := range []string{"no distance table for 3x4 goal last", explainedMark + "; until then, solving by search", "linear conflict"} {
@@ -103,11 +106,11 @@ func TestSearchWithoutTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 3}); err != nil || o.(*TableOracle) == nil {
+	if o, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 3}); err != nil || o.Source().Table == nil {
 		t.Errorf("2x3 (360 boards) under a limit of 360: %T, %v", o, err)
 	}
 	o, err = res.For(ctx, statespace.Shape{Rows: 2, Cols: 4})
-	if _, ok := o.(*SearchOracle); err != nil || !ok {
+	if err != nil || o.Source().Kind != FromSearch {
 		t.Errorf("2x4 over a limit of 360: %T, %v", o, err)
 	}
 	// The searched answers, every optimal move included, are the BFS's.

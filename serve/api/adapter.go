@@ -24,9 +24,6 @@ type Cache = store.Cache
 // answer is one board's exact answer, as query gives it.
 type answer = query.Answer
 
-// tableOracle answers from a distance table.
-type tableOracle = query.TableOracle
-
 // oracle answers the boards of one goal: a table or a search; its
 // Source says which.
 type oracle = query.Oracle
@@ -54,23 +51,6 @@ func newResolver(ctx context.Context, cfg Config, acquire func(context.Context) 
 		SearchOptionsWhereSearched: true, AllMoves: true, KeepPath: true,
 		CacheBytes: cfg.CacheBytes, ReadOnlyCache: !cfg.WriteCache, Acquire: acquire, ForgetFailures: true,
 	})
-}
-
-// searcher is an oracle that answers by search (query.SolverOracle on
-// pattern databases, query.SearchOracle on another heuristic).
-type searcher interface {
-	query.Oracle
-	// AnswerPath finds the distance and one optimal path only.
-	AnswerPath(ctx context.Context, b statespace.Board) (answer, error)
-	Heuristic() string
-}
-
-// solverName says how o finds its answers, for the records' "solver".
-func solverName(o searcher) string {
-	if _, ok := o.(*query.SolverOracle); ok {
-		return "IDA* on pattern databases"
-	}
-	return "IDA* on " + o.Heuristic()
 }
 
 // record is a board's answer with the keys of query -json: one struct,

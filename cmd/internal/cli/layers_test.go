@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -60,6 +61,38 @@ func TestNoCommandLinesBelowCmd(t *testing.T) {
 	}
 }
 
+// Where an answer came from is its oracle's Source to say: no Go file
+// of the repository, commands included, asserts an oracle's type.
+func TestNoOracleAssertions(t *testing.T) {
+	read := 0
+	err := filepath.WalkDir(filepath.Join("..", "..", ".."), func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && d.Name() != "." && d.Name() != "..") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		read++
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if oracleAssertion.Match(b) {
+			t.Errorf("%s asserts an oracle's type: ask its Source", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read < 100 {
+		t.Fatalf("read %d Go files, want the whole repository", read)
+	}
+}
+
 // Remedies are phrased in one place: no Go file of the commands but this
 // package's remedy table names the command that builds or rebuilds a file.
 func TestRemediesInOnePlace(t *testing.T) {
@@ -85,6 +118,9 @@ func TestRemediesInOnePlace(t *testing.T) {
 		t.Fatalf("read %d Go files of the commands", read)
 	}
 }
+
+// oracleAssertion is a type assertion to one of query's oracles.
+var oracleAssertion = regexp.MustCompile(`\.\(\*?(query\.)?(TableOracle|SolverOracle|SearchOracle|tableOracle|searcher)\)`)
 
 // Arrows point down: no package outside cmd/ imports the commands'
 // helpers (the Go tool refuses it anyway, for a module's cmd/internal),
