@@ -53,6 +53,10 @@ func newResolver(ctx context.Context, cfg Config, acquire func(context.Context) 
 	})
 }
 
+// DefaultCacheBytes is the page's bound on the tables and databases it
+// holds in memory: the resolver's own default, 1 GiB.
+const DefaultCacheBytes = query.DefaultCacheBytes
+
 // record is a board's answer with the keys of query -json: one struct,
 // which the page's records embed and encoding/json writes.
 type record = query.Record

@@ -131,9 +131,6 @@ type Config struct {
 	Explain func(error) string
 }
 
-// DefaultCacheBytes is the page's bound on the tables and databases it
-// holds in memory: 1 GiB.
-const DefaultCacheBytes = 1 << 30
 
 // Server answers the API. Create it with New; it is safe for concurrent
 // use.
