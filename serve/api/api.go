@@ -131,7 +131,6 @@ type Config struct {
 	Explain func(error) string
 }
 
-
 // Server answers the API. Create it with New; it is safe for concurrent
 // use.
 type Server struct {

@@ -280,7 +280,11 @@ func cells(shape string) int {
 func hintText(table *statespace.Table, b statespace.Board) string {
 	arrow := map[statespace.Move]string{statespace.Up: "↑", statespace.Down: "↓", statespace.Left: "←", statespace.Right: "→"}
 	var parts []string
-	for _, m := range table.OptimalMoves(b).Moves() {
+	_, closer, err := table.LookupMoves(b)
+	if err != nil {
+		return "Closer: " + err.Error()
+	}
+	for _, m := range closer.Moves() {
 		parts = append(parts, fmt.Sprintf("%d %s", b.SlidingTile(m), arrow[m.Opposite()]))
 	}
 	return "Closer: " + strings.Join(parts, ", ")
