@@ -127,8 +127,9 @@ func TestMappedTableAnswers(t *testing.T) {
 	for r := uint64(0); r < sp.Size(); r += 997 {
 		b := sp.Unrank(r)
 		d, set, err := lazy.LookupMoves(b)
-		if err != nil || d != full.DistanceAt(r) || set != full.OptimalMoves(b) {
-			t.Fatalf("board %s: %d %v %v, want %d %v", b, d, set, err, full.DistanceAt(r), full.OptimalMoves(b))
+		wd, want, werr := full.LookupMoves(b)
+		if err != nil || werr != nil || d != wd || set != want {
+			t.Fatalf("board %s: %d %v %v, want %d %v %v", b, d, set, err, wd, want, werr)
 		}
 	}
 }

@@ -78,6 +78,9 @@ func NewKernel(sp *statespace.Space) *Kernel {
 	return k
 }
 
+// Space returns the kernel's space.
+func (k *Kernel) Space() *statespace.Space { return k.sp }
+
 // Partitions returns the number of partitions.
 func (k *Kernel) Partitions() int { return int(k.perBlank) * k.sp.Shape().Cells() }
 
