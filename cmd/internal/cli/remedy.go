@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/tilespace/tilespace/cmd/internal/cmdline"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
@@ -33,6 +34,9 @@ func Explain(err error) string {
 // rebuilds a missing or damaged table or pattern database, or the way to
 // run a search too large for this machine; "" when err has none.
 func Remedy(err error) string {
+	if r, ok := damageRemedy(err); ok {
+		return r
+	}
 	var (
 		tooBig     *twobit.TooBigError
 		needPDBs   *query.NeedPDBsError
@@ -60,10 +64,18 @@ func Remedy(err error) string {
 		return "pattern databases solve it instead: " + PDBCommand(noTable.Goal, pdb.Suggest(noTable.Goal).Label(), false, "")
 	case errors.As(err, &differs):
 		r := differs.Report
-		if r.Pattern != "" {
-			return fmt.Sprintf("rebuild it with: go run ./cmd/enumerate databases -shape %s -goal %s -pdb %s -out %s", r.Shape, r.Goal, r.Pattern, filepath.Dir(r.File))
+		shape, err := statespace.ParseShape(r.Shape)
+		if err != nil {
+			return ""
 		}
-		return fmt.Sprintf("rebuild it with: go run ./cmd/enumerate -shape %s -goal %s", r.Shape, r.Goal)
+		goal, err := statespace.ParseGoal(r.Goal, shape)
+		if err != nil {
+			return ""
+		}
+		if r.Pattern != "" {
+			return "rebuild it with: " + cmdline.Databases(goal, r.Pattern, false, filepath.Dir(r.File))
+		}
+		return "rebuild it with: " + cmdline.Table(goal)
 	case errors.As(err, &tooBig):
 		goal := tooBig.Goal
 		if goal.IsZero() {
@@ -103,22 +115,16 @@ func Remedy(err error) string {
 
 // TableCommand is the command that builds the distance table of goal
 // into the cache folder.
-func TableCommand(goal statespace.Board) string {
-	return fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s", goal.Shape(), statespace.GoalName(goal))
-}
+func TableCommand(goal statespace.Board) string { return cmdline.Table(goal) }
 
 // PDBCommand is the command that builds the pattern databases of a
 // partition (its label) for goal into dir, zero-aware ones when zeroAware;
 // the cache folder (or dir "") needs no -out.
 func PDBCommand(goal statespace.Board, partition string, zeroAware bool, dir string) string {
-	cmd := fmt.Sprintf("go run ./cmd/enumerate databases -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), partition)
-	if zeroAware {
-		cmd += " -zero-aware"
+	if isDefaultCache(dir) {
+		dir = ""
 	}
-	if dir != "" && !isDefaultCache(dir) {
-		cmd += " -out " + dir
-	}
-	return cmd
+	return cmdline.Databases(goal, partition, zeroAware, dir)
 }
 
 // buildPartition is the partition to build when e's are missing: its own,
