@@ -24,6 +24,8 @@
 //	                                      every search against optimal distance
 //	dfs-blowup, dfs-walk                  what depth-first search does
 //	greedy-climber                        seed 003's climber against mixing moves
+//	textbook-nodes, textbook-bstar        nodes generated and b* by depth (package analyze)
+//	prediction-ida                        IDA*'s expansions against their prediction
 //
 // Examples:
 //

@@ -118,6 +118,8 @@ func (g *gatherer) jobs() []job {
 		job{[]string{report.NameDFSBlowup}, g.dfsBlowup},
 		job{[]string{report.NameDFSWalk}, g.dfsWalk},
 		job{[]string{report.NameGreedyClimber}, g.climber},
+		job{[]string{report.NameTextbookNodes, report.NameTextbookBStar}, g.textbook},
+		job{[]string{report.NamePrediction}, g.prediction},
 	)
 	return jobs
 }

@@ -37,6 +37,9 @@ var Names = []string{
 	report.NameDFSBlowup,
 	report.NameDFSWalk,
 	report.NameGreedyClimber,
+	report.NameTextbookNodes,
+	report.NameTextbookBStar,
+	report.NamePrediction,
 }
 
 // NamePDBGroup selects every PDB heat map.
@@ -64,6 +67,10 @@ type Options struct {
 	Runs     int   // climber boards per mixing count
 	Mixes    []int // climber mixing counts
 	MaxShow  int   // boards drawn in the solution strip
+	// TextbookMaxDepth is the deepest solution depth of the textbook
+	// figures (package analyze: every board of each depth on shapes of at
+	// most 9 cells, N boards per depth on larger ones).
+	TextbookMaxDepth int
 	// Board is the start of the solution strip and the DFS walk; the zero
 	// Board picks defaults (a board at the radius for the strip, a board
 	// at distance 5 drawn with the seed for the walk).
@@ -83,22 +90,24 @@ type Options struct {
 // set from small samples, in seconds) when quick is set.
 func Defaults(quick bool) Options {
 	o := Options{
-		Out:      "figures",
-		Formats:  slices.Clone(report.Formats),
-		Size:     report.DefaultSize,
-		Shape:    statespace.Shape{Rows: 3, Cols: 3},
-		Shapes:   DefaultShapes(),
-		N:        10,
-		Step:     1,
-		IDDFSMax: 22,
-		Runs:     classroom.DefaultGreedyN,
-		Mixes:    slices.Clone(classroom.DefaultGreedyKs),
-		MaxShow:  report.DefaultMaxShow,
-		PDB:      nil,
-		Seed:     1,
+		Out:              "figures",
+		Formats:          slices.Clone(report.Formats),
+		Size:             report.DefaultSize,
+		Shape:            statespace.Shape{Rows: 3, Cols: 3},
+		Shapes:           DefaultShapes(),
+		N:                10,
+		Step:             1,
+		IDDFSMax:         22,
+		Runs:             classroom.DefaultGreedyN,
+		Mixes:            slices.Clone(classroom.DefaultGreedyKs),
+		MaxShow:          report.DefaultMaxShow,
+		TextbookMaxDepth: 24,
+		PDB:              nil,
+		Seed:             1,
 	}
 	if quick {
 		o.N, o.Step, o.IDDFSMax, o.Runs = 1, 6, 13, 20
+		o.TextbookMaxDepth = 12
 		o.Mixes = []int{10, 50, 200, 1000}
 	}
 	o.Goal = statespace.GoalLast(o.Shape)
