@@ -39,7 +39,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/progress"
 )
 

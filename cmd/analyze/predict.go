@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/tilespace/tilespace/analyze"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 )
 
 func runPredict(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {

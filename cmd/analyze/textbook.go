@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/analyze"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 )
 
 func runTextbook(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {

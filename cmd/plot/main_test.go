@@ -119,6 +119,11 @@ func TestUsageErrors(t *testing.T) {
 		{"stray"},
 		{"-no-such-flag"},
 		{"-quick", "-shape", "4x4"},
+		// Flags for figures -only does not draw would be ignored.
+		{"-only", "depth-histogram", "-mix", "10", "-max-show", "3"},
+		{"-only", "depth-histogram,layer-ratio", "-n", "3"},
+		{"-only", "greedy-climber", "-board", "1,2,3,4,5,6,7,0,8"},
+		{"-only", "heuristic-manhattan", "-pdb", "1,2,3,4/5,6,7,8"},
 	}
 	for i, args := range cases {
 		dir := t.TempDir()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -52,10 +53,14 @@ type Options struct {
 	Formats []string // of report.Formats
 	Size    report.Size
 
-	Shape     statespace.Shape // shape of the goal panel and the table figures
-	Goal      statespace.Board // goal of the table figures
-	TablePath string           // explicit table file; "": embedded or cache
-	Shapes    []statespace.Shape
+	Shape statespace.Shape // shape of the goal panel and the table figures
+	Goal  statespace.Board // goal of the table figures
+	// Resolver finds every table and database the figures are drawn
+	// from; the command makes it (its cache folder, -table, and
+	// ReadOnlyCache: databases built for the figures are not cached) and
+	// closes it. Run refuses a nil one.
+	Resolver *query.Resolver
+	Shapes   []statespace.Shape
 
 	N        int   // boards per distance (scaling, dfs-blowup)
 	Step     int   // distance stride for sampling (1: every distance)
@@ -203,6 +208,9 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 	if err := CheckShape(o.Shape); err != nil {
 		return nil, err
 	}
+	if o.Resolver == nil {
+		return nil, errors.New("suite: no Resolver to find the tables and databases")
+	}
 	if o.Goal.IsZero() {
 		o.Goal = statespace.GoalLast(o.Shape)
 	}
@@ -213,8 +221,7 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 		// The search package sets no default limits beyond 9 cells.
 		o.Limits = LargeBoardLimits
 	}
-	g := newGatherer(ctx, o)
-	defer g.close()
+	g := newGatherer(o)
 	var written []Written
 	var errs []error
 	for _, job := range g.jobs() {
