@@ -25,7 +25,9 @@
 // (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (24; 0 for
 // the radius), -sample N and -seed (N boards per depth instead of all),
 // -max-mib (each search's memory). analyze predict takes -shape, -goal,
-// -json, -csv, -h HEURISTIC, -depth, -sample and -seed. analyze dbsize
+// -json, -csv, -h HEURISTIC, -depth, -sample and -seed, -random N (boards
+// of every depth), -korf100 (Korf's 15-puzzle instances) and -samples N
+// (distributions estimated from N boards). analyze dbsize
 // takes -shape (any shape), -goal, -json, -csv, -partitions "P;P;…",
 // -boards N and -seed.
 // docs/analyze.md defines every figure.
