@@ -211,3 +211,22 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// The notes the resolver writes (a table missing, a search instead) carry
+// classroom's name, not another command's.
+func TestNotesCarryTheCommandsName(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	_, stderr, code := runClassroom(t, "compare", "-shape", "3x4", "1,2,3,4,5,6,7,8,9,10,0,11")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if len(lines) < 2 || !strings.Contains(stderr, "no distance table for 3x4 goal last") {
+		t.Fatalf("stderr %q: want the notes of a missing table", stderr)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "classroom: ") {
+			t.Errorf("a line without classroom's name: %q", l)
+		}
+	}
+}

@@ -78,12 +78,12 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 // flags holds the command line.
 type flags struct {
 	out, only, formats, mix, shape, shapes, goal, table, board, pdbs string
-	quick, asJSON                                            bool
-	n, step, runs, iddfsMax, maxShow, dpi, workers           int
-	seed                                                     uint64
-	width, height                                            float64
-	maxExp                                                   int64
-	fs                                                       *cli.FlagSet
+	quick, asJSON                                                    bool
+	n, step, runs, iddfsMax, maxShow, dpi, workers                   int
+	seed                                                             uint64
+	width, height                                                    float64
+	maxExp                                                           int64
+	fs                                                               *cli.FlagSet
 }
 
 func parseFlags(stderr io.Writer, args []string) (*flags, error) {

@@ -74,7 +74,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err != nil {
 		return err
 	}
-	cfg := serve.Config{Log: stderr, Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Progress: qc.Progress,
+	cfg := serve.Config{Log: cli.LogWriter(stderr, "serve"), Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Progress: qc.Progress,
 		CacheBytes: *cacheMiB << 20, WriteCache: *writeCache}
 	err = serve.Run(ctx, cfg, *addr, stdout)
 	if err == nil && ctx.Err() != nil {
