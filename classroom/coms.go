@@ -11,7 +11,7 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// COMSMethods are the methods of COMS 4701 homework 1 (seed 004).
+// COMSMethods are the methods of COMS 4701 homework 1.
 var COMSMethods = []string{"bfs", "dfs", "ast"}
 
 // COMSRun is one run of the COMS 4701 puzzle.py contract.

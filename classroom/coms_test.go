@@ -11,7 +11,7 @@ import (
 )
 
 // comsCases are the published expected outputs of COMS 4701 homework 1
-// (seed 004; data/reference/coms4701.tsv): goal 0,1,…,8; running time and RAM are not fixed.
+// (data/reference/coms4701.tsv): goal 0,1,…,8; running time and RAM are not fixed.
 var comsCases = []struct {
 	method, board                               string
 	path                                        string // "" when not published

@@ -20,7 +20,7 @@ import (
 	"github.com/tilespace/tilespace/twobit"
 )
 
-// The forgery campaign of issue 19: files changed on purpose and written
+// The forgery campaign: files changed on purpose and written
 // back with fresh checksums (what a forger does; accidental damage the
 // checksums refuse, see tablefile's tests). The README promises that no
 // wrong answer gets past every check: opening the file, answering, and

@@ -23,7 +23,7 @@ import (
 )
 
 // The server's memory stays bounded under requests for many distinct goals
-// and shapes at once (issue 19.3): each new goal builds a table or finds a
+// and shapes at once: each new goal builds a table or finds a
 // search, builds take the work slots, tables live in the byte-bounded
 // cache. The load is requests for distinct random goals of every shape the
 // page serves (tables of up to 10 cells built in memory; 12-cell and

@@ -20,7 +20,7 @@ func runClassroom(t *testing.T, args ...string) (string, string, int) {
 }
 
 // coms writes output.txt with the published COMS 4701 counts
-// (data/reference/coms4701.tsv, seed 004).
+// (data/reference/coms4701.tsv).
 func TestCOMS(t *testing.T) {
 	t.Chdir(t.TempDir())
 	t.Setenv(store.EnvCache, t.TempDir())
@@ -113,10 +113,10 @@ func TestClassroomUsage(t *testing.T) {
 	}
 }
 
-// The command of issue 10 (query -greedy-stats then): classroom greedy-stats -k 1000 -n 2000 -json
-// reports overall.solve_rate within 0.03 of seed 003's 84% by default and
+// The command classroom greedy-stats -k 1000 -n 2000 -json
+// reports overall.solve_rate within 0.03 of the climber report's 84% by default and
 // within 0.04 of its 30% with -score matched.
-func TestGreedyStatsSeed003(t *testing.T) {
+func TestGreedyStatsClimberReport(t *testing.T) {
 	longtest.Skip(t, "4,000 climbs; classroom's fast test checks 400")
 	t.Setenv(store.EnvCache, t.TempDir())
 	for _, c := range []struct {

@@ -289,7 +289,7 @@ func TestExportCommand(t *testing.T) {
 
 // TestProgressLines: a build whose stderr is not a terminal writes a
 // progress line at the interval (30 s by default; here a few ms) with the
-// level, the states, the time elapsed and the estimate left (issue 21).
+// level, the states, the time elapsed and the estimate left.
 func TestProgressLines(t *testing.T) {
 	t.Setenv(progress.EnvEvery, "2ms")
 	var out bytes.Buffer

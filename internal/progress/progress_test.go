@@ -103,7 +103,7 @@ func TestEvery(t *testing.T) {
 		t.Errorf("2m: got %s", got)
 	}
 	if DefaultEvery > 30*time.Second {
-		t.Errorf("DefaultEvery %s: the issue asks for a line at least every 30 s", DefaultEvery)
+		t.Errorf("DefaultEvery %s: want a line at least every 30 s", DefaultEvery)
 	}
 }
 
