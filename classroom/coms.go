@@ -18,10 +18,11 @@ var COMSMethods = []string{"bfs", "dfs", "ast"}
 type COMSRun struct {
 	Method string // "bfs", "dfs" or "ast"
 	Result search.Result
-	// MaxRSSBytes is how much the process's peak resident set size
-	// (getrusage ru_maxrss) grew during the search, as the assignment
-	// measures it: 0 where the platform does not report it, or when the
-	// search fit in memory the process already had.
+	// MaxRSSBytes is how much the process's peak resident set size grew
+	// during the search (MaxRSS after less before), as the assignment's
+	// recipe measures it with ru_maxrss: 0 where the platform does not
+	// report it, or when the search fit in memory the process already
+	// had.
 	MaxRSSBytes int64
 }
 
