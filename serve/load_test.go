@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,38 +23,69 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// The server's memory stays bounded under requests for many distinct goals
-// and shapes at once: each new goal builds a table or finds a
-// search, builds take the work slots, tables live in the byte-bounded
-// cache. The load is requests for distinct random goals of every shape the
-// page serves (tables of up to 10 cells built in memory; 12-cell and
-// 15-puzzle goals without a table, searched on linear conflict), a board
-// a few moves away each, many at a time; a request that finds every slot
-// busy (503) is sent again. Throughout, the resident memory stays under
-// the cache bound plus 200 MB, and a probe of a board whose table is held
-// gets its answer in under 50 ms at the median. The short run is 60
-// requests, 20 at a time; with TILESPACE_LONG=1, 500 requests, 60 at a
-// time. Both are bounded in time.
+// The server's memory stays within its budget (MemoryBudget plus
+// MemoryMargin) under requests for many distinct goals at once: each new
+// goal builds a table or finds a search, builds take the work slots,
+// tables live in the byte-bounded cache. Two loads:
+//
+//   - every shape the page serves (tables of up to 10 cells built in
+//     memory; 12-cell and 15-puzzle goals without a table, searched on
+//     linear conflict), with a small cache, so the cache turns over;
+//   - distinct 2x5 goals only (the largest tables built in memory, 1.8 MB
+//     each), with the default cache of 1 GiB, which they fill.
+//
+// A request that finds every slot busy (503) is sent again. Throughout,
+// the resident size stays under the budget plus its margin, and a probe
+// of a board whose table is held gets its answer in under 50 ms at the
+// median. Short runs: 60 mixed requests, 20 at a time, and 150 2x5 goals,
+// 30 at a time; with TILESPACE_LONG=1, 500 each, 60 at a time. Both are
+// bounded in time.
 func TestLoadDistinctGoals(t *testing.T) {
-	requests, parallel, limit := 60, 20, 2*time.Minute
-	if longtest.Enabled() {
-		requests, parallel, limit = 500, 60, 10*time.Minute
-	}
 	if _, err := residentBytes(); err != nil {
 		t.Skipf("no resident memory to read here: %v", err)
 	}
-	const cacheBytes = 64 << 20
-	const headroom = 200 << 20
+	mixed := []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}, {Rows: 3, Cols: 4}, {Rows: 4, Cols: 4}}
+	long := longtest.Enabled()
+	for _, c := range []struct {
+		name               string
+		shapes             []statespace.Shape
+		cacheBytes         int64
+		requests, parallel int
+	}{
+		{"every shape", mixed, 64 << 20, pick(long, 500, 60), pick(long, 60, 20)},
+		{"2x5 goals", []statespace.Shape{{Rows: 2, Cols: 5}}, DefaultCacheBytes, pick(long, 500, 150), pick(long, 60, 30)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			loadDistinctGoals(t, c.shapes, c.cacheBytes, c.requests, c.parallel)
+		})
+	}
+}
+
+func pick(long bool, ifLong, otherwise int) int {
+	if long {
+		return ifLong
+	}
+	return otherwise
+}
+
+func loadDistinctGoals(t *testing.T, shapes []statespace.Shape, cacheBytes int64, requests, parallel int) {
+	limit := 2 * time.Minute
+	if longtest.Enabled() {
+		limit = 10 * time.Minute
+	}
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	base := startServer(t, ctx, Config{CacheBytes: cacheBytes})
+	cfg := Config{CacheBytes: cacheBytes}
+	base := startServer(t, ctx, cfg)
+	budget := MemoryBudget(cacheBytes, cfg.Limits)
+	ceiling := budget + MemoryMargin(budget)
 
 	const probe = "api/board?b=8,6,7,2,5,4,3,0,1"
 	if status, rec, err := fetch(ctx, base+probe); err != nil || status != 200 {
 		t.Fatalf("probe: %d %v %v", status, rec, err)
 	}
-	var peak atomic.Int64
+	var peak, peakLive atomic.Int64
 	var latMu sync.Mutex
 	var latencies []time.Duration
 	stopWatch := make(chan struct{})
@@ -62,6 +94,7 @@ func TestLoadDistinctGoals(t *testing.T) {
 		defer close(watched)
 		tick := time.NewTicker(25 * time.Millisecond)
 		defer tick.Stop()
+		live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		for n := 0; ; n++ {
 			select {
 			case <-stopWatch:
@@ -70,6 +103,10 @@ func TestLoadDistinctGoals(t *testing.T) {
 			}
 			if rss, err := residentBytes(); err == nil && rss > peak.Load() {
 				peak.Store(rss)
+			}
+			metrics.Read(live)
+			if v := int64(live[0].Value.Uint64()); v > peakLive.Load() {
+				peakLive.Store(v)
 			}
 			if n%4 == 0 { // the probe, every 100 ms
 				start := time.Now()
@@ -84,7 +121,6 @@ func TestLoadDistinctGoals(t *testing.T) {
 	}()
 
 	rng := rand.New(rand.NewPCG(19, 3))
-	shapes := []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}, {Rows: 3, Cols: 4}, {Rows: 4, Cols: 4}}
 	type job struct{ goal, board statespace.Board }
 	jobs := make(chan job)
 	seen := map[statespace.Board]bool{}
@@ -146,8 +182,11 @@ func TestLoadDistinctGoals(t *testing.T) {
 	if answered.Load() != int64(requests) {
 		t.Errorf("%d of %d requests answered", answered.Load(), requests)
 	}
-	if p := peak.Load(); p > cacheBytes+headroom && !raceDetector {
-		t.Errorf("resident memory peaked at %d MB, over the cache bound %d MB + %d MB", p>>20, cacheBytes>>20, headroom>>20)
+	if p := peak.Load(); p > ceiling && !raceDetector {
+		t.Errorf("resident memory peaked at %d MiB, over the budget %d MiB plus its margin (%d MiB)", p>>20, budget>>20, ceiling>>20)
+	}
+	if p := peakLive.Load(); p > budget && !raceDetector {
+		t.Errorf("live heap peaked at %d MiB, over the budget %d MiB", p>>20, budget>>20)
 	}
 	latMu.Lock()
 	defer latMu.Unlock()
@@ -158,8 +197,8 @@ func TestLoadDistinctGoals(t *testing.T) {
 	if med := latencies[len(latencies)/2]; med > 50*time.Millisecond {
 		t.Errorf("the probe's median latency is %s over %d probes, want under 50 ms", med, len(latencies))
 	}
-	t.Logf("%d requests, %d at a time: %d answers of 503 sent again, peak resident %d MB, probe median %s of %d",
-		requests, parallel, busy.Load(), peak.Load()>>20, latencies[len(latencies)/2], len(latencies))
+	t.Logf("%d requests, %d at a time: %d answers of 503 sent again; peak resident %d MiB, live heap %d MiB; budget %d MiB, ceiling %d MiB; probe median %s of %d",
+		requests, parallel, busy.Load(), peak.Load()>>20, peakLive.Load()>>20, budget>>20, ceiling>>20, latencies[len(latencies)/2], len(latencies))
 }
 
 // startServer runs cfg with Run on a free loopback port until ctx ends and

@@ -28,11 +28,6 @@ var (
 // more before it refuses.
 const maxHeaderBytes = 8 << 10
 
-// memoryHeadroom is what the server may hold beyond its cache bound
-// (Config.CacheBytes): builds and searches in progress, buffers, the
-// runtime.
-const memoryHeadroom = 184 << 20
-
 // setMemoryLimit lowers the Go runtime's soft memory limit to limit for
 // as long as the server runs, unless a lower one is set (GOMEMLIMIT),
 // and returns what restores it. Without it the collector lets garbage
@@ -62,8 +57,8 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	cfg.AllowedHosts = allowedHosts(ip, cfg.AllowedHosts)
 	s := New(cfg)
 	defer s.Close()
-	defer setMemoryLimit(s.cfg.CacheBytes + memoryHeadroom)()
 	lim := s.lim
+	defer setMemoryLimit(MemoryBudget(s.cfg.CacheBytes, lim))()
 	// Requests get their own base context, cancelled only when they do not
 	// finish within the shutdown's grace period.
 	reqCtx, cancelRequests := context.WithCancel(context.Background())
