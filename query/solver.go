@@ -243,7 +243,7 @@ func (o *SearchOracle) solve(ctx context.Context, b statespace.Board) (search.Re
 		return r, err
 	}
 	if !r.Found {
-		return r, fmt.Errorf("query: IDA* on %s stopped without a solution (%s)", o.name, r.StoppedBy)
+		return r, fmt.Errorf("IDA* on %s stopped without a solution (%s)", o.name, r.StoppedBy)
 	}
 	return r, nil
 }

@@ -66,7 +66,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err != nil {
 		return err
 	}
-	o.Log, o.Explain = stderr, cli.Explain
+	o.Log = stderr
 	t0 := time.Now()
 	written, err := suite.Run(ctx, o)
 	if e := list(stdout, written, f.asJSON, o.Out, time.Since(t0)); err == nil {

@@ -70,11 +70,7 @@ type Options struct {
 	Seed    uint64
 	Workers int // parallel searches; 0: GOMAXPROCS
 	Limits  search.Limits
-	Log     io.Writer // progress bars and skip notices (stderr); nil: none
-	// Explain turns the facts of a skip notice (a table not built) into
-	// its message, with the command that fixes it (cmd/plot passes
-	// cli.Explain); nil writes the facts alone.
-	Explain func(error) string
+	Log     io.Writer // progress bars (stderr); nil: none
 }
 
 // Defaults returns the options of a full run, or of a quick one (the whole
@@ -239,12 +235,4 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 		}
 	}
 	return written, errors.Join(errs...)
-}
-
-// explain is o.Explain, or the error's own message.
-func (o Options) explain(err error) string {
-	if o.Explain == nil {
-		return err.Error()
-	}
-	return o.Explain(err)
 }
