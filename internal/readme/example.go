@@ -19,7 +19,7 @@
 // without being such an example is refused (commands to type go in a
 // block marked sh). Two more tests keep the documents honest: every link
 // between them names a file and a heading that exist (links_test.go), and
-// no file of the repository speaks of past work items instead of the
+// no file of the repository speaks of how it was made instead of the
 // software (history_test.go).
 package readme
 
