@@ -1,12 +1,16 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
+	"image/gif"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/report/boardgif"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -28,6 +32,11 @@ func FuzzHandlers(f *testing.F) {
 		{2, "b=1,2,3,4,0,5&shape=2x3"},
 		{3, "b=4,1,3,7,0,2,5,8,6&alg=idastar&steps=50"},
 		{4, ""},
+		{2, "b=1,2,5,3,4,0,6,7,8&algs=iddfs,dfs,bfs&limit=300"},
+		{2, "b=1,2,3,4,0,5&shape=2x3&algs=astar-exact,climber,bfs,bfs&limit=5000001"},
+		{5, "b=8,6,7,2,5,4,3,0,1&size=120"},
+		{5, "b=1,2,3,4,5,0,7,8,6,9&shape=2x5&goal=first&size=1200"},
+		{5, "b=1,2,3,0&size=0x10"},
 	} {
 		f.Add(seed.endpoint, seed.query)
 	}
@@ -38,7 +47,7 @@ func FuzzHandlers(f *testing.F) {
 	}})
 	defer s.Close()
 	h := s.Handler()
-	endpoints := []string{"/api/board", "/api/random", "/api/compare", "/api/watch", "/api/shapes"}
+	endpoints := []string{"/api/board", "/api/random", "/api/compare", "/api/watch", "/api/shapes", "/api/gif"}
 	f.Fuzz(func(t *testing.T, endpoint uint8, query string) {
 		path := endpoints[int(endpoint)%len(endpoints)]
 		req := httptest.NewRequest("GET", "http://127.0.0.1/", nil)
@@ -50,6 +59,10 @@ func FuzzHandlers(f *testing.F) {
 		case 200, 400, 404, 414, 422, 503:
 		default:
 			t.Fatalf("%s?%s: status %d", path, query, rec.Code)
+		}
+		if path == "/api/gif" && rec.Code == 200 {
+			checkGIF(t, h, query, rec)
+			return
 		}
 		if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
 			t.Fatalf("%s?%s: content type %q", path, query, ct)
@@ -67,11 +80,11 @@ func FuzzHandlers(f *testing.F) {
 		if path != "/api/board" && path != "/api/random" {
 			return
 		}
-		b, err := statespace.Parse(body["board"].(string), statespace.Shape{})
+		// The record's shape says how to read its board: 16 tiles are 2x8
+		// as well as 4x4.
+		b, err := statespace.Parse(body["board"].(string), mustShape(t, body["shape"].(string)))
 		if err != nil {
-			if b, err = statespace.Parse(body["board"].(string), mustShape(t, body["shape"].(string))); err != nil {
-				t.Fatalf("the record's board does not parse: %v", err)
-			}
+			t.Fatalf("the record's board does not parse: %v", err)
 		}
 		goal, err := statespace.ParseGoal(body["goal"].(string), b.Shape())
 		if err != nil {
@@ -95,6 +108,37 @@ func FuzzHandlers(f *testing.F) {
 			t.Fatalf("%s?%s: the path does not reach the goal in distance moves: %s", path, query, rec.Body.Bytes())
 		}
 	})
+}
+
+// checkGIF checks an animated solution: a GIF of the size asked for,
+// with a frame per board of an optimal path, distance + 1 (the distance
+// from /api/board, asked the same query, when it answers in time).
+func checkGIF(t *testing.T, h http.Handler, query string, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	if ct := rec.Header().Get("Content-Type"); ct != "image/gif" {
+		t.Fatalf("/api/gif?%s: content type %q", query, ct)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatalf("/api/gif?%s: %v", query, err)
+	}
+	if side := max(g.Config.Width, g.Config.Height); side < boardgif.MinSize || side > boardgif.MaxSize {
+		t.Fatalf("/api/gif?%s: %dx%d", query, g.Config.Width, g.Config.Height)
+	}
+	req := httptest.NewRequest("GET", "http://127.0.0.1/api/board", nil)
+	req.URL.RawQuery = query
+	brec := httptest.NewRecorder()
+	h.ServeHTTP(brec, req)
+	if brec.Code != 200 {
+		return
+	}
+	var body map[string]any
+	if err := json.Unmarshal(brec.Body.Bytes(), &body); err != nil {
+		t.Fatal(err)
+	}
+	if d := int(body["distance"].(float64)); len(g.Image) != d+1 {
+		t.Fatalf("/api/gif?%s: %d frames, distance %d", query, len(g.Image), d)
+	}
 }
 
 func mustShape(t *testing.T, text string) statespace.Shape {

@@ -18,16 +18,23 @@ import (
 // neither (curl, scripts) is not a browser's and is served. Without this
 // any page a visitor opens could make the visitor's browser send blind
 // GETs that cost the server tables and searches.
+//
+// Every value counts, of every line of each header and of a line listing
+// several: a request saying "none" and then "cross-site" is refused.
 func crossSite(r *http.Request) string {
-	if v := r.Header["Sec-Fetch-Site"]; len(v) > 0 {
-		switch v[0] {
-		case "same-origin", "none": // the page itself; typed or bookmarked
-		default:
-			return fmt.Sprintf("Sec-Fetch-Site is %q", v[0])
+	for _, line := range r.Header["Sec-Fetch-Site"] {
+		for v := range strings.SplitSeq(line, ",") {
+			switch v = strings.TrimSpace(v); v {
+			case "same-origin", "none": // the page itself; typed or bookmarked
+			default:
+				return fmt.Sprintf("Sec-Fetch-Site is %q", v)
+			}
 		}
 	}
-	if v := r.Header["Origin"]; len(v) > 0 && !sameOrigin(v[0], r.Host) {
-		return fmt.Sprintf("Origin %q is not this server's", v[0])
+	for _, v := range r.Header["Origin"] {
+		if !sameOrigin(v, r.Host) {
+			return fmt.Sprintf("Origin %q is not this server's", v)
+		}
 	}
 	return ""
 }

@@ -265,3 +265,79 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 		t.Errorf("output %q does not say requests were stopped", out.String())
 	}
 }
+
+// Every value of a repeated header counts: a request saying
+// Sec-Fetch-Site none and then cross-site (or both in one line), or
+// naming this server's origin and then another, is refused.
+func TestCrossSiteRepeatedHeaders(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, c := range []struct {
+		header string
+		values []string
+		want   int
+	}{
+		{"Sec-Fetch-Site", []string{"none", "cross-site"}, 403},
+		{"Sec-Fetch-Site", []string{"same-origin", "same-site"}, 403},
+		{"Sec-Fetch-Site", []string{"none, cross-site"}, 403},
+		{"Sec-Fetch-Site", []string{"same-origin", "none"}, 200},
+		{"Origin", []string{ts.URL, "http://attacker.example"}, 403},
+		{"Origin", []string{ts.URL, ts.URL}, 200},
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+"/api/shapes", nil)
+		for _, v := range c.values {
+			req.Header.Add(c.header, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := c.header + ": " + strings.Join(c.values, " | ")
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: %d, want %d", what, resp.StatusCode, c.want)
+		}
+		if c.want == 403 {
+			if msg := decodeError(t, what, resp); !strings.Contains(msg, "cross-site") {
+				t.Errorf("%s: error %q does not say why", what, msg)
+			}
+		} else {
+			resp.Body.Close()
+		}
+	}
+}
+
+// FrameAncestors lets the pages of the origins given show the page in a
+// frame (its #embed mode in a course page): the CSP names them and
+// X-Frame-Options, which cannot, is left out. By default, and for a list
+// CheckFrameAncestors refuses, every frame is refused.
+func TestFrameAncestors(t *testing.T) {
+	headers := func(cfg Config) http.Header {
+		t.Helper()
+		_, ts := newTestServer(t, cfg)
+		resp, err := http.Get(ts.URL + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.Header
+	}
+	h := headers(Config{})
+	if !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") || h.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("default: %v", h)
+	}
+	h = headers(Config{FrameAncestors: []string{"https://courses.example.edu", "http://localhost:8000"}})
+	if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "; frame-ancestors https://courses.example.edu http://localhost:8000") ||
+		strings.Contains(csp, "frame-ancestors 'none'") || h.Values("X-Frame-Options") != nil {
+		t.Errorf("two origins: CSP %q, X-Frame-Options %q", csp, h.Values("X-Frame-Options"))
+	}
+	for _, bad := range [][]string{{"courses.example.edu"}, {"https://a.example; script-src *"}, {"https://a.example/page"}, {"ftp://a.example"}, {"'self'"}, {""}} {
+		if CheckFrameAncestors(bad) == nil {
+			t.Errorf("%q accepted", bad)
+		}
+		if h := headers(Config{FrameAncestors: bad}); h.Get("X-Frame-Options") != "DENY" || !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+			t.Errorf("%q: frames allowed: %v", bad, h)
+		}
+	}
+	if err := CheckFrameAncestors([]string{"*", "https://a.example:8443"}); err != nil {
+		t.Error(err)
+	}
+}

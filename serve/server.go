@@ -2,7 +2,7 @@
 // binary, to play with hints, watch optimal solutions, compare the
 // classroom searches and watch them unfold, served over HTTP with the API
 // it asks (package api answers it: /api/board, /api/random,
-// /api/compare, /api/watch, /api/shapes), and WriteStatic, a copy of
+// /api/compare, /api/watch, /api/shapes, /api/gif), and WriteStatic, a copy of
 // the page that answers the same API in the browser.
 //
 // This package is the HTTP layer: security headers, the method, size,
@@ -18,6 +18,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,6 +61,29 @@ type Config struct {
 	// the page shows, with the command that fixes it (cmd/serve passes
 	// cli.Explain); nil shows the error's own message.
 	Explain func(error) string
+	// FrameAncestors are the origins (scheme://host[:port], or * for
+	// any) whose pages may show this one in a frame, such as a course
+	// page showing the page's #embed mode in an <iframe>. Empty (the
+	// default) refuses every frame (frame-ancestors 'none' and
+	// X-Frame-Options DENY), and so does a list CheckFrameAncestors
+	// refuses.
+	FrameAncestors []string
+}
+
+// CheckFrameAncestors refuses an origin of Config.FrameAncestors that is
+// not * or scheme://host[:port] (http or https, no path).
+func CheckFrameAncestors(origins []string) error {
+	for _, o := range origins {
+		if o == "*" {
+			continue
+		}
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(o, " \t;,'\"") {
+			return fmt.Errorf("frame ancestor %q: want * or an origin such as https://courses.example.edu", o)
+		}
+	}
+	return nil
 }
 
 // DefaultCacheBytes is the page's bound on the tables and databases it
@@ -74,6 +98,8 @@ type Server struct {
 	api      *api.Server // every answer
 	inFlight atomic.Int64
 	handler  http.Handler
+	csp      []string // Content-Security-Policy, with the frame ancestors
+	frames   []string // X-Frame-Options, nil when frames are allowed
 }
 
 // New returns a server; Close stops what it loads in the background.
@@ -81,7 +107,11 @@ func New(cfg Config) *Server {
 	core := api.New(api.Config{Log: cfg.Log, Limits: cfg.Limits, PDBDir: cfg.PDBDir, Partition: cfg.Partition,
 		Progress: cfg.Progress, CacheBytes: cfg.CacheBytes, WriteCache: cfg.WriteCache, Explain: cfg.Explain})
 	cfg.CacheBytes = core.CacheBytes()
-	s := &Server{cfg: cfg, lim: core.Limits(), api: core}
+	s := &Server{cfg: cfg, lim: core.Limits(), api: core, csp: hdrCSP, frames: hdrDeny}
+	if len(cfg.FrameAncestors) > 0 && CheckFrameAncestors(cfg.FrameAncestors) == nil {
+		s.csp = []string{strings.Replace(hdrCSP[0], "frame-ancestors 'none'", "frame-ancestors "+strings.Join(cfg.FrameAncestors, " "), 1)}
+		s.frames = nil // X-Frame-Options has no list of origins; the CSP says them
+	}
 	mux := http.NewServeMux()
 	// GET patterns also serve HEAD; other methods get 405 from the guard.
 	mux.HandleFunc("GET /api/", s.handleAPI)
@@ -105,6 +135,9 @@ func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
 	status, body := s.api.Serve(r.Context(), (*buf)[:0], r.URL.Path, r.URL.RawQuery)
 	h := w.Header()
 	h["Content-Type"] = hdrJSON
+	if api.ContentType(r.URL.Path, status) == api.TypeGIF {
+		h["Content-Type"] = hdrGIF
+	}
 	h["Cache-Control"] = hdrNoStore
 	if status != http.StatusOK {
 		w.WriteHeader(status)
@@ -125,7 +158,8 @@ var (
 	hdrNoRef     = []string{"no-referrer"}
 	hdrDeny      = []string{"DENY"}
 	hdrSameOrig  = []string{"same-origin"}
-	hdrJSON      = []string{"application/json"}
+	hdrJSON      = []string{api.TypeJSON}
+	hdrGIF       = []string{api.TypeGIF}
 	hdrNoStore   = []string{"no-store"}
 	hdrAllowGet  = []string{"GET, HEAD"}
 	hdrClose     = []string{"close"}
@@ -139,10 +173,12 @@ func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		// Assigned directly: the keys are canonical, and this is the hot path.
-		h["Content-Security-Policy"] = hdrCSP
+		h["Content-Security-Policy"] = s.csp
 		h["X-Content-Type-Options"] = hdrNosniff
 		h["Referrer-Policy"] = hdrNoRef
-		h["X-Frame-Options"] = hdrDeny
+		if s.frames != nil {
+			h["X-Frame-Options"] = s.frames
+		}
 		h["Cross-Origin-Opener-Policy"] = hdrSameOrig
 		h["Cross-Origin-Resource-Policy"] = hdrSameOrig
 		h["Permissions-Policy"] = hdrPermPolcy

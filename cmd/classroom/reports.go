@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
@@ -52,6 +53,8 @@ type oneBoardFlags struct {
 	json   bool
 	board  string
 	search bool // the board may be solved by search: -pdb-dir, -pdb
+	// extra registers the report's own flags, if it has any.
+	extra func(fs *cli.FlagSet)
 }
 
 func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error {
@@ -61,6 +64,9 @@ func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error 
 		f.src.RegisterSearch(fs)
 	}
 	fs.BoolVar(&f.json, "json", false, "write the report as JSON")
+	if f.extra != nil {
+		f.extra(fs)
+	}
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
@@ -112,15 +118,30 @@ func write(r writable, asJSON bool, w io.Writer) error {
 
 // runCompare runs every algorithm on one board, side by side.
 func runCompare(ctx context.Context, cmd command, stdout, stderr io.Writer, args []string) error {
-	f := oneBoardFlags{search: true}
+	var limit int64
+	var algs string
+	f := oneBoardFlags{search: true, extra: func(fs *cli.FlagSet) {
+		fs.Int64Var(&limit, "limit", search.DefaultMaxExpanded, "stop each algorithm after `N` expansions (or after a minute)")
+		fs.StringVar(&algs, "algs", "", "run only the algorithms these `KEYS` name, comma-separated (bfs,dfs,iddfs,ucs,astar-misplaced,\nastar-manhattan,astar-linear-conflict,astar-exact,idastar,greedy,climber); all by default")
+	}}
 	if err := f.parse(cmd, stderr, args); err != nil {
 		return err
+	}
+	if limit < 1 {
+		return usagef("-limit %d: want a number of expansions of at least 1", limit)
+	}
+	var keys []string
+	if algs != "" {
+		keys = strings.Split(algs, ",")
 	}
 	res, b, goal, table, err := f.resolve(ctx, stderr)
 	if err != nil {
 		return err
 	}
-	c, err := classroom.Compare(ctx, b, goal, table, search.Limits{})
+	if _, err := classroom.Algorithms(goal, table, keys); err != nil {
+		return usagef("-algs: %v", err)
+	}
+	c, err := classroom.CompareAlgorithms(ctx, b, goal, table, search.Limits{MaxExpanded: limit}, keys)
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}

@@ -4,6 +4,14 @@
 // Usage:
 //
 //	plot [flags]
+//	plot gif [-shape RxC] [-goal G] [-size PX] [-out FILE] BOARD
+//
+// plot gif writes the animated optimal solution of BOARD (solution.gif
+// unless -out says; - for stdout): a frame per board from BOARD to the
+// goal, drawn as the page draws a board, PX pixels on its longer side
+// (480 unless given, 120 to 1200), byte for byte the page's /api/gif for
+// the same board, goal and size. -table, -pdb-dir and -pdb choose where
+// the path comes from, as for query.
 //
 // Figures (select some with -only, comma-separated):
 //
@@ -58,6 +66,9 @@ type usageError = cli.UsageError
 var usagef = cli.Usagef
 
 func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
+	if len(args) > 0 && args[0] == "gif" {
+		return runGIF(ctx, stdout, stderr, args[1:])
+	}
 	f, err := parseFlags(stderr, args)
 	if err != nil {
 		return err
@@ -88,7 +99,7 @@ type flags struct {
 
 func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	var f flags
-	fs := cli.NewFlagSet("plot", "plot [flags]", stderr)
+	fs := cli.NewFlagSet("plot", "plot [flags]\n       plot gif [flags] BOARD  (plot gif -h lists its flags)", stderr)
 	f.fs = fs
 	fs.StringVar(&f.out, "out", "figures", "folder to write the figures to")
 	fs.StringVar(&f.only, "only", "", "comma-separated figures to make (default all): "+strings.Join(suite.Names, ", "))

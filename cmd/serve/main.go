@@ -11,7 +11,7 @@
 //
 // Usage:
 //
-//	serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION]
+//	serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-frame-ancestors ORIGINS] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION]
 //	serve -static DIR
 //
 // It listens on loopback only unless -addr says otherwise, and prints the
@@ -19,6 +19,9 @@
 // the loopback names, the addresses it listens on (on every interface,
 // each interface's and the machine's name), and -allow-host's names
 // (comma-separated); others get 403, which stops DNS-rebinding pages.
+// No other site's page may show it in a frame unless -frame-ancestors
+// names that site's origin (or * for any), as a course page showing the
+// page's #embed mode in an <iframe> needs.
 // With -static it serves nothing: it writes into
 // DIR a copy of the page that any static file server can serve, its
 // answers computed in the browser by the same code compiled to
@@ -43,7 +46,7 @@ func report(stderr io.Writer, err error) int {
 	return cli.Report(stderr, "serve", err, "interrupted")
 }
 
-const usage = "serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION] | serve -static DIR"
+const usage = "serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-frame-ancestors ORIGINS] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION] | serve -static DIR"
 
 // run serves the page until ctx is done (Ctrl-C), then stops gracefully
 // and returns nil: the stop was asked for. (cli.Main still ends a Ctrl-C
@@ -52,6 +55,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	fs := cli.NewFlagSet("serve", usage, stderr)
 	addr := fs.String("addr", serve.DefaultAddr, "the `address` to listen on (loopback unless told otherwise)")
 	hosts := fs.String("allow-host", "", "more host `names` (comma-separated) to answer besides the server's addresses, e.g. tiles.example.org")
+	frames := fs.String("frame-ancestors", "", "`origins` (comma-separated, or *) whose pages may show the page in a frame, e.g. https://courses.example.edu for its #embed mode in an <iframe> (default: none)")
 	static := fs.String("static", "", "write a copy of the page that needs no server into `folder` (for any static file server), and exit")
 	cacheMiB := fs.Int64("cache-mib", serve.DefaultCacheBytes>>20, "the `MiB` of tables and pattern databases held in memory (least recently used dropped first)")
 	writeCache := fs.Bool("write-cache", false, "write the pattern databases built for requests into the cache folder (else they stay in memory)")
@@ -70,12 +74,15 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if *cacheMiB <= 0 {
 		return cli.Usagef("-cache-mib %d: want a positive number of MiB", *cacheMiB)
 	}
+	if err := serve.CheckFrameAncestors(splitHosts(*frames)); err != nil {
+		return cli.Usagef("-frame-ancestors: %v", err)
+	}
 	qc, err := src.Config(stderr)
 	if err != nil {
 		return err
 	}
 	cfg := serve.Config{Log: cli.LogWriter(stderr, "serve"), Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Progress: qc.Progress,
-		CacheBytes: *cacheMiB << 20, WriteCache: *writeCache}
+		CacheBytes: *cacheMiB << 20, WriteCache: *writeCache, FrameAncestors: splitHosts(*frames)}
 	err = serve.Run(ctx, cfg, *addr, stdout)
 	if err == nil && ctx.Err() != nil {
 		return nil // stopped by Ctrl-C as asked
@@ -83,7 +90,8 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	return err
 }
 
-// splitHosts returns the names of -allow-host.
+// splitHosts returns the names of -allow-host (and the origins of
+// -frame-ancestors).
 func splitHosts(list string) []string {
 	var out []string
 	for _, h := range strings.Split(list, ",") {

@@ -29,6 +29,8 @@ func TestServeUsage(t *testing.T) {
 		{"-allow-host", "tiles.example", "8,6,7,2,5,4,3,0,1"},
 		{"-cache-mib", "0"},
 		{"-cache-mib", "-5"},
+		{"-frame-ancestors", "courses.example.edu"},
+		{"-frame-ancestors", "https://a.example;script-src *"},
 	} {
 		var stderr bytes.Buffer
 		err := run(context.Background(), strings.NewReader(""), io.Discard, &stderr, args)

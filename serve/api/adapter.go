@@ -123,9 +123,28 @@ type limits = search.Limits
 // comparison is every classroom algorithm run on one board.
 type comparison = classroom.Comparison
 
-// compareBoard runs every classroom algorithm on b, each bounded by lim.
-func compareBoard(ctx context.Context, b, goal statespace.Board, t *statespace.Table, lim limits) (*comparison, error) {
-	return classroom.Compare(ctx, b, goal, t, lim)
+// compareBoard runs the classroom algorithms keys name (nil: all) on b,
+// each bounded by lim.
+func compareBoard(ctx context.Context, b, goal statespace.Board, t *statespace.Table, lim limits, keys []string) (*comparison, error) {
+	return classroom.CompareAlgorithms(ctx, b, goal, t, lim, keys)
+}
+
+// checkCompareKeys refuses keys that name no classroom algorithm of goal
+// or name one twice; the A* on the exact table passes, since whether goal
+// has a table is not known yet.
+func checkCompareKeys(goal statespace.Board, keys []string) error {
+	var rest []string
+	for _, k := range keys {
+		if k != "astar-exact" {
+			rest = append(rest, k)
+		}
+	}
+	_, err := classroom.Algorithms(goal, nil, rest)
+	var unknown *classroom.UnknownAlgorithmError
+	if errors.As(err, &unknown) {
+		unknown.Known = append(unknown.Known, "astar-exact (with a table)")
+	}
+	return err
 }
 
 // comparisonJSON writes c as classroom compare -json does.

@@ -1,7 +1,8 @@
 // Package api is the page's API without a network: every answer the page
 // asks for (a board's exact answer, a new game, a comparison of the
 // classroom searches, a search traced expansion by expansion, the shapes
-// offered), each a GET target answered with a status and a JSON body. The
+// offered, the animated solution as a GIF), each a GET target answered
+// with a status and a body, JSON but for /api/gif's image (ContentType). The
 // HTTP server (package serve) and the static copy's WebAssembly engine
 // (cmd/serve/wasm) both answer from it, so the page gets the same answers
 // from either; it imports nothing of net/http, which would bring TLS and
@@ -11,9 +12,10 @@
 //
 //	/api/board?b=BOARD[&shape=RxC][&goal=last|first|BOARD]
 //	/api/random?[shape=RxC][&goal=…][&depth=D | &walk=N][&seed=S]
-//	/api/compare?b=BOARD[&shape=…][&goal=…]
+//	/api/compare?b=BOARD[&algs=bfs,dfs,…][&limit=N][&shape=…][&goal=…]
 //	/api/watch?b=BOARD&alg=bfs|dfs|astar|idastar[&steps=N][&shape=…][&goal=…]
 //	/api/shapes
+//	/api/gif?b=BOARD[&shape=…][&goal=…][&size=PX]
 //
 // The board records have the keys of query -json (board, distance,
 // optimal_moves, path, and nodes and seconds where a search answered) and
@@ -49,16 +51,17 @@ const (
 
 // Limits bound what one request may cost; zero fields take the defaults.
 type Limits struct {
-	MaxQuery     int           // bytes of the URL's query (default 2048)
-	SolveTime    time.Duration // a board answered by search (the 15-puzzle) (default 10 s)
-	TableWait    time.Duration // waiting for a table being read or built (default 20 s)
-	CompareNodes int64         // expansions per algorithm in a comparison (default 200,000)
-	CompareTime  time.Duration // time per algorithm in a comparison (default 2 s)
-	WatchSteps   int           // expansions a watch may trace (default 5,000; the request's steps may ask fewer)
-	WatchTime    time.Duration // time of a watched search (default 5 s)
-	Searches     int           // work slots: searches and table or database builds running at once (default GOMAXPROCS−1, at least 1, so one core is left for lookups)
-	SlotWait     time.Duration // how long a search waits for a free slot (default 3 s)
-	InFlight     int           // requests the HTTP server serves at once (default 1024); Do does not count them
+	MaxQuery        int           // bytes of the URL's query (default 2048)
+	SolveTime       time.Duration // a board answered by search (the 15-puzzle) (default 10 s)
+	TableWait       time.Duration // waiting for a table being read or built (default 20 s)
+	CompareNodes    int64         // expansions per algorithm in a comparison, unless the request's limit= says (default 200,000)
+	CompareMaxNodes int64         // the most expansions per algorithm a request's limit= may ask (default 5,000,000; at least CompareNodes)
+	CompareTime     time.Duration // time per algorithm in a comparison (default 2 s)
+	WatchSteps      int           // expansions a watch may trace (default 5,000; the request's steps may ask fewer)
+	WatchTime       time.Duration // time of a watched search (default 5 s)
+	Searches        int           // work slots: searches and table or database builds running at once (default GOMAXPROCS−1, at least 1, so one core is left for lookups)
+	SlotWait        time.Duration // how long a search waits for a free slot (default 3 s)
+	InFlight        int           // requests the HTTP server serves at once (default 1024); Do does not count them
 }
 
 // WithDefaults returns l with the defaults in its zero fields.
@@ -76,6 +79,10 @@ func (l Limits) WithDefaults() Limits {
 	if l.CompareNodes <= 0 {
 		l.CompareNodes = 200_000
 	}
+	if l.CompareMaxNodes <= 0 {
+		l.CompareMaxNodes = 5_000_000
+	}
+	l.CompareMaxNodes = max(l.CompareMaxNodes, l.CompareNodes)
 	def(&l.CompareTime, 2*time.Second)
 	if l.WatchSteps <= 0 {
 		l.WatchSteps = 5000
@@ -166,6 +173,7 @@ var routes = map[string]func(s *Server, ctx context.Context, dst []byte, q url.V
 	"/api/compare": appended((*Server).compare),
 	"/api/watch":   appended((*Server).watch),
 	"/api/shapes":  appended((*Server).shapes),
+	"/api/gif":     (*Server).gif,
 }
 
 // appended makes a route of h, whose bodies are its own.
@@ -177,8 +185,8 @@ func appended(h func(s *Server, ctx context.Context, q url.Values) ([]byte, erro
 }
 
 // Serve answers one GET request for path with its raw query (the part
-// after "?"): the reply's status and its JSON body, appended to dst (which
-// may be nil) when the request succeeds.
+// after "?"): the reply's status and its body (of ContentType(path,
+// status)), appended to dst (which may be nil) when the request succeeds.
 func (s *Server) Serve(ctx context.Context, dst []byte, path, rawQuery string) (status int, body []byte) {
 	if err := s.CheckQuery(rawQuery); err != nil {
 		return ErrorReply(err, StatusRequestURITooLong)

@@ -23,6 +23,10 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	params, err := s.readCompareParams(q, rq.goal)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.unsolvable(rq.board, rq.goal); err != nil {
 		return nil, err
 	}
@@ -39,8 +43,8 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 	if t, ok := o.(*tableOracle); ok {
 		table = t.Table
 	}
-	lim := limits{MaxExpanded: s.lim.CompareNodes, MaxTime: s.lim.CompareTime}
-	c, err := compareBoard(ctx, rq.board, rq.goal, table, lim)
+	lim := limits{MaxExpanded: params.nodes, MaxTime: s.lim.CompareTime}
+	c, err := compareBoard(ctx, rq.board, rq.goal, table, lim, params.keys)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +77,7 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 	if reference != "" {
 		out["optimal_note"] = reference
 	}
-	out["limits"] = map[string]any{"nodes": s.lim.CompareNodes, "seconds": s.lim.CompareTime.Seconds()}
+	out["limits"] = map[string]any{"nodes": params.nodes, "max_nodes": s.lim.CompareMaxNodes, "seconds": s.lim.CompareTime.Seconds()}
 	rows, _ := out["algorithms"].([]any)
 	for i, row := range c.Rows {
 		if i >= len(rows) || table == nil || !row.Result.Found {
@@ -214,10 +218,11 @@ func (s *Server) shapes(context.Context, url.Values) ([]byte, error) {
 		Shapes []shapeInfo    `json:"shapes"`
 		Limits map[string]any `json:"limits"`
 	}{shapes, map[string]any{
-		"solve_seconds":   s.lim.SolveTime.Seconds(),
-		"compare_nodes":   s.lim.CompareNodes,
-		"compare_seconds": s.lim.CompareTime.Seconds(),
-		"watch_steps":     s.lim.WatchSteps,
-		"watch_seconds":   s.lim.WatchTime.Seconds(),
+		"solve_seconds":     s.lim.SolveTime.Seconds(),
+		"compare_nodes":     s.lim.CompareNodes,
+		"compare_max_nodes": s.lim.CompareMaxNodes,
+		"compare_seconds":   s.lim.CompareTime.Seconds(),
+		"watch_steps":       s.lim.WatchSteps,
+		"watch_seconds":     s.lim.WatchTime.Seconds(),
 	}})
 }

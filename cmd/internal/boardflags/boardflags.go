@@ -1,4 +1,4 @@
-// Package boardflags holds what the board commands (query, classroom,
+// Package boardflags holds what the board commands (query, classroom, plot gif,
 // serve) share: the flags that say where answers come from (-shape, -goal,
 // -table, and for boards solved by search -pdb-dir, -pdb and -all-moves),
 // turned into a query.Config and checked before any input is read; the

@@ -10,6 +10,7 @@ package main
 
 import (
 	"context"
+	"net/url"
 	"os"
 	"syscall/js"
 
@@ -43,14 +44,28 @@ func main() {
 	}
 	s := api.New(api.Config{Progress: progress})
 	promise := js.Global().Get("Promise")
-	// tilespaceFetch(target) answers a promise of {status, body}.
+	// tilespaceFetch(target) answers a promise of {status, type, body}:
+	// type is the body's content type, body a string for JSON and a
+	// Uint8Array for an image (/api/gif), whose bytes a string would not
+	// keep.
+	uint8Array := js.Global().Get("Uint8Array")
 	js.Global().Set("tilespaceFetch", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		target := args[0].String()
 		return promise.New(js.FuncOf(func(_ js.Value, p []js.Value) any {
 			resolve := p[0]
 			go func() {
 				status, body := s.Do(context.Background(), target)
-				resolve.Invoke(map[string]any{"status": status, "body": string(body)})
+				typ := api.TypeJSON
+				if u, err := url.ParseRequestURI(target); err == nil {
+					typ = api.ContentType(u.Path, status)
+				}
+				reply := map[string]any{"status": status, "type": typ, "body": string(body)}
+				if typ != api.TypeJSON {
+					b := uint8Array.New(len(body))
+					js.CopyBytesToJS(b, body)
+					reply["body"] = b
+				}
+				resolve.Invoke(reply)
 			}()
 			return nil
 		}))

@@ -1,0 +1,154 @@
+package api
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// algs= picks the algorithms (in the comparison's own order), limit= the
+// expansions of each; the limits object says both and the bound. The
+// 21-move board's IDDFS needs 410,194 expansions: stopped under the
+// default 200,000, optimal when the request raises the limit.
+func TestCompareAlgsLimit(t *testing.T) {
+	s := newTestAPI(t, Config{})
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
+	tab := fixture.TableFor(t, goal)
+	const board = "1,2,5,3,4,0,6,7,8"
+	d := tab.Distance(fixture.MustParse(t, board))
+	outcomes := func(target string) (map[string]string, map[string]any) {
+		t.Helper()
+		status, c := do(t, s, target)
+		if status != StatusOK {
+			t.Fatalf("%s: %d %v", target, status, c)
+		}
+		got := map[string]string{}
+		var order []string
+		for _, x := range c["algorithms"].([]any) {
+			row := x.(map[string]any)
+			r := row["result"].(map[string]any)
+			key, outcome := row["key"].(string), row["outcome"].(string)
+			order = append(order, key)
+			got[key] = outcome
+			// The outcome follows from the row alone.
+			n := len(r["path"].([]any))
+			want := "stopped"
+			switch {
+			case r["found"].(bool) && n == d:
+				want = "optimal"
+			case r["found"].(bool) && n > d:
+				want = "longer"
+			case r["found"].(bool):
+				t.Errorf("%s: %d moves under the table's %d", key, n, d)
+			case r["stopped_by"] == "":
+				t.Errorf("%s: stopped by nothing", key)
+			}
+			if outcome != want {
+				t.Errorf("%s: outcome %q, want %q", key, outcome, want)
+			}
+		}
+		if strings.Join(order, ",") != "bfs,dfs,iddfs" {
+			t.Errorf("%s: rows %v", target, order)
+		}
+		return got, c["limits"].(map[string]any)
+	}
+	got, lim := outcomes("/api/compare?b=" + board + "&algs=iddfs,dfs,bfs")
+	if got["iddfs"] != "stopped" || got["dfs"] != "longer" || got["bfs"] != "optimal" {
+		t.Errorf("default limit: %v", got)
+	}
+	if len(lim) != 3 || lim["nodes"].(float64) != 200_000 || lim["max_nodes"].(float64) != 5_000_000 || lim["seconds"].(float64) != 2 {
+		t.Errorf("limits %v", lim)
+	}
+	got, lim = outcomes("/api/compare?b=" + board + "&algs=bfs,dfs,iddfs&limit=500000")
+	if got["iddfs"] != "optimal" || lim["nodes"].(float64) != 500_000 {
+		t.Errorf("limit=500000: %v, limits %v", got, lim)
+	}
+	// Without algs=, every algorithm; each row has its outcome.
+	status, c := do(t, s, "/api/compare?b="+board)
+	if rows := c["algorithms"].([]any); status != StatusOK || len(rows) != 11 {
+		t.Fatalf("all: %d, %d rows", status, len(rows))
+	}
+}
+
+// Bad algs= and limit= values get 400 naming the key or the bound, before
+// any search.
+func TestCompareParamRefusals(t *testing.T) {
+	s := newTestAPI(t, Config{Limits: Limits{CompareMaxNodes: 1_000_000}})
+	for _, c := range []struct{ query, msg string }{
+		{"algs=bfs,dijkstra", `"dijkstra"`},
+		{"algs=bfs,bfs", `"bfs" is named twice`},
+		{"algs=", "names no algorithm"},
+		{"algs=,", `no algorithm ""`},
+		{"limit=0", "from 1 to 1,000,000"},
+		{"limit=1000001", "from 1 to 1,000,000"},
+		{"limit=-5", "from 1 to 1,000,000"},
+		{"limit=1e5", "from 1 to 1,000,000"},
+		{"limit=", "from 1 to 1,000,000"},
+		{"limit=99999999999999999999", "from 1 to 1,000,000"},
+		{"shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11&algs=astar-exact", "exact distance table"},
+	} {
+		target := "/api/compare?" + c.query
+		if !strings.Contains(c.query, "b=") {
+			target += "&b=1,2,5,3,4,0,6,7,8"
+		}
+		status, rec := do(t, s, target)
+		if msg, _ := rec["error"].(string); status != StatusBadRequest || !strings.Contains(msg, c.msg) {
+			t.Errorf("%s: %d %v, want 400 and %q", c.query, status, rec, c.msg)
+		}
+	}
+	// The bound is never under the default.
+	if l := (Limits{CompareNodes: 7_000_000}).WithDefaults(); l.CompareMaxNodes != 7_000_000 {
+		t.Errorf("max %d under the default %d", l.CompareMaxNodes, l.CompareNodes)
+	}
+}
+
+// On the 15-puzzle the reference is the solver's: rows are judged against
+// it; without one (the solver out of time) a found path is "found", never
+// "optimal", and a search that found nothing is "stopped".
+func TestCompareOutcomesWithoutTable(t *testing.T) {
+	s := newTestAPI(t, Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15",
+		Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: 2 * time.Second}})
+	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
+	b := statespace.Walk(query.NewRand(2), goal, 30, statespace.NoReverse)
+	check := func(target string, reference bool) {
+		t.Helper()
+		status, c := do(t, s, target)
+		if status != StatusOK {
+			t.Fatalf("%s: %d %v", target, status, c)
+		}
+		d, known := c["optimal_distance"].(float64)
+		if known != reference {
+			t.Fatalf("%s: optimal distance %v", target, c["optimal_distance"])
+		}
+		seen := map[string]bool{}
+		for _, x := range c["algorithms"].([]any) {
+			row := x.(map[string]any)
+			r := row["result"].(map[string]any)
+			n := float64(len(r["path"].([]any)))
+			want := "stopped"
+			switch {
+			case r["found"].(bool) && !known:
+				want = "found"
+			case r["found"].(bool) && n == d:
+				want = "optimal"
+			case r["found"].(bool) && n > d:
+				want = "longer"
+			}
+			if row["outcome"] != want {
+				t.Errorf("%s %s: outcome %v, want %s", target, row["key"], row["outcome"], want)
+			}
+			seen[want] = true
+		}
+		if !seen["stopped"] || (!seen["optimal"] && !seen["found"]) {
+			t.Errorf("%s: outcomes %v: want stopped searches and found ones", target, seen)
+		}
+	}
+	check("/api/compare?b="+b.String()+"&algs=bfs,astar-manhattan,idastar,greedy,iddfs", true)
+	s = newTestAPI(t, Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15",
+		Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: time.Millisecond}})
+	check("/api/compare?b="+statespace.Walk(query.NewRand(5), goal, 60, statespace.NoReverse).String()+"&algs=bfs,greedy", false)
+}
