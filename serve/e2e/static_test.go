@@ -70,9 +70,12 @@ func TestStaticCopy(t *testing.T) {
 		t.Fatalf("the static server answers /api/shapes: %v %v", resp, err)
 	}
 	p := openBrowser(t, static.URL+"/", 1280, 860)
-	p.waitText("#message", "New game")
+	p.waitText(msg, "New game")
 	if mode := eval[string](p, `document.body.dataset.mode`); mode != "static" {
 		t.Fatalf("the page runs in mode %q, want static", mode)
+	}
+	if failed := eval[[]string](p, `performance.getEntriesByType("resource").filter(e => e.responseStatus >= 400).map(e => e.name + " " + e.responseStatus)`); len(failed) > 0 {
+		t.Errorf("loading the static copy: %v", failed)
 	}
 	first := eval[float64](p, `Number(document.body.dataset.firstBoardMs)`)
 	t.Logf("first board interactive %.0f ms after the page began loading", first)
@@ -92,11 +95,17 @@ func TestStaticCopy(t *testing.T) {
 	// The 15-puzzle's pattern databases are built in the browser on first
 	// use, before the flows (which visit 4x4).
 	// The build shows its progress, and the message goes when it ends.
+	// Each progress message is noted with what the page shows beside it:
+	// the old shape's board and hints must be gone.
 	watchProgress := `(() => {
 		window.progressTexts = [];
+		window.progressBoards = [];
 		const el = document.getElementById("engine-progress");
-		new MutationObserver(() => { if (!el.hidden) window.progressTexts.push(el.textContent); })
-			.observe(el, {childList: true, characterData: true, subtree: true, attributes: true});
+		new MutationObserver(() => { if (!el.hidden) {
+			window.progressTexts.push(el.textContent);
+			window.progressBoards.push(document.querySelectorAll("#board .tile").length + " tiles, distance " +
+				JSON.stringify(document.getElementById("distance").textContent + document.getElementById("hint").textContent));
+		} }).observe(el, {childList: true, characterData: true, subtree: true, attributes: true});
 		return true;
 	})()`
 	eval[bool](p, watchProgress)
@@ -110,6 +119,12 @@ func TestStaticCopy(t *testing.T) {
 		t.Errorf("while the databases were built the page showed %q, want a rising percentage", progress)
 	} else {
 		t.Logf("progress: %d messages, from %q to %q", len(progress), progress[0], progress[len(progress)-1])
+	}
+	for _, b := range eval[[]string](p, `window.progressBoards`) {
+		if b != `0 tiles, distance ""` {
+			t.Errorf("while the 4x4 databases were built the page showed %s, want no board and no hints", b)
+			break
+		}
 	}
 	if shown := eval[bool](p, `!document.getElementById("engine-progress").hidden`); shown {
 		t.Errorf("after the databases were built the progress still shows %q", p.text("#engine-progress"))
@@ -171,6 +186,7 @@ func TestStaticCopy(t *testing.T) {
 	p.waitText("#distance", "Distance")
 
 	flows(p, false)
+	checkLayouts(p)
 
 	// Every shape up to 10 cells answers, in both goals.
 	for _, shape := range []string{"2x2", "2x3", "3x2", "2x4", "4x2", "2x5", "5x2", "3x3"} {
@@ -193,7 +209,7 @@ func TestStaticCopy(t *testing.T) {
 	getJSONAt(t, p, "/api/random", `{shape: "4x4", walk: "200", seed: "5"}`, &mid)
 	t.Logf("4x4 %s (200 random moves from the goal, %d moves) drawn and solved by IDA* on %s in the browser: %s", mid.Board, mid.Distance, mid.Heuristic, time.Since(t1).Round(time.Millisecond))
 	p.typeBoard(hard4.String())
-	p.waitText("#message", "Time limit: no optimal solution")
+	p.waitText(msg, "Time limit: no optimal solution")
 	p.setBoard(b4)
 	p.waitText("#distance", "Distance")
 	p.run("solve", setValue("speed", "30"), chromedp.Click(chromedp.ID("solve")))
@@ -204,6 +220,8 @@ func TestStaticCopy(t *testing.T) {
 	if got := p.tiles("#board"); got != statespace.GoalLast(b4.Shape()).String() {
 		t.Errorf("after Solve the 4x4 board is %s", got)
 	}
+	p.chooseShape("3x3")
+	frontFlows(p)
 }
 
 // getJSONAt decodes what the page's api(path, params) answers.

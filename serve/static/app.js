@@ -42,13 +42,21 @@ const engine = {
 // some other work never answer, the page stops the worker instead.
 const WATCHDOG_SLACK = 5000;
 
+// findMode tells the two apart without asking for a file that may be
+// missing (a 404 in the console on every load): tilespace's server sends
+// its own security policy with the page, which no static server copies;
+// only a page without it looks for the engine beside it.
 async function findMode() {
   if (engine.mode) return engine.mode;
   let found = "server";
   try {
-    const r = await fetch("tilespace.wasm.gz", { method: "HEAD" });
-    if (r.ok) found = "static";
-  } catch (e) { /* no such file: the server's page */ }
+    const page = await fetch(location.pathname, { method: "HEAD", cache: "no-store" });
+    const csp = page.headers.get("Content-Security-Policy") || "";
+    if (!csp.includes("connect-src 'self'")) {
+      const r = await fetch("tilespace.wasm.gz", { method: "HEAD" });
+      if (r.ok) found = "static";
+    }
+  } catch (e) { /* no answer: the server's page */ }
   engine.mode = found;
   document.body.dataset.mode = found;
   return found;
@@ -68,7 +76,9 @@ function startWorker() {
     if (!p) return;
     engine.pending.delete(ev.data.id);
     clearTimeout(p.timer);
-    p.resolve({ status: ev.data.status, text: ev.data.body });
+    const body = ev.data.body;
+    if (typeof body === "string") p.resolve({ status: ev.data.status, text: body });
+    else p.resolve({ status: ev.data.status, bytes: body, type: ev.data.type || "", text: "" });
   };
 }
 
@@ -127,6 +137,28 @@ async function request(target) {
   return { status: resp.status, text: await resp.text() };
 }
 
+// apiBytes fetches path?params as bytes (a GIF): {bytes, type}. An error
+// comes as JSON, as from api.
+async function apiBytes(path, params) {
+  const target = path + "?" + new URLSearchParams(params).toString();
+  let r;
+  if ((await findMode()) === "static") {
+    r = await workerFetch(target);
+  } else {
+    const resp = await fetch(target);
+    const type = resp.headers.get("Content-Type") || "";
+    r = { status: resp.status, type };
+    if (type.startsWith("application/json")) r.text = await resp.text();
+    else r.bytes = await resp.arrayBuffer();
+  }
+  if (r.status >= 200 && r.status < 300 && r.bytes) return r;
+  let msg = "the answer was not an image";
+  try { msg = JSON.parse(r.text).error || msg; } catch (e) { /* not JSON */ }
+  const err = new Error(msg);
+  err.status = r.status;
+  throw err;
+}
+
 // api fetches path?params as JSON. While the server is still preparing a
 // shape's answers (a table read or built, pattern databases built on first
 // use) it says so and asks again, for a few minutes at most.
@@ -150,17 +182,20 @@ function shapeText() { return state.rows + "x" + state.cols; }
 function boardText(tiles) { return tiles.join(","); }
 function parseTiles(s) { return s.split(",").map(Number); }
 
-function showMessage(text, kind) {
-  const m = $("message");
+// showMessage writes a tab's status line (each tab has its own): the
+// tab shown unless one is named.
+function showMessage(text, kind, view) {
+  const v = view || currentView();
+  const m = $(v === "play" ? "message" : v + "-message");
   m.textContent = text || "";
-  m.className = "message" + (kind ? " " + kind : "");
+  m.className = "message status" + (kind ? " " + kind : "");
 }
 
 // showError shows the server's message as it is: an unsolvable board's
 // already says "board … is unsolvable: …", so nothing is prefixed.
-function showError(err) {
+function showError(err, view) {
   const m = err.message;
-  showMessage(m.charAt(0).toUpperCase() + m.slice(1), "error");
+  showMessage(m.charAt(0).toUpperCase() + m.slice(1), "error", view);
 }
 
 // announce tells screen readers what just happened on the board.
@@ -186,6 +221,22 @@ function drawBoard(el, tiles, cols, opts = {}) {
 }
 
 function blankIndex(tiles) { return tiles.indexOf(0); }
+
+// goalTiles is the current shape's goal: the blank last or first.
+function goalTiles() {
+  const n = state.rows * state.cols;
+  const tiles = Array.from({ length: n }, (_, i) => (state.goal === "first" ? i : (i + 1) % n));
+  return tiles;
+}
+
+// drawGoal draws the goal small beside the board, on every tab.
+function drawGoal() {
+  const el = $("goal-board");
+  if (el.dataset.goal === shapeText() + state.goal) return;
+  el.dataset.goal = shapeText() + state.goal;
+  drawBoard(el, goalTiles(), state.cols);
+  el.setAttribute("aria-label", "the goal: " + goalTiles().map((t) => t || "gap").join(" "));
+}
 
 // neighbour returns the cell the blank reaches by move m, or -1.
 function neighbour(tiles, m, rows, cols) {
@@ -213,11 +264,34 @@ function tileMove(tiles, m) {
 
 // ---------- play ----------
 
-// playCell is a tile's side in px (before projector scaling): the board
-// fills about 400 px whatever its shape, so a small board does not sit
-// small in an empty page.
+// scaleNow is projector mode's scale of tiles and gaps (style.css's --scale).
+function scaleNow() {
+  return Number(getComputedStyle(document.documentElement).getPropertyValue("--scale")) || 1;
+}
+
+// playCell is a tile's side in px before projector scaling: the board is
+// as large as the space left of the controls and above the fold allows,
+// whatever its shape, so it neither sits small in an empty page nor runs
+// past the bottom of a projector's screen.
 function playCell() {
-  return Math.max(56, Math.min(160, Math.floor(400 / Math.max(state.rows, state.cols))));
+  const scale = scaleNow();
+  const board = $("board"), col = board.parentElement, play = col.parentElement;
+  const fallback = Math.max(56, Math.min(160, Math.floor(400 / Math.max(state.rows, state.cols))));
+  if (!play.offsetParent || !state.rows) return fallback;
+  const gap = 6 * scale, pad = 6 * scale;
+  const side = play.querySelector(".side");
+  const sideMin = parseFloat(getComputedStyle(side).minWidth) || 0;
+  const playGap = parseFloat(getComputedStyle(play).columnGap) || 0;
+  const beside = play.clientWidth - sideMin - playGap;
+  const width = beside >= 160 ? beside : play.clientWidth;
+  const top = play.getBoundingClientRect().top + window.scrollY;
+  const below = col.querySelector(".small");
+  // The line under the board may wrap to two once the board is narrower.
+  const line = below ? parseFloat(getComputedStyle(below).fontSize) * 1.25 : 0;
+  const height = window.innerHeight - top - (below ? Math.max(below.offsetHeight, 2 * line) + 16 : 0) - 8;
+  const fit = (room, n) => (room - 2 * pad - (n - 1) * gap) / n;
+  const cell = Math.floor(Math.min(fit(width, state.cols), fit(height, state.rows)) / scale);
+  return Math.max(Math.ceil(28 / scale), Math.min(400, cell));
 }
 
 function render() {
@@ -230,11 +304,12 @@ function render() {
   }
   const movable = new Set();
   for (const m of MOVES) {
-    const to = neighbour(state.tiles, m, state.rows, state.cols);
+    const to = state.tiles.length ? neighbour(state.tiles, m, state.rows, state.cols) : -1;
     if (to >= 0) movable.add(to);
   }
   drawBoard($("board"), state.tiles, state.cols, { hints: hintTiles, movable, solved, cell: playCell() });
   $("board-input").value = boardText(state.tiles);
+  drawGoal();
 
   const dist = $("distance"), hint = $("hint");
   if (!info) {
@@ -273,10 +348,15 @@ function render() {
   // Without a table (the 15-puzzle) no board can be drawn at an exact
   // distance: the button scrambles the goal by that many random moves.
   const tabled = isTabled();
-  $("new-depth").max = info && tabled ? info.radius : "";
+  const depth = $("new-depth");
+  depth.max = info && tabled && info.radius ? info.radius : "";
+  // The field never offers a distance beyond the shape's radius.
+  if (depth.max && Number(depth.value) > Number(depth.max)) depth.value = depth.max;
   $("new-depth-label").textContent = tabled ? "at distance" : "random moves from the goal";
   $("new-at").textContent = tabled ? "New game at this distance" : "New game: this many random moves from the goal";
   $("new-at").disabled = !info;
+  $("download-gif").disabled = !info || !info.path;
+  $("download-board").disabled = !state.tiles.length;
   const s = state.solving;
   $("pause").disabled = !s;
   $("pause").textContent = s && s.paused ? "Resume" : "Pause";
@@ -394,7 +474,7 @@ function markFirstBoard() {
 function setGameLink(board, seed) {
   const q = new URLSearchParams({ b: board, shape: shapeText(), goal: state.goal });
   if (seed) q.set("seed", seed);
-  const hash = "#" + q.toString();
+  const hash = "#" + (state.embed ? "embed&" : "") + q.toString();
   state.linkHash = hash;
   history.replaceState(null, "", hash);
   const a = $("game-link");
@@ -428,8 +508,10 @@ function onNewAt() {
   const hi = tabled ? (state.info && state.info.radius) || 1000 : 100000;
   const what = tabled ? "the distance" : "the number of random moves";
   if (!/^[0-9]+$/.test(text) || Number(text) < 1 || Number(text) > hi) {
-    showMessage((text === "" ? "No " + what + " given" : JSON.stringify(text) + " is not a valid " + what.replace("the ", "")) +
-      ": give a whole number from 1 to " + hi, "error");
+    const said = text === "" ? (tabled ? "Distance" : "Random moves") + " left empty"
+      : tabled && /^[0-9]+$/.test(text) && Number(text) > hi ? "No " + state.rows + "x" + state.cols + " board is " + text + " moves from the goal (the farthest are " + hi + ")"
+        : JSON.stringify(text) + " is not " + (tabled ? "a distance" : "a number of moves");
+    showMessage(said + ": give a whole number from 1 to " + fmt(hi), "error");
     $("new-depth").focus();
     return;
   }
@@ -449,7 +531,7 @@ function startSolving() {
   const info = state.info;
   if (!info || !info.path || info.distance === 0) return;
   state.solving = { path: info.path.slice(), i: 0, timer: null, paused: false };
-  showMessage("Solving: " + info.path.length + " moves", "ok");
+  showMessage("Solving: " + info.path.length + " moves", "ok", "play");
   schedule();
   render();
 }
@@ -476,7 +558,7 @@ function solveStep() {
   if (left === 0) {
     clearTimeout(s.timer);
     state.solving = null;
-    showMessage("Solved along an optimal path of " + s.path.length + " moves", "ok");
+    showMessage("Solved along an optimal path of " + s.path.length + " moves", "ok", "play");
     lookup();
     return;
   }
@@ -525,8 +607,8 @@ async function loadShapes() {
     sel.appendChild(o);
   }
   sel.value = "3x3";
-  const l = state.limits;
-  $("compare-limits").textContent = Number(l.compare_nodes).toLocaleString() + " expansions and " + l.compare_seconds + " s";
+  const l = state.limits || {};
+  showLimits();
   $("watch-steps").max = l.watch_steps;
 }
 
@@ -538,6 +620,7 @@ function setShape(text) {
   updateGoalOptions();
   if (changed) { clearWatch(); clearCompare(); }
   updateWatchAvailability();
+  updateScalingAvailability();
 }
 
 function updateGoalOptions() {
@@ -549,6 +632,16 @@ function onShapeChange() {
   setShape($("shape").value);
   const info = state.shapes.find((s) => s.shape === shapeText());
   if (info && !info.goals.includes(state.goal)) { state.goal = info.goals[0]; $("goal").value = state.goal; }
+  // The old shape's board and hints go at once: the new shape's game may
+  // take a while (the static copy builds the 15-puzzle's databases first,
+  // and shows its progress meanwhile).
+  stopSolving();
+  state.tiles = [];
+  state.info = null;
+  state.history = [];
+  state.seq++;
+  render();
+  showMessage("Drawing a " + shapeText() + " game…", "");
   // A new shape starts near its goal: a short random walk answers at once,
   // even on the 15-puzzle.
   randomGame(info && info.kind === "search" ? { walk: 30 } : {});
@@ -590,23 +683,26 @@ async function onSetBoard(ev) {
 
 // ---------- views ----------
 
+const VIEWS = ["play", "compare", "watch", "scaling"];
+
 function currentView() {
-  for (const v of ["play", "compare", "watch"]) if (!$("view-" + v).hidden) return v;
+  for (const v of VIEWS) if (!$("view-" + v).hidden) return v;
   return "play";
 }
 
 function showView(v) {
-  for (const w of ["play", "compare", "watch"]) {
+  for (const w of VIEWS) {
     $("view-" + w).hidden = w !== v;
     $("tab-" + w).setAttribute("aria-selected", String(w === v));
     $("tab-" + w).tabIndex = w === v ? 0 : -1;
   }
+  if (v === "play") render();
 }
 
 // onTabKey moves between the tabs with the arrow keys, Home and End, as
 // a tab list does.
 function onTabKey(ev) {
-  const views = ["play", "compare", "watch"];
+  const views = VIEWS;
   const i = views.indexOf(currentView());
   const j = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: views.length - 1 }[ev.key];
   if (j === undefined) return;
@@ -626,6 +722,7 @@ function setProjector(on) {
   try { localStorage.setItem(PROJECTOR_KEY, on ? "on" : "off"); } catch (e) { /* storage refused: the mode still applies */ }
   if (watch.data) showWatch();
   if (lastCompare) drawCompare(lastCompare);
+  if (state.tiles.length) render();
 }
 
 function storedProjector() {
@@ -652,18 +749,85 @@ function clearCompare() {
   $("compare-paths").replaceChildren();
 }
 
+// DEFAULT_MAX_NODES is the bound on a comparison's expansions per
+// algorithm until the server names its own (in /api/shapes or in a
+// comparison's limits).
+const DEFAULT_MAX_NODES = 5000000;
+
+// maxNodes is the most expansions per algorithm the engine allows.
+function maxNodes() {
+  const l = state.limits || {};
+  return Number(l.compare_max_nodes || l.max_nodes || DEFAULT_MAX_NODES);
+}
+
+// readLimit reads an expansions field: a whole number from 1 to the
+// engine's bound, or null after saying what is wrong in view's status.
+function readLimit(id, view) {
+  const text = $(id).value.trim();
+  const hi = maxNodes();
+  if (!/^[0-9]+$/.test(text) || Number(text) < 1 || Number(text) > hi) {
+    showMessage("Expansions per algorithm: " + (text === "" ? "none given" : JSON.stringify(text) + " is not allowed") +
+      "; give a whole number from 1 to " + fmt(hi) + " (the " + (engine.mode === "static" ? "in-browser engine's" : "server's") + " bound)", "error", view);
+    $(id).focus();
+    return null;
+  }
+  return text;
+}
+
+// showLimits shows the bounds of a comparison beside its field.
+function showLimits() {
+  const l = state.limits || {};
+  for (const id of ["compare-limit", "scaling-limit"]) {
+    $(id).max = String(maxNodes());
+    if (!$(id).value) $(id).value = String(l.compare_nodes || 200000);
+  }
+  $("compare-max").textContent = "at most " + fmt(maxNodes()) + " (the " + (engine.mode === "static" ? "in-browser engine's" : "server's") + " bound)";
+  $("compare-seconds").textContent = String(l.compare_seconds || 2);
+}
+
 async function runCompare() {
+  const limit = readLimit("compare-limit", "compare");
+  if (limit === null) return;
   const btn = $("run-compare");
   btn.disabled = true;
   btn.textContent = "Running…";
+  showMessage("Running the algorithms on " + boardText(state.tiles) + "…", "", "compare");
   try {
-    lastCompare = await api("/api/compare", { b: boardText(state.tiles), shape: shapeText(), goal: state.goal });
+    lastCompare = await api("/api/compare", { b: boardText(state.tiles), shape: shapeText(), goal: state.goal, limit });
+    if (lastCompare.limits && lastCompare.limits.max_nodes) {
+      state.limits.compare_max_nodes = lastCompare.limits.max_nodes;
+      showLimits();
+    }
     $("compare-results").hidden = false;
     drawCompare(lastCompare);
-    showMessage("Compared " + lastCompare.algorithms.length + " algorithms on " + lastCompare.board, "ok");
-  } catch (err) { showError(err); }
+    const n = lastCompare.algorithms.length;
+    const stopped = lastCompare.algorithms.filter((row) => outcomeOf(row) === "stopped").length;
+    showMessage("Compared " + n + " algorithms on " + lastCompare.board +
+      (stopped ? "; " + stopped + " stopped without a path" : ""), "ok", "compare");
+  } catch (err) { showError(err, "compare"); }
   btn.disabled = false;
   btn.textContent = "Compare the algorithms on this board";
+}
+
+// outcomeOf is a row's outcome: "optimal", "longer" (than optimal) or
+// "stopped" (a limit or a loop ended it without a path); the engine says
+// it, and a row without its word is read from its figures. A path found
+// where no optimum is known is "found".
+function outcomeOf(row) {
+  if (row.outcome) return row.outcome;
+  if (!row.result.found) return "stopped";
+  if (row.excess_moves === null || row.excess_moves === undefined) return "found";
+  return Number(row.excess_moves) === 0 ? "optimal" : "longer";
+}
+
+// stoppedText says what stopped a search, with the limit's figure.
+function stoppedText(r, limits) {
+  const why = r.stopped_by;
+  if (!why || why === "none") return "";
+  const l = limits || {};
+  if (why === "node limit" && l.nodes) return "node limit (" + fmt(l.nodes) + " expansions)";
+  if (why === "time limit" && l.seconds) return "time limit (" + l.seconds + " s)";
+  return why;
 }
 
 function cell(tr, text, cls) {
@@ -689,18 +853,28 @@ function drawCompare(c) {
     th.scope = "row";
     th.textContent = r.algorithm;
     tr.appendChild(th);
+    const outcome = outcomeOf(row);
+    tr.dataset.outcome = outcome;
     cell(tr, r.found ? "yes" : "no");
     cell(tr, r.found ? fmt(r.path_length) : "–");
-    if (row.excess_moves === null || row.excess_moves === undefined) cell(tr, "–");
-    else if (Number(row.excess_moves) === 0) cell(tr, "optimal", "optimal");
-    else cell(tr, "+" + fmt(row.excess_moves), "over");
+    if (outcome === "optimal") cell(tr, "optimal", "optimal");
+    else if (outcome === "longer") cell(tr, "+" + fmt(row.excess_moves), "longer");
+    else if (outcome === "stopped") cell(tr, "stopped", "stopped");
+    else if (outcome === "shorter") cell(tr, "−" + fmt(-row.excess_moves) + " (shorter than the reference)", "longer");
+    else cell(tr, "– (optimum unknown)");
     cell(tr, fmt(r.nodes_expanded));
     cell(tr, fmt(r.nodes_generated));
     cell(tr, fmt(r.max_frontier));
     cell(tr, fmtTime(r.seconds));
-    cell(tr, r.stopped_by || "", r.stopped_by ? "stopped" : "");
+    const why = stoppedText(r, c.limits);
+    cell(tr, why, why ? "why stopped" : "why");
     body.appendChild(tr);
   }
+  const l = c.limits || {};
+  $("compare-limits-used").textContent = l.nodes
+    ? "Each algorithm was bounded by " + fmt(l.nodes) + " expansions and " + l.seconds + " s" +
+      (l.max_nodes ? "; raise the expansions up to " + fmt(l.max_nodes) + " above." : ".")
+    : "";
   drawCharts(c);
   drawPaths(c);
 }
@@ -734,7 +908,7 @@ function drawCharts(c) {
       const track = document.createElement("div");
       track.className = "bartrack";
       const bar = document.createElement("div");
-      bar.className = "bar" + (v === null ? " none" : "") + (Number(row.excess_moves) === 0 ? " opt" : "");
+      bar.className = "bar " + outcomeOf(row) + (v === null ? " none" : "");
       bar.style.width = v === null ? "0" : (100 * scale(Number(v))).toFixed(2) + "%";
       const val = document.createElement("span");
       val.className = "barval";
@@ -876,7 +1050,7 @@ async function runWatch() {
   const btn = $("watch-run");
   const steps = $("watch-steps").value.trim();
   if (!/^[0-9]+$/.test(steps) || Number(steps) < 1) {
-    showMessage("Expansions: give a whole number from 1 to " + fmt(state.limits.watch_steps || 5000), "error");
+    showMessage("Expansions: give a whole number from 1 to " + fmt(state.limits.watch_steps || 5000), "error", "watch");
     return;
   }
   btn.disabled = true;
@@ -890,11 +1064,15 @@ async function runWatch() {
     $("watch-play").disabled = n === 0;
     $("watch-step").disabled = n === 0;
     const r = watch.data.result;
+    // The trace's own length is a node limit the user chose: reaching it
+    // is the trace ending where asked, not the search failing.
+    const reached = !r.found && r.stopped_by === "node limit" && n >= Number(steps);
     showMessage(r.algorithm + ": " + fmt(n) + " expansions traced" +
       (r.found ? ", found a path of " + r.path_length + " moves (optimal " + watch.data.optimal_distance + ")" : "") +
-      (r.stopped_by ? ", stopped by the " + r.stopped_by : ""), "ok");
+      (reached ? ", trace length reached (" + fmt(steps) + " expansions asked)"
+        : r.stopped_by && r.stopped_by !== "none" ? ", stopped by the " + r.stopped_by : ""), "ok", "watch");
     showWatch();
-  } catch (err) { showError(err); }
+  } catch (err) { showError(err, "watch"); }
   btn.disabled = false;
 }
 
@@ -921,10 +1099,26 @@ function showWatch() {
   $("watch-explain").textContent = explain(d, watch.pos);
 }
 
+// ticks returns about n round values from 0 to at least max (1, 2 or 5
+// times a power of ten apart), for an axis's labels.
+function ticks(max, n = 4) {
+  if (!(max > 0)) return [0, 1];
+  const raw = max / n;
+  const p = Math.pow(10, Math.floor(Math.log10(raw)));
+  // Counts (moves, boards) step by whole numbers.
+  const step = Math.max(1, [1, 2, 5, 10].map((k) => k * p).find((k) => k >= raw));
+  const out = [];
+  for (let v = 0; v < max + step / 2; v += step) out.push(Math.round(v * 1e9) / 1e9);
+  while (out[out.length - 1] < max || out.length < 3) out.push(out[out.length - 1] + step);
+  return out;
+}
+
 // drawWatchChart draws three panels over the expansions shown so far (the
 // x-axis ends at the one shown): the true distance of the board expanded,
-// its depth on the search's path, and the frontier's size, each on its own
-// labelled axis, with each panel's title above its plot, off the traces.
+// its depth on the search's path (with IDA*'s bound on depth + h, when the
+// search has one), and the frontier's size, each on its own labelled axis
+// with round ticks and light grid lines, each panel's title above its plot,
+// off the traces.
 function drawWatchChart(steps, pos, opt, radius) {
   const svg = $("watch-chart");
   svg.replaceChildren();
@@ -933,28 +1127,43 @@ function drawWatchChart(steps, pos, opt, radius) {
   const span = Math.max(1, pos);
   const x = (i) => L + i / span * (W - L - R);
   const maxOf = (get) => shown.reduce((m, s) => Math.max(m, get(s)), 1);
+  const bounded = shown.some((s) => s.bound !== undefined);
   const panels = [
     { top: 26, h: 70, cls: "distance", get: (s) => s.distance, max: radius, title: "true distance to the goal (moves)", ref: opt },
-    { top: 140, h: 70, cls: "depth", get: (s) => s.depth, max: maxOf((s) => s.depth), title: "depth on the search's path (moves)" },
+    { top: 140, h: 70, cls: "depth", get: (s) => s.depth, max: maxOf((s) => Math.max(s.depth, s.bound || 0)),
+      title: bounded ? "depth on the search's path (moves); dashed: IDA*'s bound on depth + h" : "depth on the search's path (moves)" },
     { top: 254, h: 70, cls: "frontier", get: (s) => s.frontier, max: maxOf((s) => s.frontier), title: "frontier size (boards)" },
   ];
   const every = Math.max(1, Math.floor(shown.length / (W - L - R)));
   for (const p of panels) {
     const bottom = p.top + p.h;
-    const y = (v) => bottom - v / p.max * p.h;
-    svgText(svg, L, p.top - 8, p.title, "title " + p.cls);
+    const marks = ticks(p.max, 3);
+    const top = marks[marks.length - 1];
+    const y = (v) => bottom - v / top * p.h;
+    svgText(svg, L, p.top - 10, p.title, "title " + p.cls);
+    for (const v of marks) {
+      if (v > 0) svg.appendChild(svgEl("line", { class: "grid", x1: L, y1: y(v), x2: W - R, y2: y(v) }));
+      svg.appendChild(svgEl("line", { class: "axis", x1: L - 4, y1: y(v), x2: L, y2: y(v) }));
+      svgText(svg, L - 6, y(v) + 3, fmt(v), "tick", "end");
+    }
     svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: bottom, x2: W - R, y2: bottom }));
     svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: p.top, x2: L, y2: bottom }));
-    svgText(svg, L - 5, p.top + 4, fmt(p.max), "", "end");
-    svgText(svg, L - 5, bottom + 3, "0", "", "end");
     if (p.ref !== undefined) {
       svg.appendChild(svgEl("line", { class: "ref", x1: L, y1: y(p.ref), x2: W - R, y2: y(p.ref) }));
       svgText(svg, W - R + 4, y(p.ref) + 3, "start " + p.ref, "ref");
     }
-    const pts = [];
-    for (let i = 0; i <= pos; i += every) pts.push(x(i).toFixed(1) + "," + y(p.get(steps[i])).toFixed(1));
-    pts.push(x(pos).toFixed(1) + "," + y(p.get(steps[pos])).toFixed(1));
-    svg.appendChild(svgEl("polyline", { class: p.cls, points: pts.join(" ") }));
+    const line = (get, cls) => {
+      const pts = [];
+      for (let i = 0; i <= pos; i += every) pts.push(x(i).toFixed(1) + "," + y(get(steps[i])).toFixed(1));
+      pts.push(x(pos).toFixed(1) + "," + y(get(steps[pos])).toFixed(1));
+      svg.appendChild(svgEl("polyline", { class: cls, points: pts.join(" ") }));
+    };
+    if (p.cls === "depth" && bounded) {
+      line((s) => (s.bound !== undefined ? s.bound : 0), "bound");
+      const b = steps[pos].bound;
+      if (b !== undefined) svgText(svg, W - R + 4, y(b) + 3, "bound " + b, "bound");
+    }
+    line(p.get, p.cls);
     svg.appendChild(svgEl("line", { class: "now", x1: x(pos), y1: p.top, x2: x(pos), y2: bottom }));
   }
   const base = panels[panels.length - 1].top + panels[panels.length - 1].h;
@@ -1040,6 +1249,445 @@ function stopWatch() {
   $("watch-play").textContent = "Play";
 }
 
+// ---------- take-away: downloads and the embed mode ----------
+
+// download offers blob (or a promise of one) as a file named name.
+async function download(name, blob) {
+  const b = await blob;
+  const url = URL.createObjectURL(b);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+function csvBlob(rows) {
+  const quote = (v) => {
+    const t = v === null || v === undefined ? "" : String(v);
+    return /[",\n]/.test(t) ? '"' + t.replace(/"/g, '""') + '"' : t;
+  };
+  return new Blob([rows.map((r) => r.map(quote).join(",")).join("\n") + "\n"], { type: "text/csv" });
+}
+
+function canvasBlob(canvas) {
+  return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+}
+
+function fileBoard(tiles) { return tiles.join("-"); }
+
+// downloadGIF fetches the animated optimal solution of the board shown
+// (/api/gif: a frame per board from it to the goal) and offers it.
+async function downloadGIF() {
+  const btn = $("download-gif");
+  btn.disabled = true;
+  const tiles = state.tiles.slice();
+  try {
+    const r = await apiBytes("/api/gif", { b: boardText(tiles), shape: shapeText(), goal: state.goal, size: "480" });
+    await download("tilespace-" + shapeText() + "-" + fileBoard(tiles) + ".gif", new Blob([r.bytes], { type: "image/gif" }));
+    showMessage("Downloaded the optimal solution of " + boardText(tiles) + " as a GIF", "ok", "play");
+  } catch (err) { showError(err, "play"); }
+  btn.disabled = false;
+}
+
+// boardCanvas draws tiles as the page does, cell px a tile, on a canvas.
+function boardCanvas(tiles, rows, cols, cell) {
+  const css = getComputedStyle(document.documentElement);
+  const gap = Math.round(cell / 10), pad = gap;
+  const c = document.createElement("canvas");
+  c.width = cols * cell + (cols - 1) * gap + 2 * pad;
+  c.height = rows * cell + (rows - 1) * gap + 2 * pad;
+  const g = c.getContext("2d");
+  g.fillStyle = "#cfd6e2";
+  g.fillRect(0, 0, c.width, c.height);
+  g.font = "700 " + Math.round(cell * 0.42) + "px " + css.fontFamily;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  tiles.forEach((t, i) => {
+    if (t === 0) return;
+    const x = pad + (i % cols) * (cell + gap), y = pad + Math.floor(i / cols) * (cell + gap);
+    g.fillStyle = css.getPropertyValue("--tile").trim() || "#2f5d8a";
+    g.beginPath();
+    g.roundRect(x, y, cell, cell, Math.round(cell / 10));
+    g.fill();
+    g.fillStyle = "#fff";
+    g.fillText(String(t), x + cell / 2, y + cell / 2 + 1);
+  });
+  return c;
+}
+
+function downloadBoardPNG() {
+  if (!state.tiles.length) return;
+  download("tilespace-" + shapeText() + "-" + fileBoard(state.tiles) + ".png", canvasBlob(boardCanvas(state.tiles, state.rows, state.cols, 96)));
+}
+
+function comparePNGName() { return "tilespace-compare-" + lastCompare.shape + "-" + lastCompare.board.replace(/,/g, "-") + ".png"; }
+
+// compareCSV is the comparison's table, a row per algorithm.
+function compareCSV(c) {
+  const rows = [["board", "shape", "optimal_distance", "algorithm", "outcome", "found", "path_length", "excess_moves",
+    "nodes_expanded", "nodes_generated", "max_frontier", "seconds", "stopped_by", "node_limit", "time_limit_seconds"]];
+  const l = c.limits || {};
+  for (const row of c.algorithms) {
+    const r = row.result;
+    rows.push([c.board, c.shape, c.optimal_distance, r.algorithm, outcomeOf(row), r.found, r.found ? r.path_length : "",
+      row.excess_moves === null || row.excess_moves === undefined ? "" : row.excess_moves,
+      r.nodes_expanded, r.nodes_generated, r.max_frontier, r.seconds, r.stopped_by || "", l.nodes || "", l.seconds || ""]);
+  }
+  return rows;
+}
+
+// compareCanvasBlob draws the comparison's bar charts, with their legend,
+// on a canvas, as the page shows them, and answers its PNG.
+function compareCanvasBlob(c) {
+  const css = getComputedStyle(document.documentElement);
+  const colour = (name) => css.getPropertyValue(name).trim();
+  const fill = { optimal: colour("--good"), longer: colour("--longer"), stopped: colour("--stopped"), found: colour("--tile") };
+  const boxes = Array.from($("compare-charts").querySelectorAll(".chartbox"));
+  const rowH = 22, W = 720, labelW = 170, valW = 110;
+  const H = 70 + boxes.length * (34 + c.algorithms.length * rowH);
+  const cv = document.createElement("canvas");
+  cv.width = W; cv.height = H;
+  const g = cv.getContext("2d");
+  g.fillStyle = "#fff"; g.fillRect(0, 0, W, H);
+  g.fillStyle = colour("--ink");
+  g.font = "600 16px " + css.fontFamily;
+  g.fillText("Compare on " + c.board + " (" + c.shape + "), optimal " + (c.optimal_distance ?? "unknown"), 12, 24);
+  g.font = "13px " + css.fontFamily;
+  let lx = 12;
+  for (const [k, text] of [["optimal", "optimal path"], ["longer", "longer than optimal"], ["stopped", "stopped: no path"]]) {
+    g.fillStyle = fill[k]; g.fillRect(lx, 38, 18, 10);
+    g.fillStyle = colour("--ink"); g.fillText(text, lx + 24, 48);
+    lx += 40 + g.measureText(text).width;
+  }
+  let y = 74;
+  for (const box of boxes) {
+    g.font = "600 14px " + css.fontFamily;
+    g.fillStyle = colour("--ink");
+    g.fillText(box.querySelector("h3").textContent, 12, y);
+    y += 10;
+    g.font = "12px " + css.fontFamily;
+    for (const line of box.querySelectorAll(".barrow")) {
+      const [label, track, val] = line.children;
+      const bar = track.firstChild;
+      g.fillStyle = colour("--ink");
+      g.fillText(label.textContent, 12, y + 14);
+      g.fillStyle = "#eef1f6"; g.fillRect(labelW, y + 4, W - labelW - valW - 20, 14);
+      const frac = parseFloat(bar.style.width) / 100 || 0;
+      const k = ["optimal", "longer", "stopped", "found"].find((x) => bar.classList.contains(x)) || "found";
+      g.fillStyle = fill[k]; g.fillRect(labelW, y + 4, Math.max(frac > 0 ? 2 : 0, frac * (W - labelW - valW - 20)), 14);
+      g.fillStyle = colour("--ink"); g.textAlign = "right";
+      g.fillText(val.textContent, W - 12, y + 15);
+      g.textAlign = "left";
+      y += rowH;
+    }
+    y += 24;
+  }
+  return canvasBlob(cv);
+}
+
+// svgCanvasBlob draws the page's own SVG charts inside box (lines,
+// polylines, polygons, rectangles and text, with their computed
+// colours) onto one canvas, one under another, and answers its PNG.
+// (The page's security policy loads no images from data: or blob: URLs,
+// so an SVG is redrawn rather than loaded as an image.)
+function svgCanvasBlob(box, legend = [], scale = 2) {
+  const svgs = Array.from(box.querySelectorAll("svg"));
+  const sizes = svgs.map((s) => s.viewBox.baseVal);
+  const W = Math.max(...sizes.map((v) => v.width), 100);
+  const head = legend.length ? 24 : 0;
+  const H = head + (sizes.reduce((h, v) => h + v.height, 0) || 100);
+  const cv = document.createElement("canvas");
+  cv.width = W * scale; cv.height = H * scale;
+  const g = cv.getContext("2d");
+  g.scale(scale, scale);
+  g.fillStyle = "#fff"; g.fillRect(0, 0, W, H);
+  // The key of the colours, above the charts.
+  g.font = "12px " + getComputedStyle(document.documentElement).fontFamily;
+  let lx = 8;
+  for (const [colour, name] of legend) {
+    g.fillStyle = colour; g.fillRect(lx, 8, 16, 10);
+    g.fillStyle = "#1d2330"; g.fillText(name, lx + 20, 17);
+    lx += 34 + g.measureText(name).width;
+  }
+  let top = head;
+  svgs.forEach((svg, i) => {
+    g.save();
+    g.translate(0, top);
+    for (const e of svg.querySelectorAll("*")) {
+      const st = getComputedStyle(e);
+      const pts = () => (e.getAttribute("points") || "").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+      g.globalAlpha = Number(st.opacity) * (st.fillOpacity ? Number(st.fillOpacity) : 1);
+      g.setLineDash(st.strokeDasharray && st.strokeDasharray !== "none" ? st.strokeDasharray.split(/[ ,]+/).map(parseFloat) : []);
+      g.lineWidth = parseFloat(st.strokeWidth) || 1;
+      g.strokeStyle = st.stroke;
+      g.fillStyle = st.fill;
+      const n = e.localName;
+      if (n === "line") {
+        g.beginPath();
+        g.moveTo(+e.getAttribute("x1"), +e.getAttribute("y1"));
+        g.lineTo(+e.getAttribute("x2"), +e.getAttribute("y2"));
+        if (st.stroke !== "none") g.stroke();
+      } else if (n === "polyline" || n === "polygon") {
+        const p = pts();
+        if (!p.length || isNaN(p[0][0])) continue;
+        g.beginPath();
+        p.forEach(([x, y], j) => (j ? g.lineTo(x, y) : g.moveTo(x, y)));
+        if (n === "polygon") { g.closePath(); if (st.fill !== "none") g.fill(); }
+        if (st.stroke !== "none") { g.globalAlpha = Number(st.opacity); g.stroke(); }
+      } else if (n === "rect") {
+        if (st.fill !== "none") g.fillRect(+e.getAttribute("x"), +e.getAttribute("y"), +e.getAttribute("width"), +e.getAttribute("height"));
+      } else if (n === "circle") {
+        g.beginPath();
+        g.arc(+e.getAttribute("cx"), +e.getAttribute("cy"), +e.getAttribute("r"), 0, 2 * Math.PI);
+        if (st.fill !== "none") g.fill();
+      } else if (n === "text") {
+        g.globalAlpha = 1;
+        g.font = st.fontWeight + " " + st.fontSize + " " + st.fontFamily;
+        g.textAlign = { middle: "center", end: "right" }[e.getAttribute("text-anchor")] || "left";
+        g.fillText(e.textContent, +e.getAttribute("x"), +e.getAttribute("y"));
+      }
+    }
+    g.restore();
+    top += sizes[i].height;
+  });
+  return canvasBlob(cv);
+}
+
+// setEmbed shows the board and its controls alone when the URL's
+// fragment holds "embed" (#embed, or #embed&b=…&shape=…), for an iframe
+// in a course page or slides.
+function setEmbed(hash) {
+  const q = new URLSearchParams(hash.replace(/^#/, ""));
+  state.embed = q.has("embed");
+  document.documentElement.classList.toggle("embed", state.embed);
+  if (state.embed) showView("play");
+}
+
+// ---------- scaling ----------
+
+// The algorithms the scaling view offers, as /api/compare names them.
+const SCALING_ALGS = [
+  ["bfs", "BFS", true], ["dfs", "DFS", true], ["ucs", "UCS", true], ["iddfs", "IDDFS", false],
+  ["astar-misplaced", "A* (misplaced)", false], ["astar-manhattan", "A* (Manhattan)", true],
+  ["astar-linear-conflict", "A* (linear conflict)", false], ["idastar", "IDA* (Manhattan)", false],
+  ["greedy", "Greedy (Manhattan)", false],
+];
+// SCALING_MAX_RUNS bounds a run: distances × boards per distance.
+const SCALING_MAX_RUNS = 200;
+const SCALING_MEASURES = [
+  { key: "nodes", title: "Nodes expanded", get: (r) => r.nodes_expanded, show: fmt },
+  { key: "path", title: "Path length (moves)", get: (r) => (r.found ? r.path_length : null), show: fmt },
+  { key: "time", title: "Time", get: (r) => r.seconds, show: (v) => fmtTime(v) },
+];
+const SCALING_COLOURS = ["#2f5d8a", "#b34700", "#2a7148", "#6b4fa0", "#8a1c4f", "#00707a", "#7a5c00", "#4a4a4a", "#a0306a"];
+
+const scaling = { runs: [], running: false, stop: false, algs: [], distances: [] };
+
+function buildScalingForm() {
+  const box = $("scaling-algs");
+  for (const [key, name, on] of SCALING_ALGS) {
+    const l = document.createElement("label");
+    l.className = "alg";
+    const c = document.createElement("input");
+    c.type = "checkbox";
+    c.value = key;
+    c.checked = on;
+    l.append(c, " " + name);
+    box.appendChild(l);
+  }
+}
+
+// updateScalingAvailability greys the view out on a shape without a
+// table: boards at an exact distance cannot be drawn there.
+function updateScalingAvailability() {
+  const sh = state.shapes.find((s) => s.shape === shapeText());
+  const reason = sh && sh.kind === "search"
+    ? "Scaling draws boards at exact distances, which needs a distance table, and " + sh.shape + " has none. Choose a shape of at most 12 cells, such as 3x3 or 2x5." : "";
+  $("scaling-run").disabled = !!reason || scaling.running;
+  $("scaling-note").textContent = reason;
+  $("scaling-note").hidden = !reason;
+}
+
+// readScaling reads the form: {algs, distances, boards, limit}, or null
+// after saying what is wrong.
+function readScaling() {
+  const algs = Array.from($("scaling-algs").querySelectorAll("input:checked")).map((c) => c.value);
+  const radius = (state.info && state.info.radius) || 31;
+  const say = (t) => { showMessage(t, "error", "scaling"); return null; };
+  if (!algs.length) return say("Choose at least one algorithm");
+  const parts = $("scaling-distances").value.split(/[\s,;]+/).filter(Boolean);
+  const distances = [];
+  for (const p of parts) {
+    const m = /^([0-9]+)(?:-([0-9]+))?$/.exec(p);
+    if (!m) return say("Distances: " + JSON.stringify(p) + " is not a distance; give whole numbers from 1 to " + radius + " (such as 2,4,6 or 2-10)");
+    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
+    for (let d = a; d <= b; d++) {
+      if (d < 1 || d > radius) return say("Distances: no " + shapeText() + " board is " + d + " moves from the goal; give whole numbers from 1 to " + radius);
+      if (!distances.includes(d)) distances.push(d);
+    }
+  }
+  if (!distances.length) return say("Distances: give at least one, from 1 to " + radius);
+  distances.sort((x, y) => x - y);
+  const bt = $("scaling-boards").value.trim();
+  if (!/^[0-9]+$/.test(bt) || Number(bt) < 1) return say("Boards per distance: give a whole number from 1 to " + Math.floor(SCALING_MAX_RUNS / distances.length));
+  const boards = Number(bt);
+  if (distances.length * boards > SCALING_MAX_RUNS) {
+    return say(distances.length + " distances × " + boards + " boards is " + distances.length * boards + " comparisons; at most " + SCALING_MAX_RUNS + " in one run");
+  }
+  const limit = readLimit("scaling-limit", "scaling");
+  if (limit === null) return null;
+  return { algs, distances, boards, limit };
+}
+
+async function runScaling() {
+  const cfg = readScaling();
+  if (!cfg) return;
+  Object.assign(scaling, { runs: [], running: true, stop: false, algs: cfg.algs, distances: cfg.distances, limit: cfg.limit, shape: shapeText(), goal: state.goal });
+  $("scaling-run").disabled = true;
+  $("scaling-stop").disabled = false;
+  const total = cfg.distances.length * cfg.boards;
+  let done = 0;
+  drawScaling();
+  try {
+    for (const d of cfg.distances) {
+      for (let k = 0; k < cfg.boards; k++) {
+        if (scaling.stop) throw new Error("stopped after " + done + " of " + total + " boards");
+        showMessage("Board " + (done + 1) + " of " + total + " (distance " + d + ")…", "", "scaling");
+        // The seed names the board: the same run draws the same boards.
+        const seed = String(1000 * d + k + 1);
+        const b = await api("/api/random", { shape: scaling.shape, goal: scaling.goal, depth: d, seed });
+        const c = await api("/api/compare", { b: b.board, shape: scaling.shape, goal: scaling.goal, algs: cfg.algs.join(","), limit: cfg.limit });
+        for (const row of c.algorithms) {
+          if (!cfg.algs.includes(row.key)) continue;
+          scaling.runs.push({ alg: row.key, name: row.result.algorithm, distance: d, board: b.board, seed, outcome: outcomeOf(row), result: row.result });
+        }
+        done++;
+        drawScaling();
+      }
+    }
+    showMessage("Scaling: " + total + " boards, " + cfg.distances.length + " distances, " + cfg.algs.length + " algorithms", "ok", "scaling");
+  } catch (err) { showError(err, "scaling"); }
+  scaling.running = false;
+  $("scaling-stop").disabled = true;
+  updateScalingAvailability();
+}
+
+function stopScaling() { scaling.stop = true; }
+
+// quantile is the q-quantile of sorted values, linearly interpolated.
+function quantile(sorted, q) {
+  if (!sorted.length) return null;
+  const i = (sorted.length - 1) * q, lo = Math.floor(i), hi = Math.ceil(i);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
+}
+
+// scalingStats is a row per algorithm and distance: the boards run, how
+// many stopped, and each measure's mean and quartiles (paths of stopped
+// searches left out).
+function scalingStats() {
+  const out = [];
+  for (const alg of scaling.algs) {
+    for (const d of scaling.distances) {
+      const runs = scaling.runs.filter((r) => r.alg === alg && r.distance === d);
+      if (!runs.length) continue;
+      const row = { alg, name: runs[0].name, distance: d, boards: runs.length, stopped: runs.filter((r) => r.outcome === "stopped").length };
+      for (const m of SCALING_MEASURES) {
+        const v = runs.map((r) => m.get(r.result)).filter((x) => x !== null && x !== undefined).map(Number).sort((a, b) => a - b);
+        row[m.key] = v.length ? { mean: v.reduce((a, b) => a + b, 0) / v.length, q1: quantile(v, 0.25), q3: quantile(v, 0.75), n: v.length } : null;
+      }
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+function scalingCSV() {
+  const rows = [["shape", "goal", "algorithm", "distance", "boards", "stopped", "node_limit",
+    "nodes_mean", "nodes_q1", "nodes_q3", "path_mean", "path_q1", "path_q3", "seconds_mean", "seconds_q1", "seconds_q3"]];
+  const num = (m, k) => (m ? m[k] : "");
+  for (const r of scalingStats()) {
+    rows.push([scaling.shape, scaling.goal, r.name, r.distance, r.boards, r.stopped, scaling.limit,
+      num(r.nodes, "mean"), num(r.nodes, "q1"), num(r.nodes, "q3"), num(r.path, "mean"), num(r.path, "q1"), num(r.path, "q3"),
+      num(r.time, "mean"), num(r.time, "q1"), num(r.time, "q3")]);
+  }
+  return rows;
+}
+
+// drawScaling draws a chart per measure (a curve per algorithm: the mean
+// at each distance, the interquartile range shaded, a logarithmic y-axis)
+// and the table of the numbers, from the runs so far.
+function drawScaling() {
+  const stats = scalingStats();
+  const box = $("scaling-charts");
+  box.replaceChildren();
+  const colour = (alg) => SCALING_COLOURS[scaling.algs.indexOf(alg) % SCALING_COLOURS.length];
+  const W = 480, H = 300, L = 62, R = 12, T = 30, B = 44;
+  const d0 = scaling.distances[0], d1 = scaling.distances[scaling.distances.length - 1];
+  const x = (d) => L + (d1 === d0 ? 0.5 : (d - d0) / (d1 - d0)) * (W - L - R);
+  for (const m of SCALING_MEASURES) {
+    const vals = stats.flatMap((r) => (r[m.key] ? [r[m.key].q1, r[m.key].q3, r[m.key].mean] : [])).filter((v) => v > 0);
+    const lo = Math.pow(10, Math.floor(Math.log10(Math.min(...vals, 1e9) || 1)));
+    const hi = Math.pow(10, Math.ceil(Math.log10(Math.max(...vals, lo * 10))));
+    const top = Math.max(hi, lo * 10);
+    const y = (v) => T + (H - T - B) * (1 - (Math.log10(Math.max(v, lo)) - Math.log10(lo)) / (Math.log10(top) - Math.log10(lo)));
+    const svg = svgEl("svg", { class: "chart scaling", viewBox: "0 0 " + W + " " + H, role: "img", "data-measure": m.key,
+      "aria-label": m.title + " against the distance, mean and interquartile range of each algorithm, logarithmic scale (the numbers are in the table below)" });
+    svgText(svg, L, 18, m.title + " (log scale)", "title");
+    for (let v = lo; v <= top * 1.0001; v *= 10) {
+      svg.appendChild(svgEl("line", { class: "grid", x1: L, y1: y(v), x2: W - R, y2: y(v) }));
+      svgText(svg, L - 6, y(v) + 3, m.key === "time" ? fmtTime(v) : fmt(v), "tick", "end");
+    }
+    for (const d of scaling.distances) {
+      svg.appendChild(svgEl("line", { class: "axis", x1: x(d), y1: H - B, x2: x(d), y2: H - B + 4 }));
+      svgText(svg, x(d), H - B + 16, String(d), "tick", "middle");
+    }
+    svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B }));
+    svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: H - B, x2: W - R, y2: H - B }));
+    svgText(svg, (L + W - R) / 2, H - 8, "distance from the goal (moves)", "", "middle");
+    for (const alg of scaling.algs) {
+      const rows = stats.filter((r) => r.alg === alg && r[m.key]);
+      if (!rows.length) continue;
+      const band = rows.map((r) => x(r.distance).toFixed(1) + "," + y(r[m.key].q3).toFixed(1))
+        .concat(rows.slice().reverse().map((r) => x(r.distance).toFixed(1) + "," + y(r[m.key].q1).toFixed(1)));
+      svg.appendChild(svgEl("polygon", { class: "band", points: band.join(" "), fill: colour(alg), "data-alg": alg }));
+      svg.appendChild(svgEl("polyline", { class: "mean", points: rows.map((r) => x(r.distance).toFixed(1) + "," + y(r[m.key].mean).toFixed(1)).join(" "), stroke: colour(alg), "data-alg": alg }));
+      for (const r of rows) svg.appendChild(svgEl("circle", { cx: x(r.distance).toFixed(1), cy: y(r[m.key].mean).toFixed(1), r: 2.5, fill: colour(alg) }));
+    }
+    box.appendChild(svg);
+  }
+  const legend = $("scaling-legend");
+  legend.replaceChildren();
+  for (const alg of scaling.algs) {
+    const k = document.createElement("span");
+    k.className = "key";
+    k.style.setProperty("--key", colour(alg));
+    k.textContent = (SCALING_ALGS.find((a) => a[0] === alg) || [alg, alg])[1];
+    legend.appendChild(k);
+  }
+  if (scaling.algs.length) legend.append("line: the mean; shaded: the middle half of the boards (Q1 to Q3); stopped searches count their expansions up to the limit and have no path");
+  const body = $("scaling-table").tBodies[0];
+  body.replaceChildren();
+  for (const r of stats) {
+    const tr = document.createElement("tr");
+    tr.dataset.alg = r.alg;
+    tr.dataset.distance = String(r.distance);
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = r.name;
+    tr.appendChild(th);
+    const mean = (m, show) => (m ? show(m.mean) : "–");
+    for (const v of [String(r.distance), String(r.boards), String(r.stopped), mean(r.nodes, (v) => fmt(Math.round(v))),
+      r.nodes ? fmt(Math.round(r.nodes.q1)) : "–", r.nodes ? fmt(Math.round(r.nodes.q3)) : "–",
+      mean(r.path, (v) => v.toFixed(1)), mean(r.time, fmtTime)]) cell(tr, v);
+    body.appendChild(tr);
+  }
+  $("scaling-table").hidden = stats.length === 0;
+  $("scaling-png").disabled = $("scaling-csv").disabled = stats.length === 0;
+}
+
 // ---------- start ----------
 
 async function main() {
@@ -1062,16 +1710,29 @@ async function main() {
   const speedLabel = () => { $("speed-label").textContent = speed() + " moves/s"; };
   $("speed").addEventListener("input", () => { speedLabel(); schedule(); });
   speedLabel();
-  for (const v of ["play", "compare", "watch"]) $("tab-" + v).addEventListener("click", () => showView(v));
+  for (const v of VIEWS) $("tab-" + v).addEventListener("click", () => showView(v));
+  let resizing = 0;
+  window.addEventListener("resize", () => { cancelAnimationFrame(resizing); resizing = requestAnimationFrame(() => { if (state.tiles.length) render(); }); });
+  $("download-gif").addEventListener("click", downloadGIF);
+  $("download-board").addEventListener("click", downloadBoardPNG);
+  $("compare-png").addEventListener("click", () => { if (lastCompare) download(comparePNGName(), compareCanvasBlob(lastCompare)); });
+  $("compare-csv").addEventListener("click", () => { if (lastCompare) download(comparePNGName().replace(/png$/, "csv"), csvBlob(compareCSV(lastCompare))); });
+  $("scaling-form").addEventListener("submit", (ev) => { ev.preventDefault(); runScaling(); });
+  $("scaling-stop").addEventListener("click", stopScaling);
+  $("scaling-png").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".png",
+    svgCanvasBlob($("scaling-charts"), scaling.algs.map((a) => [SCALING_COLOURS[scaling.algs.indexOf(a) % SCALING_COLOURS.length], (SCALING_ALGS.find((x) => x[0] === a) || [a, a])[1]]))));
+  $("scaling-csv").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".csv", csvBlob(scalingCSV())));
   $("run-compare").addEventListener("click", runCompare);
   $("log-scale").addEventListener("change", () => { if (lastCompare) drawCharts(lastCompare); });
   $("watch-run").addEventListener("click", runWatch);
   $("watch-step").addEventListener("click", () => { stopWatch(); stepWatch(); });
   $("watch-play").addEventListener("click", playWatch);
   $("watch-pos").addEventListener("input", () => { stopWatch(); watch.pos = Number($("watch-pos").value); showWatch(); });
-  window.addEventListener("hashchange", () => { if (location.hash !== state.linkHash) openLink(location.hash); });
+  window.addEventListener("hashchange", () => { setEmbed(location.hash); if (location.hash !== state.linkHash) openLink(location.hash); });
 
+  setEmbed(location.hash);
   await loadShapes();
+  buildScalingForm();
   setShape("3x3");
   document.body.dataset.ready = "true";
   if (!(await openLink(location.hash))) await randomGame({ depth: 10 });

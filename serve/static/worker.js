@@ -40,7 +40,10 @@ self.onmessage = async (ev) => {
   try {
     await ready;
     const r = await self.tilespaceFetch(target);
-    self.postMessage({ id, status: r.status, body: r.body });
+    // JSON comes as a string; an image (/api/gif) as bytes (a Uint8Array),
+    // handed over to the page rather than copied.
+    if (typeof r.body === "string") self.postMessage({ id, status: r.status, type: r.type || "application/json", body: r.body });
+    else self.postMessage({ id, status: r.status, type: r.type || "", body: r.body }, [r.body.buffer]);
   } catch (err) {
     self.postMessage({ id, status: 500, body: JSON.stringify({ error: "the in-browser engine failed: " + err.message }) });
   }
