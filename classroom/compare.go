@@ -134,7 +134,9 @@ type ComparisonRow struct {
 // board size (DefaultMaxExpanded expansions and DefaultMaxTime per
 // algorithm), so a comparison always ends; lim.MaxDepth is ignored. table
 // may be nil; it must be goal's table otherwise. A board that cannot reach
-// goal is an error. ctx stops the algorithm running and skips the rest.
+// goal is an error, and so is a table a path contradicts (a
+// *statespace.TableContradictionError: a path shorter than its distance).
+// ctx stops the algorithm running and skips the rest.
 func Compare(ctx context.Context, start, goal statespace.Board, table *statespace.Table, lim search.Limits) (*Comparison, error) {
 	return CompareAlgorithms(ctx, start, goal, table, lim, nil)
 }
@@ -168,13 +170,17 @@ func CompareAlgorithms(ctx context.Context, start, goal statespace.Board, table 
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
 		c.Rows = append(c.Rows, ComparisonRow{Key: a.Key, Optimal: a.Optimal, Result: r})
+		if err := c.checkTable(table); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }
 
 // WriteText writes the notebook widget's side-by-side table (Algorithm,
 // Found, Path, Cost, Nodes expanded, Max frontier, Time), with nodes
-// generated, peak memory of the algorithm's own structures, and how the
+// generated, the peak memory of the algorithm's own structures (by
+// capacity, search.Result.PeakBytes), and how the
 // path compares with the optimal distance from the table.
 func (c *Comparison) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "Board %s, goal %s\n", c.Start, goalLabel(c.Goal, statespace.GoalName(c.Goal)))
@@ -217,7 +223,7 @@ func (c *Comparison) WriteText(w io.Writer) error {
 	if err := t.write(w); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nMemory is the peak size of each algorithm's own frontier and visited structures,\ncounted entry by entry; times are wall time on this machine and vary run to run.\n")
+	_, err := fmt.Fprintf(w, "\nMemory is the most each algorithm's own frontier and visited structures took at once,\ncounted by capacity; times are wall time on this machine and vary run to run.\n")
 	return err
 }
 

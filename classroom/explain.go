@@ -108,18 +108,25 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 	lim.MaxDepth = 0
 	w := &DFSWalk{}
 	var missing statespace.Board
+	var missingErr error
 	// The walk's own slices count against the limit's bytes with the
 	// search's: the walk of a 12-cell DFS grew by gigabytes without them.
+	// A slice grown by append holds up to twice its length, and three
+	// times while it copies: three times its entries are counted.
 	hook := int64(8)
 	if boards {
 		hook += int64(unsafe.Sizeof(statespace.Board{}))
 	}
+	hook *= 3
 	p := search.Problem{Start: start, Goal: table.Space().Goal(), Limits: lim, HookBytes: hook,
 		OnStep: func(st search.Step) {
 			b, depth := st.Board, st.Depth
-			d := table.Distance(b)
-			if d < 0 && missing.IsZero() {
-				missing = b
+			d, err := table.Lookup(b)
+			if err != nil {
+				d = -1
+				if missing.IsZero() {
+					missing, missingErr = b, err
+				}
 			}
 			if boards {
 				w.Boards = append(w.Boards, b)
@@ -132,7 +139,7 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 		return nil, err
 	}
 	if !missing.IsZero() {
-		return nil, fmt.Errorf("classroom: DFS expanded %s, which the table does not hold", missing)
+		return nil, fmt.Errorf("classroom: DFS expanded %s, which the table does not answer: %w", missing, missingErr)
 	}
 	if r.Expanded != int64(len(w.Distances)) {
 		return nil, fmt.Errorf("classroom: DFS reported %d expansions but called OnStep %d times", r.Expanded, len(w.Distances))
@@ -145,7 +152,10 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 // table (whose goal is the goal searched for), why it blows up: the path
 // it returns against the optimum, how much of the space it expands, how
 // deep its stack goes, how the true distance of the board it stands on
-// drifts as it dives, and what a depth limit changes.
+// drifts as it dives, and what a depth limit changes. A path of its
+// searches that contradicts the table (shorter than the table's distance,
+// or a BFS or IDDFS path of another length) refuses the table as damaged:
+// a *statespace.TableContradictionError.
 func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.Table, opt ExplainOptions) (*DFSExplanation, error) {
 	if table == nil {
 		return nil, errNoTable
@@ -253,6 +263,9 @@ func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.T
 		return nil, err
 	}
 	if e.BFS, err = search.BFS(ctx, p); err != nil {
+		return nil, err
+	}
+	if err := e.checkTable(table); err != nil {
 		return nil, err
 	}
 	return e, nil

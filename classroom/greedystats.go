@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/search"
@@ -33,8 +34,13 @@ type GreedyStatsOptions struct {
 	// MaxMoves caps each climb (default: four times the number of
 	// reachable boards, which no walk of the report's boards comes near: a
 	// walk that only goes round boards it has seen is detected and fails
-	// as a loop).
+	// as a loop; at most search.DefaultMaxExpanded, the other reports'
+	// bound on a search).
 	MaxMoves int64
+	// MaxTime bounds the whole run (default search.DefaultMaxTime, the
+	// other reports' bound on a search): when it passes, the report holds
+	// the boards climbed so far and says it stopped.
+	MaxTime time.Duration
 	// MaxBytes caps each climb's memory, its visited set and path
 	// (default search.DefaultMaxBytes).
 	MaxBytes int64
@@ -76,6 +82,12 @@ type GreedyReport struct {
 	// All k together, as the report's "approaching 84%, about 240 moves"
 	// speaks of the large k.
 	Overall GreedyStatsRow
+	// StoppedBy says why the run ended before every board was climbed:
+	// search.StopTimeLimit (MaxTime) or search.StopCanceled (the
+	// context); search.StopNone when it ran to the end. The rows then
+	// hold the boards climbed so far (the last row's k with fewer than N).
+	StoppedBy search.StopReason
+	MaxTime   time.Duration
 }
 
 // GreedyStats repeats the climber report's experiment: for each k, N boards made by
@@ -87,6 +99,13 @@ type GreedyReport struct {
 // 1 2 3 / 4 5 6 / 7 8 _, "last"). Every k draws from its own random stream
 // (seed, k), so a k gives the same boards whatever other ks or rule are
 // asked for.
+//
+// The run is bounded as the other reports' searches are: each climb by
+// MaxMoves and MaxBytes, the whole run by MaxTime. When MaxTime passes,
+// or ctx is done, it returns the report of the boards climbed so far
+// (StoppedBy says which), with ctx's error in the second case. A solved
+// climb shorter than the table's distance refuses the table
+// (*statespace.TableContradictionError).
 func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOptions) (*GreedyReport, error) {
 	if table == nil {
 		return nil, errNoTable
@@ -103,29 +122,65 @@ func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOp
 		}
 	}
 	if opt.MaxMoves <= 0 {
-		opt.MaxMoves = 4 * int64(table.States())
+		opt.MaxMoves = min(4*int64(table.States()), search.DefaultMaxExpanded)
+	}
+	if opt.MaxTime <= 0 {
+		opt.MaxTime = search.DefaultMaxTime
 	}
 	goal := table.Space().Goal()
-	rep := &GreedyReport{Goal: goal, Seed: opt.Seed, N: opt.N, MaxMoves: opt.MaxMoves, Rule: opt.Rule}
-	lim := search.Limits{MaxExpanded: opt.MaxMoves, MaxTime: 1 << 62, MaxBytes: opt.MaxBytes}
+	rep := &GreedyReport{Goal: goal, Seed: opt.Seed, N: opt.N, MaxMoves: opt.MaxMoves, Rule: opt.Rule, MaxTime: opt.MaxTime}
+	deadline := time.Now().Add(opt.MaxTime)
 	var all greedyAcc
+	var err error
 	for _, k := range opt.Ks {
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(k)))
 		var acc greedyAcc
-		for i := 0; i < opt.N; i++ {
+		for i := 0; i < opt.N && rep.StoppedBy == search.StopNone; i++ {
+			if rep.StoppedBy, err = greedyStop(ctx, deadline); rep.StoppedBy != search.StopNone {
+				break
+			}
 			b := statespace.Walk(rng, goal, k, statespace.AnyMove)
-			r, err := search.GainClimber(ctx, search.Problem{Start: b, Goal: goal, Limits: lim}, opt.Rule)
-			if err != nil {
-				return nil, err
+			lim := search.Limits{MaxExpanded: opt.MaxMoves, MaxTime: max(time.Until(deadline), time.Nanosecond), MaxBytes: opt.MaxBytes}
+			r, cerr := search.GainClimber(ctx, search.Problem{Start: b, Goal: goal, Limits: lim}, opt.Rule)
+			switch {
+			case r.StoppedBy == search.StopTimeLimit || r.StoppedBy == search.StopCanceled:
+				// The run's own bounds cut this climb short: it is not
+				// counted, and the run ends here.
+				rep.StoppedBy, err = greedyStop(ctx, time.Now())
+				continue
+			case cerr != nil:
+				return nil, cerr
+			}
+			if r.Found {
+				if cerr := statespace.CheckAgainstTable(table, b, len(r.Path), r.Algorithm, false); cerr != nil {
+					return nil, cerr
+				}
 			}
 			acc.add(table.Distance(b), r)
 		}
-		row := acc.row(k)
-		rep.Rows = append(rep.Rows, row)
-		all.merge(&acc)
+		if acc.boards > 0 || rep.StoppedBy == search.StopNone {
+			rep.Rows = append(rep.Rows, acc.row(k))
+			all.merge(&acc)
+		}
+		if rep.StoppedBy != search.StopNone {
+			break
+		}
 	}
 	rep.Overall = all.row(-1)
-	return rep, nil
+	return rep, err
+}
+
+// greedyStop says whether the run must stop before its next board: ctx
+// done (search.StopCanceled, with ctx's error) or the deadline passed
+// (search.StopTimeLimit).
+func greedyStop(ctx context.Context, deadline time.Time) (search.StopReason, error) {
+	if err := ctx.Err(); err != nil {
+		return search.StopCanceled, err
+	}
+	if !time.Now().Before(deadline) {
+		return search.StopTimeLimit, nil
+	}
+	return search.StopNone, nil
 }
 
 type greedyAcc struct {
@@ -211,6 +266,13 @@ func (g *GreedyReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Gain-score climber (score %s, when stuck %s) on boards mixed from goal %s\nby k random moves; %s per k, seed %d.\n\n",
 		g.Rule.Score, g.Rule.Stuck, goalLabel(g.Goal, statespace.GoalName(g.Goal)), count(g.N, "board", "boards"), g.Seed)
+	if g.StoppedBy != search.StopNone {
+		why := "interrupted"
+		if g.StoppedBy == search.StopTimeLimit {
+			why = "stopped by the time limit (" + g.MaxTime.String() + ")"
+		}
+		fmt.Fprintf(&b, "The run was %s after %s: the rows hold the boards climbed so far.\n\n", why, count(int64(g.Overall.Boards), "board", "boards"))
+	}
 	t := &textTable{}
 	t.add("k", "solved", "solve rate", "mean moves", "median", "mean optimal", "excess", "optimal (all)", "failed after")
 	f1 := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
@@ -267,6 +329,7 @@ func (g *GreedyReport) WriteJSON(w io.Writer) error {
 		"goal": g.Goal.String(), "seed": g.Seed, "boards_per_k": g.N, "max_moves": g.MaxMoves,
 		"score": g.Rule.Score.String(), "stuck": g.Rule.Stuck.String(),
 		"rows": g.Rows, "overall": g.Overall,
+		"max_seconds": g.MaxTime.Seconds(), "stopped_by": g.StoppedBy,
 	})
 }
 

@@ -34,6 +34,10 @@ type Config struct {
 	// Memory is what a 2-bit search must fit in, in bytes; 0 means the
 	// memory free here (twobit.AvailableMemory).
 	Memory uint64
+	// FreeSpace, when not nil, replaces twobit.DiskFree: the free disk
+	// asked before each 2-bit search and before each partition's
+	// databases (for tests: a disk that is full).
+	FreeSpace func(dir string) (uint64, error)
 }
 
 // BigEstimate is what one 2-bit search of a plan is expected to take.
@@ -141,7 +145,9 @@ type Events struct {
 	Built func(Report) error
 }
 
-// Run builds the plan's tables, then its pattern databases, in order. A
+// Run builds the plan's tables, then its pattern databases, in order.
+// Each 2-bit search, and each partition's databases, first checks the
+// free disk it needs (a *twobit.NoSpaceError, a *PDBSpaceError). A
 // 2-bit search that stops (interrupted, or failing) returns a
 // *StoppedError naming its last checkpoint, which wraps the reason (see
 // BigTable).
@@ -169,6 +175,9 @@ func (p *Plan) Run(ctx context.Context, ev Events) error {
 		}
 	}
 	for _, j := range p.cfg.PDBs {
+		if err := roomForPDBs(j, p.cfg.Dir, p.cfg.Resume, p.cfg.FreeSpace); err != nil {
+			return err
+		}
 		r, err := PDBs(ctx, j.Goal, j.Partition, p.cfg.Dir, p.cfg.Resume, advance)
 		if err != nil {
 			return err
@@ -188,7 +197,7 @@ func (p *Plan) table(ctx context.Context, g statespace.Board, progress Progress,
 		return Table(ctx, g, p.cfg.Dir, p.cfg.Encoding, progress)
 	}
 	return BigTable(ctx, g, p.cfg.Dir, BigOptions{Workers: p.cfg.Workers, Resume: p.cfg.Resume,
-		CheckpointEvery: p.cfg.CheckpointEvery, Levels: levels, Progress: progress})
+		CheckpointEvery: p.cfg.CheckpointEvery, Levels: levels, Progress: progress, FreeSpace: p.cfg.FreeSpace})
 }
 
 // stopped returns the error of a 2-bit search of goal as a *StoppedError,

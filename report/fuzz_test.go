@@ -18,6 +18,11 @@ func FuzzDepthHistogram(f *testing.F) {
 	f.Add([]byte{0}, []byte{1})
 	f.Add([]byte{}, []byte{255, 255})
 	f.Fuzz(func(t *testing.T, a, b []byte) {
+		// At most fuzzDistances distances a series: a drawing's cost grows
+		// with its bars (14 ms at a thousand), and the fuzzer's corpus
+		// grows long inputs that then ran a few hundred times in 30 s.
+		// Longer series are TestDepthSeriesBounded's.
+		a, b = a[:min(len(a), fuzzDistances)], b[:min(len(b), fuzzDistances)]
 		series := []DepthSeries{{"a", toCounts(a)}, {"b", toCounts(b)}}
 		// One figure an input, chosen by the input, each drawn as SVG:
 		// three PNGs an input took tens of milliseconds, and the
@@ -32,6 +37,10 @@ func FuzzDepthHistogram(f *testing.F) {
 		mustDrawOrDataErrorAs(t, fig, err, "svg")
 	})
 }
+
+// fuzzDistances is the longest series FuzzDepthHistogram draws: more than
+// three times the 15-puzzle's radius (80).
+const fuzzDistances = 256
 
 // FuzzScaling feeds arbitrary values, zeros included, to the scaling figure.
 func FuzzScaling(f *testing.F) {

@@ -38,8 +38,8 @@ func (a heapEntry) less(b heapEntry) bool {
 // container/heap to keep the hot loop free of interface calls.
 type minHeap []heapEntry
 
-func (h *minHeap) push(e heapEntry) {
-	*h = append(*h, e)
+func (h *minHeap) push(e heapEntry, m *mem) {
+	*h = append(growSlice(*h, m), e)
 	s := *h
 	i := len(s) - 1
 	for i > 0 {
@@ -139,14 +139,15 @@ func bestFirst(ctx context.Context, p Problem, name string, mode bestFirstMode, 
 		}
 		return int32(h.Distance(b))
 	}
-	var nodes arena[costNode]
+	nodes := arena[costNode]{m: &r.mem}
 	nodes.push(costNode{node: node{board: p.Start, parent: -1}})
-	best := newKeyIndex(0) // board → its cheapest node
+	best := newKeyIndex(0, &r.mem) // board → its cheapest node
 	best.put(p.Start.Packed(), 0)
 	h0 := est(p.Start)
-	frontier := minHeap{{f: key(mode, 0, h0), h: h0, idx: 0}}
+	var frontier minHeap
+	frontier.push(heapEntry{f: key(mode, 0, h0), h: h0, idx: 0}, &r.mem)
 	r.frontier(1)
-	r.bytes(costNodeBytes + indexEntryBytes + heapEntryBytes)
+	r.account(nodes.growth(4) + best.growth(4) + sliceGrowth(frontier, 4))
 	for len(frontier) > 0 {
 		e := frontier.pop()
 		n := *nodes.at(e.idx)
@@ -184,11 +185,11 @@ func bestFirst(ctx context.Context, p Problem, name string, mode bestFirstMode, 
 			idx := nodes.push(costNode{node: node{board: c, move: m, parent: e.idx, depth: n.depth + 1}, g: g})
 			best.put(ck, idx)
 			hc := est(c)
-			frontier.push(heapEntry{f: key(mode, g, hc), h: hc, idx: idx})
+			frontier.push(heapEntry{f: key(mode, g, hc), h: hc, idx: idx}, &r.mem)
 			r.depth(int(n.depth) + 1)
 		}
 		r.expanded(int64(len(frontier)))
-		r.bytes(int64(nodes.len())*costNodeBytes + int64(best.len())*indexEntryBytes + int64(len(frontier))*heapEntryBytes)
+		r.account(nodes.growth(4) + best.growth(4) + sliceGrowth(frontier, 4))
 	}
 	return r.done()
 }

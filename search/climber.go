@@ -135,12 +135,12 @@ func GainClimber(ctx context.Context, p Problem, rule ClimberRule) (Result, erro
 		return res, err
 	}
 	b := p.Start
-	seen := newKeySet(0)
+	seen := newKeySet(0, &r.mem)
 	seen.add(b.Packed())
 	var path []statespace.Move
 	sinceNew := 0 // moves in a row onto seen boards
 	r.frontier(1)
-	r.bytes(visitedEntryBytes + pathEntryBytes)
+	r.account(seen.growth(1) + sliceGrowth(path, 1))
 	for b != p.Goal {
 		if r.stop() {
 			return r.done()
@@ -182,9 +182,9 @@ func GainClimber(ctx context.Context, p Problem, rule ClimberRule) (Result, erro
 		}
 		b = bestBoard
 		seen.add(b.Packed())
-		path = append(path, bestMove)
+		path = append(growSlice(path, &r.mem), bestMove)
 		r.depth(len(path))
-		r.bytes(int64(seen.len())*visitedEntryBytes + int64(len(path)+1)*pathEntryBytes)
+		r.account(seen.growth(1) + sliceGrowth(path, 1))
 	}
 	r.found(path)
 	return r.done()

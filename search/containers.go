@@ -1,11 +1,54 @@
 package search
 
-import "github.com/tilespace/tilespace/statespace"
+import (
+	"unsafe"
+
+	"github.com/tilespace/tilespace/statespace"
+)
 
 // Small containers tuned for the searches: open-addressing hash tables
 // keyed by packed boards (statespace.Board.Packed, never zero for a real
 // board, so the zero key marks an empty slot), and an arena that grows in chunks so
 // appending never copies the nodes already stored.
+
+// mem counts the bytes a search's containers have allocated and not yet
+// let go, by capacity (a hash table's empty slots, an arena's unfilled
+// chunk, a slice's spare room), and the most they ever held at once: a
+// container that grows holds its old array and its new one together
+// while it copies.
+type mem struct{ held, peak int64 }
+
+func (m *mem) alloc(n int64) {
+	m.held += n
+	m.peak = max(m.peak, m.held)
+}
+
+func (m *mem) free(n int64) { m.held -= n }
+
+// growSlice returns s with room for one more element, doubling its
+// capacity (at least 16) through m when it is full, so that every
+// slice a search keeps grows by a known amount.
+func growSlice[T any](s []T, m *mem) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	size := int64(unsafe.Sizeof(*new(T)))
+	c := max(16, 2*cap(s))
+	m.alloc(int64(c) * size)
+	t := make([]T, len(s), c)
+	copy(t, s)
+	m.free(int64(cap(s)) * size)
+	return t
+}
+
+// sliceGrowth is what growSlice allocates when k more elements are
+// appended to s: 0 while they fit.
+func sliceGrowth[T any](s []T, k int) int64 {
+	if len(s)+k <= cap(s) {
+		return 0
+	}
+	return int64(max(16, 2*cap(s))) * int64(unsafe.Sizeof(*new(T)))
+}
 
 // boardKey is a packed board; the zero key marks an empty slot.
 type boardKey = statespace.Key
@@ -29,14 +72,24 @@ func mix(k uint64) uint64 {
 type keySet struct {
 	slots []boardKey
 	n     int
+	m     *mem
 }
 
-func newKeySet(hint int) *keySet {
+func newKeySet(hint int, m *mem) *keySet {
 	size := 16
 	for size < 2*hint {
 		size *= 2
 	}
-	return &keySet{slots: make([]boardKey, size)}
+	m.alloc(int64(size) * visitedEntryBytes)
+	return &keySet{slots: make([]boardKey, size), m: m}
+}
+
+// growth is what adding k keys allocates: the doubled table, or 0.
+func (s *keySet) growth(k int) int64 {
+	if 2*(s.n+k) > len(s.slots) {
+		return 2 * int64(len(s.slots)) * visitedEntryBytes
+	}
+	return 0
 }
 
 // add inserts k and reports whether it was absent.
@@ -59,6 +112,8 @@ func (s *keySet) add(k boardKey) bool {
 
 func (s *keySet) grow() {
 	old := s.slots
+	s.m.alloc(2 * int64(len(old)) * visitedEntryBytes)
+	defer s.m.free(int64(len(old)) * visitedEntryBytes)
 	s.slots = make([]boardKey, 2*len(old))
 	mask := uint64(len(s.slots) - 1)
 	for _, k := range old {
@@ -80,14 +135,24 @@ type keyIndex struct {
 	keys []boardKey
 	vals []int32
 	n    int
+	m    *mem
 }
 
-func newKeyIndex(hint int) *keyIndex {
+func newKeyIndex(hint int, m *mem) *keyIndex {
 	size := 16
 	for size < 2*hint {
 		size *= 2
 	}
-	return &keyIndex{keys: make([]boardKey, size), vals: make([]int32, size)}
+	m.alloc(int64(size) * indexEntryBytes)
+	return &keyIndex{keys: make([]boardKey, size), vals: make([]int32, size), m: m}
+}
+
+// growth is what adding k keys allocates: the doubled table, or 0.
+func (m *keyIndex) growth(k int) int64 {
+	if 2*(m.n+k) > len(m.keys) {
+		return 2 * int64(len(m.keys)) * indexEntryBytes
+	}
+	return 0
 }
 
 func (m *keyIndex) get(k boardKey) (int32, bool) {
@@ -122,6 +187,8 @@ func (m *keyIndex) put(k boardKey, v int32) {
 
 func (m *keyIndex) grow() {
 	ok, ov := m.keys, m.vals
+	m.m.alloc(2 * int64(len(ok)) * indexEntryBytes)
+	defer m.m.free(int64(len(ok)) * indexEntryBytes)
 	m.keys = make([]boardKey, 2*len(ok))
 	m.vals = make([]int32, 2*len(ok))
 	mask := uint64(len(m.keys) - 1)
@@ -137,12 +204,11 @@ func (m *keyIndex) grow() {
 	}
 }
 
-func (m *keyIndex) len() int { return m.n }
-
 // arena stores nodes in chunks of arenaChunk; index i is chunk i>>shift.
 type arena[T any] struct {
 	chunks [][]T
 	n      int
+	m      *mem // set before the first push
 }
 
 const (
@@ -152,6 +218,8 @@ const (
 
 func (a *arena[T]) push(x T) int32 {
 	if a.n&(arenaChunk-1) == 0 {
+		a.chunks = growSlice(a.chunks, a.m)
+		a.m.alloc(a.chunkBytes())
 		a.chunks = append(a.chunks, make([]T, arenaChunk))
 	}
 	a.chunks[a.n>>arenaShift][a.n&(arenaChunk-1)] = x
@@ -162,6 +230,17 @@ func (a *arena[T]) push(x T) int32 {
 func (a *arena[T]) at(i int32) *T { return &a.chunks[i>>arenaShift][i&(arenaChunk-1)] }
 
 func (a *arena[T]) len() int { return a.n }
+
+func (a *arena[T]) chunkBytes() int64 { return arenaChunk * int64(unsafe.Sizeof(*new(T))) }
+
+// growth is what pushing k nodes allocates: new chunks and a longer list
+// of them, or 0.
+func (a *arena[T]) growth(k int) int64 {
+	if a.n+k <= len(a.chunks)*arenaChunk {
+		return 0
+	}
+	return a.chunkBytes() + sliceGrowth(a.chunks, 1)
+}
 
 func (s *keySet) has(k boardKey) bool {
 	mask := uint64(len(s.slots) - 1)

@@ -27,17 +27,31 @@
 // depth of the deepest node ever added to the frontier.
 //
 // PeakBytes is counted by the algorithm from its own structures, never read
-// from the Go runtime: entries × the documented size of one entry, summed
-// over the frontier and the visited or path structures, and maximised over
-// the run. Sizes: an arena node (board, move, parent, depth) is 44 bytes
-// (56 with a float64 cost); a visited-set entry is 16 bytes (the board
-// packed into a statespace.Key, 128 bits for boards of up to 25 cells); a
-// state→node index entry is 20 bytes; a stack entry is 4 bytes (an arena
-// index) or 40 bytes (a board, move and depth, in the tree searches); a
-// heap entry is 16 bytes; a path entry is 17 bytes (packed board and
-// move). Go's own map and slice overheads are not
-// counted, so PeakBytes is a lower bound on the heap the search used and,
-// unlike RSS, is the same on every run.
+// from the Go runtime, and it is what they allocated, not what they hold:
+// the graph searches (BFS, DFS, UCS, A*, greedy, the climber) count every
+// container by capacity (a hash table's empty slots, at most half full;
+// an arena's whole chunks of 1,024 nodes; a slice's spare room, grown by
+// doubling) and, while a container grows, its old and new arrays
+// together; PeakBytes is the most held at once. Sizes: an arena node
+// (board, move, parent, depth) is 44 bytes (56 with a float64 cost); a
+// visited-set slot is 16 bytes (the board packed into a statespace.Key,
+// 128 bits for boards of up to 25 cells); a state→node index slot is 20
+// bytes; a stack entry is 4 bytes (an arena index) or 40 bytes (a board,
+// move and depth, in the tree searches); a heap entry is 16 bytes. The
+// tree searches (DLS, IDDFS, IDA*), whose memory is their path, count
+// entries (a path entry is 17 bytes: packed board and move). Like RSS it
+// includes the spare room; unlike RSS it is the same on every run.
+//
+// Before each expansion a graph search adds what that expansion could
+// allocate (each growing container's new array) to what it holds and to
+// what the OnStep hook keeps (Problem.HookBytes a call); past
+// Limits.MaxBytes it stops with StopByteLimit. So the live heap of a
+// search never passes MaxBytes. The process's resident size is more: the
+// Go runtime frees the arrays a container outgrew only at its next
+// collection (by default the heap may reach twice what is live), so the
+// commands that run searches set the runtime's soft memory limit to what
+// they hold before the searches plus MaxBytes and a margin
+// (classroom.SetMemoryLimit).
 //
 // Limits: zero fields take the defaults (DefaultMaxExpanded expansions and
 // DefaultMaxTime on boards of at most 9 cells, DefaultMaxBytes of

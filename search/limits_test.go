@@ -133,16 +133,26 @@ func TestUCSCustomCost(t *testing.T) {
 	}
 }
 
-// PeakBytes is exactly the documented sizes times the entries: for BFS on
-// the first COMS board every board it reached is one arena node (44 bytes)
-// and one visited entry (16 bytes); the boards reached are recounted here by
-// a plain BFS expanding the same number of boards.
+// PeakBytes is exactly what the containers allocated, by capacity: for
+// BFS on the first COMS board, one arena chunk of 1,024 nodes of 44 bytes
+// and its list (16 slice headers of 24 bytes), and the visited set at its
+// last growth, when its old and new slots (16 bytes each, at most half
+// full, from 16 slots doubling) were both held. The boards reached are
+// recounted here by a plain BFS expanding the same number of boards.
 func TestPeakBytesBFS(t *testing.T) {
 	p := Problem{Start: mustParse(t, "1,2,5,3,4,0,6,7,8"), Goal: comsGoal()}
 	r := must(BFS(bg, p))
 	reached := int64(len(bfsReached(p.Start, r.Expanded)))
-	if want := reached * (44 + 16); r.PeakBytes != want {
-		t.Errorf("PeakBytes %d, want %d boards × 60 = %d", r.PeakBytes, reached, want)
+	slots := int64(16)
+	for 2*reached > slots {
+		slots *= 2
+	}
+	set := slots * 16
+	if slots > 16 {
+		set += slots / 2 * 16 // the old slots, while copying
+	}
+	if want := 1024*44 + 16*24 + set; r.PeakBytes != want || reached > 1024 {
+		t.Errorf("PeakBytes %d, want a chunk (45,056) + its list (384) + %d slots (with the old half while growing): %d (%d boards)", r.PeakBytes, slots, want, reached)
 	}
 	if nodeBytes != 44 || costNodeBytes != 56 || heapEntryBytes != 16 || treeEntryBytes != 40 {
 		t.Errorf("entry sizes %d %d %d %d differ from the package documentation", nodeBytes, costNodeBytes, heapEntryBytes, treeEntryBytes)

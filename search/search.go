@@ -120,7 +120,7 @@ type Result struct {
 	SearchDepth    int               // depth of the goal node found
 	MaxSearchDepth int               // deepest node ever added to the frontier (COMS semantics)
 	Elapsed        time.Duration     // wall time of the search
-	PeakBytes      int64             // peak bytes of the algorithm's own frontier + visited structures, counted exactly
+	PeakBytes      int64             // peak bytes the algorithm's own frontier and visited structures allocated, by capacity (see the package documentation)
 	StoppedBy      StopReason        // StopNone if it ran to completion
 }
 
@@ -290,6 +290,7 @@ type runner struct {
 	ctx         context.Context
 	nextCheck   int64 // expansion count at which the clock and ctx are read next
 	cur         Step  // the expansion in progress, for OnStep
+	mem         mem   // what the graph searches' containers hold (account)
 }
 
 // timeCheckEvery is how many expansions pass between reads of the clock.
@@ -417,6 +418,18 @@ func (r *runner) bytes(n int64) {
 		r.res.PeakBytes = n
 	}
 	if n+r.hookBytes > r.maxBytes {
+		r.overBytes = true
+	}
+}
+
+// account records what the graph search's containers hold (r.mem, by
+// capacity, growth included) and stops the search before its next
+// expansion when that expansion could take them, with what the hook
+// keeps, past the limit: next is what it may allocate (the containers'
+// growth should each take its children).
+func (r *runner) account(next int64) {
+	r.res.PeakBytes = max(r.res.PeakBytes, r.mem.peak)
+	if r.mem.held+next+r.hookBytes+r.p.HookBytes > r.maxBytes {
 		r.overBytes = true
 	}
 }

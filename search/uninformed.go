@@ -18,12 +18,12 @@ func BFS(ctx context.Context, p Problem) (Result, error) {
 	if r == nil {
 		return res, err
 	}
-	var nodes arena[node]
+	nodes := arena[node]{m: &r.mem}
 	nodes.push(node{board: p.Start, parent: -1})
-	seen := newKeySet(0)
+	seen := newKeySet(0, &r.mem)
 	seen.add(p.Start.Packed())
 	r.frontier(1)
-	r.bytes(nodeBytes + visitedEntryBytes)
+	r.account(seen.growth(4) + nodes.growth(4))
 	for head := int32(0); int(head) < nodes.len(); head++ {
 		n := *nodes.at(head)
 		if n.board == p.Goal {
@@ -47,7 +47,7 @@ func BFS(ctx context.Context, p Problem) (Result, error) {
 			r.depth(int(n.depth) + 1)
 		}
 		r.expanded(int64(nodes.len()) - int64(head) - 1)
-		r.bytes(int64(nodes.len())*nodeBytes + int64(seen.len())*visitedEntryBytes)
+		r.account(seen.growth(4) + nodes.growth(4))
 	}
 	return r.done()
 }
@@ -72,13 +72,13 @@ func DFS(ctx context.Context, p Problem) (Result, error) {
 	if limit > 0 {
 		r.res.Algorithm = "DFS (limit " + strconv.Itoa(int(limit)) + ")"
 	}
-	var nodes arena[node]
+	nodes := arena[node]{m: &r.mem}
 	nodes.push(node{board: p.Start, parent: -1})
-	stack := []int32{0}
-	seen := newKeySet(0)
+	stack := append(growSlice([]int32(nil), &r.mem), 0)
+	seen := newKeySet(0, &r.mem)
 	seen.add(p.Start.Packed())
 	r.frontier(1)
-	r.bytes(nodeBytes + stackIndexBytes + visitedEntryBytes)
+	r.account(seen.growth(4) + nodes.growth(4) + sliceGrowth(stack, 4))
 	cutoff := false
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
@@ -110,11 +110,12 @@ func DFS(ctx context.Context, p Problem) (Result, error) {
 			if !seen.add(kids[j].Packed()) {
 				continue
 			}
+			stack = growSlice(stack, &r.mem)
 			stack = append(stack, nodes.push(node{board: kids[j], move: moves[j], parent: i, depth: n.depth + 1}))
 			r.depth(int(n.depth) + 1)
 		}
 		r.expanded(int64(len(stack)))
-		r.bytes(int64(nodes.len())*nodeBytes + int64(len(stack))*stackIndexBytes + int64(seen.len())*visitedEntryBytes)
+		r.account(seen.growth(4) + nodes.growth(4) + sliceGrowth(stack, 4))
 	}
 	if cutoff {
 		r.res.StoppedBy = StopDepthLimit

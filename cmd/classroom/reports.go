@@ -53,6 +53,7 @@ type oneBoardFlags struct {
 	json   bool
 	board  string
 	search bool // the board may be solved by search: -pdb-dir, -pdb
+	maxMiB int  // -max-memory: each search's memory bound, in MiB
 	// extra registers the report's own flags, if it has any.
 	extra func(fs *cli.FlagSet)
 }
@@ -64,6 +65,7 @@ func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error 
 		f.src.RegisterSearch(fs)
 	}
 	fs.BoolVar(&f.json, "json", false, "write the report as JSON")
+	fs.IntVar(&f.maxMiB, "max-memory", search.DefaultMaxBytes>>20, "the memory each search may allocate, in `MiB`; the process stays within what it held before the searches, this and 32 MiB for the Go runtime")
 	if f.extra != nil {
 		f.extra(fs)
 	}
@@ -71,8 +73,18 @@ func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
+	if f.maxMiB < 1 {
+		return usagef("-max-memory %d: want at least 1 MiB", f.maxMiB)
+	}
 	f.board, err = oneBoard(c.name, rest)
 	return err
+}
+
+// limits are the searches' bounds the flags ask for; the runtime's soft
+// memory limit is set to match (classroom.SetMemoryLimit) until restore.
+func (f *oneBoardFlags) limits() (lim search.Limits, restore func()) {
+	lim.MaxBytes = int64(f.maxMiB) << 20
+	return lim, classroom.SetMemoryLimit(lim.MaxBytes)
 }
 
 // resolve parses the board and finds its goal and table (nil when the
@@ -141,7 +153,10 @@ func runCompare(ctx context.Context, cmd command, stdout, stderr io.Writer, args
 	if _, err := classroom.Algorithms(goal, table, keys); err != nil {
 		return usagef("-algs: %v", err)
 	}
-	c, err := classroom.CompareAlgorithms(ctx, b, goal, table, search.Limits{MaxExpanded: limit}, keys)
+	lim, restore := f.limits()
+	defer restore()
+	lim.MaxExpanded = limit
+	c, err := classroom.CompareAlgorithms(ctx, b, goal, table, lim, keys)
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
@@ -169,7 +184,9 @@ func runExplainDFS(ctx context.Context, cmd command, stdout, stderr io.Writer, a
 	if table == nil {
 		return fmt.Errorf("board %s: explain-dfs needs the exact distance table of its shape, and %s has none", b, b.Shape())
 	}
-	e, err := classroom.ExplainDFS(ctx, b, table, classroom.ExplainOptions{})
+	lim, restore := f.limits()
+	defer restore()
+	e, err := classroom.ExplainDFS(ctx, b, table, classroom.ExplainOptions{Limits: lim})
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
@@ -204,11 +221,15 @@ func runGreedyStats(ctx context.Context, cmd command, stdout, stderr io.Writer, 
 	if !ok {
 		return fmt.Errorf("greedy-stats needs the exact distance table of %s", shape)
 	}
+	defer classroom.SetMemoryLimit(opt.MaxBytes)()
 	g, err := classroom.GreedyStats(ctx, t.Table, opt)
-	if err != nil {
-		return err
+	if g != nil {
+		// Interrupted: the statistics gathered so far, then the error.
+		if werr := write(g, asJSON, stdout); werr != nil {
+			return werr
+		}
 	}
-	return write(g, asJSON, stdout)
+	return err
 }
 
 // parseGreedy parses the command line of greedy-stats into the
@@ -223,6 +244,7 @@ func parseGreedy(cmd command, stderr io.Writer, args []string, src *boardflags.S
 	score := fs.String("score", "adjacent", "the climber's score: adjacent (1 a matched square, 0.5 a square whose tile is next to it) or matched (1 a matched square only)")
 	stuck := fs.String("stuck", "first-legal", "when every move leads to a board seen before: first-legal (make the first legal move anyway) or stop")
 	asJSON := fs.Bool("json", false, "write the statistics as JSON")
+	fs.DurationVar(&opt.MaxTime, "max-time", search.DefaultMaxTime, "stop after this `duration` and report the boards climbed so far (Ctrl-C reports them too)")
 	rest, err := fs.Parse(args, true)
 	switch {
 	case err != nil:
@@ -231,6 +253,8 @@ func parseGreedy(cmd command, stderr io.Writer, args []string, src *boardflags.S
 		return opt, false, usagef("greedy-stats mixes its own boards: give no boards")
 	case opt.N < 1:
 		return opt, false, usagef("-n %d: want at least 1 board per mixing length", opt.N)
+	case opt.MaxTime <= 0:
+		return opt, false, usagef("-max-time %s: want a positive duration", opt.MaxTime)
 	}
 	if opt.Ks, err = classroom.ParseKs(*ks); err != nil {
 		return opt, false, cli.UsageError{Err: fmt.Errorf("-k: %w", err)}

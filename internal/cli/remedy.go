@@ -32,6 +32,9 @@ func Explain(err error) string {
 // rebuilds a missing or damaged table or pattern database, or the way to
 // run a search too large for this machine; "" when err has none.
 func Remedy(err error) string {
+	if r, ok := damageRemedy(err); ok {
+		return r
+	}
 	var (
 		tooBig     *twobit.TooBigError
 		needPDBs   *query.NeedPDBsError

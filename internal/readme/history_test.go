@@ -23,7 +23,6 @@ var history = regexp.MustCompile(`(?i)\b(?:` + strings.Join([]string{
 	`work periods?\b`,
 	`seed 0\d\d\b`, // "seed 003", a course document by its number
 	`seed0\d\d`,    // the same in an identifier
-	`the seeds\b`,  // the course documents together
 }, "|") + `)`)
 
 // TestNoHistory: no source, script or document of the repository speaks
@@ -68,13 +67,13 @@ func TestNoHistory(t *testing.T) {
 // The pattern catches what it is for and lets ordinary words be.
 func TestHistoryPattern(t *testing.T) {
 	for _, s := range []string{"as issue 20 states them", "the issue asks for", "measured in session 3",
-		"(seed 003)", "Seed003Moves", "as the seeds write it", "by work item", "a work period"} {
+		"(seed 003)", "Seed003Moves", "by work item", "a work period"} {
 		if !history.MatchString(s) {
 			t.Errorf("%q passes", s)
 		}
 	}
 	for _, s := range []string{"tissue", "a certificate issued", "-seed 7", "the seed field", "seeds travel as strings",
-		"Seeds: the corpus", "query random -seed S"} {
+		"Seeds: the corpus", "The seeds are a few short lines", "query random -seed S"} {
 		if history.MatchString(s) {
 			t.Errorf("%q is caught", s)
 		}

@@ -194,13 +194,17 @@ func (e *resolveError) Unwrap() error { return e.err }
 // says its own (a busy work slot, 503, even inside a failed resolution);
 // a board that cannot reach its goal is 422; a time limit 503; search
 // options for a tabled goal 400; a goal the resolver found no answers for
-// (no table, no databases) 404; anything else fallback.
+// (no table, no databases) 404; a table a search or a lookup found
+// damaged (statespace.TableContradictionError, TableError) 500; anything
+// else fallback.
 func statusOf(err error, fallback int) int {
 	var he *statusError
 	var limit *solveLimitError
 	var u *statespace.UnsolvableError
 	var tabled *query.TabledError
 	var unresolved *resolveError
+	var contradiction *statespace.TableContradictionError
+	var damaged *statespace.TableError
 	switch {
 	case errors.As(err, &he):
 		return he.status
@@ -212,6 +216,8 @@ func statusOf(err error, fallback int) int {
 		return StatusBadRequest
 	case errors.As(err, &unresolved):
 		return StatusNotFound
+	case errors.As(err, &contradiction), errors.As(err, &damaged):
+		return StatusInternalServerError
 	}
 	return fallback
 }

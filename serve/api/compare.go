@@ -46,7 +46,7 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 	lim := limits{MaxExpanded: params.nodes, MaxTime: s.lim.CompareTime}
 	c, err := compareBoard(ctx, rq.board, rq.goal, table, lim, params.keys)
 	if err != nil {
-		return nil, err
+		return nil, s.explained(err) // a damaged table: the command that checks it
 	}
 	reference := ""
 	if sr, ok := o.(searcher); ok && table == nil {

@@ -1,0 +1,115 @@
+package statespace
+
+import (
+	"errors"
+	"fmt"
+)
+
+// TableContradictionError says a path a search found proves a table
+// wrong: a path from Board to the goal of PathLength moves exists, so the
+// board's distance is at most PathLength, yet the table says
+// TableDistance, more; or a search that finds only shortest paths
+// (Shortest) found one longer than the table's distance, so the distance
+// is exactly PathLength and the table's is too small. Either way the table
+// is damaged or forged (a full re-derivation finds where), and no answer
+// of it can be trusted.
+type TableContradictionError struct {
+	Origin        Origin // the table's: its file, when it came from one
+	Board         Board
+	TableDistance int
+	PathLength    int
+	Search        string // the search that found the path, e.g. "A* (Manhattan)"
+	Shortest      bool   // the search finds only shortest paths
+}
+
+func (e *TableContradictionError) Error() string {
+	what := "the table"
+	if e.Origin.Source != "" {
+		what = "table " + e.Origin.Source
+	}
+	if e.PathLength < e.TableDistance {
+		return fmt.Sprintf("%s is damaged: it gives board %s distance %d, but %s found a path of %d moves",
+			what, e.Board, e.TableDistance, e.Search, e.PathLength)
+	}
+	return fmt.Sprintf("%s is damaged: it gives board %s distance %d, but %s, which finds only shortest paths, found none shorter than %d moves",
+		what, e.Board, e.TableDistance, e.Search, e.PathLength)
+}
+
+// CheckAgainstTable checks a path of pathLength moves that search found
+// from b to t's goal against t's distance of b: a path shorter than the
+// distance, or, when shortest says the search finds only shortest paths,
+// one of another length, is a *TableContradictionError. A board the table
+// cannot answer returns Lookup's error.
+func CheckAgainstTable(t *Table, b Board, pathLength int, search string, shortest bool) error {
+	d, err := t.Lookup(b)
+	if err != nil {
+		return err
+	}
+	if pathLength < d || shortest && pathLength != d {
+		return &TableContradictionError{Origin: t.origin, Board: b, TableDistance: d, PathLength: pathLength, Search: search, Shortest: shortest}
+	}
+	return nil
+}
+
+// PathReplayError says an answer's path, replayed board by board against
+// the table that gave it, does not fall by one move a step: the board
+// At, Step moves along the path from Board, has distance Got, not Want
+// (−1 when a move of the path is not legal there), or one of its
+// neighbours contradicts it (Msg says which). The table is damaged or
+// forged. It comes inside a *TableError.
+type PathReplayError struct {
+	Board     Board // the path's start
+	Step      int
+	At        Board
+	Want, Got int
+	Msg       string // what the neighbour check found, when it refused
+}
+
+func (e *PathReplayError) Error() string {
+	if e.Msg != "" {
+		return fmt.Sprintf("the path from %s, replayed: at step %d, %s", e.Board, e.Step, e.Msg)
+	}
+	return fmt.Sprintf("the path from %s, replayed: board %s at step %d has distance %d, not %d", e.Board, e.At, e.Step, e.Got, e.Want)
+}
+
+// ReplayPath replays path from b, whose distance the table gave as d:
+// every board on it must have distance d minus its step, each checked
+// against its neighbours as WithAnswerChecks checks an answer (every
+// neighbour one closer or one farther, as the stored bits say), and the
+// path must end at the goal after d moves. It returns nil, or a
+// *TableError holding a *PathReplayError. On a table with every distance
+// in memory the neighbours need no check; on a lazy one it costs about
+// four walks a board of the path.
+func (t *Table) ReplayPath(b Board, d int, path []Move) error {
+	checked := t.WithAnswerChecks()
+	at := b
+	for i := 0; ; i++ {
+		got, _, err := checked.LookupMoves(at)
+		if err != nil {
+			var te *TableError
+			if errors.As(err, &te) && te.Err == nil {
+				return t.replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1, Msg: te.Msg})
+			}
+			return err
+		}
+		if got != d-i {
+			return t.replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: got})
+		}
+		if i == len(path) {
+			if got != 0 {
+				return t.replayError(&PathReplayError{Board: b, Step: i, At: at, Want: 0, Got: got})
+			}
+			return nil
+		}
+		next, ok := at.Apply(path[i])
+		if !ok {
+			return t.replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1,
+				Msg: fmt.Sprintf("move %s is not legal on %s", path[i], at)})
+		}
+		at = next
+	}
+}
+
+func (t *Table) replayError(e *PathReplayError) error {
+	return &TableError{Origin: t.origin, Msg: "the table is damaged: " + e.Error(), Err: e}
+}
