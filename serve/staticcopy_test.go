@@ -5,37 +5,10 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"strings"
 	"testing"
 )
-
-// fakeGo puts on PATH a go command that answers "go env GOROOT" as the
-// real one does and, for "go build", either fails or writes engine as its
-// -o file, so WriteStatic's writing is tested without a WebAssembly build.
-func fakeGo(t *testing.T, buildFails bool, engine string) {
-	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("the fake go command is a shell script")
-	}
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatalf("go env GOROOT: %v", err)
-	}
-	bin := t.TempDir()
-	build := `out=""; while [ $# -gt 0 ]; do if [ "$1" = -o ]; then out="$2"; fi; shift; done; printf '%s' "` + engine + `" > "$out"`
-	if buildFails {
-		build = `echo "fake build failure" >&2; exit 1`
-	}
-	script := "#!/bin/sh\ncase \"$1\" in\nenv) echo '" + strings.TrimSpace(string(out)) + "';;\nbuild) " + build + ";;\nesac\n"
-	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-}
 
 func names(t *testing.T, dir string) []string {
 	t.Helper()
@@ -50,44 +23,49 @@ func names(t *testing.T, dir string) []string {
 	return out
 }
 
-// A failed build leaves no folder, not even a temporary one beside it.
-func TestWriteStaticFailedBuildLeavesNoFolder(t *testing.T) {
-	fakeGo(t, true, "")
+// A write cut short (here by a cancelled context) leaves no folder, not
+// even a temporary one beside it, and an existing folder as it was.
+func TestWriteStaticFailureLeavesNothing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "site")
-	_, err := WriteStatic(context.Background(), dir)
+	_, err := WriteStatic(ctx, dir)
 	var se *StaticError
-	if !errors.As(err, &se) || se.Step != "go build" || !strings.Contains(se.Output, "fake build failure") {
-		t.Fatalf("WriteStatic = %v, want the go build's StaticError", err)
+	if !errors.As(err, &se) || se.Dir != dir || !errors.Is(err, context.Canceled) {
+		t.Fatalf("WriteStatic = %v, want a StaticError for %s wrapping context.Canceled", err, dir)
 	}
 	if got := names(t, parent); len(got) != 0 {
-		t.Errorf("after a failed build the parent holds %v, want nothing", got)
+		t.Errorf("after a failed write the parent holds %v, want nothing", got)
 	}
-}
-
-// A failed build into an existing folder leaves its files as they were.
-func TestWriteStaticFailedBuildKeepsExistingFolder(t *testing.T) {
-	fakeGo(t, true, "")
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("old page"), 0o644); err != nil {
+	old := t.TempDir()
+	if err := os.WriteFile(filepath.Join(old, "index.html"), []byte("old page"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := WriteStatic(context.Background(), dir); err == nil {
-		t.Fatal("WriteStatic succeeded with a failing build")
+	if _, err := WriteStatic(ctx, old); !errors.Is(err, context.Canceled) {
+		t.Fatalf("WriteStatic into an existing folder = %v, want context.Canceled", err)
 	}
-	if got := names(t, dir); !slices.Equal(got, []string{"index.html"}) {
+	if got := names(t, old); !slices.Equal(got, []string{"index.html"}) {
 		t.Errorf("the folder holds %v, want only the old index.html", got)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(b) != "old page" {
+	if b, _ := os.ReadFile(filepath.Join(old, "index.html")); string(b) != "old page" {
 		t.Errorf("index.html = %q, want the old page kept", b)
 	}
 }
 
-// A build that succeeds writes every file whole, into a new folder or over
-// an existing one, and leaves no temporary file or folder behind.
+// WriteStatic writes every file of the copy whole (the page's and the
+// embedded engine), into a new folder or over an existing one, and leaves
+// no temporary file or folder behind.
 func TestWriteStaticWritesWholeFolder(t *testing.T) {
-	fakeGo(t, false, "ENGINE")
+	want, err := StaticFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
 	page, _ := staticFiles.ReadFile("static/index.html")
+	engine, _ := engineFiles.ReadFile("engine/tilespace.wasm.gz")
+	if !bytes.Equal(want["index.html"], page) || !bytes.Equal(want["tilespace.wasm.gz"], engine) {
+		t.Fatal("StaticFiles does not hold the embedded page and engine")
+	}
 	for _, existing := range []bool{false, true} {
 		parent := t.TempDir()
 		dir := filepath.Join(parent, "site")
@@ -107,25 +85,25 @@ func TestWriteStaticWritesWholeFolder(t *testing.T) {
 			t.Errorf("existing=%v: the parent holds %v, want only site", existing, got)
 		}
 		got := names(t, dir)
-		for _, want := range []string{"index.html", "app.js", "worker.js", "wasm_exec.js", "tilespace.wasm.gz"} {
-			if !slices.Contains(got, want) {
-				t.Errorf("existing=%v: %s missing from %v", existing, want, got)
+		for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "tilespace.wasm.gz"} {
+			if !slices.Contains(got, name) {
+				t.Errorf("existing=%v: %s missing from %v", existing, name, got)
 			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("existing=%v: the folder holds %v, want the %d files of StaticFiles", existing, got, len(want))
 		}
 		for _, name := range got {
-			info, err := os.Stat(filepath.Join(dir, name))
-			if err != nil || info.Size() != sizes[name] {
-				t.Errorf("existing=%v: %s is %v bytes (%v), WriteStatic says %d", existing, name, info.Size(), err, sizes[name])
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil || !bytes.Equal(b, want[name]) || int64(len(b)) != sizes[name] {
+				t.Errorf("existing=%v: %s is %d bytes (%v), not StaticFiles' %d; WriteStatic says %d", existing, name, len(b), err, len(want[name]), sizes[name])
 			}
-		}
-		if b, _ := os.ReadFile(filepath.Join(dir, "index.html")); !bytes.Equal(b, page) {
-			t.Errorf("existing=%v: index.html is not the page", existing)
 		}
 		if info, err := os.Stat(dir); err != nil || info.Mode().Perm() != 0o755 {
 			t.Errorf("existing=%v: the folder's mode is %v (%v), want 0755", existing, info.Mode().Perm(), err)
 		}
-		if sizes[UnpackedWasm] != int64(len("ENGINE")) {
-			t.Errorf("existing=%v: unpacked engine %d bytes, want %d", existing, sizes[UnpackedWasm], len("ENGINE"))
+		if n := unpackedLen(t, want["tilespace.wasm.gz"]); sizes[UnpackedWasm] != n {
+			t.Errorf("existing=%v: unpacked engine %d bytes, want %d", existing, sizes[UnpackedWasm], n)
 		}
 	}
 }

@@ -12,6 +12,6 @@ import (
 // the command when called by that name.
 func TestMain(m *testing.M) { testscript.Main(m, map[string]func(){"plot": main}) }
 
-// TestScripts runs testdata/script/*.txtar: the README's example of plot,
+// TestScripts runs testdata/script/*.txtar: the examples of plot in the
 // each as the README shows it (package readme), and its messages.
 func TestScripts(t *testing.T) { testscript.Run(t, readme.Params("testdata/script", "../..")) }

@@ -25,7 +25,8 @@
 // With -static it serves nothing: it writes into
 // DIR a copy of the page that any static file server can serve, its
 // answers computed in the browser by the same code compiled to
-// WebAssembly (serve.WriteStatic), and exits.
+// WebAssembly, which the binary carries (serve.WriteStatic; no Go
+// toolchain is needed, and go generate ./serve rebuilds it), and exits.
 package main
 
 import (
@@ -106,7 +107,7 @@ func splitHosts(list string) []string {
 func writeStatic(ctx context.Context, stdout io.Writer, dir string) error {
 	sizes, err := serve.WriteStatic(ctx, dir)
 	if err != nil {
-		return fmt.Errorf("%w (the static copy is built with the go command on PATH, for GOOS=js GOARCH=wasm)", err)
+		return err
 	}
 	var total int64
 	for name, n := range sizes {

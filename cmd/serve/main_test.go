@@ -6,12 +6,15 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tilespace/tilespace/serve"
 )
 
 // Boards and flags the page does not take are usage errors (exit 2),
@@ -117,24 +120,71 @@ func TestServe(t *testing.T) {
 }
 
 // -static writes the page, its worker, Go's wasm_exec.js and the engine
-// compiled to WebAssembly, and serves nothing (serve/e2e's TestStaticCopy
-// runs the folder in a browser).
+// compiled to WebAssembly, as serve.StaticFiles holds them, and serves
+// nothing (serve/e2e's TestStaticCopy runs the folder in a browser).
 func TestStatic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the WebAssembly (seconds)")
-	}
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "site")
 	var stdout, stderr bytes.Buffer
 	if code := report(&stderr, run(context.Background(), nil, &stdout, &stderr, []string{"-static", dir})); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "tilespace.wasm.gz"} {
-		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.Size() == 0 {
-			t.Errorf("%s: %v", name, err)
-		}
-	}
+	checkStaticCopy(t, dir)
 	if !strings.Contains(stdout.String(), "wrote the static copy to "+dir) {
 		t.Errorf("stdout: %q", stdout.String())
+	}
+}
+
+// The built binary writes the static copy with nothing else: run from a
+// folder outside the module, with no go command on PATH (no PATH at all),
+// it writes every file, the engine's bytes those the binary embeds.
+func TestStaticBinaryAlone(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to build serve: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "serve")
+	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	home := t.TempDir()
+	cmd := exec.Command(bin, "-static", "site")
+	cmd.Dir = home
+	cmd.Env = []string{"HOME=" + home}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("serve -static site in %s: %v\n%s", home, err, out)
+	}
+	if !strings.Contains(string(out), "wrote the static copy to site") {
+		t.Errorf("serve -static site said %q", out)
+	}
+	checkStaticCopy(t, filepath.Join(home, "site"))
+}
+
+// checkStaticCopy checks that dir holds the static copy's files, each as
+// serve.StaticFiles holds it, and no other.
+func checkStaticCopy(t *testing.T, dir string) {
+	t.Helper()
+	want, err := serve.StaticFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "tilespace.wasm.gz"} {
+		if len(want[name]) == 0 {
+			t.Errorf("serve.StaticFiles has no %s", name)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(want) {
+		t.Errorf("%s holds %d files, want %d", dir, len(entries), len(want))
+	}
+	for name, data := range want {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s: %d bytes (%v), want the %d embedded", name, len(got), err, len(data))
+		}
 	}
 }
 

@@ -124,6 +124,10 @@ type Config struct {
 	// the page shows, with the command that fixes it (cmd/serve passes
 	// cli.Explain); nil shows the error's own message.
 	Explain func(error) string
+	// LimitsOf is whose limits the messages of a request stopped by one
+	// name: "the server's" when empty; the static copy's engine, which
+	// runs in the page with no server, says "this page's".
+	LimitsOf string
 }
 
 // DefaultCacheBytes is the page's bound on the tables and databases it
@@ -159,6 +163,14 @@ func New(cfg Config) *Server {
 
 // Close stops tables and databases loading for the server.
 func (s *Server) Close() { s.stop() }
+
+// limitsOf is Config.LimitsOf, "the server's" by default.
+func (s *Server) limitsOf() string {
+	if s.cfg.LimitsOf == "" {
+		return "the server's"
+	}
+	return s.cfg.LimitsOf
+}
 
 // Limits returns the limits in force, defaults filled in.
 func (s *Server) Limits() Limits { return s.lim }

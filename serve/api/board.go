@@ -88,14 +88,26 @@ func (s *Server) board(ctx context.Context, dst []byte, q url.Values) ([]byte, e
 }
 
 // solveLimitError says the search did not finish a board within its time
-// limit (503).
+// limit (503). The limit runs from when the board's answers were ready:
+// waited, the time before it (pattern databases built on first use, a
+// free work slot), does not count.
 type solveLimitError struct {
-	board statespace.Board
-	limit time.Duration
+	board  statespace.Board
+	limit  time.Duration
+	waited time.Duration
+	whose  string // Config.LimitsOf
+}
+
+func (s *Server) limitError(b statespace.Board, limit, waited time.Duration) *solveLimitError {
+	return &solveLimitError{b, limit, waited, s.limitsOf()}
 }
 
 func (e *solveLimitError) Error() string {
-	return fmt.Sprintf("time limit: no optimal solution of %s found within %s (the server's limit for one board solved by search)", e.board, e.limit)
+	msg := fmt.Sprintf("time limit: no optimal solution of %s found within %s (%s time limit for one board solved by search", e.board, e.limit, e.whose)
+	if e.waited >= time.Second {
+		msg += fmt.Sprintf(", counted from when its answers were ready, %.1f s after the request: building pattern databases on first use does not count", e.waited.Seconds())
+	}
+	return msg + ")"
 }
 
 // answerBoard returns the record of b toward goal: query's JSON record
@@ -106,6 +118,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 	if err := s.unsolvable(b, goal); err != nil {
 		return nil, err
 	}
+	start := time.Now()
 	o, err := s.source(ctx, goal)
 	if err != nil {
 		return nil, err
@@ -122,13 +135,15 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 		if err != nil {
 			return nil, err
 		}
+		// The limit starts now, with the databases ready and a slot held.
+		waited := time.Since(start)
 		sctx, cancel := context.WithTimeout(ctx, limit)
 		a, err = o.Answer(sctx, b, true)
 		cancel()
 		release()
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-				return nil, &solveLimitError{b, limit}
+				return nil, s.limitError(b, limit, waited)
 			}
 			return nil, err
 		}

@@ -74,3 +74,26 @@ func TestRandomWithoutTable(t *testing.T) {
 		t.Errorf("7x3 at a distance: %d %v", status, rec)
 	}
 }
+
+// A board stopped by its time limit names whose limit it was (the
+// server's, or Config.LimitsOf's: the static copy says this page's) and,
+// when the board waited for its answers to be ready (databases built on
+// first use), that the limit ran only from then.
+func TestSolveLimitMessage(t *testing.T) {
+	b := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
+	for _, c := range []struct {
+		limitsOf string
+		waited   time.Duration
+		want     string
+	}{
+		{"", 0, "time limit: no optimal solution of " + b.String() + " found within 10s (the server's time limit for one board solved by search)"},
+		{"", 900 * time.Millisecond, "(the server's time limit for one board solved by search)"},
+		{"this page's", 0, "found within 10s (this page's time limit for one board solved by search)"},
+		{"this page's", 7250 * time.Millisecond, "found within 10s (this page's time limit for one board solved by search, counted from when its answers were ready, 7.2 s after the request: building pattern databases on first use does not count)"},
+	} {
+		s := &Server{cfg: Config{LimitsOf: c.limitsOf}}
+		if got := s.limitError(b, 10*time.Second, c.waited).Error(); !strings.HasSuffix(got, c.want) {
+			t.Errorf("LimitsOf %q, waited %v: %q, want it to end %q", c.limitsOf, c.waited, got, c.want)
+		}
+	}
+}

@@ -27,8 +27,8 @@ func (s *Server) readCompareParams(q url.Values, goal statespace.Board) (compare
 	if t, ok := q["limit"]; ok {
 		v, err := strconv.ParseInt(t[0], 10, 64)
 		if err != nil || v < 1 || v > s.lim.CompareMaxNodes {
-			return p, badRequest("limit=%s: want a whole number of expansions per algorithm from 1 to %s (this server's bound)",
-				t[0], textfmt.Commas(s.lim.CompareMaxNodes))
+			return p, badRequest("limit=%s: want a whole number of expansions per algorithm from 1 to %s (%s bound)",
+				t[0], textfmt.Commas(s.lim.CompareMaxNodes), s.limitsOf())
 		}
 		p.nodes = v
 	}

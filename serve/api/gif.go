@@ -96,7 +96,7 @@ func (s *Server) optimalPath(ctx context.Context, b, goal statespace.Board) ([]s
 	}
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			return nil, &solveLimitError{b, s.lim.SolveTime}
+			return nil, s.limitError(b, s.lim.SolveTime, 0)
 		}
 		return nil, err
 	}

@@ -5,7 +5,8 @@
 // WebAssembly (GOOS=js GOARCH=wasm) and run in a Web Worker
 // (static/worker.js), which hands it each request the page would send to
 // a server. It links no net/http (and so no TLS and its crypto).
-// serve.WriteStatic builds it; it is not run by hand.
+// go generate ./serve builds it into serve/engine, which the serve binary
+// embeds and serve -static writes out; it is not run by hand.
 package main
 
 import (
@@ -18,13 +19,10 @@ import (
 )
 
 func main() {
-	// The browser has no file system: the cache folder names a place that
-	// is never there, so tables are built in memory (and not kept) and
-	// 12-cell shapes, which need a cached table, are not offered.
-	os.Setenv("TILESPACE_CACHE", "/tilespace-cache")
+	os.Setenv("TILESPACE_CACHE", browserCache)
 	// The 15-puzzle by IDA* on what the server resolves: with no files in
 	// the browser, pattern databases cheap enough are built in memory on
-	// first use, within the server's time limit per board.
+	// first use; the time limit per board starts once they are ready.
 	// Their progress goes to the page (worker.js posts it), so the minutes a
 	// slow machine may take show as a count rather than as a hang; only
 	// whole-percent steps are sent, to keep the messages few.
@@ -42,7 +40,7 @@ func main() {
 			f.Invoke(what, float64(done), float64(total))
 		}
 	}
-	s := api.New(api.Config{Progress: progress})
+	s := api.New(engineConfig(progress))
 	promise := js.Global().Get("Promise")
 	// tilespaceFetch(target) answers a promise of {status, type, body}:
 	// type is the body's content type, body a string for JSON and a

@@ -1,7 +1,7 @@
 //go:build !(js && wasm)
 
 // Command wasm is the static copy's engine, for GOOS=js GOARCH=wasm only:
-// serve.WriteStatic (go run ./cmd/serve -static DIR) builds it.
+// go generate ./serve builds it, and serve -static DIR writes it out.
 package main
 
 import (
@@ -10,6 +10,6 @@ import (
 )
 
 func main() {
-	fmt.Fprintln(os.Stderr, "this is the static copy's WebAssembly: build it with GOOS=js GOARCH=wasm, or write the whole folder with go run ./cmd/serve -static DIR")
+	fmt.Fprintln(os.Stderr, "this is the static copy's WebAssembly: build it with go generate ./serve, or write the whole folder with go run ./cmd/serve -static DIR")
 	os.Exit(2)
 }

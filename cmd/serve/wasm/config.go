@@ -1,0 +1,43 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/serve/api"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// browserCache is the cache folder the engine names: a browser has no
+// file system, so it is never there; tables are built in memory (and not
+// kept) and 12-cell shapes, which need a cached table, are not offered.
+const browserCache = "/tilespace-cache"
+
+// engineConfig is the page's API as the browser runs it: the server's
+// limits, named as this page's (there is no server), the progress of
+// databases built handed to the page, and the errors of goals without
+// answers phrased for a page with no files.
+func engineConfig(progress func(what string, done, total uint64)) api.Config {
+	return api.Config{Progress: progress, LimitsOf: "this page's", Explain: explainInBrowser}
+}
+
+// explainInBrowser says what a goal without answers needs when the page
+// runs in a browser, which cannot hold or build its databases: the
+// 24-puzzle's take minutes and gigabytes; the served page answers it
+// once enumerate has built them. Other errors keep their own message.
+func explainInBrowser(err error) string {
+	var need *query.NeedPDBsError
+	if errors.As(err, &need) {
+		return fmt.Sprintf("%s goal %s is not solved in this page: its %s pattern databases take minutes and gigabytes of memory to build, more than a page in a browser has; "+
+			"use the served page (go run ./cmd/serve) with them built by %s",
+			need.Goal.Shape(), statespace.GoalName(need.Goal), need.Partition, pdbCommand(need.Goal, need.Partition))
+	}
+	return err.Error()
+}
+
+// pdbCommand is the command that builds a partition's databases for goal
+// into the cache folder, as the command line's remedies name it.
+func pdbCommand(goal statespace.Board, partition string) string {
+	return fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), partition)
+}
