@@ -13,5 +13,5 @@ import (
 func TestMain(m *testing.M) { testscript.Main(m, map[string]func(){"plot": main}) }
 
 // TestScripts runs testdata/script/*.txtar: the examples of plot in the
-// each as the README shows it (package readme), and its messages.
+// README and docs/figures.md, each as they show it (package readme).
 func TestScripts(t *testing.T) { testscript.Run(t, readme.Params("testdata/script", "../..")) }
