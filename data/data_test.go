@@ -19,7 +19,7 @@ import (
 func TestCommittedFilesAreFresh(t *testing.T) {
 	sq := statespace.Shape{Rows: 3, Cols: 3}
 	for _, goal := range []statespace.Board{statespace.GoalLast(sq), statespace.GoalFirst(sq)} {
-		name := store.TableFileName(goal)
+		name := store.TableFile(goal).Name()
 		committed, ok := data.Open(name)
 		if !ok {
 			t.Fatalf("%s is not embedded", name)

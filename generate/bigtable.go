@@ -130,7 +130,7 @@ func writeLevel(w io.Writer, l twobit.Level) {
 		l.Depth, textfmt.Commas(l.Count), textfmt.Commas(l.Reached), l.Took.Seconds(), rate, l.Elapsed.Round(time.Second), note)
 }
 
-// VerifyReport is what `enumerate -verify` found.
+// VerifyReport is what `enumerate verify` found.
 type VerifyReport struct {
 	File  string `json:"file"`
 	Shape string `json:"shape"`

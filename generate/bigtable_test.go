@@ -64,7 +64,7 @@ func TestBigTable(t *testing.T) {
 			t.Fatalf("rank %d: %d, want %d", rank, got.DistanceAt(rank), full.DistanceAt(rank))
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, store.CheckpointFileName(goal))); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, store.CheckpointFile(goal).Name())); !os.IsNotExist(err) {
 		t.Errorf("checkpoint left behind: %v", err)
 	}
 }
@@ -105,7 +105,7 @@ func TestVerifyCatchesFlips(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join(t.TempDir(), store.TableFileName(goal))
+		path := filepath.Join(t.TempDir(), store.TableFile(goal).Name())
 		payload := fixture.Payload(t, full)
 		rewrite(t, path, goal, full.Counts(), payload)
 		if r, err := VerifyTable(ctx, path, 2); err != nil || !r.OK() {
@@ -158,7 +158,7 @@ func TestVerifyBytes(t *testing.T) {
 // The exported .npy array holds every distance in rank order.
 func TestExportNPY(t *testing.T) {
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 3, Cols: 3})
-	path := filepath.Join(t.TempDir(), store.NPYFileName(goal))
+	path := filepath.Join(t.TempDir(), store.NPYFile(goal).Name())
 	size, err := ExportNPY(context.Background(), goal, path, 2)
 	if err != nil {
 		t.Fatal(err)

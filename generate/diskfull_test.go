@@ -30,7 +30,7 @@ func TestDiskFullResume(t *testing.T) {
 	if _, err := BigTable(context.Background(), goal, clean, BigOptions{Workers: 2, FreeSpace: plenty}); err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(filepath.Join(clean, store.TableFileName(goal)))
+	want, err := os.ReadFile(filepath.Join(clean, store.TableFile(goal).Name()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestDiskFullResume(t *testing.T) {
 		return est.Disk, nil
 	}
 	_, err = BigTable(context.Background(), goal, dir, BigOptions{Workers: 2, FreeSpace: fills, CheckpointEvery: time.Nanosecond})
-	checkpoint := filepath.Join(dir, store.CheckpointFileName(goal))
+	checkpoint := filepath.Join(dir, store.CheckpointFile(goal).Name())
 	if !errors.As(err, &ns) || ns.Start || ns.Path != checkpoint || ns.Free != left || ns.Need < est.Checkpoint {
 		t.Fatalf("a disk full at the second checkpoint: %v (%+v), want a *twobit.NoSpaceError for %s", err, ns, checkpoint)
 	}
@@ -84,7 +84,7 @@ func TestDiskFullResume(t *testing.T) {
 	if resumed != 1 {
 		t.Errorf("the resume read %d levels from the checkpoint, want 1", resumed)
 	}
-	got, err := os.ReadFile(filepath.Join(dir, store.TableFileName(goal)))
+	got, err := os.ReadFile(filepath.Join(dir, store.TableFile(goal).Name()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func TestRunChecksDiskBeforeDatabases(t *testing.T) {
 		t.Fatalf("databases on a full disk: %v (%+v), want a *PDBSpaceError needing %d with %d free", err, full, want, free)
 	}
 	for _, pat := range part.Patterns {
-		if _, err := os.Stat(filepath.Join(dir, store.PDBFileName(goal, pat))); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, store.PDBFile(goal, pat).Name())); err == nil {
 			t.Errorf("a database refused for want of disk was written: %v", pat)
 		}
 	}

@@ -461,7 +461,7 @@ func TestForgedPDBCampaign(t *testing.T) {
 		caseDir := filepath.Join(dir, fmt.Sprint(i))
 		paths := make([]string, 2)
 		for j, p := range trueDBs {
-			paths[j] = filepath.Join(caseDir, store.PDBFileName(goal, p.Tiles()))
+			paths[j] = filepath.Join(caseDir, store.PDBFile(goal, p.Tiles()).Name())
 			fh, fp := store.PDBHeader(p), p.Values()
 			if j == which {
 				fh, fp = h, payload
@@ -474,7 +474,7 @@ func TestForgedPDBCampaign(t *testing.T) {
 		var openErr error
 		protect(&c, t, what+" open", func() {
 			var a *pdb.Additive
-			a, _, openErr = store.LoadPartition(ctx, caseDir, goal, part)
+			a, _, openErr = store.LoadPartition(ctx, []string{caseDir}, goal, part)
 			if openErr == nil {
 				s, openErr = solver.New(a)
 			}

@@ -57,7 +57,7 @@ type PatternReport struct {
 }
 
 // PDBReport describes the built databases of a partition. Its JSON form
-// is what `enumerate -pdb NAME -json` prints.
+// is what `enumerate databases -pdb NAME -json` prints.
 type PDBReport struct {
 	Shape      string          `json:"shape"`
 	Goal       string          `json:"goal"`

@@ -71,7 +71,7 @@ func TestPDBsReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv(store.EnvCache, t.TempDir())
-	read, files, err := store.LoadPartition(context.Background(), dir, goal, part)
+	read, files, err := store.LoadPartition(context.Background(), []string{dir}, goal, part)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestPDBsResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, p := range first.Patterns {
-		want := store.ZeroAwarePDBFileName(goal, p.Tiles)
+		want := store.ZeroAwarePDBFile(goal, p.Tiles).Name()
 		if !strings.HasSuffix(p.File, "/"+want) || p.Kept {
 			t.Fatalf("pattern %d: file %s (kept %v), want %s", i, p.File, p.Kept, want)
 		}
@@ -236,7 +236,7 @@ func TestPDBsResume(t *testing.T) {
 	if st, err := os.Stat(first.Patterns[0].File); err != nil || !st.ModTime().Equal(keptInfo.ModTime()) {
 		t.Errorf("the intact file was written again: %v", err)
 	}
-	got, _, err := store.LoadPartition(context.Background(), dir, goal, part)
+	got, _, err := store.LoadPartition(context.Background(), []string{dir}, goal, part)
 	if err != nil {
 		t.Fatal(err)
 	}

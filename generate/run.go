@@ -216,7 +216,7 @@ type NoTableError struct{ Goal statespace.Board }
 
 func (e *NoTableError) Error() string {
 	sh := e.Goal.Shape()
-	return fmt.Sprintf("%s has %d!/2 states, more than 2^64: no table holds them; pattern databases solve it instead", sh, sh.Cells())
+	return fmt.Sprintf("%s has %d!/2 states, more than 2^64: no table holds them", sh, sh.Cells())
 }
 
 // EncodingError says a table of the 2-bit search (12 cells and more) was

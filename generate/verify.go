@@ -13,6 +13,27 @@ import (
 	"github.com/tilespace/tilespace/tablefile"
 )
 
+// DiffersError says a verified file differs from a fresh build: the
+// report's facts (Report.Difference says where).
+type DiffersError struct{ Report VerifyReport }
+
+func (e *DiffersError) Error() string {
+	fresh := "search"
+	if e.Report.Pattern != "" {
+		fresh = "build"
+	}
+	return fmt.Sprintf("%s differs from a fresh %s", e.Report.File, fresh)
+}
+
+// Err returns a *DiffersError when the file differs from a fresh build,
+// else nil.
+func (r VerifyReport) Err() error {
+	if r.OK() {
+		return nil
+	}
+	return &DiffersError{Report: r}
+}
+
 // VerifyFile re-derives the distance table or pattern database in the
 // file at path (VerifyTable or VerifyPDB, by the kind its header names):
 // the check for a file from elsewhere, which catches any forgery, even one

@@ -30,8 +30,11 @@ func sampleBoards(tb testing.TB, n int) (*TableOracle, []statespace.Board) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	to := o.(*TableOracle)
-	return to, to.Table.Sample(NewRand(7), -1, n)
+	src := o.Source()
+	if src.Table == nil {
+		tb.Fatalf("%s: no table", sampleShape)
+	}
+	return NewTableOracle(src.Table, src.From), src.Table.Sample(NewRand(7), -1, n)
 }
 
 // BenchmarkLookup measures exact distance plus every optimal move of

@@ -51,7 +51,7 @@ func TestResolveOnce(t *testing.T) {
 			t.Fatal("concurrent callers got different oracles")
 		}
 	}
-	if o := oracles[0].(*TableOracle); o.Goal() != goal {
+	if o := oracles[0]; o.Source().Kind != FromTable || o.Goal() != goal {
 		t.Errorf("goal %s, want %s", o.Goal(), goal)
 	}
 }
@@ -138,7 +138,7 @@ func TestReadOnlyCache(t *testing.T) {
 	for _, readOnly := range []bool{true, false} {
 		dir := t.TempDir()
 		t.Setenv(store.EnvCache, dir)
-		res, err := NewResolver(ctx, Config{ReadOnlyCache: readOnly})
+		res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), ReadOnlyCache: readOnly})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -25,7 +25,7 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, store.TableFileName(goal))
+	path := filepath.Join(dir, store.TableFile(goal).Name())
 	if _, err := store.WriteTable(context.Background(), path, full, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	res, err := NewResolver(context.Background(), Config{Shape: sh, Log: &log, Explain: explained})
+	res, err := NewResolver(context.Background(), Config{Cache: store.NewCache(dir), Shape: sh, Log: &log, Explain: explained})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -86,7 +86,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 		}
 		return r.partition(ctx, goal, part)
 	}
-	a, files, err := store.LoadBestPDBs(ctx, r.cfg.PDBDir, goal)
+	a, files, err := store.LoadBestPDBs(ctx, r.pdbDirs(), goal)
 	var nf *store.PDBNotFoundError
 	var damaged *store.PDBDamagedError
 	var looked string
@@ -142,13 +142,13 @@ func (e *NeedPDBsError) Error() string {
 // partition returns part's databases from Config.PDBDir, else the cache
 // folder, built when missing (if at most AutoBuildLimit abstract states).
 func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pdb.Partition) (Heuristic, error) {
-	a, files, err := store.LoadPartition(ctx, r.cfg.PDBDir, goal, part)
+	a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, part)
 	var nf *store.PDBNotFoundError
 	if errors.As(err, &nf) {
 		// The databases that are there are read all the same: a damaged
 		// one is reported rather than silently built over.
 		for _, pat := range part.Patterns {
-			if path, ferr := store.FindPDB(r.cfg.PDBDir, goal, pat); ferr == nil && regular(path) {
+			if path, ferr := store.FindPDB(r.pdbDirs(), goal, pat); ferr == nil && regular(path) {
 				if _, rerr := store.ReadPDB(path, goal, pat); rerr != nil {
 					return Heuristic{}, fmt.Errorf("%s: %w", path, rerr)
 				}
@@ -226,7 +226,7 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 		fmt.Fprintf(r.cfg.Log, "built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
 		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
 	}
-	files, err := cachePDBs(ctx, a)
+	files, err := r.cfg.Cache.WritePDBs(ctx, a)
 	if err != nil {
 		fmt.Fprintf(r.cfg.Log, "warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
 			part.Label(), time.Since(start).Seconds(), err)
@@ -236,14 +236,17 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 	return Heuristic{H: a, Name: HeuristicName(a), Files: files, Built: true}, nil
 }
 
-// cachePDBs writes a's databases into the cache folder (each atomically)
-// and returns their paths.
-func cachePDBs(ctx context.Context, a *pdb.Additive) ([]string, error) {
-	cache, err := store.DefaultCache()
-	if err != nil {
-		return nil, err
+// pdbDirs are the folders pattern databases are looked for in, in order:
+// Config.PDBDir, then the cache folder.
+func (r *Resolver) pdbDirs() []string {
+	var dirs []string
+	if r.cfg.PDBDir != "" {
+		dirs = append(dirs, r.cfg.PDBDir)
 	}
-	return cache.WritePDBs(ctx, a)
+	if c := r.cfg.Cache; !c.IsZero() && c.Dir() != r.cfg.PDBDir {
+		dirs = append(dirs, c.Dir())
+	}
+	return dirs
 }
 
 // searchOracle returns the oracle that solves boards of goal by search:

@@ -42,7 +42,7 @@ func writeInto(t *testing.T, dir string, a *pdb.Additive) {
 		t.Fatal(err)
 	}
 	for _, p := range a.PDBs() {
-		if _, err := store.WritePDB(context.Background(), filepath.Join(dir, store.PDBFileName(a.Goal(), p.Tiles())), p); err != nil {
+		if _, err := store.WritePDB(context.Background(), filepath.Join(dir, store.PDBFile(a.Goal(), p.Tiles()).Name()), p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -56,7 +56,7 @@ func touch(t *testing.T, dir string, goal statespace.Board, text string) {
 		t.Fatal(err)
 	}
 	for _, pat := range part.Patterns {
-		if err := os.WriteFile(filepath.Join(dir, store.PDBFileName(goal, pat)), nil, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, store.PDBFile(goal, pat).Name()), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -128,7 +128,7 @@ func TestDatabasesFound(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := cache
-		cfg := Config{Shape: tc.shape, Goal: tc.goal}
+		cfg := Config{Cache: store.NewCache(cache), Shape: tc.shape, Goal: tc.goal}
 		if tc.inPDBDir {
 			dir, cfg.PDBDir = pdbDir, pdbDir
 		}
@@ -175,7 +175,7 @@ func TestPDBDirPrecedence(t *testing.T) {
 	touch(t, cache, goal, "6-6-3")
 	b := walkFrom(7, goal, 40)
 	answer := func(cfg Config) (Answer, error) {
-		cfg.Goal = "first"
+		cfg.Goal, cfg.Cache = "first", store.NewCache(cache)
 		res, err := NewResolver(ctx, cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -227,7 +227,7 @@ func TestUnwritableCache(t *testing.T) {
 			cache = filepath.Dir(cache) + "/file/cache"
 		case "names taken": // the folder exists, but folders stand where the files go
 			for _, pat := range part.Patterns {
-				if err := os.MkdirAll(filepath.Join(cache, store.PDBFileName(goal, pat)), 0o755); err != nil {
+				if err := os.MkdirAll(filepath.Join(cache, store.PDBFile(goal, pat).Name()), 0o755); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -235,7 +235,7 @@ func TestUnwritableCache(t *testing.T) {
 		t.Setenv(store.EnvCache, cache)
 		var log strings.Builder
 		var last, total uint64
-		res, err := NewResolver(ctx, Config{Goal: "first", Partition: "5-5-5", Log: &log,
+		res, err := NewResolver(ctx, Config{Cache: store.NewCache(cache), Goal: "first", Partition: "5-5-5", Log: &log,
 			Progress: func(what string, done, of uint64) {
 				if what != "building 5-5-5" || done < last {
 					t.Errorf("%s: progress %q %d of %d after %d", setup, what, done, of, last)
@@ -302,7 +302,7 @@ func TestLinearConflictFallback(t *testing.T) {
 	if a.Heuristic != HeuristicLinearConflict || !strings.Contains(log.String(), "Manhattan distance plus linear conflict") {
 		t.Errorf("heuristic %q, log %q", a.Heuristic, log.String())
 	}
-	// The facts for the remedy (internal/cli's TestRemedy checks the
+	// The facts for the remedy (cmd/internal/cli's TestRemedy checks the
 	// command it names parses).
 	if !strings.Contains(log.String(), "no pattern databases for 4x4 goal "+text) {
 		t.Errorf("log %q does not say which databases are missing", log.String())
@@ -334,7 +334,7 @@ func TestDamagedPDBFallsBack(t *testing.T) {
 	t.Setenv(store.EnvCache, cache)
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	a := buildInto(t, cache, goal, "1,2,3,4/5,6,7,8")
-	path := filepath.Join(cache, store.PDBFileName(goal, a.PDBs()[0].Tiles()))
+	path := filepath.Join(cache, store.PDBFile(goal, a.PDBs()[0].Tiles()).Name())
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -344,7 +344,7 @@ func TestDamagedPDBFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log strings.Builder
-	r, err := NewResolver(context.Background(), Config{Log: &log, Explain: explained})
+	r, err := NewResolver(context.Background(), Config{Cache: store.NewCache(cache), Log: &log, Explain: explained})
 	if err != nil {
 		t.Fatal(err)
 	}

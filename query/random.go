@@ -25,16 +25,18 @@ func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) 
 // memory does not grow with n, and ctx stops the draw. A note goes to
 // out's error writer when n exceeds the boards there are.
 //
-// Without a distance table (o is not a *TableOracle, or nil), boards are
+// Without a distance table (o answers by search, or is nil), boards are
 // drawn uniformly from all reachable boards of goal's space and written
 // without answers (RecordWriter.Board), since solving each would cost a
 // search; feeding them back to query solves them. A depth needs a table.
 func Random(ctx context.Context, o Oracle, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
-	to, ok := o.(*TableOracle)
-	if !ok {
+	var t *statespace.Table
+	if o != nil {
+		t = o.Source().Table
+	}
+	if t == nil {
 		return randomBoards(ctx, goal, n, depth, seed, out)
 	}
-	t := to.Table
 	if depth > t.Radius() {
 		return fmt.Errorf("no boards at distance %d: the radius of %s goal %s is %d",
 			depth, t.Space().Shape(), statespace.GoalName(o.Goal()), t.Radius())

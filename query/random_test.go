@@ -180,7 +180,7 @@ func TestRandomTwelveCells(t *testing.T) {
 	sh := statespace.Shape{Rows: 2, Cols: 6}
 	goal := statespace.GoalLast(sh)
 	var log, out bytes.Buffer
-	res, err := NewResolver(ctx, Config{Shape: sh, Log: &log})
+	res, err := NewResolver(ctx, Config{Cache: store.NewCache(cache), Shape: sh, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,11 +195,11 @@ func TestRandomTwelveCells(t *testing.T) {
 	if n := strings.Count(out.String(), "\n"); n != 3 || strings.Contains(out.String(), "\t") || log.Len() != 0 {
 		t.Errorf("2x6 without a table: %d lines %q, log %q; want 3 boards only and no notes", n, out.String(), log.String())
 	}
-	path := cache + "/" + store.TableFileName(goal)
+	path := cache + "/" + store.TableFile(goal).Name()
 	if err := os.WriteFile(path, []byte("not a table"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err = NewResolver(ctx, Config{Shape: sh, Log: &log})
+	res, err = NewResolver(ctx, Config{Cache: store.NewCache(cache), Shape: sh, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}

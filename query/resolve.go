@@ -36,6 +36,12 @@ type Config struct {
 	// TableFile is a table to use instead of the embedded and cached ones
 	// (-table); its shape and goal must fit.
 	TableFile string
+	// Cache is the cache folder (the commands hand down
+	// store.DefaultCache): tables and pattern databases are looked for
+	// there, and databases built are written there unless ReadOnlyCache.
+	// The zero Cache has no folder: only embedded tables, tables built in
+	// memory, PDBDir and search answer.
+	Cache store.Cache
 	// Log receives notes for people, a line each, such as pattern
 	// databases being built; nil discards them. The lines do not name a
 	// command: the commands' writers start each with their own name
@@ -249,7 +255,7 @@ func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board) (Oracle, e
 	e, err := r.get(ctx, entryKey{goal: goal}, func(e *entry) {
 		e.o, e.err = r.resolve(r.base, goal)
 		if e.err == nil {
-			e.bytes = oracleBytes(e.o)
+			e.bytes = e.o.Source().Bytes
 		}
 	})
 	if err != nil {
@@ -276,11 +282,10 @@ func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (*statespac
 	if err != nil {
 		return nil, err
 	}
-	t, ok := o.(*TableOracle)
-	if !ok {
-		return nil, &NoTableError{Goal: goal}
+	if t := o.Source().Table; t != nil {
+		return t, nil
 	}
-	return t.Table, nil
+	return nil, &NoTableError{Goal: goal}
 }
 
 // StoredCounts returns the number of boards at each distance of goal's
@@ -295,19 +300,18 @@ func (r *Resolver) StoredCounts(ctx context.Context, goal statespace.Board) ([]u
 		}
 		return t.Counts(), nil
 	}
-	cache, err := store.DefaultCache()
-	if err != nil {
+	if r.cfg.Cache.IsZero() {
 		return nil, nil // no cache folder: no table there
 	}
-	return cache.TableCounts(goal)
+	return r.cfg.Cache.TableCounts(goal)
 }
 
 // NoTableError is the error that says goal has no stored table: where the
 // Resolver looked (for callers that go on without one, as the figures do).
 func (r *Resolver) NoTableError(goal statespace.Board) error {
 	looked := "the cache folder"
-	if cache, err := store.DefaultCache(); err == nil {
-		looked = cache.Path(store.TableFile(goal))
+	if !r.cfg.Cache.IsZero() {
+		looked = r.cfg.Cache.Path(store.TableFile(goal))
 	}
 	return &store.NotFoundError{Goal: goal, Looked: []string{looked}}
 }
@@ -402,22 +406,6 @@ func (r *Resolver) HeldBytes() int64 {
 	return r.used
 }
 
-// oracleBytes is what an oracle holds in memory: a table's distances (a
-// byte a board, or the stored bit a board of a lazy table), a solver's
-// databases; search on linear conflict holds nothing worth counting.
-func oracleBytes(o Oracle) int64 {
-	switch o := o.(type) {
-	case *TableOracle:
-		if o.Table.Lazy() {
-			return int64(o.Table.States() / 8)
-		}
-		return int64(o.Table.States())
-	case *SolverOracle:
-		return o.bytes
-	}
-	return 0
-}
-
 func additiveBytes(a *pdb.Additive) int64 {
 	var n int64
 	for _, p := range a.PDBs() {
@@ -494,7 +482,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 		// A table built by the 2-bit search (2x7) answers when it exists,
 		// unless pattern databases were asked for.
 		if !searchOpts {
-			t, src, err := store.LoadTable(ctx, "", goal)
+			t, src, err := r.cfg.Cache.LoadTable(ctx, goal)
 			var nf *store.NotFoundError
 			if err == nil {
 				return NewTableOracle(t, src), nil
@@ -507,7 +495,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	if searchOpts && sp.Size() <= r.cfg.BuildLimit && !r.cfg.SearchOptionsWhereSearched {
 		return nil, &TabledError{Goal: goal}
 	}
-	t, src, err := store.LoadTable(ctx, "", goal)
+	t, src, err := r.cfg.Cache.LoadTable(ctx, goal)
 	var nf *store.NotFoundError
 	var dmg *store.DamagedError
 	enumerate := func() {
@@ -566,8 +554,7 @@ func (r *Resolver) HasTable(goal statespace.Board) bool {
 	if sp.Size() <= r.cfg.BuildLimit {
 		return true
 	}
-	cache, err := store.DefaultCache()
-	return err == nil && cache.Has(store.TableFile(goal))
+	return r.cfg.Cache.Has(store.TableFile(goal))
 }
 
 // Tabled reports whether every board of shape s has a distance table at

@@ -28,7 +28,7 @@ func TestBuildOnTheFly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if src := o.(*TableOracle).Source; src != "built in memory" {
+		if src := o.Source().From; src != "built in memory" {
 			t.Errorf("source %q", src)
 		}
 	}
@@ -48,12 +48,12 @@ func TestFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, store.TableFileName(goal))
+	path := filepath.Join(dir, store.TableFile(goal).Name())
 	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
 	var log strings.Builder
-	res, err := NewResolver(ctx, Config{Goal: "first", Log: &log})
+	res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), Goal: "first", Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if src := o.(*TableOracle).Source; src != path || log.Len() != 0 {
+	if src := o.Source().From; src != path || log.Len() != 0 {
 		t.Errorf("source %q, log %q; want the cached %s and no log", src, log.String(), path)
 	}
 }
@@ -70,8 +70,12 @@ func TestFromCache(t *testing.T) {
 type fakeOracle struct{ goal statespace.Board }
 
 func (f fakeOracle) Goal() statespace.Board { return f.goal }
+func (f fakeOracle) Source() *Source        { return &Source{Kind: FromSearch, Solver: "fake"} }
 func (f fakeOracle) Answer(_ context.Context, b statespace.Board, _ bool) (Answer, error) {
 	return Answer{Board: b, Distance: 99}, nil
+}
+func (f fakeOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
+	return f.Answer(ctx, b, true)
 }
 
 // TestSearchWithoutTable checks that shapes whose table is missing and
@@ -89,7 +93,7 @@ func TestSearchWithoutTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := o.(*SearchOracle); !ok {
+	if o.Source().Kind != FromSearch {
 		t.Fatalf("3x4: %T, want a *SearchOracle", o)
 	}
 	for _, want := range []string{"no distance table for 3x4 goal last", explainedMark + "; until then, solving by search", "linear conflict"} {
@@ -102,11 +106,11 @@ func TestSearchWithoutTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 3}); err != nil || o.(*TableOracle) == nil {
+	if o, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 3}); err != nil || o.Source().Table == nil {
 		t.Errorf("2x3 (360 boards) under a limit of 360: %T, %v", o, err)
 	}
 	o, err = res.For(ctx, statespace.Shape{Rows: 2, Cols: 4})
-	if _, ok := o.(*SearchOracle); err != nil || !ok {
+	if err != nil || o.Source().Kind != FromSearch {
 		t.Errorf("2x4 over a limit of 360: %T, %v", o, err)
 	}
 	// The searched answers, every optimal move included, are the BFS's.

@@ -62,8 +62,7 @@ func RunBatch(ctx context.Context, res *Resolver, in BatchInput, opts Options, s
 			return err
 		}
 		if opts.Format == CSV {
-			_, table := o.(*TableOracle)
-			opts.SearchColumns = !table
+			opts.SearchColumns = o.Source().Kind != FromTable
 		}
 	}
 	out := NewRecordWriter(stdout, stderr, opts)

@@ -21,8 +21,7 @@ import (
 type SolverOracle struct {
 	solver *solver.Solver
 	space  *statespace.Space
-	name   string
-	bytes  int64 // of the databases
+	src    Source
 	// AllMoves asks for every optimal first move, which costs one bounded
 	// search per legal move after the solution is found.
 	AllMoves bool
@@ -110,15 +109,20 @@ func (e *InterruptedError) Unwrap() error { return e.Err }
 
 // NewSolverOracle answers with s.
 func NewSolverOracle(s *solver.Solver, allMoves bool) *SolverOracle {
-	return &SolverOracle{solver: s, space: statespace.MustSpace(s.Goal()), name: HeuristicName(s.Heuristic()),
-		bytes: additiveBytes(s.Heuristic()), AllMoves: allMoves}
+	name := HeuristicName(s.Heuristic())
+	return &SolverOracle{solver: s, space: statespace.MustSpace(s.Goal()),
+		src:      Source{Kind: FromDatabases, Solver: "IDA* on pattern databases", Heuristic: name, Bytes: additiveBytes(s.Heuristic())},
+		AllMoves: allMoves}
 }
+
+// Source returns the solver's source (FromDatabases).
+func (o *SolverOracle) Source() *Source { return &o.src }
 
 // Goal returns the solver's goal.
 func (o *SolverOracle) Goal() statespace.Board { return o.solver.Goal() }
 
 // Heuristic names the databases searched on, as Answer.Heuristic does.
-func (o *SolverOracle) Heuristic() string { return o.name }
+func (o *SolverOracle) Heuristic() string { return o.src.Heuristic }
 
 // Answer solves b optimally. The path is always returned: the search
 // finds it anyway.
@@ -136,17 +140,16 @@ func (o *SolverOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
-	start := time.Now()
 	r, err := o.solve(ctx, b)
 	if err != nil {
 		return Answer{}, err
 	}
-	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.name,
+	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.src.Heuristic, Source: &o.src,
 		Search: &SearchCost{Nodes: r.Nodes, Generated: r.Generated, Elapsed: r.Elapsed, OptimalUnknown: !allMoves}}
 	if allMoves && a.Distance > 0 {
-		set, nodes, err := o.solver.OptimalMoves(ctx, b, a.Distance)
-		a.Search.Nodes += nodes
-		a.Search.Elapsed = time.Since(start) // the solution and the searches for every optimal move
+		// The searches for every optimal move count as the solution's do.
+		set, cost, err := o.solver.OptimalMoves(ctx, b, a.Distance)
+		a.Search.add(cost.Nodes, cost.Generated, cost.Elapsed)
 		if err != nil {
 			return cutShort(ctx, a, err, o.KeepPath)
 		}
@@ -174,7 +177,7 @@ type SearchOracle struct {
 	goal     statespace.Board
 	space    *statespace.Space
 	h        pdb.Heuristic
-	name     string
+	src      Source
 	allMoves bool
 	// KeepPath answers with the path and Search.OptimalCut when the
 	// context ends while the optimal moves are being tested.
@@ -184,14 +187,18 @@ type SearchOracle struct {
 // NewSearchOracle answers boards of goal by IDA* on h, which must be
 // admissible; name is what answers call it (Answer.Heuristic).
 func NewSearchOracle(goal statespace.Board, h pdb.Heuristic, name string, allMoves bool) *SearchOracle {
-	return &SearchOracle{goal: goal, space: statespace.MustSpace(goal), h: h, name: name, allMoves: allMoves}
+	return &SearchOracle{goal: goal, space: statespace.MustSpace(goal), h: h, allMoves: allMoves,
+		src: Source{Kind: FromSearch, Solver: "IDA* on " + name, Heuristic: name}}
 }
+
+// Source returns the search's source (FromSearch).
+func (o *SearchOracle) Source() *Source { return &o.src }
 
 // Goal returns the goal.
 func (o *SearchOracle) Goal() statespace.Board { return o.goal }
 
 // Heuristic names the heuristic searched on, as Answer.Heuristic does.
-func (o *SearchOracle) Heuristic() string { return o.name }
+func (o *SearchOracle) Heuristic() string { return o.src.Heuristic }
 
 // Answer solves b optimally. With all moves asked for, each child that
 // the heuristic does not rule out is solved too.
@@ -209,13 +216,12 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
-	start := time.Now()
 	r, err := o.solve(ctx, b)
 	if err != nil {
 		return Answer{}, err
 	}
-	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.name,
-		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), OptimalUnknown: !allMoves}}
+	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.src.Heuristic, Source: &o.src,
+		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), Elapsed: r.Elapsed, OptimalUnknown: !allMoves}}
 	if allMoves && a.Distance > 0 {
 		for _, m := range statespace.Moves {
 			child, ok := b.Apply(m)
@@ -223,9 +229,8 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 				continue
 			}
 			c, err := o.solve(ctx, child)
-			a.Search.Nodes += uint64(c.Expanded)
+			a.Search.add(uint64(c.Expanded), uint64(c.Generated), c.Elapsed)
 			if err != nil {
-				a.Search.Elapsed = time.Since(start)
 				return cutShort(ctx, a, err, o.KeepPath)
 			}
 			if len(c.Path) == a.Distance-1 {
@@ -233,7 +238,6 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 			}
 		}
 	}
-	a.Search.Elapsed = time.Since(start)
 	return a, nil
 }
 
@@ -243,7 +247,7 @@ func (o *SearchOracle) solve(ctx context.Context, b statespace.Board) (search.Re
 		return r, err
 	}
 	if !r.Found {
-		return r, fmt.Errorf("IDA* on %s stopped without a solution (%s)", o.name, r.StoppedBy)
+		return r, fmt.Errorf("IDA* on %s stopped without a solution (%s)", o.src.Heuristic, r.StoppedBy)
 	}
 	return r, nil
 }

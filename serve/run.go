@@ -17,7 +17,7 @@ const DefaultAddr = "127.0.0.1:8080"
 
 // shutdownGrace is how long requests in progress may run on after Ctrl-C;
 // then they are cancelled and get replyGrace to send their reply (503).
-// Both together are less than the commands' own grace (internal/cli.Grace,
+// Both together are less than the commands' own grace (cmd/internal/cli.Grace,
 // 2 s), after which they exit anyway.
 var (
 	shutdownGrace = 1000 * time.Millisecond

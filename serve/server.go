@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/serve/api"
+	"github.com/tilespace/tilespace/store"
 )
 
 // Limits bound what one request may cost; zero fields take the defaults
@@ -47,6 +48,10 @@ type Config struct {
 	// strongest found) from PDBDir, else the cache folder, else built in
 	// memory when cheap; else on linear conflict (query.Resolver decides).
 	PDBDir, Partition string
+	// Cache is the cache folder tables and pattern databases are read
+	// from (and, with WriteCache, written to): the command hands down
+	// store.DefaultCache; the zero Cache has none.
+	Cache store.Cache
 	// Progress receives the progress of databases being built; nil
 	// reports none.
 	Progress func(what string, done, total uint64)
@@ -104,7 +109,7 @@ type Server struct {
 
 // New returns a server; Close stops what it loads in the background.
 func New(cfg Config) *Server {
-	core := api.New(api.Config{Log: cfg.Log, Limits: cfg.Limits, PDBDir: cfg.PDBDir, Partition: cfg.Partition,
+	core := api.New(api.Config{Log: cfg.Log, Limits: cfg.Limits, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Cache: cfg.Cache,
 		Progress: cfg.Progress, CacheBytes: cfg.CacheBytes, WriteCache: cfg.WriteCache, Explain: cfg.Explain})
 	cfg.CacheBytes = core.CacheBytes()
 	s := &Server{cfg: cfg, lim: core.Limits(), api: core, csp: hdrCSP, frames: hdrDeny}
@@ -114,7 +119,10 @@ func New(cfg Config) *Server {
 	}
 	mux := http.NewServeMux()
 	// GET patterns also serve HEAD; other methods get 405 from the guard.
-	mux.HandleFunc("GET /api/", s.handleAPI)
+	for _, pattern := range api.Patterns() {
+		mux.HandleFunc(pattern, s.handleAPI)
+	}
+	mux.HandleFunc("GET /api/", s.handleAPI) // no such endpoint: the API's JSON 404
 	mux.Handle("GET /", staticHandler())
 	s.handler = s.guard(mux)
 	return s

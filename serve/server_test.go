@@ -23,6 +23,7 @@ import (
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -30,7 +31,11 @@ import (
 // newTestServer serves cfg with a cache folder of its own.
 func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	dir := t.TempDir()
+	t.Setenv("TILESPACE_CACHE", dir)
+	if cfg.Cache.IsZero() {
+		cfg.Cache = store.NewCache(dir)
+	}
 	s := New(cfg)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
@@ -713,7 +718,7 @@ func bfsDistance(t *testing.T, b, goal statespace.Board) int {
 func TestTwelveCellOffered(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	dir := os.Getenv("TILESPACE_CACHE")
-	name := store.TableFileName(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4}))
+	name := store.TableFile(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})).Name()
 	if err := os.WriteFile(filepath.Join(dir, name), []byte("not a table"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -811,5 +816,43 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 			t.Errorf("write %v: %d files in the cache folder", write, len(files))
 		}
 		s.Close()
+	}
+}
+
+// The API's routes are registered on the server's mux as method
+// patterns: each answers GET (and HEAD), any other method 405, and a path
+// under /api/ that is none of them the API's JSON 404.
+func TestRoutesAreMethodPatterns(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	patterns := api.Patterns()
+	if len(patterns) < 6 {
+		t.Fatalf("patterns %v", patterns)
+	}
+	for _, p := range patterns {
+		method, path, ok := strings.Cut(p, " ")
+		if !ok || method != "GET" || !strings.HasPrefix(path, "/api/") {
+			t.Errorf("pattern %q: want GET /api/…", p)
+			continue
+		}
+		resp, err := http.Post(ts.URL+path, "text/plain", strings.NewReader(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMethodNotAllowed {
+			t.Errorf("POST %s: %d, want 405", path, resp.StatusCode)
+		}
+		resp, err = http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusMethodNotAllowed {
+			t.Errorf("GET %s: %d, want the route's own answer", path, resp.StatusCode)
+		}
+	}
+	status, rec := get(t, ts, "/api/nothing")
+	if status != http.StatusNotFound || !strings.Contains(fmt.Sprint(rec["error"]), "no API endpoint") {
+		t.Errorf("/api/nothing: %d %v", status, rec)
 	}
 }

@@ -27,8 +27,13 @@ func BenchmarkKorf24(b *testing.B) {
 	}
 	zpart := part
 	zpart.ZeroAware = true
-	plain, _, perr := store.LoadPartition(context.Background(), "", goal, part)
-	zero, _, zerr := store.LoadPartition(context.Background(), "", goal, zpart)
+	cache, err := store.DefaultCache()
+	if err != nil {
+		b.Skipf("no cache folder: %v", err)
+	}
+	dirs := []string{cache.Dir()}
+	plain, _, perr := store.LoadPartition(context.Background(), dirs, goal, part)
+	zero, _, zerr := store.LoadPartition(context.Background(), dirs, goal, zpart)
 	if perr != nil && zerr != nil {
 		b.Skipf("no 6-6-6-6 databases: %v", perr)
 	}

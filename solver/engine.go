@@ -269,9 +269,6 @@ func (e *engine) sum(pos *[perm.Cells]uint8) int {
 	return h
 }
 
-// estimate is the heuristic of node x: the larger of its sums.
-func (x *node) estimate() int { return max(x.h, x.rh) }
-
 // searcher runs bounded depth-first searches from nodes; one per goroutine.
 type searcher struct {
 	e *engine

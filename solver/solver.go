@@ -149,15 +149,17 @@ func (s *Solver) Solve(ctx context.Context, b statespace.Board) (Result, error) 
 }
 
 // OptimalMoves returns every first move of an optimal solution of b, whose
-// distance from the goal is dist (as Solve found), and the nodes expanded
-// to find them: each child of b is tested by one search bounded at
-// dist − 1.
-func (s *Solver) OptimalMoves(ctx context.Context, b statespace.Board, dist int) (statespace.MoveSet, uint64, error) {
+// distance from the goal is dist (as Solve found), and what finding them
+// cost: each child of b is tested by one search bounded at dist − 1, and
+// the Result's Nodes, Generated and Elapsed are summed over those
+// searches (its Path is empty).
+func (s *Solver) OptimalMoves(ctx context.Context, b statespace.Board, dist int) (statespace.MoveSet, Result, error) {
+	var cost Result
 	if err := s.space.Check(b); err != nil {
-		return 0, 0, err
+		return 0, cost, err
 	}
+	start := time.Now()
 	var set statespace.MoveSet
-	var nodes uint64
 	for _, m := range statespace.Moves {
 		child, ok := b.Apply(m)
 		if !ok {
@@ -173,15 +175,18 @@ func (s *Solver) OptimalMoves(ctx context.Context, b statespace.Board, dist int)
 			continue
 		}
 		it, err := s.iterate(ctx, child, dist-1)
-		nodes += it.expanded
+		cost.Nodes += it.expanded
+		cost.Generated += it.generated
 		if err != nil {
-			return 0, nodes, err
+			cost.Elapsed = time.Since(start)
+			return 0, cost, err
 		}
 		if it.found {
 			set = set.Add(m)
 		}
 	}
-	return set, nodes, nil
+	cost.Elapsed = time.Since(start)
+	return set, cost, nil
 }
 
 // iteration is the outcome of one bounded depth-first search.

@@ -199,18 +199,6 @@ func (t *Table) LookupMoves(b Board) (int, MoveSet, error) {
 	return d, set, nil
 }
 
-// OptimalMoves returns every move that leads one step closer to the goal:
-// the first moves of all optimal solutions. It is empty at the goal, for
-// boards outside the space and where a lazy table's bits are damaged
-// (LookupMoves says why).
-func (t *Table) OptimalMoves(b Board) MoveSet {
-	_, set, err := t.LookupMoves(b)
-	if err != nil {
-		return 0
-	}
-	return set
-}
-
 func (t *Table) optimalMoves(b Board, d int) (MoveSet, error) {
 	var set MoveSet
 	if d == 0 {

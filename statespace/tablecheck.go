@@ -123,7 +123,7 @@ func onesInRange(p []byte, lo, hi uint64) uint64 {
 // of the board must walk to the goal one move closer or farther, as its
 // stored bits say (checkNeighbours). It catches most forgeries that keep
 // the codes' local rules, at up to four more walks an answer (about three
-// times the lookup's cost); a full re-derivation (enumerate -verify)
+// times the lookup's cost); a full re-derivation (enumerate verify)
 // catches every one. A table with every distance in memory needs no
 // check: it is t itself.
 func (t *Table) WithAnswerChecks() *Table {

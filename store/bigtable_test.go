@@ -34,7 +34,7 @@ func TestForged12CellTableRefused(t *testing.T) {
 	if !ok {
 		t.Fatal("no published 3x4 distribution")
 	}
-	path := filepath.Join(t.TempDir(), TableFileName(goal))
+	path := filepath.Join(t.TempDir(), TableFile(goal).Name())
 	sp := statespace.MustSpace(goal)
 	if _, err := WriteMod4Table(context.Background(), path, goal, ref.Counts, zeros((sp.Size()+7)/8)); err != nil {
 		t.Fatal(err)
@@ -56,15 +56,15 @@ func TestFIFOTableRefused(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(EnvCache, cache)
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
-	path := filepath.Join(cache, TableFileName(goal))
+	path := filepath.Join(cache, TableFile(goal).Name())
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
 		t.Skipf("no FIFOs here: %v", err)
 	}
 	done := make(chan error, 2)
 	go func() {
-		_, _, err := LoadTable(context.Background(), "", goal)
+		_, _, err := defaultCache(t).LoadTable(context.Background(), goal)
 		done <- err
-		_, _, err = LoadTable(context.Background(), path, statespace.Board{})
+		_, err = ReadTable(context.Background(), path, statespace.Board{})
 		done <- err
 	}()
 	for range 2 {
@@ -85,14 +85,14 @@ func TestDamagedErrorNamesRebuild(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(EnvCache, cache)
 	g := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
-	path := filepath.Join(cache, TableFileName(g))
+	path := filepath.Join(cache, TableFile(g).Name())
 	tab := enumerate(t, g)
 	payload := fixture.Payload(t, tab)
 	payload[100] ^= 8 // a wrong bit with a valid checksum
 	if _, err := WriteMod4Table(context.Background(), path, g, tab.Counts(), byteReader(payload)); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := LoadTable(context.Background(), "", g)
+	_, _, err := defaultCache(t).LoadTable(context.Background(), g)
 	var de *DamagedError
 	var te *statespace.TableError
 	if !errors.As(err, &de) || !errors.As(err, &te) || de.Path != path || de.Goal != g {
@@ -127,8 +127,9 @@ func TestMappedTableAnswers(t *testing.T) {
 	for r := uint64(0); r < sp.Size(); r += 997 {
 		b := sp.Unrank(r)
 		d, set, err := lazy.LookupMoves(b)
-		if err != nil || d != full.DistanceAt(r) || set != full.OptimalMoves(b) {
-			t.Fatalf("board %s: %d %v %v, want %d %v", b, d, set, err, full.DistanceAt(r), full.OptimalMoves(b))
+		wd, want, werr := full.LookupMoves(b)
+		if err != nil || werr != nil || d != wd || set != want {
+			t.Fatalf("board %s: %d %v %v, want %d %v %v", b, d, set, err, wd, want, werr)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,29 +22,34 @@ const EnvCache = "TILESPACE_CACHE"
 // folder (Name); a Cache says where it is.
 type File struct{ name string }
 
-// TableFile is goal's distance table (TableFileName).
-func TableFile(goal statespace.Board) File { return File{TableFileName(goal)} }
-
-// PDBFile is the pattern database of the tiles (ascending) for goal
-// (PDBFileName).
-func PDBFile(goal statespace.Board, tiles []int) File { return File{PDBFileName(goal, tiles)} }
-
-// ZeroAwarePDBFile is the zero-aware pattern database of tiles for goal
-// (ZeroAwarePDBFileName).
-func ZeroAwarePDBFile(goal statespace.Board, tiles []int) File {
-	return File{ZeroAwarePDBFileName(goal, tiles)}
+// TableFile is goal's distance table, e.g. "3x3-last.tbl" or
+// "3x3-1.2.3.4.0.5.6.7.8.tbl".
+func TableFile(goal statespace.Board) File {
+	return File{goal.Shape().String() + "-" + GoalSlug(goal) + ".tbl"}
 }
 
-// PDBFileOf names the file of database p: ZeroAwarePDBFileName for a
-// zero-aware one, else PDBFileName.
+// PDBFile is the pattern database of the tiles (ascending) for goal, e.g.
+// "4x4-last-pdb-1.2.5.6.9.10.pdb".
+func PDBFile(goal statespace.Board, tiles []int) File { return File{pdbFileName(goal, tiles, false)} }
+
+// ZeroAwarePDBFile is the zero-aware pattern database of tiles for goal,
+// e.g. "5x5-first-zpdb-1.2.5.6.7.12.pdb".
+func ZeroAwarePDBFile(goal statespace.Board, tiles []int) File {
+	return File{pdbFileName(goal, tiles, true)}
+}
+
+// PDBFileOf names the file of database p: ZeroAwarePDBFile for a
+// zero-aware one, else PDBFile.
 func PDBFileOf(p *pdb.PDB) File { return File{pdbFileName(p.Goal(), p.Tiles(), p.ZeroAware())} }
 
-// CheckpointFile is the checkpoint of a resumable search for goal's table
-// (CheckpointFileName).
-func CheckpointFile(goal statespace.Board) File { return File{CheckpointFileName(goal)} }
+// CheckpointFile is the checkpoint of a resumable search for goal's
+// table, e.g. "2x7-last.tbl.checkpoint".
+func CheckpointFile(goal statespace.Board) File { return File{TableFile(goal).name + ".checkpoint"} }
 
-// NPYFile is goal's distances exported for NumPy (NPYFileName).
-func NPYFile(goal statespace.Board) File { return File{NPYFileName(goal)} }
+// NPYFile is goal's distances exported for NumPy, e.g. "3x4-last.npy".
+func NPYFile(goal statespace.Board) File {
+	return File{goal.Shape().String() + "-" + GoalSlug(goal) + ".npy"}
+}
 
 // BeamWorkFile is the folder of a distributed search's intermediate files
 // for goal's table, e.g. "beam-2x7-last".
@@ -55,9 +61,11 @@ func BeamWorkFile(goal statespace.Board) File {
 func (f File) Name() string { return f.name }
 
 // Cache is a folder of generated files, each under the store's name for
-// it: the cache folder (DefaultCache), or any folder a command writes to
-// or reads from. It is a small value; the folder need not exist until a
-// write makes it.
+// it: the cache folder (DefaultCache, which the commands call and hand
+// down), or any folder a command writes to or reads from. It is a small
+// value; the folder need not exist until a write makes it. The zero Cache
+// has no folder: it holds nothing, and writing to it fails with a
+// *NoCacheError (the page's engine in a browser, which has no files).
 type Cache struct{ dir string }
 
 // NewCache returns the cache in folder dir.
@@ -67,6 +75,8 @@ func NewCache(dir string) Cache { return Cache{dir: dir} }
 // $TILESPACE_CACHE if set, else "tilespace" under os.UserCacheDir(). The
 // first call for a folder in a process sweeps it (SweepCache), so every
 // command that opens the cache removes what killed writers left there.
+// Only the commands call it: every package below takes the Cache it is
+// handed.
 func DefaultCache() (Cache, error) {
 	if d := os.Getenv(EnvCache); d != "" {
 		sweepOnce(d)
@@ -94,18 +104,18 @@ func (e *NoCacheError) Unwrap() error { return e.Err }
 // Dir returns the cache's folder.
 func (c Cache) Dir() string { return c.dir }
 
-// IsDefault reports whether c is the cache folder (DefaultCache).
-func (c Cache) IsDefault() bool {
-	d, err := DefaultCache()
-	return err == nil && filepath.Clean(d.dir) == filepath.Clean(c.dir)
-}
-
 // Path returns where f is in the cache.
 func (c Cache) Path(f File) string { return filepath.Join(c.dir, f.name) }
+
+// IsZero reports whether c is the zero Cache, which has no folder.
+func (c Cache) IsZero() bool { return c.dir == "" }
 
 // Has reports whether the cache holds f as a regular file. It does not
 // read it: a damaged file counts.
 func (c Cache) Has(f File) bool {
+	if c.dir == "" {
+		return false
+	}
 	st, err := os.Stat(c.Path(f))
 	return err == nil && st.Mode().IsRegular()
 }
@@ -113,6 +123,9 @@ func (c Cache) Has(f File) bool {
 // ReadTable reads goal's distance table from the cache (see the function
 // ReadTable); a missing file is an error matching os.ErrNotExist.
 func (c Cache) ReadTable(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
+	if c.dir == "" {
+		return nil, &NoCacheError{Err: os.ErrNotExist}
+	}
 	return ReadTable(ctx, c.Path(TableFile(goal)), goal)
 }
 
@@ -171,4 +184,9 @@ func (c Cache) WritePDBs(ctx context.Context, a *pdb.Additive) ([]string, error)
 	return paths, nil
 }
 
-func (c Cache) mkdir() error { return os.MkdirAll(c.dir, 0o755) }
+func (c Cache) mkdir() error {
+	if c.dir == "" {
+		return &NoCacheError{Err: errors.New("the zero Cache has no folder")}
+	}
+	return os.MkdirAll(c.dir, 0o755)
+}

@@ -32,7 +32,7 @@ func TestOldFilesRead(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, v := range []string{"v1-", "v2-"} {
-			path := filepath.Join("testdata", "old", v+PDBFileName(c.goal, c.tiles))
+			path := filepath.Join("testdata", "old", v+PDBFile(c.goal, c.tiles).Name())
 			got, err := ReadPDB(path, c.goal, c.tiles)
 			if err != nil {
 				t.Errorf("%s: %v", path, err)
@@ -45,7 +45,7 @@ func TestOldFilesRead(t *testing.T) {
 	}
 	want := enumerate(t, last)
 	for _, name := range []string{"v1-mod4-", "v2-mod4-", "v2-bytes-"} {
-		path := filepath.Join("testdata", "old", name+TableFileName(last))
+		path := filepath.Join("testdata", "old", name+TableFile(last).Name())
 		got, err := ReadTable(ctx, path, last)
 		if err != nil {
 			t.Errorf("%s: %v", path, err)

@@ -69,3 +69,27 @@ func TestFixtures(t *testing.T) {
 		}
 	}
 }
+
+// defaultCache is the cache folder as the commands find it
+// ($TILESPACE_CACHE, which the tests set).
+func defaultCache(t testing.TB) Cache {
+	t.Helper()
+	c, err := DefaultCache()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// pdbDirs are the folders the commands look for pattern databases in:
+// explicit (a -pdb-dir), then the cache folder.
+func pdbDirs(t testing.TB, explicit string) []string {
+	var dirs []string
+	if explicit != "" {
+		dirs = append(dirs, explicit)
+	}
+	if c := defaultCache(t); c.Dir() != explicit {
+		dirs = append(dirs, c.Dir())
+	}
+	return dirs
+}

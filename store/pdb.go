@@ -20,7 +20,7 @@ import (
 
 // PDBNotFoundError says the pattern databases of a partition (or of any
 // partition, when Partition is empty) are missing for a goal, and where
-// the lookup went; the commands (internal/cli) name the one that builds
+// the lookup went; the commands (cmd/internal/cli) name the one that builds
 // them.
 type PDBNotFoundError struct {
 	Goal      statespace.Board
@@ -61,35 +61,11 @@ func (e *PDBDamagedError) Error() string {
 
 func (e *PDBDamagedError) Unwrap() error { return e.Err }
 
-// PDBDirs returns the folders pattern databases are looked for in, in
-// order: explicit (when not empty), then the cache folder.
-func PDBDirs(explicit string) ([]string, error) {
-	var dirs []string
-	if explicit != "" {
-		dirs = append(dirs, explicit)
-	}
-	cache, err := DefaultCache()
-	if err != nil {
-		if len(dirs) > 0 {
-			return dirs, nil
-		}
-		return nil, err
-	}
-	if cache.Dir() != explicit {
-		dirs = append(dirs, cache.Dir())
-	}
-	return dirs, nil
-}
-
 // FindPDB returns the path of the pattern database of tiles for goal: the
-// first of PDBDirs(explicit) that holds a file named PDBFileName(goal,
-// tiles). It returns a *PDBNotFoundError when none does.
-func FindPDB(explicit string, goal statespace.Board, tiles []int) (string, error) {
-	dirs, err := PDBDirs(explicit)
-	if err != nil {
-		return "", err
-	}
-	name := PDBFileName(goal, tiles)
+// first of dirs that holds its file (PDBFile). It returns a
+// *PDBNotFoundError when none does.
+func FindPDB(dirs []string, goal statespace.Board, tiles []int) (string, error) {
+	name := PDBFile(goal, tiles).Name()
 	for _, dir := range dirs {
 		path := filepath.Join(dir, name)
 		if _, err := os.Stat(path); err == nil {
@@ -175,17 +151,13 @@ func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
 }
 
 // LoadPartition reads the databases of every pattern of part for goal,
-// each from the first folder of PDBDirs(explicit) that has it, and
+// each from the first of dirs that has it, and
 // combines them into the additive heuristic (with the diagonal reflection
 // where valid). It also returns the files read. When files are missing it
 // returns a *PDBNotFoundError naming all of them; a damaged or mismatched
 // file is an error, never skipped.
-func LoadPartition(ctx context.Context, explicit string, goal statespace.Board, part pdb.Partition) (*pdb.Additive, []string, error) {
+func LoadPartition(ctx context.Context, dirs []string, goal statespace.Board, part pdb.Partition) (*pdb.Additive, []string, error) {
 	if err := part.Validate(goal.Shape()); err != nil {
-		return nil, nil, err
-	}
-	dirs, err := PDBDirs(explicit)
-	if err != nil {
 		return nil, nil, err
 	}
 	paths, missing := locate(dirs, goal, part)
@@ -349,14 +321,9 @@ func parseTiles(s string, n int) ([]int, bool) {
 }
 
 // BestPartition returns the strongest partition found for goal (see
-// FindPartitions) in the first of PDBDirs(explicit) that holds a complete
-// one: the explicit folder takes precedence over the cache folder. It
+// FindPartitions) in the first of dirs that holds a complete one. It
 // returns a *PDBNotFoundError when no folder holds one.
-func BestPartition(explicit string, goal statespace.Board) (Found, error) {
-	dirs, err := PDBDirs(explicit)
-	if err != nil {
-		return Found{}, err
-	}
+func BestPartition(dirs []string, goal statespace.Board) (Found, error) {
 	for _, dir := range dirs {
 		found, err := FindPartitions(dir, goal)
 		if err != nil {
@@ -371,8 +338,8 @@ func BestPartition(explicit string, goal statespace.Board) (Found, error) {
 
 // LoadBestPDBs loads the partition BestPartition chooses for goal and
 // returns the heuristic and the files read.
-func LoadBestPDBs(ctx context.Context, explicit string, goal statespace.Board) (*pdb.Additive, []string, error) {
-	f, err := BestPartition(explicit, goal)
+func LoadBestPDBs(ctx context.Context, dirs []string, goal statespace.Board) (*pdb.Additive, []string, error) {
+	f, err := BestPartition(dirs, goal)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -26,7 +26,7 @@ func TestPDBRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, PDBFileName(goal, []int{1, 2, 3, 4}))
+	path := filepath.Join(dir, PDBFile(goal, []int{1, 2, 3, 4}).Name())
 	if _, err := WritePDB(context.Background(), path, p); err != nil {
 		t.Fatal(err)
 	}
@@ -74,9 +74,9 @@ func TestZeroAwarePDBFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := PDBFileName(goal, p.Tiles())
+			want := PDBFile(goal, p.Tiles()).Name()
 			if p.ZeroAware() {
-				want = ZeroAwarePDBFileName(goal, p.Tiles())
+				want = ZeroAwarePDBFile(goal, p.Tiles()).Name()
 			}
 			if filepath.Base(path) != want {
 				t.Errorf("written to %s, want %s", filepath.Base(path), want)
@@ -90,7 +90,7 @@ func TestZeroAwarePDBFiles(t *testing.T) {
 	if len(found) != 2 || !found[0].Partition.ZeroAware || found[1].Partition.ZeroAware {
 		t.Fatalf("found %+v, want the zero-aware partition, then the plain one", found)
 	}
-	got, _, err := LoadBestPDBs(context.Background(), dir, goal)
+	got, _, err := LoadBestPDBs(context.Background(), pdbDirs(t, dir), goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,11 +100,11 @@ func TestZeroAwarePDBFiles(t *testing.T) {
 		}
 	}
 	// A plain file renamed as zero-aware.
-	if err := os.Rename(filepath.Join(dir, PDBFileName(goal, []int{1, 2, 3, 4})), filepath.Join(dir, ZeroAwarePDBFileName(goal, []int{1, 2, 3, 4}))); err != nil {
+	if err := os.Rename(filepath.Join(dir, PDBFile(goal, []int{1, 2, 3, 4}).Name()), filepath.Join(dir, ZeroAwarePDBFile(goal, []int{1, 2, 3, 4}).Name())); err != nil {
 		t.Fatal(err)
 	}
 	var de *PDBDamagedError
-	if _, _, err := LoadPartition(context.Background(), dir, goal, zpart); !errors.As(err, &de) || !strings.Contains(err.Error(), "zero-aware") {
+	if _, _, err := LoadPartition(context.Background(), pdbDirs(t, dir), goal, zpart); !errors.As(err, &de) || !strings.Contains(err.Error(), "zero-aware") {
 		t.Errorf("a plain file under a zero-aware name: %v", err)
 	}
 }
@@ -128,7 +128,7 @@ func TestPDBLargeFile(t *testing.T) {
 	}
 	h := tablefile.Header{Kind: tablefile.KindPDB, Encoding: tablefile.EncodingBytes, Rows: 4, Cols: 4,
 		Goal: goal.Bytes(), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
-	path := filepath.Join(t.TempDir(), PDBFileName(goal, tiles))
+	path := filepath.Join(t.TempDir(), PDBFile(goal, tiles).Name())
 	if err := tablefile.WriteFile(context.Background(), path, h, values); err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func touch(t *testing.T, dir string, goal statespace.Board, name string) {
 		t.Fatal(err)
 	}
 	for _, pat := range part.Patterns {
-		if err := os.WriteFile(filepath.Join(dir, PDBFileName(goal, pat)), nil, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, PDBFile(goal, pat).Name()), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -171,7 +171,7 @@ func TestBestPartition(t *testing.T) {
 	t.Setenv(EnvCache, cache)
 	goal := statespace.GoalLast(sq4)
 
-	_, err := BestPartition("", goal)
+	_, err := BestPartition(pdbDirs(t, ""), goal)
 	var nf *PDBNotFoundError
 	if !errors.As(err, &nf) || nf.Goal != goal || nf.Partition != "" || !slices.Equal(nf.Looked, []string{cache}) || !strings.Contains(err.Error(), "no complete partition") {
 		t.Fatalf("empty cache: %v", err)
@@ -184,14 +184,14 @@ func TestBestPartition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range add.PDBs() {
-		if _, err := WritePDB(context.Background(), filepath.Join(cache, PDBFileName(goal, p.Tiles())), p); err != nil {
+		if _, err := WritePDB(context.Background(), filepath.Join(cache, PDBFile(goal, p.Tiles()).Name()), p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if best, err := BestPartition("", goal); err != nil || best.Partition.Name != "5-5-5" {
+	if best, err := BestPartition(pdbDirs(t, ""), goal); err != nil || best.Partition.Name != "5-5-5" {
 		t.Fatalf("with 5-5-5: %v, %v", best.Partition.Name, err)
 	}
-	a, files, err := LoadBestPDBs(context.Background(), explicit, goal)
+	a, files, err := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal)
 	if err != nil || a.Partition().Name != "5-5-5" || len(files) != 3 || filepath.Dir(files[0]) != cache {
 		t.Fatalf("LoadBestPDBs: %v %v", files, err)
 	}
@@ -203,39 +203,39 @@ func TestBestPartition(t *testing.T) {
 	// 6-6-3 incomplete in the cache: still 5-5-5.
 	touch(t, cache, goal, "6-6-3")
 	p663, _ := pdb.Preset("6-6-3", goal)
-	os.Remove(filepath.Join(cache, PDBFileName(goal, p663.Patterns[2])))
-	if best, _ := BestPartition("", goal); best.Partition.Name != "5-5-5" {
+	os.Remove(filepath.Join(cache, PDBFile(goal, p663.Patterns[2]).Name()))
+	if best, _ := BestPartition(pdbDirs(t, ""), goal); best.Partition.Name != "5-5-5" {
 		t.Errorf("incomplete 6-6-3: chose %s", best.Partition.Name)
 	}
 	// A complete 6-6-3 in the explicit folder takes precedence.
 	touch(t, explicit, goal, "6-6-3")
-	if best, _ := BestPartition(explicit, goal); best.Partition.Name != "6-6-3" || best.Dir != explicit {
+	if best, _ := BestPartition(pdbDirs(t, explicit), goal); best.Partition.Name != "6-6-3" || best.Dir != explicit {
 		t.Errorf("6-6-3 in the explicit folder: chose %s in %s", best.Partition.Name, best.Dir)
 	}
-	path, err := FindPDB(explicit, goal, p663.Patterns[0])
+	path, err := FindPDB(pdbDirs(t, explicit), goal, p663.Patterns[0])
 	if err != nil || filepath.Dir(path) != explicit {
 		t.Errorf("FindPDB prefers the explicit folder: %s, %v", path, err)
 	}
 	// The empty (damaged) 6-6-3 files are an error, not skipped.
-	if _, _, err := LoadBestPDBs(context.Background(), explicit, goal); err == nil {
+	if _, _, err := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal); err == nil {
 		t.Error("empty 6-6-3 files were accepted")
 	}
 	touch(t, cache, goal, "7-8")
-	if best, _ := BestPartition("", goal); best.Partition.Name != "7-8" {
+	if best, _ := BestPartition(pdbDirs(t, ""), goal); best.Partition.Name != "7-8" {
 		t.Errorf("with 7-8: chose %s", best.Partition.Name)
 	}
 	// The explicit folder wins even over a stronger partition in the cache.
-	if best, _ := BestPartition(explicit, goal); best.Partition.Name != "6-6-3" {
+	if best, _ := BestPartition(pdbDirs(t, explicit), goal); best.Partition.Name != "6-6-3" {
 		t.Errorf("explicit 6-6-3 against 7-8 in the cache: chose %s", best.Partition.Name)
 	}
 	// A missing custom partition names its files and itself.
 	custom, _ := pdb.ParsePartition("1,2,3,4,5,6,7/8,9,10,11,12,13,14,15", goal)
-	_, _, err = LoadPartition(context.Background(), "", goal, custom)
+	_, _, err = LoadPartition(context.Background(), pdbDirs(t, ""), goal, custom)
 	if !errors.As(err, &nf) || len(nf.Missing) != 2 || nf.Partition != "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15" {
 		t.Errorf("custom: %v", err)
 	}
 	// Goals without databases have no best partition.
-	if _, err := BestPartition("", statespace.GoalLast(sq)); !errors.As(err, &nf) {
+	if _, err := BestPartition(pdbDirs(t, ""), statespace.GoalLast(sq)); !errors.As(err, &nf) {
 		t.Errorf("3x3: %v", err)
 	}
 }
@@ -252,7 +252,7 @@ func TestFindPartitions(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, pat := range part.Patterns {
-			if err := os.WriteFile(filepath.Join(dir, PDBFileName(goal, pat)), nil, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, PDBFile(goal, pat).Name()), nil, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -272,7 +272,7 @@ func TestFindPartitions(t *testing.T) {
 	for _, f := range found {
 		got = append(got, f.Partition.String())
 		for i, file := range f.Files {
-			if file != filepath.Join(dir, PDBFileName(goal, f.Partition.Patterns[i])) {
+			if file != filepath.Join(dir, PDBFile(goal, f.Partition.Patterns[i]).Name()) {
 				t.Errorf("%s: file %d is %s", f.Partition, i, file)
 			}
 		}
@@ -307,11 +307,11 @@ func TestDamagedPDBNamesRebuild(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := WritePDB(context.Background(), filepath.Join(dir, PDBFileName(goal, tiles)), p); err != nil {
+			if _, err := WritePDB(context.Background(), filepath.Join(dir, PDBFile(goal, tiles).Name()), p); err != nil {
 				t.Fatal(err)
 			}
 		}
-		path := filepath.Join(dir, PDBFileName(goal, part.Patterns[1]))
+		path := filepath.Join(dir, PDBFile(goal, part.Patterns[1]).Name())
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -320,8 +320,8 @@ func TestDamagedPDBNamesRebuild(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, _, err1 := LoadPartition(context.Background(), explicit, goal, part)
-		_, _, err2 := LoadBestPDBs(context.Background(), explicit, goal)
+		_, _, err1 := LoadPartition(context.Background(), pdbDirs(t, explicit), goal, part)
+		_, _, err2 := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal)
 		for _, err := range []error{err1, err2} {
 			var de *PDBDamagedError
 			var fe *tablefile.FormatError

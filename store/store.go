@@ -45,25 +45,6 @@ func GoalSlug(goal statespace.Board) string {
 	return strings.ReplaceAll(name, ",", ".")
 }
 
-// TableFileName is the file name of the distance table for goal, e.g.
-// "3x3-last.tbl" or "3x3-1.2.3.4.0.5.6.7.8.tbl".
-func TableFileName(goal statespace.Board) string {
-	return goal.Shape().String() + "-" + GoalSlug(goal) + ".tbl"
-}
-
-// PDBFileName is the file name of the pattern database of the given tiles
-// for goal, e.g. "4x4-last-pdb-1.2.5.6.9.10.pdb".
-func PDBFileName(goal statespace.Board, pattern []int) string {
-	return pdbFileName(goal, pattern, false)
-}
-
-// ZeroAwarePDBFileName is the file name of the zero-aware pattern
-// database of the given tiles for goal, e.g.
-// "5x5-first-zpdb-1.2.5.6.7.12.pdb".
-func ZeroAwarePDBFileName(goal statespace.Board, pattern []int) string {
-	return pdbFileName(goal, pattern, true)
-}
-
 func pdbFileName(goal statespace.Board, pattern []int, zero bool) string {
 	parts := make([]string, len(pattern))
 	for i, t := range pattern {
@@ -82,7 +63,7 @@ func pdbPrefix(goal statespace.Board, zero bool) string {
 }
 
 // NotFoundError says no table exists for a goal, and where the lookup
-// went; the commands (internal/cli) name the one that builds it.
+// went; the commands (cmd/internal/cli) name the one that builds it.
 type NotFoundError struct {
 	Goal   statespace.Board
 	Looked []string // where the lookup went
@@ -130,18 +111,15 @@ func damage(err error) string {
 	return err.Error()
 }
 
-// LoadTable returns the distance table for goal and where it came from:
-// the file at explicit when that is not empty, else the table embedded in
-// the binary, else the one in the cache folder. A file for another shape
-// or goal is an error, a damaged one a *DamagedError; neither is silently
-// skipped. Anything but a regular file at the path (a FIFO, a device) is
-// refused before it is read.
-func LoadTable(ctx context.Context, explicit string, goal statespace.Board) (*statespace.Table, string, error) {
-	if explicit != "" {
-		t, err := ReadTable(ctx, explicit, goal)
-		return t, explicit, err
-	}
-	name := TableFileName(goal)
+// LoadTable returns goal's distance table and where it came from: the
+// table embedded in the binary, else the one in c (a cache without a
+// folder, the zero Cache, holds none). A file for another shape or goal
+// is an error, a damaged one a *DamagedError, a missing one a
+// *NotFoundError saying where the lookup went; none is silently skipped.
+// Anything but a regular file at the path (a FIFO, a device) is refused
+// before it is read. A table at a path of one's own is ReadTable's.
+func (c Cache) LoadTable(ctx context.Context, goal statespace.Board) (*statespace.Table, string, error) {
+	name := TableFile(goal).Name()
 	looked := []string{"embedded"}
 	if b, ok := data.Open(name); ok {
 		t, err := readTableFrom(ctx, bytes.NewReader(b), goal, statespace.Origin{Source: "embedded " + name})
@@ -150,13 +128,12 @@ func LoadTable(ctx context.Context, explicit string, goal statespace.Board) (*st
 		}
 		return t, "embedded " + name, nil
 	}
-	cache, err := DefaultCache()
-	if err != nil {
-		return nil, "", err
+	if c.dir == "" {
+		return nil, "", &NotFoundError{Goal: goal, Looked: looked}
 	}
-	path := cache.Path(TableFile(goal))
+	path := c.Path(TableFile(goal))
 	looked = append(looked, path)
-	t, err := cache.ReadTable(ctx, goal)
+	t, err := c.ReadTable(ctx, goal)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, "", &NotFoundError{Goal: goal, Looked: looked}
 	}

@@ -32,7 +32,7 @@ func enumerate(t testing.TB, goal statespace.Board) *statespace.Table {
 // `go generate ./data`.
 func TestEmbeddedTablesAreFresh(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(sq), statespace.GoalFirst(sq)} {
-		name := TableFileName(goal)
+		name := TableFile(goal).Name()
 		raw, ok := data.Open(name)
 		if !ok {
 			t.Fatalf("%s is not embedded", name)
@@ -65,13 +65,13 @@ func TestLoadTableOrder(t *testing.T) {
 	t.Setenv(EnvCache, cache)
 
 	// Embedded first for the 3x3 goals.
-	if _, from, err := LoadTable(ctx, "", statespace.GoalLast(sq)); err != nil || !strings.HasPrefix(from, "embedded") {
+	if _, from, err := defaultCache(t).LoadTable(ctx, statespace.GoalLast(sq)); err != nil || !strings.HasPrefix(from, "embedded") {
 		t.Fatalf("3x3 last: from %q, %v", from, err)
 	}
 
 	// Not found: the error names the goal and where it looked.
 	g24 := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
-	_, _, err := LoadTable(ctx, "", g24)
+	_, _, err := defaultCache(t).LoadTable(ctx, g24)
 	var nf *NotFoundError
 	if !errors.As(err, &nf) || nf.Goal != g24 || !slices.Equal(nf.Looked, []string{"embedded", filepath.Join(cache, "2x4-first.tbl")}) {
 		t.Fatalf("missing table: %v", err)
@@ -79,21 +79,21 @@ func TestLoadTableOrder(t *testing.T) {
 
 	// The cache folder next.
 	tab := enumerate(t, g24)
-	path := filepath.Join(cache, TableFileName(g24))
+	path := filepath.Join(cache, TableFile(g24).Name())
 	if _, err := WriteTable(context.Background(), path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
-	got, from, err := LoadTable(ctx, "", g24)
+	got, from, err := defaultCache(t).LoadTable(ctx, g24)
 	if err != nil || from != path || got.Radius() != 36 {
 		t.Fatalf("cached 2x4: from %q, %v", from, err)
 	}
 
-	// An explicit file wins, and must match the goal.
-	if _, _, err := LoadTable(ctx, path, statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})); err == nil || !strings.Contains(err.Error(), "goal") {
-		t.Fatalf("explicit file for another goal: %v", err)
+	// A file of one's own must match the goal.
+	if _, err := ReadTable(ctx, path, statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})); err == nil || !strings.Contains(err.Error(), "goal") {
+		t.Fatalf("a file for another goal: %v", err)
 	}
-	if _, from, err := LoadTable(ctx, path, g24); err != nil || from != path {
-		t.Fatalf("explicit: from %q, %v", from, err)
+	if _, err := ReadTable(ctx, path, g24); err != nil {
+		t.Fatalf("a file of one's own: %v", err)
 	}
 }
 
@@ -102,7 +102,7 @@ func TestDamagedCacheFile(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(EnvCache, cache)
 	g := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
-	path := filepath.Join(cache, TableFileName(g))
+	path := filepath.Join(cache, TableFile(g).Name())
 	if _, err := WriteTable(context.Background(), path, enumerate(t, g), tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestDamagedCacheFile(t *testing.T) {
 	if err := os.WriteFile(path, b[:len(b)-3], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = LoadTable(context.Background(), "", g)
+	_, _, err = defaultCache(t).LoadTable(context.Background(), g)
 	if !errors.Is(err, tablefile.ErrTruncated) || !strings.Contains(err.Error(), path) {
 		t.Fatalf("truncated cache file: %v", err)
 	}
@@ -125,7 +125,7 @@ func TestRoundTripEncodings(t *testing.T) {
 		for _, enc := range []tablefile.Encoding{tablefile.EncodingMod4Bit, tablefile.EncodingBytes} {
 			g := statespace.GoalFirst(sh)
 			want := enumerate(t, g)
-			path := filepath.Join(dir, enc.String()+TableFileName(g))
+			path := filepath.Join(dir, enc.String()+TableFile(g).Name())
 			if _, err := WriteTable(context.Background(), path, want, enc); err != nil {
 				t.Fatal(err)
 			}
@@ -152,11 +152,11 @@ func TestNames(t *testing.T) {
 		{statespace.MustBoard(sq, 1, 2, 3, 4, 0, 5, 6, 7, 8), "3x3-1.2.3.4.0.5.6.7.8.tbl"},
 	}
 	for i, c := range cases {
-		if got := TableFileName(c.goal); got != c.want {
+		if got := TableFile(c.goal).Name(); got != c.want {
 			t.Errorf("case %d: %s, want %s", i, got, c.want)
 		}
 	}
-	if got := PDBFileName(statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), []int{1, 2, 5, 6, 9, 10}); got != "4x4-last-pdb-1.2.5.6.9.10.pdb" {
+	if got := PDBFile(statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), []int{1, 2, 5, 6, 9, 10}).Name(); got != "4x4-last-pdb-1.2.5.6.9.10.pdb" {
 		t.Errorf("PDB name %s", got)
 	}
 }
@@ -165,7 +165,7 @@ func BenchmarkLoadEmbedded(b *testing.B) {
 	ctx := context.Background()
 	g := statespace.GoalLast(sq)
 	for b.Loop() {
-		if _, _, err := LoadTable(ctx, "", g); err != nil {
+		if _, _, err := (Cache{}).LoadTable(ctx, g); err != nil {
 			b.Fatal(err)
 		}
 	}

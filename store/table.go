@@ -236,15 +236,3 @@ func (b byteReader) ReadAt(p []byte, off int64) (int, error) {
 	}
 	return n, nil
 }
-
-// CheckpointFileName is the file name of the checkpoint of a resumable
-// search for goal's table, e.g. "2x7-last.tbl.checkpoint".
-func CheckpointFileName(goal statespace.Board) string {
-	return TableFileName(goal) + ".checkpoint"
-}
-
-// NPYFileName is the file name of goal's distances exported for NumPy,
-// e.g. "3x4-last.npy".
-func NPYFileName(goal statespace.Board) string {
-	return goal.Shape().String() + "-" + GoalSlug(goal) + ".npy"
-}

@@ -106,7 +106,7 @@ func TestDamagedCheckpointRefused(t *testing.T) {
 
 // The estimate refuses what does not fit in memory, naming what it
 // takes: 3x5 163 GB, 4x4 2.6 TB (on a machine with 24 GiB free); the
-// commands add how to run it on a cluster (internal/cli).
+// commands add how to run it on a cluster (cmd/internal/cli).
 func TestEstimateRefuses(t *testing.T) {
 	const free = 24 << 30
 	for _, c := range []struct {

@@ -29,15 +29,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 )
 
 func main() { cli.Main("classroom", run, "interrupted") }
-
-// report writes err for people and returns the exit status.
-func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "classroom", err, "interrupted")
-}
 
 var usagef = cli.Usagef
 

@@ -9,8 +9,8 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/atomicfile"
-	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -109,10 +109,7 @@ func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*query.R
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
-	if t, ok := o.(*query.TableOracle); ok {
-		return res, b, o.Goal(), t.Table, nil
-	}
-	return res, b, o.Goal(), nil, nil
+	return res, b, o.Goal(), o.Source().Table, nil
 }
 
 // writable is what every classroom report is.
@@ -217,12 +214,12 @@ func runGreedyStats(ctx context.Context, cmd command, stdout, stderr io.Writer, 
 	if err != nil {
 		return err
 	}
-	t, ok := o.(*query.TableOracle)
-	if !ok {
+	t := o.Source().Table
+	if t == nil {
 		return fmt.Errorf("greedy-stats needs the exact distance table of %s", shape)
 	}
 	defer classroom.SetMemoryLimit(opt.MaxBytes)()
-	g, err := classroom.GreedyStats(ctx, t.Table, opt)
+	g, err := classroom.GreedyStats(ctx, t, opt)
 	if g != nil {
 		// Interrupted: the statistics gathered so far, then the error.
 		if werr := write(g, asJSON, stdout); werr != nil {

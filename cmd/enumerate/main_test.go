@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -118,24 +119,28 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-shape", "1x9"}, "at least 2 rows"},
 		{[]string{"-shape", "5x6"}, "at most 25"},
 		{[]string{"-shape", "5x5"}, "-pdb 6-6-6-6"},
-		{[]string{"-shape", "5x5", "-goal", "first", "-pdb", "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24"}, "pattern 1,2,3,4,5,6,7 has 7 tiles"},
+		{[]string{"databases", "-shape", "5x5", "-goal", "first", "-pdb", "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24"}, "pattern 1,2,3,4,5,6,7 has 7 tiles"},
 		{[]string{"-goal", "1,2,3"}, "expected 9 tiles"},
 		{[]string{"-shape", "4x4", "-out", "DIR"}, "2.6 TB"},
-		{[]string{"-pdb", "6-6-4"}, "6-6-4"},
-		{[]string{"-pdb", "1,2,3/4,5,6,7,7"}, "7"},
-		{[]string{"-all", "-pdb", "6-6-3"}, "a run of their own"},
+		{[]string{"databases", "-pdb", "6-6-4"}, "6-6-4"},
+		{[]string{"databases", "-pdb", "1,2,3/4,5,6,7,7"}, "7"},
+		{[]string{"databases", "-all", "-pdb", "6-6-3"}, "flag provided but not defined: -all"},
+		{[]string{"-all", "-shape", "3x4"}, "a run of their own"},
 		{[]string{"-all", "-shape", "2x4"}, "a run of their own"},
-		{[]string{"-shape", "4x4", "-pdb", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, "pattern 4,5,6,7,8,9,10,11,12,13,14,15 has 12 tiles"},
+		{[]string{"databases", "-shape", "4x4", "-pdb", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, "pattern 4,5,6,7,8,9,10,11,12,13,14,15 has 12 tiles"},
 		{[]string{"-encoding", "gzip"}, "mod4-bit or bytes"},
 		{[]string{"8,6,7,2,5,4,3,0,1"}, "boards go to query"},
 		// Refused before the 18 small tables are built, not after them.
 		{[]string{"-all", "-big", "-encoding", "bytes"}, "-encoding bytes: tables of 12 cells and more are stored in mod4-bit"},
 		{[]string{"-all", "-resume"}, "-resume continues the 2-bit search of 12 cells and more, or a -pdb build; this run has neither"},
-		{[]string{"-zero-aware"}, "-zero-aware goes with -pdb"},
+		{[]string{"-zero-aware"}, "-zero-aware is a command of its own now: enumerate databases"},
+		{[]string{"-pdb", "6-6-3"}, "-pdb is a command of its own now: enumerate databases -pdb"},
+		{[]string{"-verify", "x.tbl"}, "-verify is a command of its own now: enumerate verify FILE"},
+		{[]string{"databases"}, "databases needs -pdb"},
 		{[]string{"-resume", "-shape", "2x3"}, "2x3 takes well under a second"},
 		{[]string{"-levels"}, "-levels tunes the 2-bit search of 12 cells and more; this run has none"},
 		{[]string{"-all", "-workers", "2"}, "-workers tunes the 2-bit search"},
-		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-checkpoint-every", "1m"}, "-checkpoint-every tunes the 2-bit search"},
+		{[]string{"databases", "-pdb", "1,2,3,4/5,6,7,8", "-checkpoint-every", "1m"}, "flag provided but not defined: -checkpoint-every"},
 	}
 	for i, c := range cases {
 		dir := t.TempDir()
@@ -144,8 +149,8 @@ func TestBadInput(t *testing.T) {
 				c.args[j] = dir
 			}
 		}
-		_, _, err := runCmd(t, append([]string{"-out", dir}, c.args...)...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
+		_, _, err := runCmd(t, append(c.args, "-out", dir)...)
+		if err == nil || !strings.Contains(cli.Explain(err), c.want) {
 			t.Errorf("case %d %v: %v, want an error with %q", i, c.args, err, c.want)
 		}
 		if files, _ := os.ReadDir(dir); len(files) != 0 {
@@ -157,7 +162,7 @@ func TestBadInput(t *testing.T) {
 // -pdb with a custom partition on 3x3 writes one file per pattern.
 func TestPDB(t *testing.T) {
 	dir := t.TempDir()
-	out, _, err := runCmd(t, "-pdb", "1,2,3,4/5,6,7,8", "-out", dir, "-json")
+	out, _, err := runCmd(t, "databases", "-pdb", "1,2,3,4/5,6,7,8", "-out", dir, "-json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,11 +200,11 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"-shape", "1x9"}, 2},
 		{[]string{"-h"}, 0},
 		{[]string{"-shape", "4x4"}, 1}, // a valid request too large to run
-		{[]string{"-pdb", "1,2,3,4/5,6,7,8", "-encoding", "bytes"}, 2},
+		{[]string{"databases", "-pdb", "1,2,3,4/5,6,7,8", "-encoding", "bytes"}, 2},
 	}
 	for i, c := range cases {
 		var out, errb bytes.Buffer
-		code := report(&errb, run(context.Background(), &out, &errb, append([]string{"-out", t.TempDir()}, c.args...)))
+		code := report(&errb, run(context.Background(), &out, &errb, append(c.args, "-out", t.TempDir())))
 		if code != c.code {
 			t.Errorf("case %d %v: exit %d, want %d (%s)", i, c.args, code, c.code, errb.String())
 		}
@@ -228,7 +233,7 @@ func TestVerifyCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "2x4-last.tbl")
-	out, _, err := runCmd(t, "-verify", path)
+	out, _, err := runCmd(t, "verify", path)
 	if err != nil || !strings.Contains(out, "verified") {
 		t.Fatalf("sound table: %v\n%s", err, out)
 	}
@@ -240,12 +245,12 @@ func TestVerifyCommand(t *testing.T) {
 	if err := tablefile.WriteFileV2(context.Background(), path, h, bytes.NewReader(payload), tablefile.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	out, _, err = runCmd(t, "-verify", path, "-json")
+	out, _, err = runCmd(t, "verify", path, "-json")
 	if err == nil || !strings.Contains(out, `"difference":"rank 8004 `) || report(io.Discard, err) != 1 {
 		t.Fatalf("flipped bit: %v\n%s", err, out)
 	}
 	for _, flag := range [][]string{{"-shape", "3x3"}, {"-levels"}, {"-checkpoint-every", "1m"}} {
-		if _, _, err := runCmd(t, append([]string{"-verify", path}, flag...)...); report(io.Discard, err) != 2 {
+		if _, _, err := runCmd(t, append([]string{"verify", path}, flag...)...); report(io.Discard, err) != 2 {
 			t.Errorf("-verify with %v: %v", flag, err)
 		}
 	}
@@ -256,11 +261,11 @@ func TestVerifyCommand(t *testing.T) {
 // values were swapped behind fresh counts and checksums.
 func TestVerifyPDBCommand(t *testing.T) {
 	dir := t.TempDir()
-	if _, _, err := runCmd(t, "-shape", "3x3", "-pdb", "1,2,3,4/5,6,7,8", "-out", dir); err != nil {
+	if _, _, err := runCmd(t, "databases", "-shape", "3x3", "-pdb", "1,2,3,4/5,6,7,8", "-out", dir); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, store.PDBFileName(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), []int{1, 2, 3, 4}))
-	out, _, err := runCmd(t, "-verify", path)
+	path := filepath.Join(dir, store.PDBFile(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), []int{1, 2, 3, 4}).Name())
+	out, _, err := runCmd(t, "verify", path)
 	if err != nil || !strings.Contains(out, "verified") || !strings.Contains(out, "tiles 1,2,3,4") {
 		t.Fatalf("sound database: %v\n%s", err, out)
 	}
@@ -276,24 +281,24 @@ func TestVerifyPDBCommand(t *testing.T) {
 	if err := tablefile.WriteFileV2(context.Background(), path, h, bytes.NewReader(payload), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
 		t.Fatal(err)
 	}
-	out, _, err = runCmd(t, "-verify", path, "-json")
+	out, _, err = runCmd(t, "verify", path, "-json")
 	if err == nil || !strings.Contains(out, `"difference":"placement [`) || !strings.Contains(out, `(rank 100) is stored`) || report(io.Discard, err) != 1 ||
-		!strings.Contains(err.Error(), "-pdb 1,2,3,4") {
+		!strings.Contains(cli.Explain(err), "-pdb 1,2,3,4") {
 		t.Fatalf("swapped values: %v\n%s", err, out)
 	}
 }
 
-// -export npy writes the array; flags that do not apply are refused.
+// export -format npy writes the array; flags that do not apply are refused.
 func TestExportCommand(t *testing.T) {
 	dir := t.TempDir()
-	out, _, err := runCmd(t, "-export", "npy", "-shape", "2x3", "-out", dir)
+	out, _, err := runCmd(t, "export", "-format", "npy", "-shape", "2x3", "-out", dir)
 	if err != nil || !strings.Contains(out, "2x3-last.npy") {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "2x3-last.npy")); err != nil || st.Size() <= 360 {
 		t.Errorf("npy file: %v", err)
 	}
-	for _, args := range [][]string{{"-export", "csv"}, {"-export", "npy", "-all"}, {"-big"}, {"-resume", "-shape", "2x3"}, {"-workers", "-1"}, {"-export", "npy", "-levels"}, {"-export", "npy", "-checkpoint-every", "1m"}} {
+	for _, args := range [][]string{{"export", "-format", "csv"}, {"export", "-format", "npy", "-all"}, {"-big"}, {"-resume", "-shape", "2x3"}, {"-workers", "-1"}, {"export", "-format", "npy", "-levels"}, {"export", "-format", "npy", "-checkpoint-every", "1m"}} {
 		if _, _, err := runCmd(t, args...); report(io.Discard, err) != 2 {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
@@ -324,7 +329,7 @@ func TestProgressLines(t *testing.T) {
 func TestInterruptedNamesCheckpoint(t *testing.T) {
 	dir := t.TempDir()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
-	cp := filepath.Join(dir, store.CheckpointFileName(goal))
+	cp := filepath.Join(dir, store.CheckpointFile(goal).Name())
 	if err := os.WriteFile(cp, []byte("an earlier run's checkpoint"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func TestPythonDocsAgainstQuery(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 5})} {
 		dir := t.TempDir()
 		t.Setenv(store.EnvCache, dir)
-		path := filepath.Join(dir, store.NPYFileName(goal))
+		path := filepath.Join(dir, store.NPYFile(goal).Name())
 		if _, err := generate.ExportNPY(context.Background(), goal, path, 2); err != nil {
 			t.Fatal(err)
 		}

@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/atomicfile"
-	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report/boardgif"

@@ -24,6 +24,8 @@
 //	                                      every search against optimal distance
 //	dfs-blowup, dfs-walk                  what depth-first search does
 //	greedy-climber                        a greedy climber's solve rate against mixing moves
+//	textbook-nodes, textbook-bstar        nodes generated and b* by depth (package analyze)
+//	prediction-ida                        IDA*'s expansions against their prediction
 //
 // Examples:
 //
@@ -49,8 +51,9 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/tilespace/tilespace/classroom"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/suite"
 	"github.com/tilespace/tilespace/statespace"
@@ -78,6 +81,12 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		return err
 	}
 	o.Log = stderr
+	res, err := f.resolver(ctx, o.Goal)
+	if err != nil {
+		return err
+	}
+	defer res.Close()
+	o.Resolver = res
 	t0 := time.Now()
 	written, err := suite.Run(ctx, o)
 	if e := list(stdout, written, f.asJSON, o.Out, time.Since(t0)); err == nil {
@@ -144,6 +153,9 @@ func (f *flags) options() (suite.Options, error) {
 	if _, err := suite.Selected(o.Only); err != nil {
 		return o, usagef("-only: %v", err)
 	}
+	if err := f.refuseUnused(o.Only); err != nil {
+		return o, err
+	}
 	o.Formats = splitList(f.formats)
 	for _, format := range o.Formats {
 		if !slices.Contains(report.Formats, format) {
@@ -164,6 +176,61 @@ func (f *flags) options() (suite.Options, error) {
 		return o, usageError{Err: err}
 	}
 	return o, nil
+}
+
+// figureFlags are the flags that tune some figures only, and those
+// figures; the others apply to every figure.
+var figureFlags = []struct {
+	flags   []string
+	figures []string
+}{
+	{[]string{"n", "step", "workers"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup}},
+	{[]string{"iddfs-max"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier}},
+	{[]string{"max-expanded"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup, report.NameDFSWalk}},
+	{[]string{"runs", "mix"}, []string{report.NameGreedyClimber}},
+	{[]string{"max-show"}, []string{report.NameSolutionStrip}},
+	{[]string{"board"}, []string{report.NameSolutionStrip, report.NameDFSWalk}},
+	{[]string{"pdb"}, []string{suite.NamePDBGroup}},
+}
+
+// refuseUnused refuses a flag given for figures that only (the -only
+// list; empty: every figure) does not select: it would be ignored.
+func (f *flags) refuseUnused(only []string) error {
+	if len(only) == 0 {
+		return nil
+	}
+	selects := func(figure string) bool {
+		for _, name := range only {
+			name = strings.TrimSpace(name)
+			if name == figure || figure == suite.NamePDBGroup && strings.HasPrefix(name, figure) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, ff := range figureFlags {
+		if slices.ContainsFunc(ff.figures, selects) {
+			continue
+		}
+		for _, name := range ff.flags {
+			if f.fs.IsGiven(name) {
+				return usagef("-%s applies to %s; -only %s draws none of them", name, strings.Join(ff.figures, ", "), strings.Join(only, ","))
+			}
+		}
+	}
+	return nil
+}
+
+// resolver is where every figure's tables and databases come from: the
+// cache folder, the -table file (which must hold goal) and, for boards up
+// to 10 cells, tables built in memory; databases built for the figures
+// are not written to the cache.
+func (f *flags) resolver(ctx context.Context, goal statespace.Board) (*query.Resolver, error) {
+	cfg := query.Config{Cache: cli.Cache(), TableFile: f.table, ReadOnlyCache: true}
+	if f.table != "" {
+		cfg.Goal = goal.String()
+	}
+	return query.NewResolver(ctx, cfg)
 }
 
 // samples sets the sample sizes: -quick's unless given, and checks them.
@@ -211,7 +278,6 @@ func (f *flags) boards(o *suite.Options) error {
 	if o.Goal, err = statespace.ParseGoal(f.goal, sh); err != nil {
 		return usagef("-goal: %v", err)
 	}
-	o.TablePath = f.table
 	o.Shapes = nil
 	for _, text := range splitList(f.shapes) {
 		s, err := statespace.ParseShape(text)

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/store"
 )
 
@@ -23,6 +23,7 @@ var quickNames = []string{
 	"depth-histogram", "depth-histogram-log", "layer-ratio", "solution-strip",
 	"heuristic-manhattan", "heuristic-linear-conflict", "heuristic-pdb-1.2.3.4-5.6.7.8",
 	"scaling-nodes", "scaling-time", "scaling-frontier", "dfs-blowup", "dfs-walk", "greedy-climber",
+	"textbook-nodes", "textbook-bstar", "prediction-ida",
 }
 
 func runPlot(t *testing.T, args ...string) (stdout, stderr string, err error) {
@@ -72,7 +73,7 @@ func TestQuickWritesTheWholeSet(t *testing.T) {
 	if len(entries) != 3*len(quickNames) {
 		t.Errorf("%d files, want %d", len(entries), 3*len(quickNames))
 	}
-	if !strings.Contains(out, "wrote 13 figures (39 files)") {
+	if !strings.Contains(out, "wrote 16 figures (48 files)") {
 		t.Errorf("stdout:\n%s", out)
 	}
 }
@@ -119,6 +120,11 @@ func TestUsageErrors(t *testing.T) {
 		{"stray"},
 		{"-no-such-flag"},
 		{"-quick", "-shape", "4x4"},
+		// Flags for figures -only does not draw would be ignored.
+		{"-only", "depth-histogram", "-mix", "10", "-max-show", "3"},
+		{"-only", "depth-histogram,layer-ratio", "-n", "3"},
+		{"-only", "greedy-climber", "-board", "1,2,3,4,5,6,7,0,8"},
+		{"-only", "heuristic-manhattan", "-pdb", "1,2,3,4/5,6,7,8"},
 	}
 	for i, args := range cases {
 		dir := t.TempDir()

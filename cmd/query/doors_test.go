@@ -23,15 +23,16 @@ import (
 // One board gets the same record through every door: query -json (with
 // -all-moves for searched boards, as the page always finds every optimal
 // move) and the page's
-// /api/board agree on every key query writes, seconds aside, for boards
+// /api/board agree on every key query writes, seconds aside (counters
+// included: generated is never below expanded), for boards
 // answered from a table (3x3 embedded, 3x4 from a cached 12-cell file),
 // from pattern databases (4x4) and by search on linear conflict (3x5).
 func TestSameRecordEveryDoor(t *testing.T) {
 	cache, fifteen := cacheWith555(t)
 	ctx := context.Background()
 	twelve := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
-	writeNearTable(t, filepath.Join(cache, store.TableFileName(twelve)), twelve, 14)
-	s := serve.New(serve.Config{})
+	writeNearTable(t, filepath.Join(cache, store.TableFile(twelve).Name()), twelve, 14)
+	s := serve.New(serve.Config{Cache: store.NewCache(cache)})
 	defer s.Close()
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
@@ -90,6 +91,12 @@ func TestSameRecordEveryDoor(t *testing.T) {
 		}
 		if g, _ := cli["generated"].(float64); c.searched && g == 0 {
 			t.Errorf("%s %s: generated %v", c.shape, c.board, cli["generated"])
+		}
+		// Every search the answer ran is counted in both counters (query's
+		// TestCountersSumEverySearch checks the sums): never more boards
+		// expanded than children generated.
+		if n, g := num(cli["nodes"]), num(cli["generated"]); c.searched && g < n {
+			t.Errorf("%s %s: %v expanded, %v generated", c.shape, c.board, n, g)
 		}
 	}
 }
@@ -188,3 +195,6 @@ func writeNearTable(t *testing.T, path string, goal statespace.Board, radius int
 		t.Fatalf("table file: %v", err)
 	}
 }
+
+// num is a JSON number, 0 when absent.
+func num(v any) float64 { f, _ := v.(float64); return f }

@@ -31,8 +31,7 @@ func TestIgnoredFlagsRefused(t *testing.T) {
 	}{
 		{[]string{"-pdb-dir", dir, "8,6,7,2,5,4,3,0,1"}, "-pdb-dir applies to boards solved by search; 3x3 boards"},
 		{[]string{"-pdb-dir", dir, "-shape", "3x3"}, "-pdb-dir applies to boards solved by search"},
-		{[]string{"-all-moves", "8,6,7,2,5,4,3,0,1", "1,2,3,4,5,6,7,0,8"}, "-all-moves applies to boards solved by search"},
-		{[]string{"-all-moves", "-pdb", "1,2,3,4/5,6,7,8", "-shape", "3x3"}, "-all-moves and -pdb apply"},
+		{[]string{"-pdb-dir", dir, "-pdb", "1,2,3,4/5,6,7,8", "-shape", "3x3"}, "-pdb-dir and -pdb apply"},
 		{[]string{"-pdb-dir", filepath.Join(dir, "none"), "-shape", "4x4"}, "-pdb-dir"},
 		{[]string{"-pdb", "1,2,3/4,5", "-shape", "4x4"}, "-pdb: pdb: partition"},
 		{[]string{"-goal", "lasst"}, "-goal lasst"},
@@ -148,6 +147,26 @@ func TestLooseTiles(t *testing.T) {
 			t.Errorf("case %d: refused: %s", i, errb.String())
 		case tc.want != "" && (status != 2 || !strings.Contains(errb.String(), tc.want) || strings.Count(errb.String(), "\n") != 1):
 			t.Errorf("case %d: exit %d, %q; want 2 and one line with %q", i, status, errb.String(), tc.want)
+		}
+	}
+}
+
+// -all-moves promises every optimal first move; a table keeps that promise
+// without it, so on tabled boards the flag is accepted and changes
+// nothing, in every format.
+func TestAllMovesOnTables(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	for _, format := range [][]string{nil, {"-json"}, {"-csv"}} {
+		args := append(append([]string{}, format...), "8,6,7,2,5,4,3,0,1", "1,2,3,4,5,6,7,0,8")
+		var plain, all, errb bytes.Buffer
+		if err := run(context.Background(), strings.NewReader(""), &plain, &errb, args); err != nil {
+			t.Fatalf("%v: %v %s", args, err, errb.String())
+		}
+		if err := run(context.Background(), strings.NewReader(""), &all, &errb, append([]string{"-all-moves"}, args...)); err != nil {
+			t.Fatalf("-all-moves %v: %v %s", args, err, errb.String())
+		}
+		if plain.String() != all.String() || !strings.Contains(plain.String(), "31") {
+			t.Errorf("%v: -all-moves changed the output:\n%s\nto\n%s", format, plain.String(), all.String())
 		}
 	}
 }

@@ -25,8 +25,9 @@
 //	-csv           CSV with the header board,distance,optimal_moves,path,error
 //	-path          add the optimal path to plain batch lines
 //	-tile-moves    name moves by the tile that slides: "5Down" for the blank's Up
-//	-all-moves     boards solved by search: find every optimal first move too
-//	               (one search per move); without it their optimal moves are "?"
+//	-all-moves     every optimal first move also for boards solved by search
+//	               (one search per move; without it their optimal moves are "?");
+//	               a table gives them anyway
 //	-pdb-dir DIR   boards solved by search: pattern databases in DIR take
 //	               precedence over the cache folder's
 //	-pdb PARTITION boards solved by search: use these pattern databases, a
@@ -71,18 +72,12 @@ import (
 	"golang.org/x/term"
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/store"
 )
 
 func main() { cli.Main("query", run, "interrupted") }
-
-// report writes err for people and returns the exit status: 0, 2 for a
-// usage error, 130 when interrupted, else 1.
-func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "query", err, "interrupted")
-}
 
 var usagef = cli.Usagef
 

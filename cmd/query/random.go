@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"

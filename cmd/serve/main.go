@@ -36,16 +36,11 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/serve"
 )
 
 func main() { cli.Main("serve", run, "interrupted") }
-
-// report writes err for people and returns the exit status.
-func report(stderr io.Writer, err error) int {
-	return cli.Report(stderr, "serve", err, "interrupted")
-}
 
 const usage = "serve [-addr 127.0.0.1:8080] [-allow-host NAMES] [-frame-ancestors ORIGINS] [-cache-mib 1024] [-write-cache] [-pdb-dir DIR] [-pdb PARTITION] | serve -static DIR"
 
@@ -82,7 +77,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err != nil {
 		return err
 	}
-	cfg := serve.Config{Log: cli.LogWriter(stderr, "serve"), Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Progress: qc.Progress,
+	cfg := serve.Config{Log: cli.LogWriter(stderr, "serve"), Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Cache: qc.Cache, Progress: qc.Progress,
 		CacheBytes: *cacheMiB << 20, WriteCache: *writeCache, FrameAncestors: splitHosts(*frames)}
 	err = serve.Run(ctx, cfg, *addr, stdout)
 	if err == nil && ctx.Err() != nil {

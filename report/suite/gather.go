@@ -27,33 +27,11 @@ type gatherer struct {
 	o      Options
 	mu     sync.Mutex
 	res    *query.Resolver
-	resErr error
 	counts map[statespace.Board][]uint64
 }
 
-func newGatherer(ctx context.Context, o Options) *gatherer {
-	g := &gatherer{o: o, counts: map[statespace.Board][]uint64{}}
-	// Tables of up to 10 cells are built in memory when no file holds
-	// them (2x5 in about 0.1 s; 12-cell boards take minutes and
-	// gigabytes); databases built for the figures are not cached.
-	g.res, g.resErr = query.NewResolver(ctx, query.Config{TableFile: o.TablePath, Goal: goalText(o), ReadOnlyCache: true})
-	return g
-}
-
-// close stops what the resolver still builds.
-func (g *gatherer) close() {
-	if g.res != nil {
-		g.res.Close()
-	}
-}
-
-// goalText is the main goal as the resolver reads it, which checks that
-// an explicit table file holds it.
-func goalText(o Options) string {
-	if o.TablePath == "" || o.Goal.IsZero() {
-		return ""
-	}
-	return o.Goal.String()
+func newGatherer(o Options) *gatherer {
+	return &gatherer{o: o, res: o.Resolver, counts: map[statespace.Board][]uint64{}}
 }
 
 func (g *gatherer) logf(format string, args ...any) {
@@ -66,9 +44,6 @@ func (g *gatherer) logf(format string, args ...any) {
 // main goal), the embedded or cached one, or one enumerated in memory for
 // small boards, as the resolver finds it.
 func (g *gatherer) table(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
-	if g.resErr != nil {
-		return nil, g.resErr
-	}
 	return g.res.Table(ctx, goal)
 }
 
@@ -81,9 +56,6 @@ func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]ui
 	g.mu.Unlock()
 	if ok {
 		return c, c != nil, nil
-	}
-	if g.resErr != nil {
-		return nil, false, g.resErr
 	}
 	c, err := g.res.StoredCounts(ctx, goal)
 	if err != nil {
@@ -146,6 +118,8 @@ func (g *gatherer) jobs() []job {
 		job{[]string{report.NameDFSBlowup}, g.dfsBlowup},
 		job{[]string{report.NameDFSWalk}, g.dfsWalk},
 		job{[]string{report.NameGreedyClimber}, g.climber},
+		job{[]string{report.NameTextbookNodes, report.NameTextbookBStar}, g.textbook},
+		job{[]string{report.NamePrediction}, g.prediction},
 	)
 	return jobs
 }
@@ -167,9 +141,6 @@ func pdbKey(p pdb.Partition) string {
 // additive returns the partition's heuristic: its databases from the
 // cache folder when there, else built in memory (the resolver decides).
 func (g *gatherer) additive(ctx context.Context, part pdb.Partition) (*pdb.Additive, error) {
-	if g.resErr != nil {
-		return nil, g.resErr
-	}
 	return g.res.Databases(ctx, g.o.Goal, part)
 }
 

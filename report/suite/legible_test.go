@@ -16,8 +16,7 @@ import (
 func TestQuickFiguresLegible(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
-	g := newGatherer(ctx, Defaults(true))
-	defer g.close()
+	g := newGatherer(quick(t))
 	sizes := []report.Size{
 		{Width: 8 * vg.Centimeter, Height: 6 * vg.Centimeter, DPI: 150},
 		{Width: 8 * vg.Centimeter, Height: 10 * vg.Centimeter, DPI: 150},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -36,6 +37,9 @@ var Names = []string{
 	report.NameDFSBlowup,
 	report.NameDFSWalk,
 	report.NameGreedyClimber,
+	report.NameTextbookNodes,
+	report.NameTextbookBStar,
+	report.NamePrediction,
 }
 
 // NamePDBGroup selects every PDB heat map.
@@ -48,9 +52,13 @@ type Options struct {
 	Formats []string // of report.Formats
 	Size    report.Size
 
-	Shape     statespace.Shape // shape of the goal panel and the table figures
-	Goal      statespace.Board // goal of the table figures
-	TablePath string           // explicit table file; "": embedded or cache
+	Shape statespace.Shape // shape of the goal panel and the table figures
+	Goal  statespace.Board // goal of the table figures
+	// Resolver finds every table and database the figures are drawn
+	// from; the command makes it (its cache folder, -table, and
+	// ReadOnlyCache: databases built for the figures are not cached) and
+	// closes it. Run refuses a nil one.
+	Resolver *query.Resolver
 	// Shapes are the shapes compared in the depth figures (goal last); a
 	// shape whose table is neither small enough to build in memory nor in
 	// the cache folder is an error.
@@ -62,6 +70,10 @@ type Options struct {
 	Runs     int   // climber boards per mixing count
 	Mixes    []int // climber mixing counts
 	MaxShow  int   // boards drawn in the solution strip
+	// TextbookMaxDepth is the deepest solution depth of the textbook
+	// figures (package analyze: every board of each depth on shapes of at
+	// most 9 cells, N boards per depth on larger ones).
+	TextbookMaxDepth int
 	// Board is the start of the solution strip and the DFS walk; the zero
 	// Board picks defaults (a board at the radius for the strip, a board
 	// at distance 5 drawn with the seed for the walk).
@@ -77,22 +89,24 @@ type Options struct {
 // set from small samples, in seconds) when quick is set.
 func Defaults(quick bool) Options {
 	o := Options{
-		Out:      "figures",
-		Formats:  slices.Clone(report.Formats),
-		Size:     report.DefaultSize,
-		Shape:    statespace.Shape{Rows: 3, Cols: 3},
-		Shapes:   DefaultShapes(),
-		N:        10,
-		Step:     1,
-		IDDFSMax: 22,
-		Runs:     classroom.DefaultGreedyN,
-		Mixes:    slices.Clone(classroom.DefaultGreedyKs),
-		MaxShow:  report.DefaultMaxShow,
-		PDB:      nil,
-		Seed:     1,
+		Out:              "figures",
+		Formats:          slices.Clone(report.Formats),
+		Size:             report.DefaultSize,
+		Shape:            statespace.Shape{Rows: 3, Cols: 3},
+		Shapes:           DefaultShapes(),
+		N:                10,
+		Step:             1,
+		IDDFSMax:         22,
+		Runs:             classroom.DefaultGreedyN,
+		Mixes:            slices.Clone(classroom.DefaultGreedyKs),
+		MaxShow:          report.DefaultMaxShow,
+		TextbookMaxDepth: 24,
+		PDB:              nil,
+		Seed:             1,
 	}
 	if quick {
 		o.N, o.Step, o.IDDFSMax, o.Runs = 1, 6, 13, 20
+		o.TextbookMaxDepth = 12
 		o.Mixes = []int{10, 50, 200, 1000}
 	}
 	o.Goal = statespace.GoalLast(o.Shape)
@@ -194,6 +208,9 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 	if err := CheckShape(o.Shape); err != nil {
 		return nil, err
 	}
+	if o.Resolver == nil {
+		return nil, errors.New("suite: no Resolver to find the tables and databases")
+	}
 	if o.Goal.IsZero() {
 		o.Goal = statespace.GoalLast(o.Shape)
 	}
@@ -204,8 +221,7 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 		// The search package sets no default limits beyond 9 cells.
 		o.Limits = LargeBoardLimits
 	}
-	g := newGatherer(ctx, o)
-	defer g.close()
+	g := newGatherer(o)
 	var written []Written
 	var errs []error
 	for _, job := range g.jobs() {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -45,7 +46,7 @@ func TestSelected(t *testing.T) {
 // fails only its own figure.
 func TestRunOnAnotherShape(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
-	o := Defaults(true)
+	o := quick(t)
 	o.Out = t.TempDir()
 	o.Shape = statespace.Shape{Rows: 2, Cols: 4}
 	o.Goal = statespace.GoalFirst(o.Shape)
@@ -97,11 +98,11 @@ func TestRunOnAnotherShape(t *testing.T) {
 func TestPDBFilesComeFromTheCache(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(store.EnvCache, cache)
-	o := Defaults(true)
+	o := quick(t)
 	o.Out = t.TempDir()
 	o.Formats = []string{"csv"}
 	o.Only = []string{"heuristic-pdb"}
-	path := filepath.Join(cache, store.PDBFileName(o.Goal, []int{1, 2, 3, 4}))
+	path := filepath.Join(cache, store.PDBFile(o.Goal, []int{1, 2, 3, 4}).Name())
 	if err := os.WriteFile(path, []byte("not a pattern database"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestPDBFilesComeFromTheCache(t *testing.T) {
 // refusal does not advise an enumeration that would refuse too.
 func TestRunRefusesShapesWithoutATable(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
-	o := Defaults(true)
+	o := quick(t)
 	o.Out = t.TempDir()
 	o.Shape = statespace.Shape{Rows: 4, Cols: 4}
 	o.Goal = statespace.GoalLast(o.Shape)
@@ -135,7 +136,7 @@ func TestRunRefusesShapesWithoutATable(t *testing.T) {
 // diagonal), and the Manhattan one does not.
 func TestPDBCaptionNamesTheReflection(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
-	o := Defaults(true)
+	o := quick(t)
 	o.Out = t.TempDir()
 	o.Formats = []string{"svg"}
 	o.Only = []string{"heuristic-pdb", "heuristic-manhattan"}
@@ -156,4 +157,18 @@ func TestPDBCaptionNamesTheReflection(t *testing.T) {
 	if strings.Contains(string(md), "reflection") {
 		t.Error("the Manhattan heat map speaks of a reflection")
 	}
+}
+
+// quick is Defaults(true) with a resolver on the cache folder the test
+// set ($TILESPACE_CACHE), as cmd/plot makes one.
+func quick(t testing.TB) Options {
+	t.Helper()
+	o := Defaults(true)
+	res, err := query.NewResolver(context.Background(), query.Config{Cache: store.NewCache(os.Getenv(store.EnvCache)), ReadOnlyCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(res.Close)
+	o.Resolver = res
+	return o
 }

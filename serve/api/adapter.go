@@ -9,23 +9,27 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
+
+// Cache is a folder of tables and pattern databases (store's).
+type Cache = store.Cache
 
 // answer is one board's exact answer, as query gives it.
 type answer = query.Answer
 
-// tableOracle answers from a distance table.
-type tableOracle = query.TableOracle
-
-// oracle answers the boards of one goal: a table or a search.
+// oracle answers the boards of one goal: a table or a search; its
+// Source says which.
 type oracle = query.Oracle
+
+// fromTable is the Source.Kind of answers read from a distance table.
+const fromTable = query.FromTable
 
 // resolver finds the oracle of every goal, once, within a memory bound.
 type resolver = query.Resolver
@@ -43,79 +47,22 @@ func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
 // allows, and writes to the cache folder only when cfg.WriteCache says so.
 func newResolver(ctx context.Context, cfg Config, acquire func(context.Context) (func(), error)) (*query.Resolver, error) {
 	return query.NewResolver(ctx, query.Config{
-		Log: cfg.Log, Explain: cfg.Explain, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Progress: cfg.Progress,
+		Cache: cfg.Cache, Log: cfg.Log, Explain: cfg.Explain, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Progress: cfg.Progress,
 		SearchOptionsWhereSearched: true, AllMoves: true, KeepPath: true,
 		CacheBytes: cfg.CacheBytes, ReadOnlyCache: !cfg.WriteCache, Acquire: acquire, ForgetFailures: true,
 	})
 }
 
-// searcher is an oracle that answers by search (query.SolverOracle on
-// pattern databases, query.SearchOracle on another heuristic).
-type searcher interface {
-	query.Oracle
-	// AnswerPath finds the distance and one optimal path only.
-	AnswerPath(ctx context.Context, b statespace.Board) (answer, error)
-	Heuristic() string
-}
+// DefaultCacheBytes is the page's bound on the tables and databases it
+// holds in memory: the resolver's own default, 1 GiB.
+const DefaultCacheBytes = query.DefaultCacheBytes
 
-// solverName says how o finds its answers, for the records' "solver".
-func solverName(o searcher) string {
-	if _, ok := o.(*query.SolverOracle); ok {
-		return "IDA* on pattern databases"
-	}
-	return "IDA* on " + o.Heuristic()
-}
+// record is a board's answer with the keys of query -json: one struct,
+// which the page's records embed and encoding/json writes.
+type record = query.Record
 
-// recordPool holds reusable JSON record writers: each writes query's own
-// -json record into its buffer, so the keys are query's by construction.
-var recordPool = sync.Pool{New: func() any {
-	r := &recorder{}
-	r.w = query.NewRecordWriter(&r.buf, nil, query.Options{Format: query.JSON})
-	return r
-}}
-
-type recorder struct {
-	buf bytes.Buffer
-	w   *query.RecordWriter
-}
-
-// appendRecord appends a's query -json record, without its closing brace
-// and newline, so the caller can add keys and close it.
-func appendRecord(dst []byte, a answer) ([]byte, error) {
-	r := recordPool.Get().(*recorder)
-	defer recordPool.Put(r)
-	r.buf.Reset()
-	if err := r.w.Answer(a); err != nil {
-		return dst, err
-	}
-	return r.open(dst)
-}
-
-// open flushes r's record and appends it to dst without its closing brace
-// and newline.
-func (r *recorder) open(dst []byte) ([]byte, error) {
-	if err := r.w.Flush(); err != nil {
-		return dst, err
-	}
-	rec := r.buf.Bytes()
-	if !bytes.HasSuffix(rec, []byte("}\n")) {
-		return dst, errors.New("api: query's JSON record does not end an object")
-	}
-	return append(dst, rec[:len(rec)-2]...), nil
-}
-
-// appendBoardRecord appends b's query -json record of a board alone, as
-// query random writes boards without a table, without its closing brace
-// and newline.
-func appendBoardRecord(dst []byte, b statespace.Board) ([]byte, error) {
-	r := recordPool.Get().(*recorder)
-	defer recordPool.Put(r)
-	r.buf.Reset()
-	if err := r.w.Board(b); err != nil {
-		return dst, err
-	}
-	return r.open(dst)
-}
+// newRecord is a's record, moves named as the blank's.
+func newRecord(a answer) record { return query.NewRecord(a, false) }
 
 // limits are the node and time bounds of one search.
 type limits = search.Limits

@@ -34,6 +34,7 @@ import (
 	"io"
 	"net/url"
 	"runtime"
+	"strings"
 	"time"
 )
 
@@ -110,6 +111,10 @@ type Config struct {
 	// strongest found) from PDBDir, else the cache folder, else built in
 	// memory when cheap; else on linear conflict (query.Resolver decides).
 	PDBDir, Partition string
+	// Cache is the cache folder tables and pattern databases are read
+	// from (and, with WriteCache, written to): the command hands down
+	// store.DefaultCache; the zero Cache has none.
+	Cache Cache
 	// Progress receives the progress of databases being built; nil
 	// reports none.
 	Progress func(what string, done, total uint64)
@@ -129,10 +134,6 @@ type Config struct {
 	// runs in the page with no server, says "this page's".
 	LimitsOf string
 }
-
-// DefaultCacheBytes is the page's bound on the tables and databases it
-// holds in memory: 1 GiB.
-const DefaultCacheBytes = 1 << 30
 
 // Server answers the API. Create it with New; it is safe for concurrent
 // use.
@@ -178,14 +179,43 @@ func (s *Server) Limits() Limits { return s.lim }
 // CacheBytes returns the bound on the bytes of tables and databases held.
 func (s *Server) CacheBytes() int64 { return s.cfg.CacheBytes }
 
-// routes are the API's targets by path; each appends its body to dst.
-var routes = map[string]func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error){
-	"/api/board":   (*Server).board,
-	"/api/random":  appended((*Server).random),
-	"/api/compare": appended((*Server).compare),
-	"/api/watch":   appended((*Server).watch),
-	"/api/shapes":  appended((*Server).shapes),
-	"/api/gif":     (*Server).gif,
+// route is one of the API's targets: its method pattern, as net/http's
+// ServeMux takes it, and its answer, appended to dst.
+type route struct {
+	pattern string
+	answer  func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error)
+}
+
+// routeList are the API's targets, every one a GET.
+var routeList = []route{
+	{"GET /api/board", (*Server).board},
+	{"GET /api/random", appended((*Server).random)},
+	{"GET /api/compare", appended((*Server).compare)},
+	{"GET /api/watch", appended((*Server).watch)},
+	{"GET /api/shapes", appended((*Server).shapes)},
+	{"GET /api/gif", (*Server).gif},
+}
+
+// routes are routeList's answers by path, for Serve.
+var routes = func() map[string]func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
+	m := map[string]func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error){}
+	for _, r := range routeList {
+		_, path, _ := strings.Cut(r.pattern, " ")
+		m[path] = r.answer
+	}
+	return m
+}()
+
+// Patterns returns the API's routes as method patterns, such as "GET
+// /api/board": what package serve registers on its http.ServeMux, each
+// answered by Serve. (The engine in WebAssembly has no net/http, which
+// would grow it by more than a quarter, and routes by path in Serve.)
+func Patterns() []string {
+	out := make([]string, len(routeList))
+	for i, r := range routeList {
+		out[i] = r.pattern
+	}
+	return out
 }
 
 // appended makes a route of h, whose bodies are its own.
@@ -298,24 +328,4 @@ func (s *Server) acquire(ctx context.Context) (release func(), err error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-}
-
-// appendStringField appends ,"key":"value"; the values written are
-// shapes, boards and fixed sentences, which JSON needs no escapes for, but
-// quotes, backslashes and control bytes are escaped all the same.
-func appendStringField(dst []byte, key, value string) []byte {
-	dst = append(dst, ',', '"')
-	dst = append(dst, key...)
-	dst = append(dst, '"', ':', '"')
-	for i := 0; i < len(value); i++ {
-		switch c := value[i]; {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c < 0x20:
-			dst = append(dst, fmt.Sprintf(`\u%04x`, c)...)
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"')
 }

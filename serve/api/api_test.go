@@ -153,14 +153,3 @@ func TestHeldTablesBounded(t *testing.T) {
 		t.Errorf("holds %d bytes, want the bound %d (three tables)", held, bound)
 	}
 }
-
-func TestAppendStringFieldIsJSON(t *testing.T) {
-	for _, v := range []string{"", "3x3", "1,2,3,0", "a\"b\\c\n\x01é"} {
-		out := append([]byte("{\"x\":1"), appendStringField(nil, "k", v)...)
-		out = append(out, '}')
-		var m map[string]any
-		if err := json.Unmarshal(out, &m); err != nil || m["k"] != v {
-			t.Errorf("%q: %s decodes to %v (%v)", v, out, m["k"], err)
-		}
-	}
-}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -84,7 +85,7 @@ func (s *Server) board(ctx context.Context, dst []byte, q url.Values) ([]byte, e
 	if err != nil {
 		return nil, err
 	}
-	return s.answerBoard(ctx, dst, rq.board, rq.goal, s.lim.SolveTime, nil)
+	return s.answerBoard(ctx, dst, rq.board, rq.goal, s.lim.SolveTime, "")
 }
 
 // solveLimitError says the search did not finish a board within its time
@@ -110,11 +111,28 @@ func (e *solveLimitError) Error() string {
 	return msg + ")"
 }
 
-// answerBoard returns the record of b toward goal: query's JSON record
-// plus shape, goal, goal_name, solver and, from a table, radius; from the
-// solver, limit_seconds (limit, the time it had) and, when the time cut
-// the optimal moves short, optimal_moves_cut. extra is appended last.
-func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace.Board, limit time.Duration, extra func([]byte) []byte) ([]byte, error) {
+// boardRecord is the page's record of an answered board: query's record
+// (the keys of query -json) and what the page adds: the shape, the goal
+// and its name, the solver, from a table its radius, from a search the
+// time it had (limit_seconds) and, when the time cut the optimal moves
+// short, optimal_moves_cut; a random board's seed, as a string (a
+// JavaScript number would round it).
+type boardRecord struct {
+	record
+	Shape           string   `json:"shape"`
+	Goal            string   `json:"goal"`
+	GoalName        string   `json:"goal_name"`
+	Solver          string   `json:"solver"`
+	Radius          *int     `json:"radius,omitempty"`
+	LimitSeconds    *float64 `json:"limit_seconds,omitempty"`
+	OptimalMovesCut string   `json:"optimal_moves_cut,omitempty"`
+	Seed            string   `json:"seed,omitempty"`
+}
+
+// answerBoard appends the record of b toward goal (boardRecord) to out,
+// a line of JSON; limit is the time a search has; seed is a random
+// board's, or "".
+func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace.Board, limit time.Duration, seed string) ([]byte, error) {
 	if err := s.unsolvable(b, goal); err != nil {
 		return nil, err
 	}
@@ -124,9 +142,9 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 		return nil, err
 	}
 	var a answer
-	table, _ := o.(*tableOracle)
-	if table != nil {
-		a, err = table.Answer(ctx, b, true)
+	src := o.Source()
+	if src.Kind == fromTable {
+		a, err = o.Answer(ctx, b, true)
 		if err != nil {
 			return nil, badRequest("board %s: %v", b, err)
 		}
@@ -148,29 +166,28 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 			return nil, err
 		}
 	}
-	out, err = appendRecord(out, a)
+	rec := boardRecord{record: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
+		Solver: src.Solver, Seed: seed}
+	if src.Table != nil {
+		radius := src.Table.Radius()
+		rec.Radius = &radius
+	} else {
+		secs := limit.Seconds()
+		rec.LimitSeconds = &secs
+		if a.Search != nil && a.Search.OptimalCut {
+			rec.OptimalMovesCut = "the time limit ran out before every optimal move was tested; the path's first move is one of them"
+		}
+	}
+	return appendJSON(out, rec)
+}
+
+// appendJSON appends v as a line of JSON.
+func appendJSON(out []byte, v any) ([]byte, error) {
+	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
-	out = appendStringField(out, "shape", b.Shape().String())
-	out = appendStringField(out, "goal", goal.String())
-	out = appendStringField(out, "goal_name", statespace.GoalName(goal))
-	if table != nil {
-		out = appendStringField(out, "solver", "distance table")
-		out = append(out, `,"radius":`...)
-		out = strconv.AppendInt(out, int64(table.Table.Radius()), 10)
-	} else {
-		out = appendStringField(out, "solver", solverName(o.(searcher)))
-		out = append(out, `,"limit_seconds":`...)
-		out = strconv.AppendFloat(out, limit.Seconds(), 'f', -1, 64)
-		if a.Search != nil && a.Search.OptimalCut {
-			out = appendStringField(out, "optimal_moves_cut", "the time limit ran out before every optimal move was tested; the path's first move is one of them")
-		}
-	}
-	if extra != nil {
-		out = extra(out)
-	}
-	return append(out, "}\n"...), nil
+	return append(append(out, b...), '\n'), nil
 }
 
 // unsolvable returns the parity explanation when b cannot reach goal.
@@ -242,10 +259,7 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 		return nil, badRequest("%v", err)
 	}
 	rng := rand.New(rand.NewPCG(seed, seed))
-	withSeed := func(out []byte) []byte {
-		// A string: JavaScript's numbers would round a 64-bit seed.
-		return appendStringField(out, "seed", strconv.FormatUint(seed, 10))
-	}
+	withSeed := strconv.FormatUint(seed, 10)
 	noDepth := func() error {
 		return badRequest("%s has no distance table, so a board at an exact distance cannot be drawn; ask for walk=N random moves from the goal, or neither for a uniformly random board", shape)
 	}
@@ -270,12 +284,12 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		table, _ := o.(*tableOracle)
+		table := o.Source().Table
 		switch {
 		case table == nil && hasDepth:
 			return nil, noDepth()
 		case hasDepth:
-			if b, err = drawAt(ctx, table.Table, rng, depth); err != nil {
+			if b, err = drawAt(ctx, table, rng, depth); err != nil {
 				return nil, err
 			}
 		default:
@@ -285,21 +299,19 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 	return s.answerBoard(ctx, nil, b, goal, s.lim.SolveTime, withSeed)
 }
 
-// boardAlone is the record of a board drawn without its answer: query's
-// record of a board alone ({"board": …}, as query random writes boards
-// without a table), with shape, goal, goal_name, distance_note saying why
-// and how to get the distance, and extra.
-func boardAlone(b, goal statespace.Board, note string, extra func([]byte) []byte) ([]byte, error) {
-	out, err := appendBoardRecord(nil, b)
-	if err != nil {
-		return nil, err
-	}
-	out = appendStringField(out, "shape", b.Shape().String())
-	out = appendStringField(out, "goal", goal.String())
-	out = appendStringField(out, "goal_name", statespace.GoalName(goal))
-	out = appendStringField(out, "distance_note", note)
-	out = extra(out)
-	return append(out, "}\n"...), nil
+// boardAlone is the record of a board drawn without its answer: the
+// board (as query random writes boards without a table), its shape, goal
+// and goal name, distance_note saying why and how to get the distance,
+// and the seed.
+func boardAlone(b, goal statespace.Board, note, seed string) ([]byte, error) {
+	return appendJSON(nil, struct {
+		Board        string `json:"board"`
+		Shape        string `json:"shape"`
+		Goal         string `json:"goal"`
+		GoalName     string `json:"goal_name"`
+		DistanceNote string `json:"distance_note"`
+		Seed         string `json:"seed"`
+	}{b.String(), b.Shape().String(), goal.String(), statespace.GoalName(goal), note, seed})
 }
 
 // drawAt draws a board uniformly from those at distance d of t; a

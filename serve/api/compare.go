@@ -39,24 +39,21 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 		return nil, err
 	}
 	defer release()
-	var table *statespace.Table
-	if t, ok := o.(*tableOracle); ok {
-		table = t.Table
-	}
+	table := o.Source().Table
 	lim := limits{MaxExpanded: params.nodes, MaxTime: s.lim.CompareTime}
 	c, err := compareBoard(ctx, rq.board, rq.goal, table, lim, params.keys)
 	if err != nil {
 		return nil, s.explained(err) // a damaged table: the command that checks it
 	}
 	reference := ""
-	if sr, ok := o.(searcher); ok && table == nil {
+	if table == nil {
 		// No table (the 15-puzzle): the reference is the optimal solver's.
 		sctx, cancel := context.WithTimeout(ctx, s.lim.SolveTime)
-		a, err := sr.AnswerPath(sctx, rq.board)
+		a, err := o.AnswerPath(sctx, rq.board)
 		cancel()
 		switch {
 		case err == nil:
-			c.Optimal, c.OptimalSource = a.Distance, solverName(sr)
+			c.Optimal, c.OptimalSource = a.Distance, o.Source().Solver
 		case errors.Is(err, context.DeadlineExceeded):
 			reference = fmt.Sprintf("no optimal reference: the solver did not finish within %s", s.lim.SolveTime)
 		default:
@@ -151,8 +148,8 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	table, ok := o.(*tableOracle)
-	if !ok {
+	table := o.Source().Table
+	if table == nil {
 		return nil, noTable
 	}
 	release, err := s.acquire(ctx)
@@ -161,7 +158,7 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 	}
 	defer release()
 	lim := limits{MaxExpanded: int64(steps), MaxTime: s.lim.WatchTime}
-	tr, res, err := traceSearch(ctx, alg, rq.board, table.Table, lim)
+	tr, res, err := traceSearch(ctx, alg, rq.board, table, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +175,7 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 		Result   searchResult `json:"result"`
 		Limits   any          `json:"limits"`
 		Complete bool         `json:"complete"` // the search ended by itself, not by a limit
-	}{rq.board.String(), rq.shape.String(), rq.goal.String(), table.Table.Distance(rq.board), table.Table.Radius(),
+	}{rq.board.String(), rq.shape.String(), rq.goal.String(), table.Distance(rq.board), table.Radius(),
 		tr, res, map[string]any{"steps": steps, "seconds": s.lim.WatchTime.Seconds()},
 		!stoppedByLimit(res)})
 }

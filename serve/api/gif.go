@@ -74,8 +74,8 @@ func (s *Server) optimalPath(ctx context.Context, b, goal statespace.Board) ([]s
 	if err != nil {
 		return nil, err
 	}
-	if table, ok := o.(*tableOracle); ok {
-		a, err := table.Answer(ctx, b, true)
+	if o.Source().Kind == fromTable {
+		a, err := o.Answer(ctx, b, true)
 		if err != nil {
 			return nil, badRequest("board %s: %v", b, err)
 		}
@@ -88,12 +88,7 @@ func (s *Server) optimalPath(ctx context.Context, b, goal statespace.Board) ([]s
 	defer release()
 	sctx, cancel := context.WithTimeout(ctx, s.lim.SolveTime)
 	defer cancel()
-	var a answer
-	if sr, ok := o.(searcher); ok {
-		a, err = sr.AnswerPath(sctx, b)
-	} else {
-		a, err = o.Answer(sctx, b, true)
-	}
+	a, err := o.AnswerPath(sctx, b)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 			return nil, s.limitError(b, s.lim.SolveTime, 0)

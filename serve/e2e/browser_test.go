@@ -26,6 +26,7 @@ import (
 
 	"github.com/tilespace/tilespace/serve"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // findBrowser returns Chromium's path: $TILESPACE_CHROMIUM, else the
@@ -50,8 +51,9 @@ const manhattan = "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"
 // newServer serves the page and its API, with the 15-puzzle.
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	srv := serve.New(serve.Config{Partition: manhattan})
+	cache := t.TempDir()
+	t.Setenv("TILESPACE_CACHE", cache)
+	srv := serve.New(serve.Config{Partition: manhattan, Cache: store.NewCache(cache)})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { ts.Close(); srv.Close() })
 	return ts
@@ -278,7 +280,11 @@ func cells(shape string) int {
 func hintText(table *statespace.Table, b statespace.Board) string {
 	arrow := map[statespace.Move]string{statespace.Up: "↑", statespace.Down: "↓", statespace.Left: "←", statespace.Right: "→"}
 	var parts []string
-	for _, m := range table.OptimalMoves(b).Moves() {
+	_, closer, err := table.LookupMoves(b)
+	if err != nil {
+		return "Closer: " + err.Error()
+	}
+	for _, m := range closer.Moves() {
 		parts = append(parts, fmt.Sprintf("%d %s", b.SlidingTile(m), arrow[m.Opposite()]))
 	}
 	return "Closer: " + strings.Join(parts, ", ")
@@ -952,8 +958,9 @@ func TestBrowserAccessible(t *testing.T) {
 // says why it has no distance yet, and asks for it as for any board,
 // which ends in the distance or the time limit's message, the board kept.
 func TestBrowserRandomWithoutTable(t *testing.T) {
-	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	srv := serve.New(serve.Config{Limits: serve.Limits{SolveTime: 2 * time.Second}})
+	cache := t.TempDir()
+	t.Setenv("TILESPACE_CACHE", cache)
+	srv := serve.New(serve.Config{Limits: serve.Limits{SolveTime: 2 * time.Second}, Cache: store.NewCache(cache)})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { ts.Close(); srv.Close() })
 	var want struct {

@@ -42,7 +42,6 @@ import (
 
 	"github.com/tilespace/tilespace/beam/bfs"
 	"github.com/tilespace/tilespace/generate"
-	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/profile"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
@@ -58,7 +57,7 @@ func main() {
 	flag.CommandLine.Init("beam-enumerate", flag.ContinueOnError)
 	err := run(ctx, os.Stdout, os.Stderr, flag.CommandLine, os.Args[1:], beam.Init)
 	stop()
-	os.Exit(cli.Report(os.Stderr, "beam-enumerate", err, "interrupted; the finished levels stay in the working folder and the same command resumes from them"))
+	os.Exit(report(os.Stderr, "beam-enumerate", err, "interrupted; the finished levels stay in the working folder and the same command resumes from them"))
 }
 
 // runners are the -runner values: Beam's runner names.
@@ -89,13 +88,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 			fs.PrintDefaults()
 			return err
 		}
-		return cli.UsageError{Err: err}
+		return usageError{err}
 	}
 	if afterParse != nil {
 		afterParse()
 	}
 	if fs.NArg() > 0 {
-		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	runner := fs.Lookup("runner").Value.String()
 	if runner == "" {
@@ -106,24 +105,24 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 		known = known || r == runner
 	}
 	if !known {
-		return cli.Usagef("-runner %q: want one of %s", runner, strings.Join(runners, ", "))
+		return usagef("-runner %q: want one of %s", runner, strings.Join(runners, ", "))
 	}
 	if *chunkStates == 0 {
-		return cli.Usagef("-chunk-states 0: want a positive number of boards")
+		return usagef("-chunk-states 0: want a positive number of boards")
 	}
 	if *levels < 0 {
-		return cli.Usagef("-levels %d: want a positive number of levels", *levels)
+		return usagef("-levels %d: want a positive number of levels", *levels)
 	}
 	shape, err := statespace.ParseShape(*shapeFlag)
 	if err != nil {
-		return cli.UsageError{Err: err}
+		return usageError{err}
 	}
 	goal, err := statespace.ParseGoal(*goalFlag, shape)
 	if err != nil {
-		return cli.UsageError{Err: err}
+		return usageError{err}
 	}
 	if runner != "prism" && !strings.Contains(*work, "://") {
-		return cli.Usagef("-runner %s: the workers need a working folder they all reach: give -work gs://bucket/path", runner)
+		return usagef("-runner %s: the workers need a working folder they all reach: give -work gs://bucket/path", runner)
 	}
 	cache := store.NewCache(*out)
 	if *out == "" {

@@ -17,7 +17,6 @@ import (
 
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/generate"
-	"github.com/tilespace/tilespace/internal/cli"
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
@@ -234,7 +233,7 @@ func TestUsage(t *testing.T) {
 	} {
 		_, _, err := runArgs(t, args...)
 		var stderr bytes.Buffer
-		if code := cli.Report(&stderr, "beam-enumerate", err, ""); code != 2 {
+		if code := report(&stderr, "beam-enumerate", err, ""); code != 2 {
 			t.Errorf("%q: exit %d (%v), want 2", args, code, err)
 		}
 	}

@@ -1,6 +1,6 @@
 // Package boardflags holds what the board commands (query, classroom, plot gif,
 // serve) share: the flags that say where answers come from (-shape, -goal,
-// -table, and for boards solved by search -pdb-dir, -pdb and -all-moves),
+// -table, -all-moves, and for boards solved by search -pdb-dir and -pdb),
 // turned into a query.Config and checked before any input is read; the
 // progress bars of databases being built; and the refusal of flags that
 // moved to another command.
@@ -12,7 +12,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
@@ -44,11 +44,12 @@ func (s *Source) RegisterSearch(fs *cli.FlagSet) {
 	fs.StringVar(&s.partition, "pdb", "", "boards solved by search: use the pattern databases of `partition`, a preset (7-8, 6-6-3, 5-5-5) or patterns such as 1,2,3/4,5,6,7,8 (default: the strongest found; built when missing)")
 }
 
-// RegisterAllMoves adds -all-moves, which applies to boards solved by
-// search.
+// RegisterAllMoves adds -all-moves: every optimal first move, which boards
+// solved by search find by one more search per move and a table gives
+// anyway.
 func (s *Source) RegisterAllMoves(fs *cli.FlagSet) {
 	s.fs = fs
-	fs.BoolVar(&s.allMoves, "all-moves", false, "boards solved by search (no table): also find every optimal first move (one more search per move); without it they are ?")
+	fs.BoolVar(&s.allMoves, "all-moves", false, "every optimal first move, also for boards solved by search (one more search per move; without it their optimal moves are ?); a table gives them anyway")
 }
 
 // Config turns the flags into the resolver's configuration, refusing a
@@ -56,7 +57,7 @@ func (s *Source) RegisterAllMoves(fs *cli.FlagSet) {
 // read. Notes and progress bars go to stderr, the notes' lines starting
 // with the command's name.
 func (s *Source) Config(stderr io.Writer) (query.Config, error) {
-	cfg := query.Config{TableFile: s.table, Log: cli.LogWriter(stderr, s.fs.Name()), Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
+	cfg := query.Config{Cache: cli.Cache(), TableFile: s.table, Log: cli.LogWriter(stderr, s.fs.Name()), Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
 		AllMoves: s.allMoves, Progress: ProgressBars(stderr)}
 	if s.fs.IsGiven("goal") {
 		cfg.Goal = s.goal
@@ -96,11 +97,12 @@ func (s *Source) Goal() string { return s.goal }
 
 func isGoalName(s string) bool { return s == "last" || s == "first" }
 
-// searchFlags apply to boards solved by search.
-var searchFlags = []string{"all-moves", "pdb-dir", "pdb"}
+// searchFlags apply to boards solved by search. (-all-moves is not one:
+// a table keeps its promise, every optimal move, without it.)
+var searchFlags = []string{"pdb-dir", "pdb"}
 
 // CheckSearch refuses the search flags where every board has a table
-// (tables need no databases and give every optimal move): for the
+// (tables need no databases): for the
 // resolver's shape, or when it has none for the shapes of boards (the
 // boards given as arguments; none means stdin, whose shapes only their
 // answers tell).
@@ -131,7 +133,7 @@ func (s *Source) CheckSearch(res *query.Resolver, boards []string) error {
 			return nil
 		}
 	}
-	return cli.Usagef("%s %s to boards solved by search; %s boards are answered from their exact distance table, which gives every optimal move",
+	return cli.Usagef("%s %s to boards solved by search; %s boards are answered from their exact distance table, which needs no pattern databases",
 		strings.Join(given, " and "), textfmt.Plural(len(given), "applies", "apply"), shapes[0])
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tilespace/tilespace/cmd/internal/cmdline"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
@@ -39,5 +40,5 @@ func explainInBrowser(err error) string {
 // pdbCommand is the command that builds a partition's databases for goal
 // into the cache folder, as the command line's remedies name it.
 func pdbCommand(goal statespace.Board, partition string) string {
-	return fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), partition)
+	return cmdline.Databases(goal, partition, false, "")
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
 )

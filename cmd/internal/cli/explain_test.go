@@ -1,11 +1,11 @@
-package query_test
+package cli_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/cli"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -26,7 +26,7 @@ func TestLogNamesTheCommands(t *testing.T) {
 	}
 	for _, want := range []string{
 		"; build it with: go run ./cmd/enumerate -shape 3x4 -goal last; until then, solving by search\n",
-		"; build them with: go run ./cmd/enumerate -shape 3x4 -goal last -pdb 1,2,3,4,5,6/7,8,9,10,11\n",
+		"; build them with: go run ./cmd/enumerate databases -shape 3x4 -goal last -pdb 1,2,3,4,5,6/7,8,9,10,11\n",
 	} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("log lacks %q:\n%s", want, log.String())

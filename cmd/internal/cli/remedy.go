@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/tilespace/tilespace/cmd/internal/cmdline"
+	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/statespace"
@@ -48,6 +50,8 @@ func Remedy(err error) string {
 		stopped    *query.InterruptedError
 		ckDamaged  *store.CheckpointDamagedError
 		ckOther    *store.CheckpointMismatchError
+		noTable    *generate.NoTableError
+		differs    *generate.DiffersError
 	)
 	switch {
 	case errors.As(err, &stopped):
@@ -56,6 +60,22 @@ func Remedy(err error) string {
 		return "remove " + ckDamaged.Path + " to start the search over, or run without -resume"
 	case errors.As(err, &ckOther):
 		return "remove " + ckOther.Path + " to start the search over, or run without -resume"
+	case errors.As(err, &noTable):
+		return "pattern databases solve it instead: " + PDBCommand(noTable.Goal, pdb.Suggest(noTable.Goal).Label(), false, "")
+	case errors.As(err, &differs):
+		r := differs.Report
+		shape, err := statespace.ParseShape(r.Shape)
+		if err != nil {
+			return ""
+		}
+		goal, err := statespace.ParseGoal(r.Goal, shape)
+		if err != nil {
+			return ""
+		}
+		if r.Pattern != "" {
+			return "rebuild it with: " + cmdline.Databases(goal, r.Pattern, false, filepath.Dir(r.File))
+		}
+		return "rebuild it with: " + cmdline.Table(goal)
 	case errors.As(err, &tooBig):
 		goal := tooBig.Goal
 		if goal.IsZero() {
@@ -95,22 +115,16 @@ func Remedy(err error) string {
 
 // TableCommand is the command that builds the distance table of goal
 // into the cache folder.
-func TableCommand(goal statespace.Board) string {
-	return fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s", goal.Shape(), statespace.GoalName(goal))
-}
+func TableCommand(goal statespace.Board) string { return cmdline.Table(goal) }
 
 // PDBCommand is the command that builds the pattern databases of a
 // partition (its label) for goal into dir, zero-aware ones when zeroAware;
 // the cache folder (or dir "") needs no -out.
 func PDBCommand(goal statespace.Board, partition string, zeroAware bool, dir string) string {
-	cmd := fmt.Sprintf("go run ./cmd/enumerate -shape %s -goal %s -pdb %s", goal.Shape(), statespace.GoalName(goal), partition)
-	if zeroAware {
-		cmd += " -zero-aware"
+	if isDefaultCache(dir) {
+		dir = ""
 	}
-	if dir != "" && !store.NewCache(dir).IsDefault() {
-		cmd += " -out " + dir
-	}
-	return cmd
+	return cmdline.Databases(goal, partition, zeroAware, dir)
 }
 
 // buildPartition is the partition to build when e's are missing: its own,
@@ -129,4 +143,23 @@ func buildPartition(e *store.PDBNotFoundError) string {
 		}
 	}
 	return pdb.Suggest(e.Goal).Label()
+}
+
+// Cache returns the cache folder the commands hand down to every package
+// (store.DefaultCache: $TILESPACE_CACHE, else tilespace under the user's
+// cache folder), or the zero Cache, which holds nothing, where the
+// platform has none.
+func Cache() store.Cache {
+	c, err := store.DefaultCache()
+	if err != nil {
+		return store.Cache{}
+	}
+	return c
+}
+
+// isDefaultCache reports whether dir is the cache folder
+// (store.DefaultCache), which the build commands write to without -out.
+func isDefaultCache(dir string) bool {
+	c, err := store.DefaultCache()
+	return err == nil && filepath.Clean(c.Dir()) == filepath.Clean(dir)
 }

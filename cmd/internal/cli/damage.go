@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 
+	"github.com/tilespace/tilespace/cmd/internal/cmdline"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -35,6 +36,4 @@ func damageRemedy(err error) (remedy string, ok bool) {
 
 // VerifyCommand is the command that re-derives the table or pattern
 // database in the file at path and reports the first entry that differs.
-func VerifyCommand(path string) string {
-	return "go run ./cmd/enumerate verify " + path
-}
+func VerifyCommand(path string) string { return cmdline.Verify(path) }

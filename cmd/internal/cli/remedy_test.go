@@ -55,26 +55,26 @@ func TestRemedy(t *testing.T) {
 		{&statespace.TableError{Origin: statespace.Origin{Source: "/cache/2x4-first.tbl", Goal: first24}, Msg: "replayed", Err: &statespace.PathReplayError{Step: 2, Want: 5, Got: 7}},
 			"check the file with: go run ./cmd/enumerate verify /cache/2x4-first.tbl; rebuild it with: go run ./cmd/enumerate -shape 2x4 -goal first"},
 		{&store.PDBDamagedError{Path: "/cache/3x3-last-pdb-5.6.7.8.pdb", Goal: statespace.GoalLast(sq3), Partition: part, Err: errors.New("bad")},
-			"rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8"},
+			"rebuild it with: go run ./cmd/enumerate databases -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8"},
 		{&store.PDBDamagedError{Path: "/mine/3x3-last-pdb-5.6.7.8.pdb", Goal: statespace.GoalLast(sq3), Partition: part, Err: errors.New("bad")},
-			"rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8 -out /mine"},
+			"rebuild it with: go run ./cmd/enumerate databases -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8 -out /mine"},
 		{&store.PDBNotFoundError{Goal: last4, Partition: "7-8"},
-			"build them with: go run ./cmd/enumerate -shape 4x4 -goal last -pdb 7-8"},
+			"build them with: go run ./cmd/enumerate databases -shape 4x4 -goal last -pdb 7-8"},
 		{&store.PDBNotFoundError{Goal: last5, Partition: "6-6-6-6", ZeroAware: true},
-			"build them with: go run ./cmd/enumerate -shape 5x5 -goal last -pdb 6-6-6-6 -zero-aware"},
+			"build them with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6 -zero-aware"},
 		{&store.PDBDamagedError{Path: "/cache/3x3-last-zpdb-5.6.7.8.pdb", Goal: statespace.GoalLast(sq3), Partition: zeroPart, Err: errors.New("bad")},
-			"rebuild it with: go run ./cmd/enumerate -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8 -zero-aware"},
+			"rebuild it with: go run ./cmd/enumerate databases -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8 -zero-aware"},
 
-		{&store.PDBNotFoundError{Goal: last4}, "build them with: go run ./cmd/enumerate -shape 4x4 -goal last -pdb 6-6-3"},
-		{&store.PDBNotFoundError{Goal: last5}, "build them with: go run ./cmd/enumerate -shape 5x5 -goal last -pdb 6-6-6-6"},
-		{&store.PDBNotFoundError{Goal: custom4}, "build them with: go run ./cmd/enumerate -shape 4x4 -goal 2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0 -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"},
+		{&store.PDBNotFoundError{Goal: last4}, "build them with: go run ./cmd/enumerate databases -shape 4x4 -goal last -pdb 6-6-3"},
+		{&store.PDBNotFoundError{Goal: last5}, "build them with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
+		{&store.PDBNotFoundError{Goal: custom4}, "build them with: go run ./cmd/enumerate databases -shape 4x4 -goal 2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0 -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"},
 		{&query.NeedPDBsError{Goal: last5, Partition: "6-6-6-6"},
-			"build the 6-6-6-6 databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: go run ./cmd/enumerate -shape 5x5 -goal last -pdb 6-6-6-6"},
+			"build the 6-6-6-6 databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
 		{&query.NoDepthTableError{Goal: statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6}), Buildable: true},
 			"build it with: go run ./cmd/enumerate -shape 2x6 -goal last; without -depth, boards are drawn from all reachable ones"},
 		{&query.NoDepthTableError{Goal: last4}, "without -depth, boards are drawn from all reachable ones"},
 		{&query.TabledError{Goal: statespace.GoalLast(sq3)}, "drop -pdb and -pdb-dir"},
-		{tooBig, "it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape 3x5 -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md); pattern databases solve it instead: go run ./cmd/enumerate -shape 3x5 -goal last -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14"},
+		{tooBig, "it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape 3x5 -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md); pattern databases solve it instead: go run ./cmd/enumerate databases -shape 3x5 -goal last -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14"},
 		{errors.New("disk full"), ""},
 	} {
 		if got := Remedy(c.err); got != c.want {
@@ -97,7 +97,7 @@ func TestReportNamesTheFix(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(store.EnvCache, cache)
 	goal := statespace.GoalFirst(r24)
-	_, _, err := store.LoadTable(ctx, "", goal)
+	_, _, err := store.NewCache(cache).LoadTable(ctx, goal)
 	var b bytes.Buffer
 	if code := Report(&b, "query", err, "stopped"); code != 1 ||
 		b.String() != "query: no distance table for 2x4 goal first (looked in: embedded, "+cache+"/2x4-first.tbl); build it with: go run ./cmd/enumerate -shape 2x4 -goal first\n" {
@@ -117,7 +117,7 @@ func TestReportNamesTheFix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = store.LoadTable(ctx, "", goal)
+	_, _, err = store.NewCache(cache).LoadTable(ctx, goal)
 	b.Reset()
 	Report(&b, "query", err, "stopped")
 	if got := b.String(); !strings.HasPrefix(got, "query: "+path+" is damaged: the stored bit of board ") ||

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 )
 
 // FlagSet is a flag.FlagSet with the commands' one convention: a parse
@@ -55,14 +54,6 @@ func (f *FlagSet) PrintUsage() {
 	f.SetOutput(f.stderr)
 	f.PrintDefaults()
 	f.SetOutput(io.Discard)
-}
-
-// Given returns the names of the flags set on the command line, sorted.
-func (f *FlagSet) Given() []string {
-	var names []string
-	f.Visit(func(fl *flag.Flag) { names = append(names, fl.Name) })
-	sort.Strings(names)
-	return names
 }
 
 // IsGiven reports whether the named flag was set on the command line.

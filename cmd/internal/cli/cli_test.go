@@ -47,8 +47,8 @@ func TestFlagSet(t *testing.T) {
 	}
 	fs, js, n := newSet()
 	rest, err := fs.Parse([]string{"a", "-json", "b", "-n", "3", "c"}, true)
-	if err != nil || !*js || *n != 3 || fmt.Sprint(rest) != "[a b c]" || fmt.Sprint(fs.Given()) != "[json n]" || !fs.IsGiven("n") || stderr.Len() != 0 {
-		t.Errorf("interspersed: %v %v %d %v %v %q", rest, *js, *n, err, fs.Given(), stderr.String())
+	if err != nil || !*js || *n != 3 || fmt.Sprint(rest) != "[a b c]" || !fs.IsGiven("n") || stderr.Len() != 0 {
+		t.Errorf("interspersed: %v %v %d %v %q", rest, *js, *n, err, stderr.String())
 	}
 	fs, js, _ = newSet()
 	rest, err = fs.Parse([]string{"a", "-json"}, false)

@@ -1,0 +1,65 @@
+package analyze
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+func benchProfile(b *testing.B, s statespace.Shape, names []string) {
+	ctx := context.Background()
+	goal := statespace.GoalLast(s)
+	sp := statespace.MustSpace(goal)
+	hs, err := NewHeuristics(ctx, goal, names)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		lv, err := Distances(ctx, sp, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Run(ctx, sp, lv, hs, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(sp.Size()), "states")
+}
+
+// BenchmarkProfileManhattan3x3 is the distances and Manhattan distance's
+// profile of the 8-puzzle.
+func BenchmarkProfileManhattan3x3(b *testing.B) {
+	benchProfile(b, statespace.Shape{Rows: 3, Cols: 3}, []string{"manhattan"})
+}
+
+// BenchmarkProfileAll3x3 is the distances and the profile of every default
+// heuristic of the 8-puzzle (databases built outside the loop).
+func BenchmarkProfileAll3x3(b *testing.B) {
+	s := statespace.Shape{Rows: 3, Cols: 3}
+	benchProfile(b, s, DefaultHeuristics(statespace.GoalLast(s)))
+}
+
+// BenchmarkProfileManhattan2x5 is the same on 1,814,400 boards.
+func BenchmarkProfileManhattan2x5(b *testing.B) {
+	benchProfile(b, statespace.Shape{Rows: 2, Cols: 5}, []string{"manhattan"})
+}
+
+// BenchmarkProfileManhattan3x4 is the published figure: 239,500,800 boards
+// (TILESPACE_LONG=1; run with -benchtime 1x).
+func BenchmarkProfileManhattan3x4(b *testing.B) {
+	longtest.Skip(b, "the 3x4 profile (a minute, 230 MiB)")
+	benchProfile(b, statespace.Shape{Rows: 3, Cols: 4}, []string{"manhattan"})
+}
+
+// BenchmarkDistances2x5 is the breadth-first search alone.
+func BenchmarkDistances2x5(b *testing.B) {
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5}))
+	for b.Loop() {
+		if _, err := Distances(context.Background(), sp, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,331 @@
+package analyze
+
+import (
+	"context"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// CellDistribution is a heuristic's value distribution by the blank's
+// cell over every board of a space: Count[c][h] boards with the blank in
+// cell c have value h.
+type CellDistribution struct {
+	Count [][]uint64
+	Total []uint64 // boards with the blank in each cell
+}
+
+// NewCellDistribution counts h over every board of sp, on every core.
+func NewCellDistribution(ctx context.Context, sp *statespace.Space, h Heuristic) (*CellDistribution, error) {
+	n := sp.Size()
+	cells := sp.Shape().Cells()
+	workers := runtime.GOMAXPROCS(0)
+	parts := make([][]uint64, workers)
+	var next atomic.Uint64
+	var wg sync.WaitGroup
+	var bad atomic.Pointer[ValueError]
+	for w := range parts {
+		parts[w] = make([]uint64, cells*MaxValue)
+		wg.Add(1)
+		go func(cnt []uint64) {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				lo := next.Add(chunk) - chunk
+				if lo >= n {
+					return
+				}
+				for r := lo; r < min(lo+chunk, n); r++ {
+					b := sp.Unrank(r)
+					v := h.value(b)
+					if v < 0 || v >= MaxValue {
+						bad.Store(&ValueError{Heuristic: h.Name, Board: b, Value: v})
+						return
+					}
+					cnt[b.Blank()*MaxValue+v]++
+				}
+			}
+		}(parts[w])
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if e := bad.Load(); e != nil {
+		return nil, e
+	}
+	d := &CellDistribution{Count: make([][]uint64, cells), Total: make([]uint64, cells)}
+	for c := range d.Count {
+		d.Count[c] = make([]uint64, MaxValue)
+		for _, p := range parts {
+			for v := 0; v < MaxValue; v++ {
+				d.Count[c][v] += p[c*MaxValue+v]
+				d.Total[c] += p[c*MaxValue+v]
+			}
+		}
+	}
+	return d, nil
+}
+
+// AtMost returns the share of boards with the blank in cell c whose value
+// is at most x (0 for x < 0).
+func (d *CellDistribution) AtMost(c, x int) float64 {
+	if x < 0 {
+		return 0
+	}
+	var s uint64
+	for v := 0; v <= x && v < len(d.Count[c]); v++ {
+		s += d.Count[c][v]
+	}
+	return float64(s) / float64(d.Total[c])
+}
+
+// CellLevels returns, for the brute-force tree from a board whose blank is
+// in cell (the move back left out, as IDA* prunes it), the nodes at each
+// depth 0 … depth with the blank in each cell: out[i][c].
+func (t *BruteForce) CellLevels(cell, depth int) [][]float64 {
+	v := make([]float64, t.types())
+	v[cell*5+4] = 1
+	var out [][]float64
+	for i := 0; i <= depth; i++ {
+		row := make([]float64, t.n)
+		for j, x := range v {
+			row[j/5] += x
+		}
+		out = append(out, row)
+		v = t.step(v)
+	}
+	return out
+}
+
+// PredictKRE returns Korf, Reid & Edelkamp's prediction of the nodes IDA*
+// expands in its iteration with bound t from a board whose blank is in
+// cell ("Time complexity of iterative-deepening-A*", Artificial
+// Intelligence 129, 2001): Σ over depths i ≤ t of the brute-force tree's
+// nodes at depth i, each counted with the probability that its heuristic
+// value is at most t − i. The nodes are typed by the blank's cell, as the
+// paper does for the sliding-tile puzzles, and the probability for a type
+// is the exact share over every board with the blank in that cell (the
+// paper estimates it by sampling). levels is CellLevels(cell, ≥ t).
+func PredictKRE(levels [][]float64, d *CellDistribution, t int) float64 {
+	var e float64
+	for i := 0; i <= t && i < len(levels); i++ {
+		for c, n := range levels[i] {
+			if n != 0 {
+				e += n * d.AtMost(c, t-i)
+			}
+		}
+	}
+	return e
+}
+
+// IterationExpansions runs search.IDAStar from b on h and returns the
+// nodes it expands in each iteration, by bound (index 0 the first bound,
+// h(b)), and the bounds.
+func IterationExpansions(ctx context.Context, b, goal statespace.Board, h Heuristic) (bounds []int, expanded []uint64, err error) {
+	p := search.Problem{Start: b, Goal: goal, Limits: search.Limits{MaxExpanded: 1 << 62, MaxTime: 1 << 62, MaxBytes: 1 << 30}}
+	p.OnStep = func(s search.Step) {
+		if len(bounds) == 0 || bounds[len(bounds)-1] != s.Bound {
+			bounds = append(bounds, s.Bound)
+			expanded = append(expanded, 0)
+		}
+		expanded[len(expanded)-1]++
+	}
+	r, err := search.IDAStar(ctx, p, h.H)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !r.Found {
+		return nil, nil, &SearchError{Algorithm: "ida:" + h.Name, Board: b, Stopped: r.StoppedBy.String()}
+	}
+	return bounds, expanded, nil
+}
+
+// PredictConfig says which comparison Predict makes.
+type PredictConfig struct {
+	Goal      statespace.Board
+	Heuristic string // a name NewHeuristics knows
+	Depth     int    // the boards' distance from the goal
+	Sample    int    // boards drawn uniformly at Depth; 0: every board
+	Seed      uint64
+	Progress  ProgressFunc
+}
+
+// Iteration is one IDA* bound over the boards compared.
+type Iteration struct {
+	Bound     int
+	Boards    int     // boards whose search ran an iteration with this bound
+	Last      int     // of them, those for which it was the last (stopped at the goal)
+	Measured  float64 // mean nodes expanded in it
+	Predicted float64 // mean of PredictKRE for it
+	// PredictedCDP is the mean of PredictCDP for it.
+	PredictedCDP float64
+}
+
+// Prediction compares KRE's prediction with IDA*'s expansions.
+type Prediction struct {
+	Goal       statespace.Board
+	Heuristic  string
+	Depth      int
+	Boards     int // boards compared
+	States     uint64
+	Iterations []Iteration
+	// Totals over every iteration, and over the complete ones (every
+	// iteration but each search's last, which stops at the goal while the
+	// prediction counts it whole).
+	Measured, Predicted                 float64
+	MeasuredComplete, PredictedComplete float64
+	PredictedCDP, PredictedCDPComplete  float64
+}
+
+// Predict runs IDA* on every board at cfg.Depth (or a sample) and compares
+// the nodes it expands in each iteration with PredictKRE's prediction for
+// that board's blank cell and the iteration's bound, from the exact
+// distribution of the heuristic's values by blank cell, and with
+// PredictCDP's, from the exact conditional distribution.
+func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
+	sp, err := statespace.NewSpace(cfg.Goal)
+	if err != nil {
+		return nil, err
+	}
+	if !sp.Counted() || sp.Size() > MaxStates {
+		return nil, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates}
+	}
+	hs, err := NewHeuristics(ctx, cfg.Goal, []string{cfg.Heuristic})
+	if err != nil {
+		return nil, err
+	}
+	h := hs[0]
+	var levels statespace.Progress
+	if cfg.Progress != nil {
+		levels = func(_ int, reached, total uint64) { cfg.Progress("distances", reached, total) }
+	}
+	lv, err := Distances(ctx, sp, levels)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Depth < 1 || cfg.Depth > lv.Radius() {
+		return nil, &DepthError{Depth: cfg.Depth, Radius: lv.Radius()}
+	}
+	dist, err := NewCellDistribution(ctx, sp, h)
+	if err != nil {
+		return nil, err
+	}
+	values := 1
+	for _, row := range dist.Count {
+		for v, c := range row {
+			if c != 0 {
+				values = max(values, v+1) // a child is a board too: its value is one of these
+			}
+		}
+	}
+	cond, err := NewConditional(ctx, sp, h, values)
+	if err != nil {
+		return nil, err
+	}
+	ranks := pickBoards(sp, lv, cfg.Depth, cfg.Sample, cfg.Seed)[cfg.Depth]
+	bf := NewBruteForce(sp.Shape())
+	type run struct {
+		bounds []int
+		exp    []uint64
+		blank  int
+		h0     int
+	}
+	runs := make([]run, len(ranks))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				k := next.Add(1) - 1
+				if k >= int64(len(ranks)) {
+					return
+				}
+				b := sp.Unrank(ranks[k])
+				bounds, exp, err := IterationExpansions(ctx, b, cfg.Goal, h)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				runs[k] = run{bounds, exp, b.Blank(), h.value(b)}
+				n := done.Add(1)
+				if cfg.Progress != nil {
+					cfg.Progress("searches", uint64(n), uint64(len(ranks)))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	p := &Prediction{Goal: cfg.Goal, Heuristic: h.Name, Depth: cfg.Depth, Boards: len(ranks), States: sp.Size()}
+	byBound := map[int]*Iteration{}
+	cellLevels := map[int][][]float64{}
+	maxBound := 0
+	for _, r := range runs {
+		maxBound = max(maxBound, r.bounds[len(r.bounds)-1])
+	}
+	for _, r := range runs {
+		cl, ok := cellLevels[r.blank]
+		if !ok {
+			cl = bf.CellLevels(r.blank, maxBound)
+			cellLevels[r.blank] = cl
+		}
+		for i, t := range r.bounds {
+			it := byBound[t]
+			if it == nil {
+				it = &Iteration{Bound: t}
+				byBound[t] = it
+			}
+			pred := PredictKRE(cl, dist, t)
+			cdp := PredictCDP(sp.Shape(), cond, r.blank, r.h0, t)
+			it.Boards++
+			it.Measured += float64(r.exp[i])
+			it.Predicted += pred
+			it.PredictedCDP += cdp
+			p.Measured += float64(r.exp[i])
+			p.Predicted += pred
+			p.PredictedCDP += cdp
+			if i == len(r.bounds)-1 {
+				it.Last++
+				continue
+			}
+			p.MeasuredComplete += float64(r.exp[i])
+			p.PredictedComplete += pred
+			p.PredictedCDPComplete += cdp
+		}
+	}
+	for t := 0; t <= maxBound; t++ {
+		if it := byBound[t]; it != nil {
+			it.Measured /= float64(it.Boards)
+			it.Predicted /= float64(it.Boards)
+			it.PredictedCDP /= float64(it.Boards)
+			p.Iterations = append(p.Iterations, *it)
+		}
+	}
+	n := float64(len(runs))
+	p.Measured, p.Predicted, p.MeasuredComplete, p.PredictedComplete = p.Measured/n, p.Predicted/n, p.MeasuredComplete/n, p.PredictedComplete/n
+	p.PredictedCDP, p.PredictedCDPComplete = p.PredictedCDP/n, p.PredictedCDPComplete/n
+	return p, nil
+}
+
+// DepthError reports a depth with no boards.
+type DepthError struct{ Depth, Radius int }
+
+func (e *DepthError) Error() string {
+	return "depth " + itoa(e.Depth) + ": the boards' distances run from 1 to " + itoa(e.Radius)
+}
+
+func itoa(x int) string { return strconv.Itoa(x) }

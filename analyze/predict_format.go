@@ -1,0 +1,104 @@
+package analyze
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+type iterationRecord struct {
+	Bound     int     `json:"bound"`
+	Boards    int     `json:"boards"`
+	Last      int     `json:"last"`
+	Measured  float64 `json:"measured"`
+	Predicted float64 `json:"predicted"`
+	Ratio     float64 `json:"ratio"`
+	CDP       float64 `json:"predicted_cdp"`
+	RatioCDP  float64 `json:"ratio_cdp"`
+}
+
+type predictionRecord struct {
+	Shape             string            `json:"shape"`
+	Goal              string            `json:"goal"`
+	Heuristic         string            `json:"heuristic"`
+	Depth             int               `json:"depth"`
+	Boards            int               `json:"boards"`
+	Measured          float64           `json:"measured"`
+	Predicted         float64           `json:"predicted"`
+	Ratio             float64           `json:"ratio"`
+	MeasuredComplete  float64           `json:"measured_complete"`
+	PredictedComplete float64           `json:"predicted_complete"`
+	RatioComplete     float64           `json:"ratio_complete"`
+	CDP               float64           `json:"predicted_cdp"`
+	RatioCDP          float64           `json:"ratio_cdp"`
+	CDPComplete       float64           `json:"predicted_cdp_complete"`
+	Iterations        []iterationRecord `json:"iterations"`
+}
+
+// WritePredictionJSON writes p as one JSON object: shape, goal,
+// heuristic, depth, boards, the mean nodes expanded measured and
+// predicted in all and over the complete iterations (measured_complete,
+// predicted_complete), their ratios (predicted/measured), the same for the
+// conditional-distribution prediction (predicted_cdp, ratio_cdp,
+// predicted_cdp_complete), and iterations (bound, boards, last, measured,
+// predicted, ratio, predicted_cdp, ratio_cdp).
+func WritePredictionJSON(w io.Writer, p *Prediction) error {
+	r := predictionRecord{Shape: p.Goal.Shape().String(), Goal: statespace.GoalName(p.Goal), Heuristic: p.Heuristic, Depth: p.Depth,
+		Boards: p.Boards, Measured: p.Measured, Predicted: p.Predicted, Ratio: p.Predicted / p.Measured,
+		MeasuredComplete: p.MeasuredComplete, PredictedComplete: p.PredictedComplete, RatioComplete: ratio(p.PredictedComplete, p.MeasuredComplete),
+		CDP: p.PredictedCDP, RatioCDP: p.PredictedCDP / p.Measured, CDPComplete: p.PredictedCDPComplete,
+		Iterations: []iterationRecord{}}
+	for _, it := range p.Iterations {
+		r.Iterations = append(r.Iterations, iterationRecord{it.Bound, it.Boards, it.Last, it.Measured, it.Predicted, it.Predicted / it.Measured,
+			it.PredictedCDP, it.PredictedCDP / it.Measured})
+	}
+	return json.NewEncoder(w).Encode(r)
+}
+
+// ratio is a/b, 0 when b is 0.
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
+
+// WritePredictionCSV writes a row per iteration.
+func WritePredictionCSV(w io.Writer, p *Prediction) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"shape", "goal", "heuristic", "depth", "bound", "boards", "last", "measured", "predicted", "ratio", "predicted_cdp", "ratio_cdp"})
+	for _, it := range p.Iterations {
+		cw.Write([]string{p.Goal.Shape().String(), statespace.GoalName(p.Goal), p.Heuristic, strconv.Itoa(p.Depth), strconv.Itoa(it.Bound),
+			strconv.Itoa(it.Boards), strconv.Itoa(it.Last), f(it.Measured), f(it.Predicted), f(it.Predicted / it.Measured),
+			f(it.PredictedCDP), f(it.PredictedCDP / it.Measured)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WritePredictionText writes p for people.
+func WritePredictionText(w io.Writer, p *Prediction) error {
+	fmt.Fprintf(w, "%s, goal %s, IDA* on %s: %s boards at depth %d; nodes expanded, mean per board\n\n",
+		p.Goal.Shape(), statespace.GoalName(p.Goal), p.Heuristic, textfmt.Commas(p.Boards), p.Depth)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "bound\tboards\tof them last\tmeasured\tKRE\tKRE/measured\tCDP\tCDP/measured\t")
+	for _, it := range p.Iterations {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.1f\t%.1f\t%.3f\t%.1f\t%.3f\t\n", it.Bound, textfmt.Commas(it.Boards), textfmt.Commas(it.Last), it.Measured,
+			it.Predicted, it.Predicted/it.Measured, it.PredictedCDP, it.PredictedCDP/it.Measured)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nall iterations: measured %.1f; KRE %.1f, ratio %.3f; CDP %.1f, ratio %.3f\n", p.Measured,
+		p.Predicted, p.Predicted/p.Measured, p.PredictedCDP, p.PredictedCDP/p.Measured)
+	fmt.Fprintf(w, "complete iterations (each search's last left out): measured %.1f; KRE %.1f, ratio %.3f; CDP %.1f, ratio %.3f\n",
+		p.MeasuredComplete, p.PredictedComplete, ratio(p.PredictedComplete, p.MeasuredComplete),
+		p.PredictedCDPComplete, ratio(p.PredictedCDPComplete, p.MeasuredComplete))
+	return nil
+}

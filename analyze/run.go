@@ -1,0 +1,46 @@
+package analyze
+
+import (
+	"context"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// ProgressFunc receives a long step's progress: what is being done (the
+// distances, or a heuristic's name), how much of it, and of how much.
+type ProgressFunc func(stage string, done, total uint64)
+
+// Profiles computes the distances of every board of goal's space and the
+// profile of each named heuristic (NewHeuristics' names; none names
+// DefaultHeuristics'). It returns a *TooBigError for a space of more
+// than MaxStates boards.
+func Profiles(ctx context.Context, goal statespace.Board, names []string, progress ProgressFunc) (*Levels, []*Profile, error) {
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !sp.Counted() || sp.Size() > MaxStates {
+		return nil, nil, &TooBigError{Shape: goal.Shape(), States: sp.Size(), Max: MaxStates}
+	}
+	if len(names) == 0 {
+		names = DefaultHeuristics(goal)
+	}
+	hs, err := NewHeuristics(ctx, goal, names)
+	if err != nil {
+		return nil, nil, err
+	}
+	var levels statespace.Progress
+	if progress != nil {
+		levels = func(_ int, reached, total uint64) { progress("distances", reached, total) }
+	}
+	lv, err := Distances(ctx, sp, levels)
+	if err != nil {
+		return nil, nil, err
+	}
+	var each func(int, uint64)
+	if progress != nil {
+		each = func(i int, done uint64) { progress(hs[i].Name, done, sp.Size()) }
+	}
+	ps, err := Run(ctx, sp, lv, hs, each)
+	return lv, ps, err
+}

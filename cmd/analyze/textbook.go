@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/tilespace/tilespace/analyze"
+	"github.com/tilespace/tilespace/cmd/internal/cli"
+)
+
+func runTextbook(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {
+	fs := c.flags(stderr)
+	shape := fs.String("shape", "3x3", "board shape RxC (at most 12 cells)")
+	goalText := fs.String("goal", "last", "goal: last, first, or a board")
+	algs := fs.String("algs", strings.Join(analyze.DefaultAlgorithms, ","), "algorithms, comma-separated: ids, ids-book, astar:HEURISTIC, ida:HEURISTIC")
+	maxDepth := fs.Int("max-depth", 24, "the deepest solution depth counted; 0 for the radius")
+	sample := fs.Int("sample", 0, "boards searched per depth, drawn uniformly; 0 for every board")
+	seed := fs.Uint64("seed", 1, "the seed of -sample's draw")
+	maxMiB := fs.Int64("max-mib", 1024, "memory bound of each search's own structures, MiB")
+	asJSON := fs.Bool("json", false, "one JSON object per depth")
+	asCSV := fs.Bool("csv", false, "CSV, a row per depth and algorithm")
+	rest, err := fs.Parse(args, true)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(rest) > 0:
+		return usagef("textbook takes no arguments (got %q)", rest[0])
+	case *asJSON && *asCSV:
+		return usagef("-json and -csv exclude each other")
+	case *maxDepth < 0 || *sample < 0 || *maxMiB <= 0:
+		return usagef("-max-depth and -sample must not be negative, -max-mib must be positive")
+	}
+	goal, err := parseGoal(*shape, *goalText)
+	if err != nil {
+		return err
+	}
+	b := &bars{w: stderr}
+	t, err := analyze.Textbook(ctx, analyze.TextbookConfig{Goal: goal, Algorithms: strings.Split(*algs, ","),
+		MaxDepth: *maxDepth, Sample: *sample, Seed: *seed, MaxBytes: *maxMiB << 20, Progress: b.update})
+	b.done()
+	var unknownAlg *analyze.UnknownAlgorithmError
+	var unknownH *analyze.UnknownHeuristicError
+	if errors.As(err, &unknownAlg) || errors.As(err, &unknownH) {
+		return cli.UsageError{Err: err}
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case *asJSON:
+		return analyze.WriteTextbookJSON(stdout, t)
+	case *asCSV:
+		return analyze.WriteTextbookCSV(stdout, t)
+	}
+	return analyze.WriteTextbookText(stdout, t)
+}

@@ -1,0 +1,89 @@
+package suite
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tilespace/tilespace/analyze"
+	"github.com/tilespace/tilespace/report"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// textbook draws the textbook table (analyze.Textbook): on shapes of at
+// most 9 cells every board of each depth with the book's algorithms and
+// IDA*, on larger ones o.N boards per depth with A* on Manhattan distance
+// and linear conflict.
+func (g *gatherer) textbook(ctx context.Context) ([]*report.Figure, error) {
+	o := g.o
+	cfg := analyze.TextbookConfig{Goal: o.Goal, MaxDepth: o.TextbookMaxDepth, Seed: o.Seed}
+	caption := fmt.Sprintf("%s, goal %s: every board at each depth.", o.Shape, statespace.GoalName(o.Goal))
+	if o.Shape.Cells() > 9 {
+		cfg.Algorithms = []string{"astar:manhattan", "astar:linear-conflict"}
+		cfg.Sample = max(1, o.N)
+		caption = fmt.Sprintf("%s, goal %s: %d boards drawn uniformly at each depth (seed %d).", o.Shape, statespace.GoalName(o.Goal), cfg.Sample, o.Seed)
+	}
+	t, err := analyze.Textbook(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return report.Effort(effortData(t, caption))
+}
+
+// effortData is t in the form report.Effort draws, with the book's figures
+// where the table is the book's (the 8-puzzle).
+func effortData(t *analyze.Table, caption string) report.EffortData {
+	d := report.EffortData{Caption: caption + " Nodes generated as package search counts them; ids and ids-book counted exactly (package analyze).",
+		Branching: analyze.NewBruteForce(t.Goal.Shape()).Factor()}
+	for i, a := range t.Algorithms {
+		s := report.EffortSeries{Label: a}
+		for _, row := range t.Rows {
+			c := row.Cells[i]
+			if c.Boards == 0 {
+				continue
+			}
+			s.Depth = append(s.Depth, row.Depth)
+			s.Mean, s.Max, s.BStar = append(s.Mean, c.Mean), append(s.Max, float64(c.Max)), append(s.BStar, c.BStar)
+		}
+		d.Series = append(d.Series, s)
+	}
+	if t.Goal.Shape() == (statespace.Shape{Rows: 3, Cols: 3}) {
+		for _, c := range analyze.Book {
+			if c.Depth <= len(t.Rows) {
+				d.Book = append(d.Book, report.EffortPoint{Label: c.Algorithm, Depth: c.Depth, Nodes: c.Nodes, BStar: analyze.EffectiveBranching(c.Nodes, c.Depth)})
+			}
+		}
+		d.BookNote = "Crosses: " + analyze.BookSource + "."
+	}
+	return d
+}
+
+// prediction draws IDA*'s expansions on Manhattan distance against Korf,
+// Reid & Edelkamp's prediction (analyze.Predict) for the boards at
+// TextbookMaxDepth − 2: every one on shapes of at most 9 cells, o.N on
+// larger ones.
+func (g *gatherer) prediction(ctx context.Context) ([]*report.Figure, error) {
+	o := g.o
+	cfg := analyze.PredictConfig{Goal: o.Goal, Heuristic: "manhattan", Depth: max(1, o.TextbookMaxDepth-2), Seed: o.Seed}
+	what := "every board"
+	if o.Shape.Cells() > 9 {
+		cfg.Sample = max(1, o.N)
+		what = fmt.Sprintf("%d boards drawn uniformly (seed %d)", cfg.Sample, o.Seed)
+	}
+	p, err := analyze.Predict(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	d := report.PredictionData{Label: "KRE", Label2: "CDP",
+		Caption: fmt.Sprintf("%s, goal %s, IDA* on Manhattan distance, %s at depth %d (%d boards). Prediction: Korf, Reid & Edelkamp (2001), "+
+			"the blank's cell as the type, from the exact distribution of h by cell; CDP: Zahavi, Felner, Burch & Holte (2010), from the exact "+
+			"conditional distribution. In all: measured %.1f, KRE %.1f, CDP %.1f a board.",
+			o.Shape, statespace.GoalName(o.Goal), what, p.Depth, p.Boards, p.Measured, p.Predicted, p.PredictedCDP)}
+	for _, it := range p.Iterations {
+		d.Iterations = append(d.Iterations, report.PredictionIteration{Bound: it.Bound, Boards: it.Boards, Measured: it.Measured, Predicted: it.Predicted, Predicted2: it.PredictedCDP})
+	}
+	f, err := report.Prediction(d)
+	if err != nil {
+		return nil, err
+	}
+	return []*report.Figure{f}, nil
+}
