@@ -191,6 +191,7 @@ var figureFlags = []struct {
 	{[]string{"max-show"}, []string{report.NameSolutionStrip}},
 	{[]string{"board"}, []string{report.NameSolutionStrip, report.NameDFSWalk}},
 	{[]string{"pdb"}, []string{suite.NamePDBGroup}},
+	{[]string{"shapes"}, []string{report.NameDepthHistogram, report.NameDepthHistogramLog, report.NameLayerRatio}},
 }
 
 // refuseUnused refuses a flag given for figures that only (the -only

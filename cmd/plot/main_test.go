@@ -222,6 +222,10 @@ func TestShapesComeFromTheFlag(t *testing.T) {
 	if _, _, err := runPlot(t, "-shapes", "4x4"); err == nil {
 		t.Error("-shapes 4x4 accepted")
 	}
+	// -shapes tunes the depth figures only.
+	if _, _, err := runPlot(t, "-only", "solution-strip", "-shapes", "2x3"); err == nil || !strings.Contains(err.Error(), "-shapes applies to depth-histogram") {
+		t.Errorf("-shapes with -only solution-strip: %v", err)
+	}
 }
 
 func readCSV(t *testing.T, path string) [][]string {
