@@ -17,7 +17,7 @@ var reportSizes = []Size{
 	{Width: 8 * vg.Centimeter, Height: 10 * vg.Centimeter, DPI: 150},
 }
 
-// TestFiguresLegible holds issue 21's rule for every figure drawn from the
+// TestFiguresLegible holds the legibility rule for every figure drawn from the
 // fixed data, at the 8 cm a report prints it and at the default size: no
 // text outside the figure or over other text, none under 7 pt, a unit on
 // every axis.

@@ -77,7 +77,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err != nil {
 		return err
 	}
-	cfg := serve.Config{Log: stderr, Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Cache: qc.Cache, Progress: qc.Progress,
+	cfg := serve.Config{Log: cli.LogWriter(stderr, "serve"), Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), PDBDir: qc.PDBDir, Partition: qc.Partition, Cache: qc.Cache, Progress: qc.Progress,
 		CacheBytes: *cacheMiB << 20, WriteCache: *writeCache, FrameAncestors: splitHosts(*frames)}
 	err = serve.Run(ctx, cfg, *addr, stdout)
 	if err == nil && ctx.Err() != nil {

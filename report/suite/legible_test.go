@@ -12,7 +12,7 @@ import (
 
 // Every figure of the quick set, drawn from real tables and searches,
 // reads well at the 8 cm a report prints it (low and tall) and at the
-// default size (issue 21): report.Figure.Legibility finds nothing.
+// default size: report.Figure.Legibility finds nothing.
 func TestQuickFiguresLegible(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
