@@ -9,26 +9,33 @@ type BookCell struct {
 	Nodes     float64
 }
 
-// Book holds figures of Russell & Norvig, "Artificial Intelligence: A
-// Modern Approach" (2nd ed. 2003, Fig. 4.8; 3rd ed. 2010, Fig. 3.29):
-// the search cost of IDS, A*(h1) (misplaced tiles) and A*(h2) (Manhattan
-// distance), averaged over 100 instances of the 8-puzzle for each even
-// solution depth from 2 to 24. The figure itself is not copied here, only
-// the cells course notes quote from it:
-//
-//   - depth 12, A*(h1) 227 and A*(h2) 73: NUS CS3243 lecture notes (2004,
-//     "Dominance") and a slide quoting the 1st edition's table (whose IDS
-//     figure at depth 12, 364,404, differs from the later editions');
-//   - depth 12, IDS 3,644,035: NUS CS3243 alone;
-//   - depth 24, A*(h1) 39,135 and A*(h2) 1,641: NUS CS3243 and MIT 6.034
-//     recitation notes (fall 2004, "Effect on Search Cost").
-var Book = []BookCell{
-	{12, "ids-book", 3_644_035},
-	{12, "astar:misplaced", 227},
-	{12, "astar:manhattan", 73},
-	{24, "astar:misplaced", 39_135},
-	{24, "astar:manhattan", 1_641},
+// Book holds the figures of Russell & Norvig, "Artificial Intelligence: A
+// Modern Approach" (3rd ed. 2010, Fig. 3.29; the same table is the 2nd
+// edition's Fig. 4.8): the search cost (nodes generated) of IDS, A*(h1)
+// (misplaced tiles) and A*(h2) (Manhattan distance), averaged over 100
+// instances of the 8-puzzle for each even solution depth from 2 to 24;
+// IDS only to depth 12. The 1st edition's table gives IDS 364,404 at
+// depth 12 and 3,473,941 at depth 14 instead.
+var Book = bookTable([]int{2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24},
+	map[string][]float64{
+		"ids-book":        {10, 112, 680, 6_384, 47_127, 3_644_035},
+		"astar:misplaced": {6, 13, 20, 39, 93, 227, 539, 1_301, 3_056, 7_276, 18_094, 39_135},
+		"astar:manhattan": {6, 12, 18, 25, 39, 73, 113, 211, 363, 676, 1_219, 1_641},
+	})
+
+// bookTable lists the cells of a table by depth, each algorithm's column
+// as long as the book's.
+func bookTable(depths []int, columns map[string][]float64) []BookCell {
+	var cells []BookCell
+	for i, d := range depths {
+		for _, alg := range []string{"ids-book", "astar:misplaced", "astar:manhattan"} {
+			if col := columns[alg]; i < len(col) {
+				cells = append(cells, BookCell{d, alg, col[i]})
+			}
+		}
+	}
+	return cells
 }
 
 // BookSource names Book's source in one line, for tables.
-const BookSource = "Russell & Norvig, AIMA 2nd ed. Fig. 4.8 / 3rd ed. Fig. 3.29 (means of 100 random instances per depth, as quoted in course notes)"
+const BookSource = "Russell & Norvig, AIMA 3rd ed. Fig. 3.29 (2nd ed. Fig. 4.8): means of 100 random instances per depth"
