@@ -272,7 +272,7 @@ func (e *NoTableError) Error() string {
 
 // Table returns the distance table of goal's boards as Oracle finds it,
 // or a *NoTableError when they would be answered by search.
-func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
+func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
 	if !r.HasTable(goal) {
 		return nil, &NoTableError{Goal: goal}
 	}

@@ -74,8 +74,8 @@ func TestGIF(t *testing.T) {
 			t.Errorf("%s: %d %s, %d bytes, want the %d bytes boardgif draws", target, status, ct, len(body), want.Len())
 		}
 		g, err := gif.DecodeAll(bytes.NewReader(body))
-		if err != nil || len(g.Image) != tab.Distance(b)+1 {
-			t.Errorf("%s: %v, frames want %d", target, err, tab.Distance(b)+1)
+		if err != nil || len(g.Image) != fixture.Dist(t, tab, b)+1 {
+			t.Errorf("%s: %v, frames want %d", target, err, fixture.Dist(t, tab, b)+1)
 			continue
 		}
 		status, inproc := engine.Do(context.Background(), target)

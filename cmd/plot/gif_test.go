@@ -58,7 +58,7 @@ func TestGIFIsThePages(t *testing.T) {
 		}
 		goal, _ := statespace.ParseGoal(c.goal, c.shape)
 		b, _ := statespace.Parse(c.board, c.shape)
-		d := fixture.TableFor(t, goal).Distance(b)
+		d := fixture.Dist(t, fixture.TableFor(t, goal), b)
 		g, err := gif.DecodeAll(bytes.NewReader(file))
 		if err != nil || len(g.Image) != d+1 {
 			t.Errorf("%s: %v, %d frames, want %d", c.board, err, len(g.Image), d+1)

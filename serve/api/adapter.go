@@ -72,7 +72,7 @@ type comparison = classroom.Comparison
 
 // compareBoard runs the classroom algorithms keys name (nil: all) on b,
 // each bounded by lim.
-func compareBoard(ctx context.Context, b, goal statespace.Board, t *statespace.Table, lim limits, keys []string) (*comparison, error) {
+func compareBoard(ctx context.Context, b, goal statespace.Board, t statespace.DistanceTable, lim limits, keys []string) (*comparison, error) {
 	return classroom.CompareAlgorithms(ctx, b, goal, t, lim, keys)
 }
 

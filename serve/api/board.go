@@ -316,7 +316,7 @@ func boardAlone(b, goal statespace.Board, note, seed string) ([]byte, error) {
 
 // drawAt draws a board uniformly from those at distance d of t; a
 // distance t cannot draw from is a bad request.
-func drawAt(ctx context.Context, t *statespace.Table, rng *rand.Rand, d int) (statespace.Board, error) {
+func drawAt(ctx context.Context, t statespace.DistanceTable, rng *rand.Rand, d int) (statespace.Board, error) {
 	if sp := t.Space(); d > t.Radius() {
 		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
 	}

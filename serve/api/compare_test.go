@@ -19,7 +19,7 @@ func TestCompareAlgsLimit(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := fixture.TableFor(t, goal)
 	const board = "1,2,5,3,4,0,6,7,8"
-	d := tab.Distance(fixture.MustParse(t, board))
+	d := fixture.Dist(t, tab, fixture.MustParse(t, board))
 	outcomes := func(target string) (map[string]string, map[string]any) {
 		t.Helper()
 		status, c := do(t, s, target)
