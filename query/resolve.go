@@ -218,6 +218,10 @@ func isGoalName(s string) bool {
 	return s == "" || s == "last" || s == "first"
 }
 
+// CacheBytes returns the bound on the bytes of the tables and databases
+// the Resolver holds (Config.CacheBytes, defaults filled in).
+func (r *Resolver) CacheBytes() int64 { return r.cfg.CacheBytes }
+
 // Shape returns the shape every board must have, or the zero Shape when
 // each board's own shape is used.
 func (r *Resolver) Shape() statespace.Shape { return r.shape }

@@ -22,7 +22,7 @@ import (
 // static copy's engine (api.Server.Do) answers; bad sizes and boards get
 // JSON errors.
 func TestGIF(t *testing.T) {
-	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{SolveTime: 5 * time.Second}})
+	_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 5 * time.Second}}, query.Config{Partition: testPartition})
 	fetch := func(target string) (int, string, []byte) {
 		t.Helper()
 		resp, err := http.Get(ts.URL + target)
@@ -36,7 +36,8 @@ func TestGIF(t *testing.T) {
 		}
 		return resp.StatusCode, resp.Header.Get("Content-Type"), body
 	}
-	engine := api.New(api.Config{Partition: testPartition})
+	res, slots := pageResolver(t, Config{}, query.Config{Partition: testPartition})
+	engine := api.New(api.Config{}, res, slots)
 	defer engine.Close()
 	for _, c := range []struct {
 		shape statespace.Shape

@@ -251,9 +251,6 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 			return nil, badRequest("seed=%s: want a whole number", t)
 		}
 	}
-	if s.resErr != nil {
-		return nil, s.resErr
-	}
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil, badRequest("%v", err)
@@ -331,9 +328,6 @@ func drawAt(ctx context.Context, t statespace.DistanceTable, rng *rand.Rand, d i
 // at most TableWait while it is read or built (which goes on in the
 // background when the wait ends first).
 func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, error) {
-	if s.resErr != nil {
-		return nil, s.resErr
-	}
 	if _, err := statespace.NewSpace(goal); err != nil {
 		return nil, badRequest("%v", err)
 	}

@@ -149,7 +149,7 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 	// A goal without a table is not resolved at all: that could mean
 	// building pattern databases for nothing.
 	noTable := badRequest("watching a search shows each board's true distance from the distance table, and %s has none", rq.shape)
-	if s.res == nil || !s.res.HasTable(rq.goal) {
+	if !s.res.HasTable(rq.goal) {
 		return nil, noTable
 	}
 	o, err := s.source(ctx, rq.goal)
@@ -213,7 +213,7 @@ func (s *Server) shapes(context.Context, url.Values) ([]byte, error) {
 	for _, sh := range []statespace.Shape{{Rows: 3, Cols: 4}, {Rows: 4, Cols: 3}, {Rows: 2, Cols: 6}, {Rows: 6, Cols: 2}} {
 		var goals []string
 		for _, g := range []statespace.Board{statespace.GoalLast(sh), statespace.GoalFirst(sh)} {
-			if s.res != nil && s.res.HasTable(g) {
+			if s.res.HasTable(g) {
 				goals = append(goals, statespace.GoalName(g))
 			}
 		}

@@ -138,7 +138,7 @@ func TestTraceIDAStarBounds(t *testing.T) {
 }
 
 func TestWatchEndpoint(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{WatchSteps: 300}})
+	s := newTestAPI(t, Config{Limits: Limits{WatchSteps: 300}}, query.Config{})
 	status, w := do(t, s, "/api/watch?b=8,6,7,2,5,4,3,0,1&alg=dfs&steps=300")
 	if status != 200 {
 		t.Fatalf("%d %v", status, w)
