@@ -27,7 +27,7 @@ func within(t *testing.T, what string, r search.Result, hook, maxBytes int64) {
 }
 
 // Every classroom report on a large board is bounded by its limits'
-// bytes and says which limit stopped each search (issue 19, item 6):
+// bytes and says which limit stopped each search:
 // compare and the COMS runs on 5x5, the DFS explanation and walk on 2x5
 // (their table is enumerated here), greedy-stats on 3x3 with long mixes.
 func TestReportsBounded(t *testing.T) {

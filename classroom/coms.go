@@ -11,17 +11,18 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// COMSMethods are the methods of COMS 4701 homework 1 (seed 004).
+// COMSMethods are the methods of COMS 4701 homework 1.
 var COMSMethods = []string{"bfs", "dfs", "ast"}
 
 // COMSRun is one run of the COMS 4701 puzzle.py contract.
 type COMSRun struct {
 	Method string // "bfs", "dfs" or "ast"
 	Result search.Result
-	// MaxRSSBytes is how much the process's peak resident set size
-	// (getrusage ru_maxrss) grew during the search, as the assignment
-	// measures it: 0 where the platform does not report it, or when the
-	// search fit in memory the process already had.
+	// MaxRSSBytes is how much the process's peak resident set size grew
+	// during the search (MaxRSS after less before), as the assignment's
+	// recipe measures it with ru_maxrss: 0 where the platform does not
+	// report it, or when the search fit in memory the process already
+	// had.
 	MaxRSSBytes int64
 }
 

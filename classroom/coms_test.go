@@ -2,16 +2,22 @@ package classroom
 
 import (
 	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // comsCases are the published expected outputs of COMS 4701 homework 1
-// (seed 004; data/reference/coms4701.tsv): goal 0,1,…,8; running time and RAM are not fixed.
+// (data/reference/coms4701.tsv): goal 0,1,…,8; running time and RAM are not fixed.
 var comsCases = []struct {
 	method, board                               string
 	path                                        string // "" when not published
@@ -108,5 +114,50 @@ func TestCOMSAStarOptimal(t *testing.T) {
 			}
 			fixture.Replay(t, "ast", b, fixture.ComsGoal(), run.Result.Path)
 		}
+	}
+}
+
+// envRSSChild makes the test binary run one COMS DFS and print the
+// growth of its peak RSS (TestCOMSRSSInChild).
+const envRSSChild = "TILESPACE_COMS_RSS_CHILD"
+
+// A DFS over 181,437 boards holds megabytes, and max_ram_usage shows them
+// even when the program was started by a larger one (go run starts it
+// from the go command, whose peak getrusage's ru_maxrss inherits): the
+// parent here holds 256 MiB when it starts the child.
+func TestCOMSRSSInChild(t *testing.T) {
+	if os.Getenv(envRSSChild) != "" {
+		b, err := statespace.Parse("1,2,5,3,4,0,6,7,8", statespace.Shape{Rows: 3, Cols: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := RunCOMS(context.Background(), "dfs", b, search.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("grew %d bytes\n", run.MaxRSSBytes)
+		return
+	}
+	if _, ok := MaxRSS(); !ok {
+		t.Skip("this platform reports no peak resident set size")
+	}
+	ballast := make([]byte, 256<<20)
+	for i := range ballast {
+		ballast[i] = 1 // resident
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCOMSRSSInChild$")
+	cmd.Env = append(os.Environ(), envRSSChild+"=1")
+	out, err := cmd.CombinedOutput()
+	runtime.KeepAlive(ballast)
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	var grew int64
+	if _, err := fmt.Sscanf(string(out), "grew %d bytes", &grew); err != nil {
+		t.Fatalf("child printed %q", out)
+	}
+	// The visited set alone holds 181,437 boards of 8 bytes and more.
+	if grew < 4<<20 || grew > 200<<20 {
+		t.Errorf("DFS over 181,437 boards: the peak RSS grew %d bytes; want megabytes, and less than the parent holds", grew)
 	}
 }

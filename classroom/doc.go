@@ -2,7 +2,7 @@
 // the COMS 4701 homework's output.txt (RunCOMS, WriteCOMS), every
 // algorithm side by side on one board (Compare), why depth-first search
 // blows up (ExplainDFS, and the walk it is built on, WalkDFS), and the
-// repeat of seed 003's greedy-climber experiment (GreedyStats). Each
+// repeat of the climber report's greedy-climber experiment (GreedyStats). Each
 // report is a struct of exact figures with WriteText for people and
 // WriteJSON for programs; cmd/classroom prints them and report/measure draws
 // figures from the same functions.

@@ -464,11 +464,14 @@ func (e *DFSExplanation) WriteText(w io.Writer) error {
 	if d.Found && len(d.Path) > 1 {
 		pf("\nExact distance of the board DFS stands on, along the path it returned (%s):\n", textfmt.Moves(len(d.Path)))
 		pf("  distance  0…%-7d %s\n", e.Radius, e.PathSpark)
-		var parts []string
+		t := &textTable{}
+		t.add("  step", "exact distance")
 		for _, p := range e.PathSamples {
-			parts = append(parts, fmt.Sprintf("step %s: %d", textfmt.Commas(p.Step), p.Distance))
+			t.add("  "+textfmt.Commas(p.Step), fmt.Sprint(p.Distance))
 		}
-		pf("  %s\n", strings.Join(parts, ", "))
+		if err := t.write(&b); err != nil {
+			return err
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

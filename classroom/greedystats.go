@@ -17,7 +17,7 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// DefaultGreedyKs are seed 003's mixing lengths.
+// DefaultGreedyKs are the climber report's mixing lengths.
 var DefaultGreedyKs = []int{10, 20, 50, 100, 200, 500, 1000}
 
 // DefaultGreedyN is the default number of boards per mixing length.
@@ -28,11 +28,11 @@ type GreedyStatsOptions struct {
 	Seed uint64 // the same seed gives the same boards
 	N    int    // boards per k (default DefaultGreedyN)
 	Ks   []int  // mixing lengths (default DefaultGreedyKs)
-	// Rule is the reading of the seed's climber (default: adjacency bonus,
+	// Rule is the reading of the climber report's climber (default: adjacency bonus,
 	// first legal move when stuck).
 	Rule search.ClimberRule
 	// MaxMoves caps each climb (default: four times the number of
-	// reachable boards, which no walk of the seed's boards comes near: a
+	// reachable boards, which no walk of the report's boards comes near: a
 	// walk that only goes round boards it has seen is detected and fails
 	// as a loop; at most search.DefaultMaxExpanded, the other reports'
 	// bound on a search).
@@ -71,7 +71,7 @@ type GreedyStatsRow struct {
 	MeanFailedMoves float64 `json:"mean_moves_failed"`
 }
 
-// GreedyReport is the repeat of seed 003's experiment.
+// GreedyReport is the repeat of the climber report's experiment.
 type GreedyReport struct {
 	Goal     statespace.Board
 	Seed     uint64
@@ -79,7 +79,7 @@ type GreedyReport struct {
 	MaxMoves int64
 	Rule     search.ClimberRule
 	Rows     []GreedyStatsRow
-	// All k together, as the seed's "approaching 84%, about 240 moves"
+	// All k together, as the report's "approaching 84%, about 240 moves"
 	// speaks of the large k.
 	Overall GreedyStatsRow
 	// StoppedBy says why the run ended before every board was climbed:
@@ -90,12 +90,12 @@ type GreedyReport struct {
 	MaxTime   time.Duration
 }
 
-// GreedyStats repeats seed 003's experiment: for each k, N boards made by
+// GreedyStats repeats the climber report's experiment: for each k, N boards made by
 // k uniformly random legal moves of the blank from the goal (a move may
 // undo the previous one; statespace.Walk with AnyMove), each solved by the gain-score
-// climber (search.GainClimber) under opt.Rule; and it adds what the seed
+// climber (search.GainClimber) under opt.Rule; and it adds what the report
 // could not know, each board's optimal distance from table and how far the
-// climber's path is from it. The goal is table's goal (the seed's is
+// climber's path is from it. The goal is table's goal (the report's is
 // 1 2 3 / 4 5 6 / 7 8 _, "last"). Every k draws from its own random stream
 // (seed, k), so a k gives the same boards whatever other ks or rule are
 // asked for.
@@ -268,7 +268,7 @@ func (a *greedyAcc) row(k int) GreedyStatsRow {
 // WriteText writes the table per k and the notes on definitions.
 func (g *GreedyReport) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Gain-score climber (seed 003; score %s, when stuck %s) on boards mixed from goal %s\nby k random moves; %s per k, seed %d.\n\n",
+	fmt.Fprintf(&b, "Gain-score climber (score %s, when stuck %s) on boards mixed from goal %s\nby k random moves; %s per k, seed %d.\n\n",
 		g.Rule.Score, g.Rule.Stuck, goalLabel(g.Goal, statespace.GoalName(g.Goal)), count(g.N, "board", "boards"), g.Seed)
 	if g.StoppedBy != search.StopNone {
 		why := "interrupted"

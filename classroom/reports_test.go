@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/textfmt"
 
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -139,6 +141,18 @@ func TestExplainDFS(t *testing.T) {
 	for _, want := range []string{"The shortest solution is 21 moves; DFS returned one of 13,439 moves", "smallest limit that works is 29", "The numbers"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, text.String())
+		}
+	}
+	// The path's samples are a table, a row per sample: the step (with
+	// thousands separators) and its exact distance, never a list that
+	// mixes the separators' commas with the list's.
+	rows := regexp.MustCompile(`(?m)^  ([0-9,]+) +([0-9]+)$`).FindAllStringSubmatch(text.String()[strings.Index(text.String(), "along the path"):], -1)
+	if len(rows) != len(e.PathSamples) {
+		t.Fatalf("%d rows of path samples, want %d:\n%s", len(rows), len(e.PathSamples), text.String())
+	}
+	for i, r := range rows {
+		if want := [2]string{textfmt.Commas(e.PathSamples[i].Step), fmt.Sprint(e.PathSamples[i].Distance)}; [2]string{r[1], r[2]} != want {
+			t.Errorf("row %d: %q, want %q", i, r[0], want)
 		}
 	}
 	if err := e.WriteJSON(&js); err != nil {

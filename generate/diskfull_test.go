@@ -19,7 +19,7 @@ import (
 // figures (a *twobit.NoSpaceError: path, need, free) and leaves the first
 // checkpoint; a -resume once there is room finishes with a table equal,
 // byte for byte, to an uninterrupted run's. A disk too small for the
-// run's peak refuses it before it starts (issue 19, item 5).
+// run's peak refuses it before it starts.
 func TestDiskFullResume(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
 	sp := statespace.MustSpace(goal)

@@ -21,11 +21,11 @@ import (
 	"github.com/tilespace/tilespace/twobit"
 )
 
-// The forgery campaign of issue 19: files changed on purpose and written
+// The forgery campaign: files changed on purpose and written
 // back with fresh checksums (what a forger does; accidental damage the
-// checksums refuse, see tablefile's tests). The README promises that no
-// wrong answer gets past every check: opening the file, answering, and
-// `enumerate verify`. Each case is drawn from a seeded generator.
+// checksums refuse, see tablefile's tests). docs/formats.md promises
+// that no wrong answer gets past every check: opening the file,
+// answering, and `enumerate verify`. Each case is drawn from a seeded generator.
 
 const debugForgery = false
 

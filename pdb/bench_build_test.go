@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkBuild663 builds the three databases of the 6-6-3 partition for
-// the 4x4 goal last (issue 6 target: ≤ 5 s on 2 cores).
+// the 4x4 goal last (target: ≤ 5 s on 2 cores).
 func BenchmarkBuild663(b *testing.B) {
 	goal := statespace.GoalLast(sq4)
 	part, _ := Preset("6-6-3", goal)
@@ -62,7 +62,7 @@ func BenchmarkLookup663(b *testing.B) {
 }
 
 // BenchmarkBuild8 builds the 8-tile database of the 7-8 partition for the
-// goal first, the largest the builder takes on (issue 13: the whole 7-8
+// goal first, the largest the builder takes on (the whole 7-8
 // build in at most 2 minutes within 4 GiB). Run it with -benchtime 1x.
 func BenchmarkBuild8(b *testing.B) {
 	goal := statespace.GoalFirst(sq4)

@@ -18,7 +18,7 @@ var (
 	r24 = statespace.Shape{Rows: 2, Cols: 4}
 )
 
-// The presets as issue 6 lists them (blocks of goal cells after Korf &
+// The presets as the papers list them (blocks of goal cells after Korf &
 // Felner 2002; for the goal first the blocks turned by 180°, t → 16 − t).
 var presetCases = []struct {
 	name, goal string
@@ -93,7 +93,7 @@ var parseErrorCases = []struct {
 	{"1,2,,3/4,5,6,7,8", sq3, 1, "", "missing between two commas"},
 	{"", sq3, 0, "", "empty"},
 	// A preset-like name that is none lists the presets and the custom form
-	// (issue 21), with an example for the shape.
+	//, with an example for the shape.
 	{"6-6-6", sq4, 0, "", `partition "6-6-6": not a preset: the presets are 7-8, 6-6-3, 5-5-5 on 4x4 and 6-6-6-6 on 5x5 (for the goals last and first); any other partition lists each pattern's tiles, tiles separated by "," and patterns by "/", such as 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15 on 4x4`},
 	{"4-4", sq3, 0, "", "such as 1,2,3,4/5,6,7,8 on 3x3"},
 	{"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", sq4, 1, "16", "out of range"},

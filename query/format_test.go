@@ -359,7 +359,7 @@ func (e *endless) Read(p []byte) (int, error) {
 	return k, nil
 }
 
-// A 200 MB line (issue 10, item 1) is refused in bounded memory, and the
+// A 200 MB line is refused in bounded memory, and the
 // next line is still answered: the batch allocates a few buffers, not the
 // line.
 func TestHugeLineBoundedMemory(t *testing.T) {
@@ -420,7 +420,7 @@ func (c *cancelAfter) Read(p []byte) (int, error) {
 }
 
 // query's own plain output reads back: the first tab-separated column is
-// the board (issue 10, item 11).
+// the board.
 func TestOwnOutputReadsBack(t *testing.T) {
 	out, _, sum := runBatch(t, "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n", Options{})
 	if sum.Failed != 0 || out != "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n" {

@@ -96,7 +96,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 	case errors.As(err, &damaged):
 		// As with a damaged small table: warn, then answer as if the
 		// databases were missing.
-		fmt.Fprintf(r.cfg.Log, "query: warning: %s\n", r.cfg.explain(err))
+		fmt.Fprintf(r.cfg.Log, "warning: %s\n", r.cfg.explain(err))
 		looked = damaged.Path + " (damaged)"
 		if part, perr := pdb.Preset(DefaultPartition, goal); perr == nil && part.Label() != damaged.Partition.Label() {
 			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
@@ -120,7 +120,7 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 			}
 		}
 	}
-	fmt.Fprintf(r.cfg.Log, "query: solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
+	fmt.Fprintf(r.cfg.Log, "solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
 		r.cfg.explain(&store.PDBNotFoundError{Goal: goal, Looked: []string{looked}}))
 	return Heuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
 }
@@ -188,9 +188,9 @@ func abstractStates(goal statespace.Board, part pdb.Partition) uint64 {
 // Config.ReadOnlyCache.
 func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (Heuristic, error) {
 	if r.cfg.ReadOnlyCache {
-		fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (not written to the cache folder)\n", missing, part.Label())
+		fmt.Fprintf(r.cfg.Log, "%s: building %s in memory (not written to the cache folder)\n", missing, part.Label())
 	} else {
-		fmt.Fprintf(r.cfg.Log, "query: %s: building %s in memory (once; it is then cached)\n", missing, part.Label())
+		fmt.Fprintf(r.cfg.Log, "%s: building %s in memory (once; it is then cached)\n", missing, part.Label())
 	}
 	n := goal.Cells()
 	var total uint64
@@ -223,16 +223,16 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 		r.cfg.Progress(what, total, total)
 	}
 	if r.cfg.ReadOnlyCache {
-		fmt.Fprintf(r.cfg.Log, "query: built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
+		fmt.Fprintf(r.cfg.Log, "built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
 		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
 	}
 	files, err := r.cfg.Cache.WritePDBs(ctx, a)
 	if err != nil {
-		fmt.Fprintf(r.cfg.Log, "query: warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
+		fmt.Fprintf(r.cfg.Log, "warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
 			part.Label(), time.Since(start).Seconds(), err)
 		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
 	}
-	fmt.Fprintf(r.cfg.Log, "query: built %s in %.1f s: %s\n", part.Label(), time.Since(start).Seconds(), strings.Join(files, ", "))
+	fmt.Fprintf(r.cfg.Log, "built %s in %.1f s: %s\n", part.Label(), time.Since(start).Seconds(), strings.Join(files, ", "))
 	return Heuristic{H: a, Name: HeuristicName(a), Files: files, Built: true}, nil
 }
 
@@ -259,7 +259,7 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 	}
 	// Linear conflict and databases just built have been announced.
 	if len(h.Files) > 0 && !h.Built {
-		fmt.Fprintf(r.cfg.Log, "query: %s goal %s: solving by IDA* on %s (%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "))
+		fmt.Fprintf(r.cfg.Log, "%s goal %s: solving by IDA* on %s (%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "))
 	}
 	if a, ok := h.H.(*pdb.Additive); ok {
 		s, err := solver.New(a)

@@ -107,7 +107,7 @@ func checkSolved(t *testing.T, a Answer, goal statespace.Board) {
 }
 
 // TestDatabasesFound checks that the databases enumerate builds for any
-// shape and goal are found and used (issue 10 item 12): a custom
+// shape and goal are found and used: a custom
 // partition for a custom 4x4 goal in the cache folder, and a partition of
 // the 3x5 board in -pdb-dir; the heuristic each answer names is theirs.
 func TestDatabasesFound(t *testing.T) {
@@ -161,7 +161,7 @@ func TestDatabasesFound(t *testing.T) {
 }
 
 // TestPDBDirPrecedence checks that -pdb-dir takes precedence over the
-// cache folder (issue 10 item 13), even over a stronger partition there,
+// cache folder, even over a stronger partition there,
 // and that -pdb chooses a set.
 func TestPDBDirPrecedence(t *testing.T) {
 	ctx := context.Background()
@@ -213,7 +213,7 @@ func TestPDBDirPrecedence(t *testing.T) {
 }
 
 // TestUnwritableCache checks that databases built when none are found
-// answer even when the cache folder cannot be written (issue 10 item 7),
+// answer even when the cache folder cannot be written,
 // with a warning, and that the build reports its progress.
 func TestUnwritableCache(t *testing.T) {
 	ctx := context.Background()
@@ -259,7 +259,7 @@ func TestUnwritableCache(t *testing.T) {
 	}
 }
 
-// TestDefaultBuildUnwritable is the issue's own case: a 4x4 query with no
+// TestDefaultBuildUnwritable is the first reported case: a 4x4 query with no
 // databases builds 6-6-3 in memory (a few seconds, so TILESPACE_LONG=1
 // only) and answers from it although the cache is read-only.
 func TestDefaultBuildUnwritable(t *testing.T) {

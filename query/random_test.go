@@ -105,7 +105,7 @@ func TestRandomDepthTooLarge(t *testing.T) {
 	}
 }
 
-// Random 15-puzzle boards (issue 10, item 16): drawn without a table or a
+// Random 15-puzzle boards: drawn without a table or a
 // search, distinct, solvable, the same for the same seed, and in JSON
 // without a distance.
 func TestRandomWithoutTable(t *testing.T) {

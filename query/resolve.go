@@ -42,8 +42,10 @@ type Config struct {
 	// The zero Cache has no folder: only embedded tables, tables built in
 	// memory, PDBDir and search answer.
 	Cache store.Cache
-	// Log receives notes for people, such as a table being built; nil
-	// discards them.
+	// Log receives notes for people, a line each, such as pattern
+	// databases being built; nil discards them. The lines do not name a
+	// command: the commands' writers start each with their own name
+	// (cli.LogWriter).
 	Log io.Writer
 	// Explain turns an error written on Log into its message for people,
 	// with the command that fixes it (the commands pass cli.Explain); nil
@@ -475,7 +477,6 @@ func (r *Resolver) unsolvable(b statespace.Board) error {
 
 // resolve decides where the answers for goal come from.
 func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, error) {
-	shape := goal.Shape()
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil, err
@@ -511,15 +512,14 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	}
 	switch {
 	case errors.As(err, &nf) && sp.Size() <= r.cfg.BuildLimit:
-		fmt.Fprintf(r.cfg.Log, "query: no table for %s goal %s in the cache; building it (%s states)…\n",
-			shape, statespace.GoalName(goal), textfmt.Commas(sp.Size()))
+		// Built in memory in well under a second: nothing worth a note.
 		enumerate()
 	case errors.As(err, &dmg) && sp.Size() <= r.cfg.BuildLimit:
 		// A damaged small table costs less to rebuild than to explain.
-		fmt.Fprintf(r.cfg.Log, "query: warning: %s; building the table in memory instead (%s states)…\n", r.cfg.explain(err), textfmt.Commas(sp.Size()))
+		fmt.Fprintf(r.cfg.Log, "warning: %s; building the table in memory instead (%s states)…\n", r.cfg.explain(err), textfmt.Commas(sp.Size()))
 		enumerate()
 	case errors.As(err, &nf):
-		fmt.Fprintf(r.cfg.Log, "query: %s; until then, solving by search\n", r.cfg.explain(err))
+		fmt.Fprintf(r.cfg.Log, "%s; until then, solving by search\n", r.cfg.explain(err))
 		return r.searchOracle(ctx, goal)
 	}
 	if err != nil {

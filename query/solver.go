@@ -247,7 +247,7 @@ func (o *SearchOracle) solve(ctx context.Context, b statespace.Board) (search.Re
 		return r, err
 	}
 	if !r.Found {
-		return r, fmt.Errorf("query: IDA* on %s stopped without a solution (%s)", o.src.Heuristic, r.StoppedBy)
+		return r, fmt.Errorf("IDA* on %s stopped without a solution (%s)", o.src.Heuristic, r.StoppedBy)
 	}
 	return r, nil
 }

@@ -25,14 +25,14 @@ type ClimberSeries struct {
 	Rows  []ClimberRow
 }
 
-// ClimberReported is a solve rate the seed's report gives, drawn as a
+// ClimberReported is a solve rate the climber report gives, drawn as a
 // dashed reference line.
 type ClimberReported struct {
 	SolvePercent float64
-	Label        string // e.g. "seed 003: ≈84% (adjacency bonus)"
+	Label        string // e.g. "report: ≈84% (adjacency bonus)"
 }
 
-// ClimberData is the data of the greedy-climber figure: seed 003's
+// ClimberData is the data of the greedy-climber figure: the climber report's
 // statistics table, measured under one or more readings of its rules, all
 // on the same boards (so every series has the same mixing counts, runs and
 // mean optimal distances).
@@ -40,7 +40,7 @@ type ClimberData struct {
 	// Series are the readings, the first one (the default reading) drawn
 	// as a solid line.
 	Series []ClimberSeries
-	// Reported are the seed's solve rates; ReportedMoves its mean number
+	// Reported are the climber report's solve rates; ReportedMoves its mean number
 	// of moves (0 = not drawn).
 	Reported      []ClimberReported
 	ReportedMoves float64
@@ -51,9 +51,9 @@ type ClimberData struct {
 // mean number of moves against the number of mixing moves, with the mean
 // optimal distance of the same boards for reference. The mixing axis is
 // logarithmic when every count is positive and they span at least a factor
-// of 10 (seed 003's run from 10 to 1000).
+// of 10 (the climber report's run from 10 to 1000).
 func GreedyClimber(d ClimberData) (*Figure, error) {
-	const name, title = NameGreedyClimber, "Seed 003's gain-score climber against mixing moves"
+	const name, title = NameGreedyClimber, "The climber report's gain-score climber against mixing moves"
 	if len(d.Series) == 0 || len(d.Series[0].Rows) == 0 {
 		return nil, dataErrorf(name, "no rows")
 	}
@@ -156,7 +156,7 @@ func GreedyClimber(d ClimberData) (*Figure, error) {
 	if d.ReportedMoves > 0 {
 		ref := hline{Y: d.ReportedMoves, Style: lineStyle(grey, 1, dash)}
 		right.Add(ref)
-		legend.Add(fmt.Sprintf("seed 003: ≈%g moves", d.ReportedMoves), ref)
+		legend.Add(fmt.Sprintf("report: ≈%g moves", d.ReportedMoves), ref)
 		top = math.Max(top, d.ReportedMoves)
 	}
 	setX(right)

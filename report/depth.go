@@ -139,7 +139,7 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 			radii = append(radii, vline{X: float64(s.Radius()), Style: lineStyle(col, 1, []vg.Length{vg.Points(3), vg.Points(2)})})
 		}
 		// The radius lines end at the tallest bar, and the legend sits above
-		// it: no data under the legend's box (issue 21).
+		// it: no data under the legend's box.
 		for _, l := range radii {
 			l.Top = maxCount
 			p.Add(l)

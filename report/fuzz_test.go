@@ -86,7 +86,7 @@ func mustDrawOrDataErrorAs(t *testing.T, fig *Figure, err error, format string) 
 
 // A series longer than MaxDepthDistances is refused with a *DataError
 // before anything is drawn, so no data makes a depth figure allocate
-// without bound (issue 19, item 7); one of that length still draws.
+// without bound; one of that length still draws.
 func TestDepthSeriesBounded(t *testing.T) {
 	long := make([]uint64, MaxDepthDistances+1)
 	for i := range long {

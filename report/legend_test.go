@@ -12,7 +12,7 @@ import (
 // TestLegendAboveData: a top inset legend never covers the data, in a
 // panel of the default figure size and in one of the 8 cm a report prints
 // a figure at, on linear and log axes; in a 4 cm panel, too narrow for it,
-// it goes under the panel (issue 21: the depth histogram's
+// it goes under the panel (the depth histogram's
 // legend hid the 3x3 peak).
 func TestLegendAboveData(t *testing.T) {
 	for _, size := range []vg.Point{{X: 8 * vg.Centimeter, Y: 8 * vg.Centimeter}, {X: 4 * vg.Centimeter, Y: 4 * vg.Centimeter}} {

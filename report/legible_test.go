@@ -21,8 +21,8 @@ var reportSizes = []Size{
 	{Width: 8 * vg.Centimeter, Height: 10 * vg.Centimeter, DPI: 150},
 }
 
-// TestFiguresLegible holds the rule of legibility for every figure drawn
-// from the fixed data, at the 8 cm a report prints it and at the default size: no
+// TestFiguresLegible holds the legibility rule for every figure drawn from the
+// fixed data, at the 8 cm a report prints it and at the default size: no
 // text outside the figure or over other text, none under 7 pt, a unit on
 // every axis.
 func TestFiguresLegible(t *testing.T) {

@@ -90,14 +90,14 @@ func heuristicData() HeuristicData {
 }
 
 func climberData() ClimberData {
-	return ClimberData{Reported: []ClimberReported{{84, "seed: 84%"}}, ReportedMoves: 240, Series: []ClimberSeries{{Label: "one", Rows: []ClimberRow{
+	return ClimberData{Reported: []ClimberReported{{84, "report: 84%"}}, ReportedMoves: 240, Series: []ClimberSeries{{Label: "one", Rows: []ClimberRow{
 		{Mix: 10, Runs: 4, Solved: 3, MeanMoves: 12.5, MeanOptimal: 6},
 		{Mix: 20, Runs: 4, Solved: 0, MeanMoves: math.NaN(), MeanOptimal: 10.25},
 		{Mix: 30, Runs: 5, Solved: 2, MeanMoves: 100, MeanOptimal: 13.2},
 	}}}}
 }
 
-// climberAltData has seed 003's mixing counts 10…1000 (a log axis) and
+// climberAltData has the climber report's mixing counts 10…1000 (a log axis) and
 // two readings of the climber.
 func climberAltData() ClimberData {
 	return ClimberData{Series: []ClimberSeries{

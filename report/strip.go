@@ -30,7 +30,7 @@ const DefaultMaxShow = 12
 // tileNumberShare is the size of a tile's number, as a share of the tile.
 const tileNumberShare = 0.45
 
-// Notebook colours (seed 000's draw_state).
+// Notebook colours (the notebook's draw_state).
 var (
 	tileFill      = rgb(0x4f, 0xc3, 0xf7)
 	blankFill     = rgb(0xe0, 0xe0, 0xe0)

@@ -15,8 +15,7 @@ import (
 // minutes: those whose structures grow with the search stop with
 // StopByteLimit at no more than the limit (plus one expansion's
 // children), the ones of depth-bounded memory (IDDFS, IDA*, DLS) stop at
-// the node limit, and what each allocates stays near the limit (issue 19,
-// item 6).
+// the node limit, and what each allocates stays near the limit.
 func TestByteLimit(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 5, Cols: 5})
 	start := statespace.Walk(rand.New(rand.NewPCG(19, 6)), goal, 2000, statespace.AnyMove)

@@ -7,15 +7,15 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// Score is how seed 003's climber scores a board.
+// Score is how the climber report's climber scores a board.
 type Score int
 
 const (
-	// ScoreAdjacent, the seed's improved score: 1.0 for each cell holding
+	// ScoreAdjacent, the climber report's improved score: 1.0 for each cell holding
 	// its goal tile, 0.5 for each cell whose goal tile stands on an
 	// orthogonally adjacent cell.
 	ScoreAdjacent Score = iota
-	// ScoreMatched, the seed's first score: 1.0 for each matched cell.
+	// ScoreMatched, the climber report's first score: 1.0 for each matched cell.
 	ScoreMatched
 )
 
@@ -30,7 +30,7 @@ func (s Score) String() string {
 	return fmt.Sprintf("Score(%d)", int(s))
 }
 
-// Stuck is what seed 003's climber does when every legal move leads to a
+// Stuck is what the climber report's climber does when every legal move leads to a
 // board already on its walk.
 type Stuck int
 
@@ -38,7 +38,7 @@ const (
 	// StuckFirstLegal makes the first legal move in Up, Down, Left, Right
 	// order anyway, so that board recurs on the walk; the walk fails
 	// (StopLoop) once it only goes round boards it has seen. This is the
-	// reading that reproduces the seed's figures.
+	// reading that reproduces the climber report's figures.
 	StuckFirstLegal Stuck = iota
 	// StuckStop gives up (StopStuck).
 	StuckStop
@@ -75,7 +75,7 @@ func ParseStuck(text string) (Stuck, error) {
 	return 0, fmt.Errorf("stuck rule %q: want first-legal or stop", text)
 }
 
-// ClimberRule is one reading of seed 003's climber; the zero value is the
+// ClimberRule is one reading of the climber report's climber; the zero value is the
 // default reading (ScoreAdjacent, StuckFirstLegal).
 type ClimberRule struct {
 	Score Score
@@ -85,7 +85,7 @@ type ClimberRule struct {
 // String names the reading, e.g. "adjacent, first-legal".
 func (c ClimberRule) String() string { return c.Score.String() + ", " + c.Stuck.String() }
 
-// GainScore is seed 003's gain score of b for goal under s. The goal's
+// GainScore is the climber report's gain score of b for goal under s. The goal's
 // blank cell is not scored.
 func GainScore(b, goal statespace.Board, s Score) float64 {
 	sh := b.Shape()
@@ -112,7 +112,7 @@ func GainScore(b, goal statespace.Board, s Score) float64 {
 	return score
 }
 
-// GainClimber is seed 003's greedy climber: from the current board it
+// GainClimber is the climber report's greedy climber: from the current board it
 // scores every child not yet on its walk with GainScore and moves to the
 // best one, ties going to the first in Up, Down, Left, Right order. When
 // every child is on the walk already, rule.Stuck decides: StuckStop fails

@@ -36,7 +36,7 @@ func TestGainScoreHandComputed(t *testing.T) {
 	}
 }
 
-// plainClimb is seed 003's climber written from the tiles' side (each tile
+// plainClimb is the climber report's climber written from the tiles' side (each tile
 // scores 1 on its goal cell and, with the adjacency bonus, 0.5 next to it),
 // with boards as strings and a map for the walk. It detects a loop its own
 // way: the forced walk is a function of the board and of how many boards

@@ -2,7 +2,7 @@
 // puzzles of any shape and goal — BFS, DFS (graph search with a global
 // visited set, unlimited or depth-limited), depth-limited tree search and
 // IDDFS on it, UCS with a pluggable step cost, A*, greedy best-first, the
-// gain-score hill climber of seed 003 under each reading of its rules
+// gain-score hill climber of the climber report under each reading of its rules
 // (ClimberRule), and IDA* — each returning its path and exact counters.
 // The reports built on them (the COMS 4701 output.txt, the side-by-side
 // comparison, the DFS explanation, the climber's statistics) are in package

@@ -3,7 +3,7 @@ package search
 // Independent, deliberately plain implementations used as oracles: boards
 // as int slices keyed by their string form, children made by swapping
 // cells, no arenas, no packing. They follow the written semantics of the
-// COMS 4701 assignment and of the notebook (seed 000) directly.
+// COMS 4701 assignment and of the notebook directly.
 
 import (
 	"container/heap"
@@ -135,7 +135,7 @@ func plainCOMS(start, goal statespace.Board, lifo bool) plainResult {
 	return res
 }
 
-// notebookDFS is seed 000's dfs(start, depth_limit): a stack, one visited
+// notebookDFS is the notebook's dfs(start, depth_limit): a stack, one visited
 // set filled when pushing, a node at the limit is not expanded.
 func notebookDFS(start, goal statespace.Board, limit int) plainResult {
 	g := toPlain(goal).key()
@@ -248,7 +248,7 @@ func moveNames(path []statespace.Move) []string {
 	return out
 }
 
-// notebookBFS is seed 000's bfs: the goal is tested when a child is
+// notebookBFS is the notebook's bfs: the goal is tested when a child is
 // generated, and max_frontier is measured before each pop.
 func notebookBFS(start, goal statespace.Board) (expanded, maxFrontier, depth int) {
 	g := toPlain(goal).key()
@@ -279,7 +279,7 @@ func notebookBFS(start, goal statespace.Board) (expanded, maxFrontier, depth int
 	return expanded, maxFrontier, -1
 }
 
-// notebookUCS is seed 000's ucs with unit costs: a heap of (g, counter),
+// notebookUCS is the notebook's ucs with unit costs: a heap of (g, counter),
 // visited holds popped boards with their cost, a popped board is skipped
 // only if it was popped before more cheaply, so equal-cost duplicates are
 // expanded again.

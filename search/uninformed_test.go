@@ -123,7 +123,7 @@ func TestDFSUnlimitedFindsAndReplays(t *testing.T) {
 	}
 }
 
-// The notebook (seed 000) prints, for its Medium preset 1 2 5 / 3 4 _ /
+// The notebook prints, for its Medium preset 1 2 5 / 3 4 _ /
 // 6 7 8: BFS 21 moves, 49,595 nodes expanded, max frontier 18,252; UCS 21
 // moves, 105,848 expanded, max frontier 44,729. Plain reimplementations of
 // its bfs and ucs reproduce those figures, which shows where our counts
@@ -133,13 +133,13 @@ func TestNotebookFigures(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
 	b := mustParse(t, "1,2,5,3,4,0,6,7,8")
 	if e, f, d := notebookBFS(b, goal); e != 49595 || f != 18252 || d != 21 {
-		t.Errorf("notebook BFS: %d expanded, max frontier %d, depth %d; seed 000 prints 49,595, 18,252, 21", e, f, d)
+		t.Errorf("notebook BFS: %d expanded, max frontier %d, depth %d; the notebook prints 49,595, 18,252, 21", e, f, d)
 	}
 	if !longtest.Enabled() {
 		return
 	}
 	if e, f, c := notebookUCS(b, goal); e != 105848 || f != 44729 || c != 21 {
-		t.Errorf("notebook UCS: %d expanded, max frontier %d, cost %d; seed 000 prints 105,848, 44,729, 21", e, f, c)
+		t.Errorf("notebook UCS: %d expanded, max frontier %d, cost %d; the notebook prints 105,848, 44,729, 21", e, f, c)
 	}
 	// Ours follow the assignment's semantics, which a plain version of
 	// its pseudo-code confirms on the same board (67,847 for BFS).

@@ -16,7 +16,7 @@ func BenchmarkKorf10(b *testing.B) {
 }
 
 // BenchmarkKorf100 solves all of Korf's 100 instances with 6-6-3 (built
-// in memory first, a few seconds). The issue 6 target is ≤ 15 s on 2
+// in memory first, a few seconds). The target is ≤ 15 s on 2
 // cores; query -in data/reference/korf100.tsv solves them with the
 // strongest databases in the cache (see the README):
 //

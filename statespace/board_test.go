@@ -42,7 +42,7 @@ var parseCases = []struct {
 	{"1,2,3", Shape{1, 3}, "", "at least 2 rows"},
 	{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0", Shape{1, 17}, "", "at least 2 rows"},
 	// Digits run together are single tiles only when the whole text is
-	// written that way (issue 10, item 9).
+	// written that way.
 	{"123,4,5,6,7,8,0", Shape{}, "", "7 tiles"},
 	{"123,4,5,6,7,8,0,9,10", sq, "", "tile 123 is out of range: a 3x3 board has tiles 0..8 (position 1)"},
 	{"867,254,3_1", Shape{}, "", `"3_1" is not a tile number (position 3)`},
@@ -50,7 +50,7 @@ var parseCases = []struct {
 	{"12/30", Shape{}, "1,2,3,0", ""},
 	{"\uFEFF8,6,7,2,5,4,3,0,1", Shape{}, "8,6,7,2,5,4,3,0,1", ""},
 	{"\uFEFF867254301", Shape{}, "8,6,7,2,5,4,3,0,1", ""},
-	// An empty field is named where it is, not counted away (issue 21).
+	// An empty field is named where it is, not counted away.
 	{"8,6,7,2,5,4,3,,1", Shape{}, "", `position 8 is empty (between "3" and "1"): every cell needs a tile; write the blank as 0 or _`},
 	{"1,2,3,4,5,6,7,8,,0", Shape{}, "", `position 9 is empty (between "8" and "0")`},
 	{",1,2,3,4,5,6,7,8,0", sq, "", `position 1 is empty (before "1")`},

@@ -276,7 +276,7 @@ func TestNewMod4TableChecks(t *testing.T) {
 	}
 }
 
-// Draw on a lazy table (issue 10: -random -depth on 12-cell tables must
+// Draw on a lazy table (-random -depth on 12-cell tables must
 // not expand them): the boards gathered level by level from the bits, and
 // those drawn by rejection, are exactly boards at the distance asked for,
 // distinct, and all of them when asked for as many as there are.

@@ -12,7 +12,7 @@ import (
 )
 
 // Opening the cache folder removes a killed writer's temporary file (no
-// process holds its lock) and keeps a live writer's (issue 19, item 4):
+// process holds its lock) and keeps a live writer's:
 // the next command cleans up, not only the next write into the folder.
 func TestDefaultCacheSweeps(t *testing.T) {
 	dir := t.TempDir()

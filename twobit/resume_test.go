@@ -216,7 +216,7 @@ func TestPartitionTargetsBFS(t *testing.T) {
 
 // The estimate states the peak disk need, a checkpoint beside the one it
 // replaces (120 MB for 12 cells, not the 60 MB of one checkpoint), and
-// the figure is what two checkpoints really take (issue 19, item 5).
+// the figure is what two checkpoints really take.
 func TestEstimateDisk(t *testing.T) {
 	e := EstimateFor(statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})), 2)
 	if !strings.Contains(e.String(), "120 MB of disk at the peak") || e.Disk < 2*e.Checkpoint || e.Disk < e.Checkpoint+e.Table {

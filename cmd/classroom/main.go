@@ -4,7 +4,7 @@
 //	classroom coms bfs|dfs|ast BOARD      COMS 4701: goal 0,1,…,8, writes output.txt
 //	classroom compare [flags] BOARD       every search algorithm side by side
 //	classroom explain-dfs [flags] BOARD   why depth-first search blows up on BOARD
-//	classroom greedy-stats [flags]        seed 003's greedy climber statistics
+//	classroom greedy-stats [flags]        the climber report's greedy climber statistics
 //
 // coms solves the board as homework 1 of COMS 4701 asks (python puzzle.py
 // bfs BOARD): toward 0,1,…,8, with the assignment's semantics, writing
@@ -16,7 +16,7 @@
 // without one, the 15-puzzle, from IDA* on pattern databases, which -pdb-dir
 // and -pdb choose). explain-dfs tells, in words and numbers, why DFS blows
 // up on BOARD; it needs the exact table of the board's shape. greedy-stats
-// repeats seed 003's experiment: mix the goal with k random moves, N boards
+// repeats the climber report's experiment: mix the goal with k random moves, N boards
 // for each k, and climb back greedily. "classroom COMMAND -h" lists a
 // command's flags. Usage errors exit 2, other errors 1, Ctrl-C 130.
 package main
@@ -46,7 +46,7 @@ var commands = []command{
 	{"coms", "bfs|dfs|ast BOARD", "COMS 4701: solve BOARD toward 0,1,…,8, write output.txt", runCOMS},
 	{"compare", "[flags] BOARD", "run every search algorithm on BOARD, side by side", runCompare},
 	{"explain-dfs", "[flags] BOARD", "explain why depth-first search blows up on BOARD", runExplainDFS},
-	{"greedy-stats", "[flags]", "seed 003's greedy climber statistics, by mixing moves", runGreedyStats},
+	{"greedy-stats", "[flags]", "the climber report's greedy climber statistics, by mixing moves", runGreedyStats},
 }
 
 func names() string {

@@ -20,7 +20,7 @@ func runClassroom(t *testing.T, args ...string) (string, string, int) {
 }
 
 // coms writes output.txt with the published COMS 4701 counts
-// (data/reference/coms4701.tsv, seed 004).
+// (data/reference/coms4701.tsv).
 func TestCOMS(t *testing.T) {
 	t.Chdir(t.TempDir())
 	t.Setenv(store.EnvCache, t.TempDir())
@@ -116,10 +116,10 @@ func TestClassroomUsage(t *testing.T) {
 	}
 }
 
-// The command of issue 10 (query -greedy-stats then): classroom greedy-stats -k 1000 -n 2000 -json
-// reports overall.solve_rate within 0.03 of seed 003's 84% by default and
+// The command classroom greedy-stats -k 1000 -n 2000 -json
+// reports overall.solve_rate within 0.03 of the climber report's 84% by default and
 // within 0.04 of its 30% with -score matched.
-func TestGreedyStatsSeed003(t *testing.T) {
+func TestGreedyStatsClimberReport(t *testing.T) {
 	longtest.Skip(t, "4,000 climbs; classroom's fast test checks 400")
 	t.Setenv(store.EnvCache, t.TempDir())
 	for _, c := range []struct {
@@ -211,6 +211,25 @@ func TestHelp(t *testing.T) {
 		stdout, stderr, code := runClassroom(t, tc.args...)
 		if code != 0 || stdout != "" || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 0 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+// The notes the resolver writes (a table missing, a search instead) carry
+// classroom's name, not another command's.
+func TestNotesCarryTheCommandsName(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	_, stderr, code := runClassroom(t, "compare", "-shape", "3x4", "1,2,3,4,5,6,7,8,9,10,0,11")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if len(lines) < 2 || !strings.Contains(stderr, "no distance table for 3x4 goal last") {
+		t.Fatalf("stderr %q: want the notes of a missing table", stderr)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "classroom: ") {
+			t.Errorf("a line without classroom's name: %q", l)
 		}
 	}
 }

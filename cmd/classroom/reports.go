@@ -190,7 +190,7 @@ func runExplainDFS(ctx context.Context, cmd command, stdout, stderr io.Writer, a
 	return write(e, f.json, stdout)
 }
 
-// runGreedyStats repeats seed 003's experiment on the 8-puzzle (or
+// runGreedyStats repeats the climber report's experiment on the 8-puzzle (or
 // -shape) for the goal.
 func runGreedyStats(ctx context.Context, cmd command, stdout, stderr io.Writer, args []string) error {
 	var src boardflags.Source

@@ -334,8 +334,10 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 		ev.Levels = &barLines{bar: bar, w: stderr}
 	}
 	reports := 0
+	sum := generate.Summary{Dir: cfg.Dir}
 	ev.Built = func(r generate.Report) error {
 		bar.Done()
+		sum.Add(r)
 		defer func() { reports++ }()
 		if f.asJSON {
 			return r.WriteJSON(stdout)
@@ -345,7 +347,20 @@ func build(ctx context.Context, stdout, stderr io.Writer, cfg generate.Config, f
 		}
 		return r.WriteText(stdout)
 	}
+	start := time.Now()
 	err = plan.Run(ctx, ev)
+	if err == nil && f.all {
+		// A batch run ends with what it wrote: on stdout for people, on
+		// stderr beside -json's objects.
+		sum.Seconds = time.Since(start).Seconds()
+		w := stdout
+		if f.asJSON {
+			w = stderr
+		} else {
+			fmt.Fprintln(stdout)
+		}
+		return sum.WriteText(w)
+	}
 	var stopped *generate.StoppedError
 	var full *twobit.NoSpaceError
 	if errors.As(err, &stopped) && stopped.Checkpoint != "" && (errors.Is(err, context.Canceled) || errors.As(err, &full)) {

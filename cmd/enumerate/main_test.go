@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -82,9 +83,21 @@ func TestAll(t *testing.T) {
 		t.Skip("builds 18 tables and the 6-6-3 pattern databases")
 	}
 	dir := t.TempDir()
-	out, _, err := runCmd(t, "-all", "-out", dir, "-json")
+	out, stderr, err := runCmd(t, "-all", "-out", dir, "-json")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The run ends with what it wrote: the files in the folder, their bytes.
+	entries, _ := os.ReadDir(dir)
+	var size int64
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			size += info.Size()
+		}
+	}
+	summary := regexp.MustCompile(`wrote (\d+) files, ([\d,]+) bytes in all, into (.+) in \S+\n$`).FindStringSubmatch(stderr)
+	if summary == nil || summary[1] != strconv.Itoa(len(entries)) || strings.ReplaceAll(summary[2], ",", "") != strconv.FormatInt(size, 10) || summary[3] != dir {
+		t.Errorf("stderr ends %q; want the summary of %d files, %d bytes in %s", stderr, len(entries), size, dir)
 	}
 	// 18 tables and the 6-6-3 pattern databases of the 15-puzzle.
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -294,7 +307,7 @@ func TestExportCommand(t *testing.T) {
 
 // TestProgressLines: a build whose stderr is not a terminal writes a
 // progress line at the interval (30 s by default; here a few ms) with the
-// level, the states, the time elapsed and the estimate left (issue 21).
+// level, the states, the time elapsed and the estimate left.
 func TestProgressLines(t *testing.T) {
 	t.Setenv(progress.EnvEvery, "2ms")
 	var out bytes.Buffer

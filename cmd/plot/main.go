@@ -23,7 +23,7 @@
 //	scaling-nodes, scaling-time, scaling-frontier
 //	                                      every search against optimal distance
 //	dfs-blowup, dfs-walk                  what depth-first search does
-//	greedy-climber                        seed 003's climber against mixing moves
+//	greedy-climber                        a greedy climber's solve rate against mixing moves
 //	textbook-nodes, textbook-bstar        nodes generated and b* by depth (package analyze)
 //	prediction-ida                        IDA*'s expansions against their prediction
 //
@@ -52,6 +52,7 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/suite"
@@ -79,7 +80,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err != nil {
 		return err
 	}
-	o.Log, o.Explain = stderr, cli.Explain
+	o.Log = stderr
 	res, err := f.resolver(ctx, o.Goal)
 	if err != nil {
 		return err
@@ -96,13 +97,13 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 
 // flags holds the command line.
 type flags struct {
-	out, only, formats, mix, shape, goal, table, board, pdbs string
-	quick, asJSON                                            bool
-	n, step, runs, iddfsMax, maxShow, dpi, workers           int
-	seed                                                     uint64
-	width, height                                            float64
-	maxExp                                                   int64
-	fs                                                       *cli.FlagSet
+	out, only, formats, mix, shape, shapes, goal, table, board, pdbs string
+	quick, asJSON                                                    bool
+	n, step, runs, iddfsMax, maxShow, dpi, workers                   int
+	seed                                                             uint64
+	width, height                                                    float64
+	maxExp                                                           int64
+	fs                                                               *cli.FlagSet
 }
 
 func parseFlags(stderr io.Writer, args []string) (*flags, error) {
@@ -116,9 +117,10 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.IntVar(&f.n, "n", 10, "boards per distance for the scaling and DFS figures")
 	fs.IntVar(&f.step, "step", 1, "sample every step-th distance (the radius is always included)")
 	fs.IntVar(&f.runs, "runs", classroom.DefaultGreedyN, "boards per mixing count for the greedy climber")
-	fs.StringVar(&f.mix, "mix", classroom.JoinKs(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (seed 003's by default)")
+	fs.StringVar(&f.mix, "mix", classroom.JoinKs(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (those of the greedy-climber report by default)")
 	fs.IntVar(&f.iddfsMax, "iddfs-max", 22, "largest distance IDDFS runs at in the scaling figures (it grows ~2.1× a move)")
 	fs.StringVar(&f.shape, "shape", "3x3", "board shape of the table figures and the goal comparison")
+	fs.StringVar(&f.shapes, "shapes", joinShapes(suite.DefaultShapes()), "comma-separated shapes compared in the depth figures (goal last); 12-cell shapes need their tables in the cache folder")
 	fs.StringVar(&f.goal, "goal", "last", `goal: "last", "first" or tiles`)
 	fs.StringVar(&f.table, "table", "", "distance table file for -shape/-goal (default: embedded, cache folder, or enumerated in memory up to 10 cells)")
 	fs.StringVar(&f.board, "board", "", "start board of solution-strip and dfs-walk (default: a board at the radius, and one at distance 5)")
@@ -189,6 +191,7 @@ var figureFlags = []struct {
 	{[]string{"max-show"}, []string{report.NameSolutionStrip}},
 	{[]string{"board"}, []string{report.NameSolutionStrip, report.NameDFSWalk}},
 	{[]string{"pdb"}, []string{suite.NamePDBGroup}},
+	{[]string{"shapes"}, []string{report.NameDepthHistogram, report.NameDepthHistogramLog, report.NameLayerRatio}},
 }
 
 // refuseUnused refuses a flag given for figures that only (the -only
@@ -276,6 +279,17 @@ func (f *flags) boards(o *suite.Options) error {
 	if o.Goal, err = statespace.ParseGoal(f.goal, sh); err != nil {
 		return usagef("-goal: %v", err)
 	}
+	o.Shapes = nil
+	for _, text := range splitList(f.shapes) {
+		s, err := statespace.ParseShape(text)
+		if err != nil {
+			return usagef("-shapes: %v", err)
+		}
+		if err := suite.CheckShape(s); err != nil {
+			return usagef("-shapes: %v", err)
+		}
+		o.Shapes = append(o.Shapes, s)
+	}
 	if f.board != "" {
 		if o.Board, err = statespace.Parse(f.board, sh); err != nil {
 			return usagef("-board: %v", err)
@@ -308,8 +322,16 @@ func list(stdout io.Writer, written []suite.Written, asJSON bool, out string, to
 		fmt.Fprintf(stdout, "%-34s %-12s %8s\n", w.Figure, strings.Join(exts, " "), w.Took.Round(time.Millisecond))
 		files += len(w.Paths)
 	}
-	_, err := fmt.Fprintf(stdout, "wrote %d figures (%d files) to %s in %s\n", len(written), files, out, took.Round(time.Millisecond))
+	_, err := fmt.Fprintf(stdout, "wrote %d %s (%d files) to %s in %s\n", len(written), textfmt.Plural(len(written), "figure", "figures"), files, out, took.Round(time.Millisecond))
 	return err
+}
+
+func joinShapes(shapes []statespace.Shape) string {
+	var texts []string
+	for _, s := range shapes {
+		texts = append(texts, s.String())
+	}
+	return strings.Join(texts, ",")
 }
 
 func splitList(s string) []string {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/store"
 )
 
@@ -160,7 +161,7 @@ func TestFigureErrorsNameTheFigure(t *testing.T) {
 	if strings.Join(names, " ") != "layer-ratio.csv layer-ratio.png layer-ratio.svg" {
 		t.Errorf("files %v, want only layer-ratio's", names)
 	}
-	if !strings.Contains(out, "wrote 1 figures") {
+	if !strings.Contains(out, "wrote 1 figure (3 files)") {
 		t.Errorf("stdout %q", out)
 	}
 }
@@ -184,3 +185,61 @@ func TestJSONListsFiles(t *testing.T) {
 		t.Errorf("%+v", got)
 	}
 }
+
+// The figures depend on the flags alone: a 12-cell table in the cache
+// folder (here a damaged one) is not read unless -shapes names its shape,
+// and a shape named without a table is an error naming the command that
+// builds it.
+func TestShapesComeFromTheFlag(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	if err := os.WriteFile(filepath.Join(cache, "3x4-last.tbl"), []byte("not a table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	_, stderr, err := runPlot(t, "-quick", "-only", "depth-histogram", "-formats", "csv", "-out", dir)
+	if err != nil || stderr != "" {
+		t.Fatalf("default shapes: error %v, stderr %q", err, stderr)
+	}
+	rows := readCSV(t, filepath.Join(dir, "depth-histogram.csv"))
+	shapes := map[string]bool{}
+	for _, r := range rows[1:] {
+		if strings.HasPrefix(r[0], "Shapes") {
+			shapes[r[1]] = true
+		}
+	}
+	if len(shapes) != 4 || !shapes["2x3"] || !shapes["2x4"] || !shapes["3x3"] || !shapes["2x5"] {
+		t.Errorf("shapes compared by default: %v, want 2x3, 2x4, 3x3, 2x5", shapes)
+	}
+	_, _, err = runPlot(t, "-quick", "-only", "depth-histogram", "-formats", "csv", "-out", dir, "-shapes", "2x3,2x6")
+	if err == nil || !strings.Contains(err.Error(), "2x6") {
+		t.Fatalf("-shapes 2x6 without its table: %v", err)
+	}
+	var e bytes.Buffer
+	if status := cliReport(&e, err); status != 1 || !strings.Contains(e.String(), "go run ./cmd/enumerate -shape 2x6 -goal last") {
+		t.Errorf("exit %d, %q: want 1 and the command that builds 2x6", status, e.String())
+	}
+	if _, _, err := runPlot(t, "-shapes", "4x4"); err == nil {
+		t.Error("-shapes 4x4 accepted")
+	}
+	// -shapes tunes the depth figures only.
+	if _, _, err := runPlot(t, "-only", "solution-strip", "-shapes", "2x3"); err == nil || !strings.Contains(err.Error(), "-shapes applies to depth-histogram") {
+		t.Errorf("-shapes with -only solution-strip: %v", err)
+	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func cliReport(w *bytes.Buffer, err error) int { return cli.Report(w, "plot", err, "") }

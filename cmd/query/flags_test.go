@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,6 +91,63 @@ func TestMovedFlagsRefused(t *testing.T) {
 	// After "--" nothing is a flag: "-serve" is a (bad) board there.
 	if err := moved.Refuse([]string{"--", "-serve"}); err != nil {
 		t.Errorf("-serve after --: %v", err)
+	}
+}
+
+// query alone on a terminal says that it reads boards from stdin and how
+// to end; from a pipe or with boards it says nothing of the kind.
+func TestStdinNotice(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	defer func(f func(io.Reader) bool) { isTerminal = f }(isTerminal)
+	for i, tc := range []struct {
+		terminal bool
+		args     []string
+		notice   bool
+	}{
+		{true, nil, true},
+		{true, []string{"-"}, true},
+		{true, []string{"-json"}, true},
+		{false, nil, false},
+		{true, []string{"1,2,3,4,5,6,7,0,8"}, false},
+	} {
+		isTerminal = func(io.Reader) bool { return tc.terminal }
+		var out, errb bytes.Buffer
+		err := run(context.Background(), strings.NewReader("1,2,3,4,5,6,0,7,8\n"), &out, &errb, tc.args)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		got := strings.Contains(errb.String(), "query: reading boards from standard input, one a line") && strings.Contains(errb.String(), "end with Ctrl-D")
+		if got != tc.notice || tc.notice && strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("case %d: stderr %q, notice wanted: %v", i, errb.String(), tc.notice)
+		}
+		if out.Len() == 0 {
+			t.Errorf("case %d: no answer", i)
+		}
+	}
+}
+
+// The tiles of a board typed unquoted get one usage error showing the
+// board as one argument, before stdin is read.
+func TestLooseTiles(t *testing.T) {
+	for i, tc := range []struct {
+		args []string
+		want string // "" when not refused as loose tiles
+	}{
+		{strings.Fields("1 2 3 4 5 6 7 8 0"), "9 arguments that look like the tiles of one board: give a board as one argument, 1,2,3,4,5,6,7,8,0"},
+		{strings.Fields("1 2 3 _"), "give a board as one argument, 1,2,3,_"},
+		{strings.Fields("-json 1 12 3 4 5 6 7 8 9 10 11 0 13 14 15 2"), "16 arguments"},
+		{strings.Fields("1,2,3,4,5,6,7,0,8 1,2,3,4,5,6,0,7,8"), ""},
+		{strings.Fields("125340678"), ""},
+	} {
+		var out, errb bytes.Buffer
+		err := run(context.Background(), failReader{t}, &out, &errb, tc.args)
+		status := report(&errb, err)
+		switch {
+		case tc.want == "" && strings.Contains(errb.String(), "look like the tiles"):
+			t.Errorf("case %d: refused: %s", i, errb.String())
+		case tc.want != "" && (status != 2 || !strings.Contains(errb.String(), tc.want) || strings.Count(errb.String(), "\n") != 1):
+			t.Errorf("case %d: exit %d, %q; want 2 and one line with %q", i, status, errb.String(), tc.want)
+		}
 	}
 }
 

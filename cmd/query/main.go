@@ -63,8 +63,13 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"strings"
+
+	"golang.org/x/term"
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
@@ -102,7 +107,37 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	if err := f.src.CheckSearch(res, f.boards); err != nil {
 		return err
 	}
+	if f.in == "" && (len(f.boards) == 0 || f.boards[0] == "-") && isTerminal(stdin) {
+		// Someone typed "query" alone: say what it waits for.
+		fmt.Fprintln(stderr, "query: reading boards from standard input, one a line (such as 8,6,7,2,5,4,3,0,1); end with Ctrl-D, or give a board as an argument: query BOARD")
+	}
 	return f.answer(ctx, res, stdin, stdout, stderr)
+}
+
+// isTerminal reports whether r is a terminal; a variable so that tests
+// can stand in for one.
+var isTerminal = func(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// looseTiles matches an argument that is one tile number alone: a board
+// typed unquoted, "query 1 2 3 4 5 6 7 8 0", arrives as such arguments.
+var looseTiles = regexp.MustCompile(`^(?:[0-9]{1,2}|_)$`)
+
+// checkLooseTiles refuses arguments that are the tiles of one board
+// typed without quotes, with the board written as one argument.
+func checkLooseTiles(boards []string) error {
+	if len(boards) < 2 {
+		return nil
+	}
+	for _, b := range boards {
+		if !looseTiles.MatchString(b) {
+			return nil
+		}
+	}
+	joined := strings.Join(boards, ",")
+	return usagef("%d arguments that look like the tiles of one board: give a board as one argument, %s (or quoted: \"%s\")", len(boards), joined, strings.Join(boards, " "))
 }
 
 // moved are the flags whose jobs are other commands now.
@@ -158,6 +193,9 @@ func parseBoardFlags(stderr io.Writer, args []string) (*boardFlags, error) {
 		return nil, err
 	}
 	f.boards, f.fieldGiven = boards, fs.IsGiven("field")
+	if err := checkLooseTiles(boards); err != nil {
+		return nil, err
+	}
 	if err := f.check(); err != nil {
 		return nil, err
 	}

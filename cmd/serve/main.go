@@ -79,9 +79,10 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err != nil {
 		return err
 	}
-	cfg := serve.Config{Log: stderr, Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), FrameAncestors: splitHosts(*frames)}
+	logw := cli.LogWriter(stderr, "serve")
+	cfg := serve.Config{Log: logw, Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), FrameAncestors: splitHosts(*frames)}
 	slots := api.NewSlots(cfg.Limits)
-	res, err := api.NewResolver(ctx, query.Config{Cache: qc.Cache, Log: stderr, Explain: cli.Explain, PDBDir: qc.PDBDir, Partition: qc.Partition,
+	res, err := api.NewResolver(ctx, query.Config{Cache: qc.Cache, Log: logw, Explain: cli.Explain, PDBDir: qc.PDBDir, Partition: qc.Partition,
 		Progress: qc.Progress, CacheBytes: *cacheMiB << 20, ReadOnlyCache: !*writeCache}, slots)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -53,8 +54,9 @@ func TestServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
+	var stderr lockedBuffer
 	go func() {
-		err := run(ctx, strings.NewReader(""), pw, io.Discard, []string{"-addr", "127.0.0.1:0", "-allow-host", "tiles.example, other.example"})
+		err := run(ctx, strings.NewReader(""), pw, &stderr, []string{"-addr", "127.0.0.1:0", "-allow-host", "tiles.example, other.example"})
 		pw.Close()
 		done <- report(io.Discard, err)
 	}()
@@ -76,6 +78,22 @@ func TestServe(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"distance":31`)) {
 		t.Errorf("%d %s", resp.StatusCode, body)
+	}
+	// A 3x4 board without its table: the resolver's notes carry serve's
+	// name.
+	resp, err = http.Get(string(m) + "api/board?b=1,2,3,4,5,6,7,8,9,10,0,11&shape=3x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	notes := stderr.String()
+	if !strings.Contains(notes, "no distance table for 3x4") {
+		t.Errorf("stderr %q: want the note of a missing table", notes)
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(notes, "\n"), "\n") {
+		if !strings.HasPrefix(l, "serve: ") {
+			t.Errorf("a line without serve's name: %q", l)
+		}
 	}
 	// -allow-host's names are answered, others are not.
 	for host, want := range map[string]int{"tiles.example": 200, "other.example": 200, "attacker.example": 403} {
@@ -168,4 +186,23 @@ func checkStaticCopy(t *testing.T, dir string) {
 			t.Errorf("%s: %d bytes (%v), want the %d embedded", name, len(got), err, len(data))
 		}
 	}
+}
+
+// lockedBuffer is a bytes.Buffer the server writes to while the test
+// reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -144,7 +144,7 @@ func tempPrefix(base string, pid int) string {
 // exclusive lock (flock) on its temporary file from creation to rename,
 // and the lock dies with its process, so a file whose lock can be taken
 // is stale, whichever PID namespace, container or NFS client wrote it;
-// a process id in a name proves nothing there (issue 19, item 4). Where
+// a process id in a name proves nothing there. Where
 // there are no file locks (Windows, js/wasm) the process id in the name
 // is judged instead. It is best effort: files it cannot judge or remove
 // are left alone. Commands call it on the cache folder when they open it,

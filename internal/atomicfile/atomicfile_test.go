@@ -146,7 +146,7 @@ func TestWriteRelativePath(t *testing.T) {
 }
 
 // A cancel while the data is being written, or after it was written but
-// before the rename, leaves no file and no temporary (issue 10, item 6).
+// before the rename, leaves no file and no temporary.
 func TestWriteCanceled(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.tbl")

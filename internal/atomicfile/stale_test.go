@@ -125,8 +125,7 @@ func temps(t *testing.T, dir string) []string {
 
 // Two writers in separate PID namespaces share a folder: the second one's
 // sweep keeps the first one's live temporary file (whose pid names no
-// process in its namespace) and removes a SIGKILLed writer's (issue 19,
-// item 4). Without root or unshare the same writers run in this
+// process in its namespace) and removes a SIGKILLed writer's. Without root or unshare the same writers run in this
 // namespace and the same assertions hold.
 func TestStaleByLock(t *testing.T) {
 	ns := namespaces()

@@ -103,7 +103,7 @@ func TestEvery(t *testing.T) {
 		t.Errorf("2m: got %s", got)
 	}
 	if DefaultEvery > 30*time.Second {
-		t.Errorf("DefaultEvery %s: the issue asks for a line at least every 30 s", DefaultEvery)
+		t.Errorf("DefaultEvery %s: want a line at least every 30 s", DefaultEvery)
 	}
 }
 
@@ -128,15 +128,16 @@ func TestDrawsETA(t *testing.T) {
 	}
 }
 
-// The README's sample line is what a Bar writes for those figures.
+// The sample line of docs/building.md is what a Bar writes for those
+// figures.
 func TestREADMESample(t *testing.T) {
-	raw, err := os.ReadFile("../../README.md")
+	raw, err := os.ReadFile("../../docs/building.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sample := regexp.MustCompile("`(enumerate: level [^`]*)`").FindSubmatch(raw)
 	if sample == nil {
-		t.Fatal("the README shows no progress line")
+		t.Fatal("docs/building.md shows no progress line")
 	}
 	var buf bytes.Buffer
 	now := time.Now()

@@ -15,7 +15,12 @@
 // in the README), and lines holding only "…", which stand for any number
 // of lines. The README test (readme_test.go) checks that every such block
 // of README.md and docs/*.md equals one of these files, and rewrites the
-// README from them with -update.
+// README from them with -update; a plain block that runs a command
+// without being such an example is refused (commands to type go in a
+// block marked sh). Two more tests keep the documents honest: every link
+// between them names a file and a heading that exist (links_test.go), and
+// no file of the repository speaks of how it was made instead of the
+// software (history_test.go).
 package readme
 
 import (

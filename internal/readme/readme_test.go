@@ -50,8 +50,10 @@ func scriptExamples(t *testing.T) (map[string]string, map[string]string) {
 // trimBlankEnd leaves text ending in one newline.
 func trimBlankEnd(text string) string { return strings.TrimRight(text, "\n") + "\n" }
 
-// fence matches a fenced block with no language: its text is group 1.
-var fence = regexp.MustCompile("(?ms)^```\n(.*?)^```$")
+// fence matches a fenced block: its language ("" for none) is group 1,
+// its text group 2. Blocks with a language ("sh": commands to type, "text",
+// "python") are not examples.
+var fence = regexp.MustCompile("(?ms)^```([a-z]*)\n(.*?)^```$")
 
 // TestREADMEExamples: every "$ go run ./cmd/…" block of README.md and
 // docs/*.md is, character for character, an example a script runs, and
@@ -69,8 +71,15 @@ func TestREADMEExamples(t *testing.T) {
 		}
 		text := string(raw)
 		out := fence.ReplaceAllStringFunc(text, func(block string) string {
-			body := fence.FindStringSubmatch(block)[1]
+			m := fence.FindStringSubmatch(block)
+			lang, body := m[1], m[2]
+			if lang != "" {
+				return block
+			}
 			if !IsExample(body) {
+				if strings.Contains(body, "go run ./cmd/") {
+					t.Errorf("%s: a block runs a command but is no example (an example starts \"$ go run ./cmd/…\" and shows the output; commands to type without their output go in a block marked sh):\n%s", doc, body)
+				}
 				return block
 			}
 			first := firstLine(body)

@@ -12,17 +12,17 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// Seed 003's figures: "approximately 30%" of mixed boards solved with the
+// The climber report's figures: "approximately 30%" of mixed boards solved with the
 // matched-squares score, and with the adjacency bonus "approximately 86%"
 // in its text and, in its summary, "as mixing moves increase the average
 // solved percent approach 84% and the average moves approach 240 moves".
 const (
-	Seed003MatchedPercent  = 30
-	Seed003AdjacentPercent = 84
-	Seed003Moves           = 240
+	ClimberReportMatchedPercent  = 30
+	ClimberReportAdjacentPercent = 84
+	ClimberReportMoves           = 240
 )
 
-// ClimberReadings are the readings of the seed's rules drawn by default:
+// ClimberReadings are the readings of the climber report's rules drawn by default:
 // the default one (adjacency bonus, first legal move when stuck) first,
 // then the matched-squares score, then both scores giving up when stuck.
 var ClimberReadings = []search.ClimberRule{
@@ -35,22 +35,22 @@ var ClimberReadings = []search.ClimberRule{
 // ClimberConfig says how the climber's statistics are gathered.
 type ClimberConfig struct {
 	Table    statespace.DistanceTable
-	Mixes    []int // numbers of mixing moves (seed 003's are classroom.DefaultGreedyKs)
+	Mixes    []int // numbers of mixing moves (the climber report's are classroom.DefaultGreedyKs)
 	Runs     int   // boards per mixing count
 	Seed     uint64
 	Readings []search.ClimberRule // default ClimberReadings
 }
 
-// MeasureClimber repeats seed 003's experiment with classroom.GreedyStats
+// MeasureClimber repeats the climber report's experiment with classroom.GreedyStats
 // (the same measurement classroom greedy-stats prints) once per reading: for
 // each mixing count, Runs boards mixed by uniformly random legal moves from
 // the goal, the same boards for every reading. It records how many the
 // climber solves, its mean moves when it does, and the boards' mean true
 // distance.
 func MeasureClimber(ctx context.Context, cfg ClimberConfig) (report.ClimberData, error) {
-	d := report.ClimberData{ReportedMoves: Seed003Moves, Reported: []report.ClimberReported{
-		{SolvePercent: Seed003AdjacentPercent, Label: fmt.Sprintf("seed 003: ≈%d%% (adjacent)", Seed003AdjacentPercent)},
-		{SolvePercent: Seed003MatchedPercent, Label: fmt.Sprintf("seed 003: ≈%d%% (matched)", Seed003MatchedPercent)},
+	d := report.ClimberData{ReportedMoves: ClimberReportMoves, Reported: []report.ClimberReported{
+		{SolvePercent: ClimberReportAdjacentPercent, Label: fmt.Sprintf("report: ≈%d%% (adjacent)", ClimberReportAdjacentPercent)},
+		{SolvePercent: ClimberReportMatchedPercent, Label: fmt.Sprintf("report: ≈%d%% (matched)", ClimberReportMatchedPercent)},
 	}}
 	if cfg.Table == nil {
 		return d, errNoTable

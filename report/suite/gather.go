@@ -63,7 +63,7 @@ func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]ui
 		return nil, false, err
 	}
 	if c == nil {
-		g.logf("%s left out of the shape comparisons: %s", goal.Shape(), g.o.explain(g.res.NoTableError(goal)))
+		return nil, false, g.res.NoTableError(goal)
 	}
 	g.mu.Lock()
 	g.counts[goal] = c

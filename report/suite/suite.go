@@ -59,7 +59,10 @@ type Options struct {
 	// ReadOnlyCache: databases built for the figures are not cached) and
 	// closes it. Run refuses a nil one.
 	Resolver *query.Resolver
-	Shapes   []statespace.Shape
+	// Shapes are the shapes compared in the depth figures (goal last); a
+	// shape whose table is neither small enough to build in memory nor in
+	// the cache folder is an error.
+	Shapes []statespace.Shape
 
 	N        int   // boards per distance (scaling, dfs-blowup)
 	Step     int   // distance stride for sampling (1: every distance)
@@ -79,11 +82,7 @@ type Options struct {
 	Seed    uint64
 	Workers int // parallel searches; 0: GOMAXPROCS
 	Limits  search.Limits
-	Log     io.Writer // progress bars and skip notices (stderr); nil: none
-	// Explain turns the facts of a skip notice (a table not built) into
-	// its message, with the command that fixes it (cmd/plot passes
-	// cli.Explain); nil writes the facts alone.
-	Explain func(error) string
+	Log     io.Writer // progress bars (stderr); nil: none
 }
 
 // Defaults returns the options of a full run, or of a quick one (the whole
@@ -116,10 +115,12 @@ func Defaults(quick bool) Options {
 }
 
 // DefaultShapes are the shapes of the shape comparisons: those enumerated
-// in memory in well under a second, and the 12-cell ones when their tables
-// are in the cache folder.
+// in memory in well under a second, so that the figures depend on the
+// options alone, never on which tables the cache folder holds. A 12-cell
+// shape is drawn only when asked for (Options.Shapes), from its table in
+// the cache folder.
 func DefaultShapes() []statespace.Shape {
-	return []statespace.Shape{{Rows: 2, Cols: 3}, {Rows: 2, Cols: 4}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}, {Rows: 3, Cols: 4}, {Rows: 2, Cols: 6}}
+	return []statespace.Shape{{Rows: 2, Cols: 3}, {Rows: 2, Cols: 4}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}}
 }
 
 // DefaultPDB is the partition drawn by default: tiles 1–4 and 5–8 on 3x3
@@ -250,12 +251,4 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 		}
 	}
 	return written, errors.Join(errs...)
-}
-
-// explain is o.Explain, or the error's own message.
-func (o Options) explain(err error) string {
-	if o.Explain == nil {
-		return err.Error()
-	}
-	return o.Explain(err)
 }

@@ -1005,3 +1005,22 @@ func TestBrowserRandomWithoutTable(t *testing.T) {
 		t.Errorf("after its lookup the page shows %s, want the game's %s", got, want.Board)
 	}
 }
+
+// A link to a board whose answer runs out of time still opens the game:
+// the board is shown without its distance, the status line says why.
+func TestBrowserLinkPastTimeLimit(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("TILESPACE_CACHE", cache)
+	srv := newPage(t, serve.Config{Limits: serve.Limits{SolveTime: 100 * time.Millisecond}}, query.Config{Partition: manhattan, Cache: store.NewCache(cache)})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	const hard = "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1" // 80 moves from goal last
+	p := openBrowser(t, ts.URL+"/#b="+hard+"&shape=4x4", 1280, 800)
+	p.waitText(msg, "time limit")
+	if got := p.tiles("#board"); got != hard {
+		t.Errorf("the link's board past the time limit shows %q, want %s", got, hard)
+	}
+	if d := p.text("#distance"); strings.Contains(d, "undefined") || strings.Contains(d, "NaN") {
+		t.Errorf("a board without its distance shows %q", d)
+	}
+}

@@ -50,7 +50,7 @@ func TestStaticCopy(t *testing.T) {
 		gz += gzipSize(t, b)
 	}
 	t.Logf("static folder: %d files, %d bytes raw, %d bytes gzipped; the engine is %d bytes once unpacked", len(entries), raw, gz, files[serve.UnpackedWasm])
-	// The budgets are decimal megabytes, as issue 20 states them.
+	// The budgets are decimal megabytes.
 	if raw > 8_000_000 || gz > 3_000_000 {
 		t.Errorf("static folder: %d bytes raw, %d gzipped; want at most 8 MB (8,000,000 bytes) and 3 MB (3,000,000)", raw, gz)
 	}

@@ -496,8 +496,29 @@ async function openLink(hash) {
     markFirstBoard();
     setGameLink(info.board, q.get("seed"));
     showMessage("Game from the link: " + info.board + (q.get("seed") ? " (seed " + q.get("seed") + ")" : ""), "ok");
-  } catch (err) { showError(err); }
+  } catch (err) {
+    // A board whose answer ran out of time (503) is still a game: it is
+    // shown without its distance, with the reason, rather than no board.
+    const tiles = err.status === 503 ? linkTiles(q.get("b")) : null;
+    if (tiles) {
+      stopSolving();
+      Object.assign(state, { tiles: tiles, history: [], moves: 0, startDistance: null, info: null });
+      render();
+      markFirstBoard();
+      setGameLink(boardText(tiles), q.get("seed"));
+    }
+    showError(err);
+  }
   return true;
+}
+
+// linkTiles reads a link's board as the current shape's tiles, or null
+// unless it is every tile once (the server has checked nothing yet).
+function linkTiles(text) {
+  const tiles = (text || "").split(",").map((t) => (t.trim() === "_" ? 0 : Number(t)));
+  const n = state.rows * state.cols;
+  if (tiles.length !== n || tiles.some((t) => !Number.isInteger(t) || t < 0 || t >= n) || new Set(tiles).size !== n) return null;
+  return tiles;
 }
 
 // onNewAt draws a game at the distance (or walk length) typed, and says

@@ -157,7 +157,7 @@ func TestDryRunThenFull(t *testing.T) {
 		t.Fatalf("dry run: %+v", dry)
 	}
 	// Stderr says where the working files are, their size, and how to
-	// continue or remove them (issue 21).
+	// continue or remove them.
 	work := filepath.Join(cache, "beam-2x3-last")
 	size := dirSize(work)
 	if size == 0 {
@@ -241,7 +241,7 @@ func TestUsage(t *testing.T) {
 
 // Off a terminal, a run writes a progress line at the interval (30 s by
 // default; here a few ms) with the level, the states, the time elapsed and
-// the estimate left (issue 21).
+// the estimate left.
 func TestProgressLines(t *testing.T) {
 	t.Setenv(progress.EnvEvery, "5ms")
 	t.Setenv("TILESPACE_CACHE", t.TempDir())

@@ -54,9 +54,10 @@ func (s *Source) RegisterAllMoves(fs *cli.FlagSet) {
 
 // Config turns the flags into the resolver's configuration, refusing a
 // bad shape, goal, folder or partition (usage errors) before any input is
-// read. Notes and progress bars go to stderr.
+// read. Notes and progress bars go to stderr, the notes' lines starting
+// with the command's name.
 func (s *Source) Config(stderr io.Writer) (query.Config, error) {
-	cfg := query.Config{Cache: cli.Cache(), TableFile: s.table, Log: stderr, Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
+	cfg := query.Config{Cache: cli.Cache(), TableFile: s.table, Log: cli.LogWriter(stderr, s.fs.Name()), Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
 		AllMoves: s.allMoves, Progress: ProgressBars(stderr)}
 	if s.fs.IsGiven("goal") {
 		cfg.Goal = s.goal

@@ -71,7 +71,7 @@ func TestFlagSet(t *testing.T) {
 // TestMainInterruptsBlockedRead runs Main in a child process whose run
 // blocks reading a FIFO that no one opens for writing (a read that cannot
 // see the context), sends it SIGINT, and expects "interrupted" and exit
-// status 130 within the grace period (issue 10, item 2).
+// status 130 within the grace period.
 func TestMainInterruptsBlockedRead(t *testing.T) {
 	if fifo := os.Getenv("CLI_TEST_FIFO"); fifo != "" {
 		Main("child", func(ctx context.Context, _ io.Reader, stdout, _ io.Writer, _ []string) error {

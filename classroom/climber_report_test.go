@@ -10,14 +10,14 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// Seed 003, the student report on the greedy climber, gives about 30% of
+// The climber report, a student project report on a greedy climber for the 8-puzzle, gives about 30% of
 // well-mixed boards solved with the matched-squares score and about 84%
-// with the adjacency bonus (report/measure's Seed003… constants; an
-// independent reading of the seed gives 30.2% and 84.0%). On 400 boards mixed by 1,000 moves the
+// with the adjacency bonus (report/measure's ClimberReport… constants; an
+// independent reading of the report gives 30.2% and 84.0%). On 400 boards mixed by 1,000 moves the
 // default reading (first-legal) lands within three standard errors of
 // both, and giving up when stuck (today's old rule) does not: it is the
 // rule that separates the readings.
-func TestSeed003RatesFast(t *testing.T) {
+func TestClimberReportRatesFast(t *testing.T) {
 	tb := fixture.TableFor(t, statespace.GoalLast(sh33))
 	const n = 400
 	cases := []struct {
@@ -38,7 +38,7 @@ func TestSeed003RatesFast(t *testing.T) {
 		rate := g.Overall.SolveRate
 		tol := 3 * math.Sqrt(c.want*(1-c.want)/n)
 		if near := math.Abs(rate-c.want) <= tol; near != c.near {
-			t.Errorf("%v: solve rate %.3f; within %.3f of the seed's %.2f: %v, want %v", c.rule, rate, tol, c.want, near, c.near)
+			t.Errorf("%v: solve rate %.3f; within %.3f of the report's %.2f: %v, want %v", c.rule, rate, tol, c.want, near, c.near)
 		}
 		if g.Overall.Capped != 0 {
 			t.Errorf("%v: %d climbs capped", c.rule, g.Overall.Capped)
@@ -46,12 +46,12 @@ func TestSeed003RatesFast(t *testing.T) {
 	}
 }
 
-// The reading of seed 003 by mixing length, on 2,000 boards per
+// The reading of the climber report by mixing length, on 2,000 boards per
 // length: 99/99% (5 moves), 47/90% (50), 34/87% (100), 30.2/84.0% (1,000)
 // for the matched and adjacent scores, about 222 moves on solved runs at
 // 1,000 with the adjacency bonus. Each rate must land within 0.03
 // (adjacent) or 0.04 (matched) of those figures.
-func TestSeed003RatesByMixingLength(t *testing.T) {
+func TestClimberReportRatesByMixingLength(t *testing.T) {
 	longtest.Skip(t, "2,000 boards per mixing length under two readings")
 	tb := fixture.TableFor(t, statespace.GoalLast(sh33))
 	ks := []int{5, 50, 100, 1000}
