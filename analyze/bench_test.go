@@ -63,3 +63,33 @@ func BenchmarkDistances2x5(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDBSize3x3 is the database-size comparison on 100 boards of the
+// 8-puzzle with the default partitions (the docs' example).
+func BenchmarkDBSize3x3(b *testing.B) {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DBSize(context.Background(), DBSizeConfig{Goal: goal, Boards: 100, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSampleConditional4x4 estimates Manhattan distance's
+// conditional distribution on the 15-puzzle from 100,000 boards.
+func BenchmarkSampleConditional4x4(b *testing.B) {
+	ctx := context.Background()
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
+	sp := statespace.MustSpace(goal)
+	hs, err := NewHeuristics(ctx, goal, []string{"manhattan"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := SampleConditional(ctx, sp, hs[0], 80, 100_000, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -24,8 +24,17 @@ type Conditional struct {
 // NewConditional counts the conditional distribution of h over every
 // board of sp, on every core; values bounds h (at most MaxValue).
 func NewConditional(ctx context.Context, sp *statespace.Space, h Heuristic, values int) (*Conditional, error) {
-	n := sp.Size()
-	cells := sp.Shape().Cells()
+	return conditional(ctx, sp.Size(), sp.Unrank, sp.Shape().Cells(), h, values)
+}
+
+// SampleConditional estimates the conditional distribution from n boards
+// drawn uniformly from sp (Sampler's boards) and each of their children.
+func SampleConditional(ctx context.Context, sp *statespace.Space, h Heuristic, values int, n, seed uint64) (*Conditional, error) {
+	return conditional(ctx, n, Sampler(sp, seed), sp.Shape().Cells(), h, values)
+}
+
+// conditional counts over the boards board(0) … board(n−1).
+func conditional(ctx context.Context, n uint64, board func(uint64) statespace.Board, cells int, h Heuristic, values int) (*Conditional, error) {
 	size := cells * 4 * values * values
 	workers := runtime.GOMAXPROCS(0)
 	parts := make([][]uint64, workers)
@@ -43,7 +52,7 @@ func NewConditional(ctx context.Context, sp *statespace.Space, h Heuristic, valu
 					return
 				}
 				for r := lo; r < min(lo+chunk, n); r++ {
-					b := sp.Unrank(r)
+					b := board(r)
 					u := h.value(b)
 					for _, m := range statespace.Moves {
 						c, ok := b.Apply(m)

@@ -2,6 +2,8 @@ package analyze
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"strconv"
 	"sync"
@@ -21,8 +23,23 @@ type CellDistribution struct {
 
 // NewCellDistribution counts h over every board of sp, on every core.
 func NewCellDistribution(ctx context.Context, sp *statespace.Space, h Heuristic) (*CellDistribution, error) {
-	n := sp.Size()
-	cells := sp.Shape().Cells()
+	return cellDistribution(ctx, sp.Size(), sp.Unrank, sp.Shape().Cells(), h)
+}
+
+// SampleCellDistribution estimates the distribution from n boards drawn
+// uniformly from sp (Sampler's boards), for spaces too large to count.
+func SampleCellDistribution(ctx context.Context, sp *statespace.Space, h Heuristic, n, seed uint64) (*CellDistribution, error) {
+	return cellDistribution(ctx, n, Sampler(sp, seed), sp.Shape().Cells(), h)
+}
+
+// Sampler returns the i-th board of a uniform sample of sp: the same i
+// and seed give the same board, whichever core asks.
+func Sampler(sp *statespace.Space, seed uint64) func(uint64) statespace.Board {
+	return func(i uint64) statespace.Board { return sp.Random(rand.New(rand.NewPCG(seed, i))) }
+}
+
+// cellDistribution counts h over the boards board(0) … board(n−1).
+func cellDistribution(ctx context.Context, n uint64, board func(uint64) statespace.Board, cells int, h Heuristic) (*CellDistribution, error) {
 	workers := runtime.GOMAXPROCS(0)
 	parts := make([][]uint64, workers)
 	var next atomic.Uint64
@@ -39,7 +56,7 @@ func NewCellDistribution(ctx context.Context, sp *statespace.Space, h Heuristic)
 					return
 				}
 				for r := lo; r < min(lo+chunk, n); r++ {
-					b := sp.Unrank(r)
+					b := board(r)
 					v := h.value(b)
 					if v < 0 || v >= MaxValue {
 						bad.Store(&ValueError{Heuristic: h.Name, Board: b, Value: v})
@@ -151,7 +168,19 @@ type PredictConfig struct {
 	Depth     int    // the boards' distance from the goal
 	Sample    int    // boards drawn uniformly at Depth; 0: every board
 	Seed      uint64
-	Progress  ProgressFunc
+	// Random, when positive, compares that many boards drawn uniformly
+	// from the whole space, of every depth, instead of those at Depth
+	// (which is then not used, and no table is needed for the boards).
+	Random int
+	// Boards, when given, are the boards compared (Korf's 100, say);
+	// Depth, Sample and Random are then not used.
+	Boards []statespace.Board
+	// Samples, when positive, estimates both distributions from that
+	// many boards drawn uniformly (seed Seed) and their children instead
+	// of counting them over every board: the papers' way, and the only
+	// one on spaces of more than MaxStates boards.
+	Samples  uint64
+	Progress ProgressFunc
 }
 
 // Iteration is one IDA* bound over the boards compared.
@@ -167,9 +196,16 @@ type Iteration struct {
 
 // Prediction compares KRE's prediction with IDA*'s expansions.
 type Prediction struct {
-	Goal       statespace.Board
-	Heuristic  string
-	Depth      int
+	Goal      statespace.Board
+	Heuristic string
+	Depth     int // the boards' depth; 0 for boards of mixed depths
+	// Drawn says how boards of mixed depths were chosen ("" for those at
+	// Depth); MeanDepth is their mean solution length.
+	Drawn     string
+	MeanDepth float64
+	// Samples is the boards the distributions were estimated from; 0
+	// when they were counted over every board.
+	Samples    uint64
 	Boards     int // boards compared
 	States     uint64
 	Iterations []Iteration
@@ -191,7 +227,9 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !sp.Counted() || sp.Size() > MaxStates {
+	counted := sp.Counted() && sp.Size() <= MaxStates
+	mixed := len(cfg.Boards) > 0 || cfg.Random > 0
+	if !counted && (cfg.Samples == 0 || !mixed) {
 		return nil, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates}
 	}
 	hs, err := NewHeuristics(ctx, cfg.Goal, []string{cfg.Heuristic})
@@ -199,34 +237,41 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 		return nil, err
 	}
 	h := hs[0]
-	var levels statespace.Progress
-	if cfg.Progress != nil {
-		levels = func(_ int, reached, total uint64) { cfg.Progress("distances", reached, total) }
-	}
-	lv, err := Distances(ctx, sp, levels)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.Depth < 1 || cfg.Depth > lv.Radius() {
-		return nil, &DepthError{Depth: cfg.Depth, Radius: lv.Radius()}
-	}
-	dist, err := NewCellDistribution(ctx, sp, h)
-	if err != nil {
-		return nil, err
-	}
-	values := 1
-	for _, row := range dist.Count {
-		for v, c := range row {
-			if c != 0 {
-				values = max(values, v+1) // a child is a board too: its value is one of these
-			}
+	p := &Prediction{Goal: cfg.Goal, Heuristic: h.Name, Depth: cfg.Depth, States: sp.Size(), Samples: cfg.Samples}
+	var boards []statespace.Board
+	switch {
+	case len(cfg.Boards) > 0:
+		boards, p.Depth, p.Drawn = cfg.Boards, 0, "given"
+	case cfg.Random > 0:
+		draw := Sampler(sp, cfg.Seed^0x72616e646f6d)
+		for i := range cfg.Random {
+			boards = append(boards, draw(uint64(i)))
+		}
+		p.Depth, p.Drawn = 0, fmt.Sprintf("drawn uniformly (seed %d)", cfg.Seed)
+	default:
+		var levels statespace.Progress
+		if cfg.Progress != nil {
+			levels = func(_ int, reached, total uint64) { cfg.Progress("distances", reached, total) }
+		}
+		lv, err := Distances(ctx, sp, levels)
+		if err != nil {
+			return nil, err
+		}
+		if cfg.Depth < 1 || cfg.Depth > lv.Radius() {
+			return nil, &DepthError{Depth: cfg.Depth, Radius: lv.Radius()}
+		}
+		for _, r := range pickBoards(sp, lv, cfg.Depth, cfg.Sample, cfg.Seed)[cfg.Depth] {
+			boards = append(boards, sp.Unrank(r))
 		}
 	}
-	cond, err := NewConditional(ctx, sp, h, values)
+	top := 0
+	for _, b := range boards {
+		top = max(top, h.value(b))
+	}
+	dist, cond, err := distributions(ctx, sp, h, cfg, top)
 	if err != nil {
 		return nil, err
 	}
-	ranks := pickBoards(sp, lv, cfg.Depth, cfg.Sample, cfg.Seed)[cfg.Depth]
 	bf := NewBruteForce(sp.Shape())
 	type run struct {
 		bounds []int
@@ -234,7 +279,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 		blank  int
 		h0     int
 	}
-	runs := make([]run, len(ranks))
+	runs := make([]run, len(boards))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -245,10 +290,10 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 			defer wg.Done()
 			for ctx.Err() == nil {
 				k := next.Add(1) - 1
-				if k >= int64(len(ranks)) {
+				if k >= int64(len(boards)) {
 					return
 				}
-				b := sp.Unrank(ranks[k])
+				b := boards[k]
 				bounds, exp, err := IterationExpansions(ctx, b, cfg.Goal, h)
 				mu.Lock()
 				if err != nil && firstErr == nil {
@@ -257,7 +302,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 				runs[k] = run{bounds, exp, b.Blank(), h.value(b)}
 				n := done.Add(1)
 				if cfg.Progress != nil {
-					cfg.Progress("searches", uint64(n), uint64(len(ranks)))
+					cfg.Progress("searches", uint64(n), uint64(len(boards)))
 				}
 				mu.Unlock()
 			}
@@ -270,7 +315,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	p := &Prediction{Goal: cfg.Goal, Heuristic: h.Name, Depth: cfg.Depth, Boards: len(ranks), States: sp.Size()}
+	p.Boards = len(boards)
 	byBound := map[int]*Iteration{}
 	cellLevels := map[int][][]float64{}
 	maxBound := 0
@@ -278,6 +323,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 		maxBound = max(maxBound, r.bounds[len(r.bounds)-1])
 	}
 	for _, r := range runs {
+		p.MeanDepth += float64(r.bounds[len(r.bounds)-1])
 		cl, ok := cellLevels[r.blank]
 		if !ok {
 			cl = bf.CellLevels(r.blank, maxBound)
@@ -316,9 +362,44 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 		}
 	}
 	n := float64(len(runs))
+	p.MeanDepth /= n
 	p.Measured, p.Predicted, p.MeasuredComplete, p.PredictedComplete = p.Measured/n, p.Predicted/n, p.MeasuredComplete/n, p.PredictedComplete/n
 	p.PredictedCDP, p.PredictedCDPComplete = p.PredictedCDP/n, p.PredictedCDPComplete/n
 	return p, nil
+}
+
+// distributions returns the heuristic's distribution by blank cell and
+// its conditional distribution: counted over every board, or estimated
+// from cfg.Samples boards.
+// top is the largest start value, which the conditional distribution
+// must hold.
+func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg PredictConfig, top int) (*CellDistribution, *Conditional, error) {
+	var dist *CellDistribution
+	var err error
+	if cfg.Samples > 0 {
+		dist, err = SampleCellDistribution(ctx, sp, h, cfg.Samples, cfg.Seed)
+	} else {
+		dist, err = NewCellDistribution(ctx, sp, h)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	values := top + 1
+	for _, row := range dist.Count {
+		for v, c := range row {
+			if c != 0 {
+				values = max(values, v+1) // a child is a board too: its value is one of these
+			}
+		}
+	}
+	if cfg.Samples > 0 {
+		// A sampled child may pass the largest value sampled.
+		values = min(MaxValue, values+2)
+		cond, err := SampleConditional(ctx, sp, h, values, cfg.Samples, cfg.Seed)
+		return dist, cond, err
+	}
+	cond, err := NewConditional(ctx, sp, h, values)
+	return dist, cond, err
 }
 
 // DepthError reports a depth with no boards.

@@ -28,6 +28,9 @@ type predictionRecord struct {
 	Goal              string            `json:"goal"`
 	Heuristic         string            `json:"heuristic"`
 	Depth             int               `json:"depth"`
+	Drawn             string            `json:"drawn,omitempty"`
+	MeanDepth         float64           `json:"mean_depth"`
+	Samples           uint64            `json:"samples"`
 	Boards            int               `json:"boards"`
 	Measured          float64           `json:"measured"`
 	Predicted         float64           `json:"predicted"`
@@ -42,7 +45,9 @@ type predictionRecord struct {
 }
 
 // WritePredictionJSON writes p as one JSON object: shape, goal,
-// heuristic, depth, boards, the mean nodes expanded measured and
+// heuristic, depth (0 for boards of mixed depths, with drawn saying how
+// they were chosen), mean_depth, samples (0: distributions counted over
+// every board), boards, the mean nodes expanded measured and
 // predicted in all and over the complete iterations (measured_complete,
 // predicted_complete), their ratios (predicted/measured), the same for the
 // conditional-distribution prediction (predicted_cdp, ratio_cdp,
@@ -50,7 +55,7 @@ type predictionRecord struct {
 // predicted, ratio, predicted_cdp, ratio_cdp).
 func WritePredictionJSON(w io.Writer, p *Prediction) error {
 	r := predictionRecord{Shape: p.Goal.Shape().String(), Goal: statespace.GoalName(p.Goal), Heuristic: p.Heuristic, Depth: p.Depth,
-		Boards: p.Boards, Measured: p.Measured, Predicted: p.Predicted, Ratio: p.Predicted / p.Measured,
+		Drawn: p.Drawn, MeanDepth: p.MeanDepth, Samples: p.Samples, Boards: p.Boards, Measured: p.Measured, Predicted: p.Predicted, Ratio: p.Predicted / p.Measured,
 		MeasuredComplete: p.MeasuredComplete, PredictedComplete: p.PredictedComplete, RatioComplete: ratio(p.PredictedComplete, p.MeasuredComplete),
 		CDP: p.PredictedCDP, RatioCDP: p.PredictedCDP / p.Measured, CDPComplete: p.PredictedCDPComplete,
 		Iterations: []iterationRecord{}}
@@ -84,8 +89,16 @@ func WritePredictionCSV(w io.Writer, p *Prediction) error {
 
 // WritePredictionText writes p for people.
 func WritePredictionText(w io.Writer, p *Prediction) error {
-	fmt.Fprintf(w, "%s, goal %s, IDA* on %s: %s boards at depth %d; nodes expanded, mean per board\n\n",
-		p.Goal.Shape(), statespace.GoalName(p.Goal), p.Heuristic, textfmt.Commas(p.Boards), p.Depth)
+	which := fmt.Sprintf("at depth %d", p.Depth)
+	if p.Drawn != "" {
+		which = fmt.Sprintf("%s, mean depth %.2f", p.Drawn, p.MeanDepth)
+	}
+	fmt.Fprintf(w, "%s, goal %s, IDA* on %s: %s boards %s; nodes expanded, mean per board\n", p.Goal.Shape(), statespace.GoalName(p.Goal),
+		p.Heuristic, textfmt.Commas(p.Boards), which)
+	if p.Samples > 0 {
+		fmt.Fprintf(w, "distributions estimated from %s boards drawn uniformly and their children\n", textfmt.Commas(p.Samples))
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bound\tboards\tof them last\tmeasured\tKRE\tKRE/measured\tCDP\tCDP/measured\t")
 	for _, it := range p.Iterations {

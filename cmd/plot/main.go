@@ -26,6 +26,7 @@
 //	greedy-climber                        a greedy climber's solve rate against mixing moves
 //	textbook-nodes, textbook-bstar        nodes generated and b* by depth (package analyze)
 //	prediction-ida                        IDA*'s expansions against their prediction
+//	dbsize                                IDA*'s expansions against the databases' size (Korf 2007)
 //
 // Examples:
 //
@@ -99,7 +100,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 type flags struct {
 	out, only, formats, mix, shape, shapes, goal, table, board, pdbs string
 	quick, asJSON                                                    bool
-	n, step, runs, iddfsMax, maxShow, dpi, workers                   int
+	n, step, runs, iddfsMax, maxShow, dpi, workers, textbookDepth    int
 	seed                                                             uint64
 	width, height                                                    float64
 	maxExp                                                           int64
@@ -113,11 +114,12 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.StringVar(&f.out, "out", "figures", "folder to write the figures to")
 	fs.StringVar(&f.only, "only", "", "comma-separated figures to make (default all): "+strings.Join(suite.Names, ", "))
 	fs.StringVar(&f.formats, "formats", "png,svg,csv", "comma-separated formats to write")
-	fs.BoolVar(&f.quick, "quick", false, "draw the whole set from small samples in seconds (sets -n 1 -step 6 -runs 20 -mix 10,50,200,1000 -iddfs-max 13 unless given)")
+	fs.BoolVar(&f.quick, "quick", false, "draw the whole set from small samples in seconds (sets -n 1 -step 6 -runs 20 -mix 10,50,200,1000 -iddfs-max 13 -textbook-depth 12 unless given)")
 	fs.IntVar(&f.n, "n", 10, "boards per distance for the scaling and DFS figures")
 	fs.IntVar(&f.step, "step", 1, "sample every step-th distance (the radius is always included)")
 	fs.IntVar(&f.runs, "runs", classroom.DefaultGreedyN, "boards per mixing count for the greedy climber")
 	fs.StringVar(&f.mix, "mix", classroom.JoinKs(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (those of the greedy-climber report by default)")
+	fs.IntVar(&f.textbookDepth, "textbook-depth", 20, "deepest solution depth of the textbook and prediction figures (3x3: 20 takes ~30 s on 2 cores, the book's 24 ~16 min; -quick: 12)")
 	fs.IntVar(&f.iddfsMax, "iddfs-max", 22, "largest distance IDDFS runs at in the scaling figures (it grows ~2.1× a move)")
 	fs.StringVar(&f.shape, "shape", "3x3", "board shape of the table figures and the goal comparison")
 	fs.StringVar(&f.shapes, "shapes", joinShapes(suite.DefaultShapes()), "comma-separated shapes compared in the depth figures (goal last); 12-cell shapes need their tables in the cache folder")
@@ -249,6 +251,9 @@ func (f *flags) samples(o *suite.Options) error {
 	if set("iddfs-max") || !f.quick {
 		o.IDDFSMax = f.iddfsMax
 	}
+	if set("textbook-depth") || !f.quick {
+		o.TextbookMaxDepth = f.textbookDepth
+	}
 	if set("mix") || !f.quick {
 		mixes, err := classroom.ParseKs(f.mix)
 		if err != nil {
@@ -256,8 +261,8 @@ func (f *flags) samples(o *suite.Options) error {
 		}
 		o.Mixes = mixes
 	}
-	if o.N < 1 || o.Step < 1 || o.Runs < 1 || o.MaxShow < 2 || o.IDDFSMax < 0 || o.Workers < 0 {
-		return usagef("-n, -step and -runs must be at least 1, -max-show at least 2, -iddfs-max and -workers at least 0")
+	if o.N < 1 || o.Step < 1 || o.Runs < 1 || o.MaxShow < 2 || o.IDDFSMax < 0 || o.Workers < 0 || o.TextbookMaxDepth < 1 {
+		return usagef("-n, -step, -runs and -textbook-depth must be at least 1, -max-show at least 2, -iddfs-max and -workers at least 0")
 	}
 	if f.maxExp < 0 {
 		return usagef("-max-expanded must be at least 0")

@@ -121,6 +121,7 @@ func (g *gatherer) jobs() []job {
 		job{[]string{report.NameGreedyClimber}, g.climber},
 		job{[]string{report.NameTextbookNodes, report.NameTextbookBStar}, g.textbook},
 		job{[]string{report.NamePrediction}, g.prediction},
+		job{[]string{report.NameDBSize}, g.dbsize},
 	)
 	return jobs
 }

@@ -40,6 +40,7 @@ var Names = []string{
 	report.NameTextbookNodes,
 	report.NameTextbookBStar,
 	report.NamePrediction,
+	report.NameDBSize,
 }
 
 // NamePDBGroup selects every PDB heat map.
@@ -100,7 +101,7 @@ func Defaults(quick bool) Options {
 		Runs:             classroom.DefaultGreedyN,
 		Mixes:            slices.Clone(classroom.DefaultGreedyKs),
 		MaxShow:          report.DefaultMaxShow,
-		TextbookMaxDepth: 24,
+		TextbookMaxDepth: 20,
 		PDB:              nil,
 		Seed:             1,
 	}

@@ -87,3 +87,25 @@ func (g *gatherer) prediction(ctx context.Context) ([]*report.Figure, error) {
 	}
 	return []*report.Figure{f}, nil
 }
+
+// dbsize draws IDA*'s expansions against the pattern databases' size
+// (analyze.DBSize) on 10·o.N boards drawn uniformly, with the default
+// partitions, beside Korf's (log_b s + 1)/s.
+func (g *gatherer) dbsize(ctx context.Context) ([]*report.Figure, error) {
+	o := g.o
+	t, err := analyze.DBSize(ctx, analyze.DBSizeConfig{Goal: o.Goal, Boards: 10 * max(1, o.N), Seed: o.Seed})
+	if err != nil {
+		return nil, err
+	}
+	d := report.DBSizeData{Label: "Korf (2007): (log_b s + 1)/s",
+		Caption: fmt.Sprintf("%s, goal %s, IDA* on additive pattern databases (tiles in order cut into patterns of 1, 2, … tiles; s their entries together), "+
+			"%d boards drawn uniformly (seed %d), b = %.4f.", o.Shape, statespace.GoalName(o.Goal), t.Boards, t.Seed, t.Branching)}
+	for _, r := range t.Rows {
+		d.Points = append(d.Points, report.DBSizePoint{Partition: r.Partition, Entries: float64(r.Entries), Measured: r.Fraction, Predicted: r.Predicted})
+	}
+	f, err := report.DBSize(d)
+	if err != nil {
+		return nil, err
+	}
+	return []*report.Figure{f}, nil
+}
