@@ -66,7 +66,7 @@ func TestReportsBounded(t *testing.T) {
 
 	goal25 := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
 	table := fixture.TableFor(t, goal25)
-	start25 := fixture.Antipodes(t, table)[0]
+	start25 := table.Antipodes()[0]
 	const small = 256 << 10
 	e, err := ExplainDFS(bg, start25, table, ExplainOptions{Limits: search.Limits{MaxBytes: small}})
 	if err != nil {

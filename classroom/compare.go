@@ -94,7 +94,7 @@ func (e *RepeatedAlgorithmError) Error() string {
 // keys name, in Standard's order; nil or empty keys name them all. A key
 // naming none of them is an *UnknownAlgorithmError, a key given twice a
 // *RepeatedAlgorithmError.
-func Algorithms(goal statespace.Board, table *statespace.Table, keys []string) ([]search.Algorithm, error) {
+func Algorithms(goal statespace.Board, table statespace.DistanceTable, keys []string) ([]search.Algorithm, error) {
 	all := search.Standard(goal, table)
 	if len(keys) == 0 {
 		return all, nil
@@ -137,13 +137,13 @@ type ComparisonRow struct {
 // goal is an error, and so is a table a path contradicts (a
 // *statespace.TableContradictionError: a path shorter than its distance).
 // ctx stops the algorithm running and skips the rest.
-func Compare(ctx context.Context, start, goal statespace.Board, table *statespace.Table, lim search.Limits) (*Comparison, error) {
+func Compare(ctx context.Context, start, goal statespace.Board, table statespace.DistanceTable, lim search.Limits) (*Comparison, error) {
 	return CompareAlgorithms(ctx, start, goal, table, lim, nil)
 }
 
 // CompareAlgorithms is Compare on the algorithms keys name (see
 // Algorithms; nil names them all), in search.Standard's order.
-func CompareAlgorithms(ctx context.Context, start, goal statespace.Board, table *statespace.Table, lim search.Limits, keys []string) (*Comparison, error) {
+func CompareAlgorithms(ctx context.Context, start, goal statespace.Board, table statespace.DistanceTable, lim search.Limits, keys []string) (*Comparison, error) {
 	lim = withDefaults(lim)
 	lim.MaxDepth = 0
 	if err := search.Check(search.Problem{Start: start, Goal: goal}); err != nil {
@@ -158,7 +158,9 @@ func CompareAlgorithms(ctx context.Context, start, goal statespace.Board, table 
 		if table.Space().Goal() != goal {
 			return nil, fmt.Errorf("classroom: the table is for goal %s, not %s", table.Space().Goal(), goal)
 		}
-		c.Optimal = table.Distance(start)
+		if c.Optimal, err = table.Lookup(start); err != nil {
+			return nil, err
+		}
 		c.OptimalSource = "the table"
 	}
 	for _, a := range algs {

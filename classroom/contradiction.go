@@ -15,7 +15,7 @@ import (
 // checkResults checks every found path of rs, from start, against table;
 // shortest says which of them come from searches that find only shortest
 // paths. A nil table checks nothing.
-func checkResults(table *statespace.Table, start statespace.Board, rs []search.Result, shortest []bool) error {
+func checkResults(table statespace.DistanceTable, start statespace.Board, rs []search.Result, shortest []bool) error {
 	if table == nil {
 		return nil
 	}
@@ -23,7 +23,7 @@ func checkResults(table *statespace.Table, start statespace.Board, rs []search.R
 		if !r.Found {
 			continue
 		}
-		if err := statespace.CheckAgainstTable(table, start, len(r.Path), r.Algorithm, shortest[i]); err != nil {
+		if err := table.CheckPath(start, len(r.Path), r.Algorithm, shortest[i]); err != nil {
 			return err
 		}
 	}
@@ -33,7 +33,7 @@ func checkResults(table *statespace.Table, start statespace.Board, rs []search.R
 // checkTable checks c's rows against table (Compare calls it after each
 // row, so the first contradiction ends the comparison). A* on the table itself is
 // not taken as finding shortest paths: on a forged table it need not.
-func (c *Comparison) checkTable(table *statespace.Table) error {
+func (c *Comparison) checkTable(table statespace.DistanceTable) error {
 	rs := make([]search.Result, len(c.Rows))
 	shortest := make([]bool, len(c.Rows))
 	for i, row := range c.Rows {
@@ -44,7 +44,7 @@ func (c *Comparison) checkTable(table *statespace.Table) error {
 
 // checkTable checks the paths of e's searches against table: BFS and
 // IDDFS find only shortest paths, DFS and DLS any.
-func (e *DFSExplanation) checkTable(table *statespace.Table) error {
+func (e *DFSExplanation) checkTable(table statespace.DistanceTable) error {
 	return checkResults(table, e.Start,
 		[]search.Result{e.DFS, e.DFSAtOptimal, e.DFSAtSmallest, e.DLSAtOptimal, e.IDDFS, e.BFS},
 		[]bool{false, false, false, false, true, true})

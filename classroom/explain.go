@@ -101,7 +101,7 @@ type DFSWalk struct {
 // when boards is set (the depths and distances alone take 8 bytes a step).
 // A board the table does not hold, or an expansion count that disagrees
 // with the walk, is an error.
-func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Board, lim search.Limits, boards bool) (*DFSWalk, error) {
+func WalkDFS(ctx context.Context, table statespace.DistanceTable, start statespace.Board, lim search.Limits, boards bool) (*DFSWalk, error) {
 	if table == nil {
 		return nil, errNoTable
 	}
@@ -156,7 +156,7 @@ func WalkDFS(ctx context.Context, table *statespace.Table, start statespace.Boar
 // searches that contradicts the table (shorter than the table's distance,
 // or a BFS or IDDFS path of another length) refuses the table as damaged:
 // a *statespace.TableContradictionError.
-func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.Table, opt ExplainOptions) (*DFSExplanation, error) {
+func ExplainDFS(ctx context.Context, start statespace.Board, table statespace.DistanceTable, opt ExplainOptions) (*DFSExplanation, error) {
 	if table == nil {
 		return nil, errNoTable
 	}
@@ -173,7 +173,11 @@ func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.T
 	if opt.Columns <= 0 {
 		opt.Columns = 60
 	}
-	e := &DFSExplanation{Start: start, Goal: goal, Optimal: table.Distance(start),
+	optimal, err := table.Lookup(start)
+	if err != nil {
+		return nil, err
+	}
+	e := &DFSExplanation{Start: start, Goal: goal, Optimal: optimal,
 		Reachable: table.States(), Radius: table.Radius(), SmallestDFSLimit: -1}
 	var sum float64
 	for d, n := range table.Counts() {
@@ -212,10 +216,16 @@ func ExplainDFS(ctx context.Context, start statespace.Board, table *statespace.T
 	if e.DFS.Found {
 		pd := make([]int32, 0, len(e.DFS.Path)+1)
 		b := start
-		pd = append(pd, int32(table.Distance(b)))
-		for _, m := range e.DFS.Path {
-			b, _ = b.Apply(m)
-			pd = append(pd, int32(table.Distance(b)))
+		for i := 0; ; i++ {
+			d, err := table.Lookup(b)
+			if err != nil {
+				return nil, err
+			}
+			pd = append(pd, int32(d))
+			if i == len(e.DFS.Path) {
+				break
+			}
+			b, _ = b.Apply(e.DFS.Path[i])
 		}
 		e.PathMin, e.PathMax = math.MaxInt, 0
 		var s float64

@@ -106,7 +106,7 @@ type GreedyReport struct {
 // (StoppedBy says which), with ctx's error in the second case. A solved
 // climb shorter than the table's distance refuses the table
 // (*statespace.TableContradictionError).
-func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOptions) (*GreedyReport, error) {
+func GreedyStats(ctx context.Context, table statespace.DistanceTable, opt GreedyStatsOptions) (*GreedyReport, error) {
 	if table == nil {
 		return nil, errNoTable
 	}
@@ -152,11 +152,15 @@ func GreedyStats(ctx context.Context, table *statespace.Table, opt GreedyStatsOp
 				return nil, cerr
 			}
 			if r.Found {
-				if cerr := statespace.CheckAgainstTable(table, b, len(r.Path), r.Algorithm, false); cerr != nil {
+				if cerr := table.CheckPath(b, len(r.Path), r.Algorithm, false); cerr != nil {
 					return nil, cerr
 				}
 			}
-			acc.add(table.Distance(b), r)
+			d, lerr := table.Lookup(b)
+			if lerr != nil {
+				return nil, lerr
+			}
+			acc.add(d, r)
 		}
 		if acc.boards > 0 || rep.StoppedBy == search.StopNone {
 			rep.Rows = append(rep.Rows, acc.row(k))

@@ -27,7 +27,7 @@ func TestCompare(t *testing.T) {
 		t.Fatal(err)
 	}
 	std := search.Standard(goal, tb)
-	if len(c.Rows) != len(std) || c.Optimal != tb.Distance(b) {
+	if len(c.Rows) != len(std) || c.Optimal != fixture.Dist(t, tb, b) {
 		t.Fatalf("%d rows for %d algorithms, optimal %d", len(c.Rows), len(std), c.Optimal)
 	}
 	for i, row := range c.Rows {
@@ -103,7 +103,7 @@ func TestExplainDFS(t *testing.T) {
 	var sum float64
 	dfs, err := search.DFS(bg, search.Problem{Start: b, Goal: goal, OnStep: func(st search.Step) {
 		n++
-		sum += float64(tb.Distance(st.Board))
+		sum += float64(fixture.Dist(t, tb, st.Board))
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -238,7 +238,7 @@ func TestGreedyStats(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, uint64(opt.Ks[i])))
 		s := 0
 		for j := 0; j < 40; j++ {
-			s += tb.Distance(statespace.Walk(rng, goal, opt.Ks[i], statespace.AnyMove))
+			s += fixture.Dist(t, tb, statespace.Walk(rng, goal, opt.Ks[i], statespace.AnyMove))
 		}
 		if want := float64(s) / 40; r.MeanOptimal != want {
 			t.Errorf("row %d: mean optimal %v, recounted %v", i, r.MeanOptimal, want)

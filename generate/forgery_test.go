@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -166,7 +167,7 @@ func forgeTable(rng *rand.Rand, sp *statespace.Space, bits []byte, counts []uint
 // (from bits in memory, answering by walks), asked about the boards it
 // touched, their neighbours and random boards, and verified.
 func tableCampaign(t *testing.T, name string, goal statespace.Board, truth func(r uint64) int, bits []byte, counts []uint64,
-	open func(f tableForgery, path string) (*statespace.Table, error), search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error),
+	open func(f tableForgery, path string) (statespace.DistanceTable, error), search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error),
 	cases, fullVerifyEvery int, seed uint64) campaign {
 	sp := statespace.MustSpace(goal)
 	rng := rand.New(rand.NewPCG(seed, 19))
@@ -185,7 +186,7 @@ func tableCampaign(t *testing.T, name string, goal statespace.Board, truth func(
 			t.Fatal(err)
 		}
 		what := fmt.Sprintf("%s case %d (%s)", name, i, f.kind)
-		var tab *statespace.Table
+		var tab statespace.DistanceTable
 		var openErr error
 		protect(&c, t, what+" open", func() { tab, openErr = open(f, path) })
 		if openErr != nil {
@@ -305,8 +306,8 @@ func TestForgedTableCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open := func(f tableForgery, _ string) (*statespace.Table, error) {
-		return statespace.OpenMod4Table(goal, f.counts, statespace.Mod4Bytes(f.bits), statespace.Origin{Source: "forged"})
+	open := func(f tableForgery, _ string) (statespace.DistanceTable, error) {
+		return statespace.OpenMod4Table(goal, f.counts, statespace.Mod4Bytes(f.bits))
 	}
 	bits, err := full.Mod4Payload()
 	if err != nil {
@@ -316,7 +317,7 @@ func TestForgedTableCampaign(t *testing.T) {
 	c.check(t)
 	// The same forgeries with the answer checks on (Table.WithAnswerChecks):
 	// more are refused when answered, still none wrong past -verify.
-	checked := func(f tableForgery, path string) (*statespace.Table, error) {
+	checked := func(f tableForgery, path string) (statespace.DistanceTable, error) {
 		tab, err := open(f, path)
 		if err != nil {
 			return nil, err
@@ -345,13 +346,16 @@ func TestForgedTableCampaign3x4(t *testing.T) {
 	if _, err := res.ReadAt(bits, 0); err != nil && len(bits) == 0 {
 		t.Fatal(err)
 	}
-	truthTable, err := statespace.OpenMod4Table(goal, res.Counts(), statespace.Mod4Bytes(bits), statespace.Origin{})
+	truthTable, err := statespace.OpenMod4Table(goal, res.Counts(), statespace.Mod4Bytes(bits))
 	if err != nil {
 		t.Fatal(err)
 	}
-	open := func(_ tableForgery, path string) (*statespace.Table, error) { return store.ReadTable(ctx, path, goal) }
+	open := func(_ tableForgery, path string) (statespace.DistanceTable, error) {
+		return store.ReadTable(ctx, path, goal)
+	}
 	search := func(*statespace.Space, []uint8) (*twobit.Result, error) { return res, nil }
-	c := tableCampaign(t, "3x4 table", goal, truthTable.DistanceAt, bits, res.Counts(), open, search, 90, 90, 2)
+	truth := func(r uint64) int { return fixture.Dist(t, truthTable, truthTable.Space().Unrank(r)) }
+	c := tableCampaign(t, "3x4 table", goal, truth, bits, res.Counts(), open, search, 90, 90, 2)
 	c.check(t)
 }
 
@@ -510,7 +514,7 @@ func TestForgedPDBCampaign(t *testing.T) {
 					return
 				}
 				end, bad := b.ApplyAll(res.Path)
-				if bad >= 0 || end != goal || len(res.Path) != full.Distance(b) {
+				if bad >= 0 || end != goal || len(res.Path) != fixture.Dist(t, full, b) {
 					wrong++
 				}
 			})

@@ -75,11 +75,7 @@ func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile
 	if err != nil {
 		return TableReport{}, err
 	}
-	ants, err := t.Antipodes()
-	if err != nil {
-		return TableReport{}, err
-	}
-	return NewTableReport(goal, t.Counts(), ants, path, size, t.SearchTime().Seconds()), nil
+	return NewTableReport(goal, t.Counts(), t.Antipodes(), path, size, t.SearchTime().Seconds()), nil
 }
 
 // NewTableReport describes the table of goal with the given distribution

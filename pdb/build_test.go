@@ -3,6 +3,7 @@ package pdb
 import (
 	"context"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"sync"
 	"testing"
 
@@ -465,7 +466,7 @@ func TestReflection(t *testing.T) {
 		for r := uint64(0); r < sp.Size(); r++ {
 			b := sp.Unrank(r)
 			rb := reflect(b, cells, tiles)
-			if d := tab.Distance(rb); d != tab.DistanceAt(r) {
+			if d := fixture.Dist(t, tab, rb); d != tab.DistanceAt(r) {
 				t.Fatalf("case %d: %s is %d from the goal, its reflection %s is %d", i, b, tab.DistanceAt(r), rb, d)
 			}
 		}

@@ -15,5 +15,34 @@ type Heuristic interface {
 }
 
 // Exact adapts a distance table to the Heuristic interface: the perfect
-// heuristic.
-func Exact(t *statespace.Table) Heuristic { return t }
+// heuristic. A board of the table's space is required, as for every
+// Heuristic. A lazy table's board whose stored bits cannot be walked
+// (damage) counts 0, which keeps the estimate admissible: a search's path
+// checked against the table (statespace.CheckAgainstTable) tells the
+// damage.
+func Exact(t statespace.DistanceTable) Heuristic {
+	if full, err := t.Loaded(); err == nil {
+		return exact{full}
+	}
+	return lookup{t}
+}
+
+type lookup struct{ t statespace.DistanceTable }
+
+func (h lookup) Distance(b statespace.Board) int {
+	d, err := h.t.Lookup(b)
+	if err != nil {
+		return 0
+	}
+	return d
+}
+
+// Name names the heuristic for display.
+func (lookup) Name() string { return "exact table" }
+
+type exact struct{ t *statespace.Table }
+
+func (h exact) Distance(b statespace.Board) int { return h.t.DistanceAt(h.t.Space().Rank(b)) }
+
+// Name names the heuristic for display.
+func (exact) Name() string { return "exact table" }

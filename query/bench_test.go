@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"slices"
 	"testing"
 
 	"github.com/tilespace/tilespace/statespace"
@@ -34,7 +35,7 @@ func sampleBoards(tb testing.TB, n int) (*TableOracle, []statespace.Board) {
 	if src.Table == nil {
 		tb.Fatalf("%s: no table", sampleShape)
 	}
-	return NewTableOracle(src.Table, src.From), src.Table.Sample(NewRand(7), -1, n)
+	return NewTableOracle(src.Table, src.From), slices.Collect(src.Table.Samples(NewRand(7), -1, n))
 }
 
 // BenchmarkLookup measures exact distance plus every optimal move of

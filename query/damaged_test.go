@@ -3,6 +3,7 @@ package query
 import (
 	"bytes"
 	"context"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,17 +43,13 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ants, err := full.Antipodes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	board := ants[0]
+	board := full.Antipodes()[0]
 	a, err := res.Answer(context.Background(), board, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Distance != full.Distance(board) {
-		t.Errorf("distance %d, want %d", a.Distance, full.Distance(board))
+	if a.Distance != fixture.Dist(t, full, board) {
+		t.Errorf("distance %d, want %d", a.Distance, fixture.Dist(t, full, board))
 	}
 	if w := log.String(); !strings.Contains(w, "warning") || !strings.Contains(w, path+" is damaged") || !strings.Contains(w, explainedMark) {
 		t.Errorf("warning %q", w)

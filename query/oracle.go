@@ -101,7 +101,7 @@ type Source struct {
 	// 3x3-last.tbl" or "built in memory"; empty for search.
 	From string
 	// Table is the distance table of a FromTable source, else nil.
-	Table *statespace.Table
+	Table statespace.DistanceTable
 	// Bytes is what the source holds in memory: a table's distances (a
 	// byte a board, or the stored bit a board of a lazy table), the
 	// databases' entries; search on another heuristic holds nothing worth
@@ -112,16 +112,16 @@ type Source struct {
 // TableOracle answers from an exact distance table, with the table's own
 // optimal moves and path (statespace.Table.LookupMoves and Path).
 type TableOracle struct {
-	Table *statespace.Table
+	Table statespace.DistanceTable
 	src   Source
 }
 
 // NewTableOracle returns the oracle of table t, which came from from
 // (e.g. "embedded 3x3-last.tbl").
-func NewTableOracle(t *statespace.Table, from string) *TableOracle {
+func NewTableOracle(t statespace.DistanceTable, from string) *TableOracle {
 	bytes := int64(t.States())
-	if t.Lazy() {
-		bytes = int64(t.States() / 8)
+	if _, err := t.Loaded(); err != nil {
+		bytes = int64(t.States() / 8) // the stored bit a board
 	}
 	return &TableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
 }

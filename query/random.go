@@ -30,7 +30,7 @@ func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) 
 // without answers (RecordWriter.Board), since solving each would cost a
 // search; feeding them back to query solves them. A depth needs a table.
 func Random(ctx context.Context, o Oracle, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
-	var t *statespace.Table
+	var t statespace.DistanceTable
 	if o != nil {
 		t = o.Source().Table
 	}

@@ -20,7 +20,7 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 		truth := fixture.TableFor(t, goal)
 		rng := fixture.NewRand(36)
 		for i := range 8 {
-			f := fixture.CountKeepingForgery(t, truth, rng, statespace.Origin{Source: "forged.tbl", Goal: goal})
+			f := fixture.CountKeepingForgery(t, truth, rng)
 			o := NewTableOracle(f.Table, "forged.tbl")
 			a, err := o.Answer(ctx, f.Raised, true)
 			var te *statespace.TableError
@@ -34,17 +34,17 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 				t.Errorf("%s forgery %d: without a path: %d, %v", shape, i, a.Distance, err)
 			}
 		}
-		lazy, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(fixture.Payload(t, truth)), statespace.Origin{})
+		lazy, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(fixture.Payload(t, truth)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tab := range []*statespace.Table{truth, lazy} {
+		for _, tab := range []statespace.DistanceTable{truth, lazy} {
 			o := NewTableOracle(tab, "true")
 			for range 50 {
 				b := truth.Space().Unrank(rng.Uint64N(truth.States()))
 				a, err := o.Answer(ctx, b, true)
-				if err != nil || a.Distance != truth.Distance(b) || len(a.Path) != a.Distance {
-					t.Errorf("intact table, %s: %d (%d moves), %v; truth %d", b, a.Distance, len(a.Path), err, truth.Distance(b))
+				if err != nil || a.Distance != fixture.Dist(t, truth, b) || len(a.Path) != a.Distance {
+					t.Errorf("intact table, %s: %d (%d moves), %v; truth %d", b, a.Distance, len(a.Path), err, fixture.Dist(t, truth, b))
 				}
 			}
 		}

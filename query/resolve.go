@@ -220,6 +220,10 @@ func isGoalName(s string) bool {
 	return s == "" || s == "last" || s == "first"
 }
 
+// CacheBytes returns the bound on the bytes of the tables and databases
+// the Resolver holds (Config.CacheBytes, defaults filled in).
+func (r *Resolver) CacheBytes() int64 { return r.cfg.CacheBytes }
+
 // Shape returns the shape every board must have, or the zero Shape when
 // each board's own shape is used.
 func (r *Resolver) Shape() statespace.Shape { return r.shape }
@@ -274,7 +278,7 @@ func (e *NoTableError) Error() string {
 
 // Table returns the distance table of goal's boards as Oracle finds it,
 // or a *NoTableError when they would be answered by search.
-func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
+func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
 	if !r.HasTable(goal) {
 		return nil, &NoTableError{Goal: goal}
 	}

@@ -76,7 +76,7 @@ type Figure struct {
 	CSV [][]string
 
 	draw  func(c draw.Canvas)
-	plots []*plot.Plot // every panel drawn, for axisLabels
+	plots []*plot.Plot // every panel drawn, for AxisLabels
 }
 
 // use makes pg the figure's drawing.
@@ -92,8 +92,12 @@ func (f *Figure) use(pg page) {
 	f.plots = append(f.plots, pg.plots...)
 }
 
-// axisLabels returns the label of every axis drawn with one.
-func (f *Figure) axisLabels() []string {
+// Draw draws the figure on c, as Render does on the canvas of its format.
+func (f *Figure) Draw(c draw.Canvas) { f.draw(c) }
+
+// AxisLabels returns the label of every axis drawn with one, e.g.
+// "distance (moves)".
+func (f *Figure) AxisLabels() []string {
 	var labels []string
 	for _, p := range f.plots {
 		for _, a := range []*plot.Axis{&p.X, &p.Y} {

@@ -1,6 +1,10 @@
 package report
 
 import (
+	"github.com/tilespace/tilespace/internal/legible"
+	"gonum.org/v1/plot/font"
+	"image"
+	"image/color"
 	"math"
 	"regexp"
 	"testing"
@@ -28,11 +32,17 @@ func TestFiguresLegible(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
-			for _, p := range f.Legibility(size) {
+			for _, p := range legibility(f, size) {
 				t.Errorf("case %d (%s) at %.0f × %.0f cm: %s", i, c.name, size.Width/vg.Centimeter, size.Height/vg.Centimeter, p)
 			}
 		}
 	}
+}
+
+// legibility lists what keeps f, drawn at size, from reading well
+// (legible.Problems).
+func legibility(f *Figure, size Size) []string {
+	return legible.Problems(f.Draw, f.AxisLabels(), size.Width, size.Height)
 }
 
 // The check itself sees overlaps, small text and missing units.
@@ -41,7 +51,7 @@ func TestLegibilityCheckSees(t *testing.T) {
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1e6, 0, 1
 	f := &Figure{Name: "bad"}
 	f.use(page{title: "an-unbreakable-title-far-wider-than-the-figure", panels: [][]*plot.Plot{{p}}, note: "tiny"})
-	got := f.Legibility(Size{Width: 3 * vg.Centimeter, Height: 3 * vg.Centimeter, DPI: 72})
+	got := legibility(f, Size{Width: 3 * vg.Centimeter, Height: 3 * vg.Centimeter, DPI: 72})
 	want := map[string]bool{"outside": false, "overlap": false, "no unit": false}
 	for _, g := range got {
 		for k := range want {
@@ -57,13 +67,22 @@ func TestLegibilityCheckSees(t *testing.T) {
 	}
 }
 
-// lineRecorder records the widths lines are stroked at.
-type lineRecorder struct {
-	*textRecorder
-	widths []vg.Length
-}
+// lineRecorder is a canvas that draws nothing and records the widths
+// lines are stroked at.
+type lineRecorder struct{ widths []vg.Length }
 
-func (r *lineRecorder) SetLineWidth(w vg.Length) { r.widths = append(r.widths, w) }
+func (r *lineRecorder) SetLineWidth(w vg.Length)               { r.widths = append(r.widths, w) }
+func (r *lineRecorder) SetLineDash([]vg.Length, vg.Length)     {}
+func (r *lineRecorder) SetColor(color.Color)                   {}
+func (r *lineRecorder) Rotate(float64)                         {}
+func (r *lineRecorder) Translate(vg.Point)                     {}
+func (r *lineRecorder) Scale(float64, float64)                 {}
+func (r *lineRecorder) Push()                                  {}
+func (r *lineRecorder) Pop()                                   {}
+func (r *lineRecorder) Stroke(vg.Path)                         {}
+func (r *lineRecorder) Fill(vg.Path)                           {}
+func (r *lineRecorder) FillString(font.Face, vg.Point, string) {}
+func (r *lineRecorder) DrawImage(vg.Rectangle, image.Image)    {}
 
 // A figure 8 cm wide strokes its lines at 0.8 of the widths it strokes them
 // at from 16 cm, as its text is smaller.
@@ -73,7 +92,7 @@ func TestLinesThinWithTheFigure(t *testing.T) {
 		t.Fatal(err)
 	}
 	widths := func(w vg.Length) []vg.Length {
-		r := &lineRecorder{textRecorder: newTextRecorder()}
+		r := &lineRecorder{}
 		f.draw(draw.NewCanvas(r, w, 10*vg.Centimeter))
 		return r.widths
 	}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"testing"
 
 	"github.com/tilespace/tilespace/pdb"
@@ -84,7 +85,7 @@ func TestBenchBoards(t *testing.T) {
 		board string
 		d     int
 	}{{medium, 21}, {hardest, 31}, {shallow, 14}} {
-		if got := tb.Distance(mustParse(t, c.board)); got != c.d {
+		if got := fixture.Dist(t, tb, mustParse(t, c.board)); got != c.d {
 			t.Errorf("%s: distance %d, want %d", c.board, got, c.d)
 		}
 	}

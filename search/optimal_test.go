@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/longtest"
@@ -34,7 +35,7 @@ func optimalRuns(goal statespace.Board, tb *statespace.Table, short bool) []stru
 		{"A* misplaced", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, mis) }},
 		{"A* Manhattan", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, md) }},
 		{"A* linear conflict", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, lc) }},
-		{"A* exact", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, tb) }},
+		{"A* exact", 99, func(ctx context.Context, p Problem) (Result, error) { return AStar(ctx, p, pdb.Exact(tb)) }},
 		{"IDA* Manhattan", 99, func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, md) }},
 		{"IDA* linear conflict", 99, func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, lc) }},
 		{"IDA* misplaced", 20, func(ctx context.Context, p Problem) (Result, error) { return IDAStar(ctx, p, mis) }},
@@ -111,7 +112,7 @@ func TestAStarExactExpandsOnlyOptimal(t *testing.T) {
 			for _, b := range tb.Sample(newRand(uint64(d)+9), d, 2) {
 				bad := 0
 				p := Problem{Start: b, Goal: goal, OnStep: func(st Step) {
-					if st.Depth+tb.Distance(st.Board) != d {
+					if st.Depth+fixture.Dist(t, tb, st.Board) != d {
 						bad++
 					}
 				}}
@@ -134,7 +135,7 @@ func TestNonOptimalAlgorithmsReplay(t *testing.T) {
 		tb := tableFor(t, goal)
 		for _, a := range Standard(goal, tb) {
 			for i, b := range tb.Sample(newRand(3), -1, 6) {
-				if a.Key == "iddfs" && tb.Distance(b) > 16 {
+				if a.Key == "iddfs" && fixture.Dist(t, tb, b) > 16 {
 					continue // too deep for tree search without a heuristic; see checkOptimal
 				}
 				r := must(a.Run(bg, Problem{Start: b, Goal: goal}))
@@ -145,8 +146,8 @@ func TestNonOptimalAlgorithmsReplay(t *testing.T) {
 					t.Errorf("case %d: %s on %s: not found (%v)", i, a.Name, b, r.StoppedBy)
 					continue
 				}
-				if len(r.Path) < tb.Distance(b) || (a.Optimal && len(r.Path) != tb.Distance(b)) {
-					t.Errorf("case %d: %s on %s: %d moves, optimum %d", i, a.Name, b, len(r.Path), tb.Distance(b))
+				if len(r.Path) < fixture.Dist(t, tb, b) || (a.Optimal && len(r.Path) != fixture.Dist(t, tb, b)) {
+					t.Errorf("case %d: %s on %s: %d moves, optimum %d", i, a.Name, b, len(r.Path), fixture.Dist(t, tb, b))
 				}
 				replay(t, a.Name, b, goal, r.Path)
 			}

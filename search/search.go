@@ -172,7 +172,7 @@ type Algorithm struct {
 // (bfs, dfs, iddfs, ucs), then A* from the weakest heuristic to the exact
 // table, IDA*, and the two greedy ones (greedy, climber); table may be nil
 // (then no "astar-exact"). Heuristics are built once for goal.
-func Standard(goal statespace.Board, table *statespace.Table) []Algorithm {
+func Standard(goal statespace.Board, table statespace.DistanceTable) []Algorithm {
 	md := pdb.NewManhattan(goal)
 	mis := pdb.NewMisplaced(goal)
 	lc := pdb.NewLinearConflict(goal)
@@ -192,8 +192,9 @@ func Standard(goal statespace.Board, table *statespace.Table) []Algorithm {
 		}},
 	}
 	if table != nil {
+		exact := pdb.Exact(table)
 		algs = append(algs, Algorithm{"astar-exact", "A* (exact table)", true, func(ctx context.Context, p Problem) (Result, error) {
-			return bestFirst(ctx, p, "A* (exact table)", modeAStar, nil, table)
+			return bestFirst(ctx, p, "A* (exact table)", modeAStar, nil, exact)
 		}})
 	}
 	return append(algs,
@@ -232,8 +233,6 @@ func heuristicName(h pdb.Heuristic) string {
 		return "misplaced"
 	case *pdb.LinearConflict:
 		return "linear conflict"
-	case *statespace.Table:
-		return "exact table"
 	}
 	return strings.TrimPrefix(fmt.Sprintf("%T", h), "*")
 }

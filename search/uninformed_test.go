@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/tilespace/tilespace/internal/fixture"
 	"strings"
 	"testing"
 
@@ -46,7 +47,7 @@ func TestDLSMatchesPlainImplementation(t *testing.T) {
 func TestDepthLimitedGraphDFSMisses(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
 	b := mustParse(t, "1,2,5,3,4,0,6,7,8")
-	d := tableFor(t, goal).Distance(b)
+	d := fixture.Dist(t, tableFor(t, goal), b)
 	if d != 21 {
 		t.Fatalf("table distance %d, want 21", d)
 	}
@@ -114,8 +115,8 @@ func TestDFSUnlimitedFindsAndReplays(t *testing.T) {
 			if !r.Found || r.StoppedBy != StopNone {
 				t.Errorf("case %d: DFS %s: found %v, %v", i, b, r.Found, r.StoppedBy)
 			}
-			if len(r.Path) < tb.Distance(b) {
-				t.Errorf("case %d: DFS path %d shorter than the optimum %d", i, len(r.Path), tb.Distance(b))
+			if len(r.Path) < fixture.Dist(t, tb, b) {
+				t.Errorf("case %d: DFS path %d shorter than the optimum %d", i, len(r.Path), fixture.Dist(t, tb, b))
 			}
 			replay(t, "DFS", b, goal, r.Path)
 		}

@@ -28,7 +28,7 @@ const loadClients = 32
 // requests per second and the 99th percentile latency. Loopback only;
 // bounded by b.N (and so by -benchtime).
 func BenchmarkBoardLoad(b *testing.B) {
-	_, ts := newTestServer(b, Config{})
+	_, ts := newTestServer(b, Config{}, query.Config{})
 	tab := fixture.TableFor(b, statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}))
 	var paths []string
 	for _, x := range tab.Sample(query.NewRand(1), -1, 1024) {

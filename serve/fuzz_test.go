@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/tilespace/tilespace/query"
 	"image/gif"
 	"net/http"
 	"net/http/httptest"
@@ -41,10 +42,10 @@ func FuzzHandlers(f *testing.F) {
 		f.Add(seed.endpoint, seed.query)
 	}
 	f.Setenv("TILESPACE_CACHE", f.TempDir())
-	s := New(Config{Partition: testPartition, Limits: Limits{
+	s := newServer(f, Config{Limits: Limits{
 		SolveTime: 50 * time.Millisecond, CompareNodes: 500, CompareTime: 50 * time.Millisecond,
 		WatchSteps: 100, WatchTime: 50 * time.Millisecond, SlotWait: time.Second,
-	}})
+	}}, query.Config{Partition: testPartition})
 	defer s.Close()
 	h := s.Handler()
 	endpoints := []string{"/api/board", "/api/random", "/api/compare", "/api/watch", "/api/shapes", "/api/gif"}

@@ -22,7 +22,7 @@ import (
 // static copy's engine (api.Server.Do) answers; bad sizes and boards get
 // JSON errors.
 func TestGIF(t *testing.T) {
-	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{SolveTime: 5 * time.Second}})
+	_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 5 * time.Second}}, query.Config{Partition: testPartition})
 	fetch := func(target string) (int, string, []byte) {
 		t.Helper()
 		resp, err := http.Get(ts.URL + target)
@@ -36,7 +36,8 @@ func TestGIF(t *testing.T) {
 		}
 		return resp.StatusCode, resp.Header.Get("Content-Type"), body
 	}
-	engine := api.New(api.Config{Partition: testPartition})
+	res, slots := pageResolver(t, Config{}, query.Config{Partition: testPartition})
+	engine := api.New(api.Config{}, res, slots)
 	defer engine.Close()
 	for _, c := range []struct {
 		shape statespace.Shape
@@ -74,8 +75,8 @@ func TestGIF(t *testing.T) {
 			t.Errorf("%s: %d %s, %d bytes, want the %d bytes boardgif draws", target, status, ct, len(body), want.Len())
 		}
 		g, err := gif.DecodeAll(bytes.NewReader(body))
-		if err != nil || len(g.Image) != tab.Distance(b)+1 {
-			t.Errorf("%s: %v, frames want %d", target, err, tab.Distance(b)+1)
+		if err != nil || len(g.Image) != fixture.Dist(t, tab, b)+1 {
+			t.Errorf("%s: %v, frames want %d", target, err, fixture.Dist(t, tab, b)+1)
 			continue
 		}
 		status, inproc := engine.Do(context.Background(), target)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"github.com/tilespace/tilespace/query"
 	"io"
 	"net"
 	"net/http"
@@ -18,13 +19,14 @@ import (
 
 // startRun runs Run on addr in the background and returns the address it
 // printed and a stop function (Ctrl-C) returning Run's error.
-func startRun(t *testing.T, cfg Config, addr string) (string, func() error, *safeBuffer) {
+func startRun(t *testing.T, cfg Config, qc query.Config, addr string) (string, func() error, *safeBuffer) {
 	t.Helper()
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
+	res, slots := pageResolver(t, cfg, qc)
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &safeBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, cfg, addr, out) }()
+	go func() { done <- Run(ctx, cfg, res, slots, addr, out) }()
 	re := regexp.MustCompile(`serving on (http://[^/]+/)`)
 	var base string
 	for deadline := time.Now().Add(5 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
@@ -77,7 +79,7 @@ func decodeError(t *testing.T, what string, resp *http.Response) string {
 // make a visitor's browser send blind GETs that cost the server work.
 // The page itself may still be opened from a link on another site.
 func TestCrossSiteRefused(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	for _, c := range []struct {
 		path, header, value string
 		want                int
@@ -120,7 +122,7 @@ func TestCrossSiteRefused(t *testing.T) {
 // it answers are its addresses and those given in AllowedHosts (query's
 // -allow-host), so a DNS-rebinding page cannot read it either.
 func TestRunHostCheckOnEveryInterface(t *testing.T) {
-	base, _, out := startRun(t, Config{AllowedHosts: []string{"tiles.example"}}, "0.0.0.0:0")
+	base, _, out := startRun(t, Config{AllowedHosts: []string{"tiles.example"}}, query.Config{}, "0.0.0.0:0")
 	u, err := url.Parse(base)
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +153,7 @@ func TestRunHostCheckOnEveryInterface(t *testing.T) {
 		t.Errorf("Run does not say which host names it answers: %q", out.String())
 	}
 	// Without AllowedHosts too.
-	base, _, _ = startRun(t, Config{}, "0.0.0.0:0")
+	base, _, _ = startRun(t, Config{}, query.Config{}, "0.0.0.0:0")
 	u, _ = url.Parse(base)
 	req, _ := http.NewRequest("GET", "http://127.0.0.1:"+u.Port()+"/api/shapes", nil)
 	req.Host = "attacker.example"
@@ -168,7 +170,7 @@ func TestRunHostCheckOnEveryInterface(t *testing.T) {
 // A header over the limit gets a JSON error like every other refusal
 // (net/http's own reply is plain text).
 func TestHeaderTooLargeIsJSON(t *testing.T) {
-	base, _, _ := startRun(t, Config{}, "127.0.0.1:0")
+	base, _, _ := startRun(t, Config{}, query.Config{}, "127.0.0.1:0")
 	req, _ := http.NewRequest("GET", base+"api/shapes", nil)
 	req.Header.Set("X-Padding", strings.Repeat("x", 20<<10))
 	resp, err := http.DefaultClient.Do(req)
@@ -202,7 +204,7 @@ func TestHeaderTooLargeIsJSON(t *testing.T) {
 // A GET whose chunked body never ends is answered at once and its
 // connection closed, instead of being held until the read timeout.
 func TestChunkedBodyDoesNotHoldConnection(t *testing.T) {
-	base, _, _ := startRun(t, Config{}, "127.0.0.1:0")
+	base, _, _ := startRun(t, Config{}, query.Config{}, "127.0.0.1:0")
 	for _, head := range []string{"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", "Content-Length: 100\r\n\r\nhello"} {
 		conn, err := net.Dial("tcp", strings.TrimSuffix(strings.TrimPrefix(base, "http://"), "/"))
 		if err != nil {
@@ -236,7 +238,7 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 	old := shutdownGrace
 	shutdownGrace = 50 * time.Millisecond
 	defer func() { shutdownGrace = old }()
-	base, stop, out := startRun(t, Config{Partition: testPartition, Limits: Limits{SolveTime: time.Minute}}, "127.0.0.1:0")
+	base, stop, out := startRun(t, Config{Limits: Limits{SolveTime: time.Minute}}, query.Config{Partition: testPartition}, "127.0.0.1:0")
 	type reply struct {
 		resp *http.Response
 		err  error
@@ -270,7 +272,7 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 // Sec-Fetch-Site none and then cross-site (or both in one line), or
 // naming this server's origin and then another, is refused.
 func TestCrossSiteRepeatedHeaders(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	for _, c := range []struct {
 		header string
 		values []string
@@ -312,7 +314,7 @@ func TestCrossSiteRepeatedHeaders(t *testing.T) {
 func TestFrameAncestors(t *testing.T) {
 	headers := func(cfg Config) http.Header {
 		t.Helper()
-		_, ts := newTestServer(t, cfg)
+		_, ts := newTestServer(t, cfg, query.Config{})
 		resp, err := http.Get(ts.URL + "/")
 		if err != nil {
 			t.Fatal(err)

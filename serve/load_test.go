@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tilespace/tilespace/query"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -53,7 +54,7 @@ func TestLoadDistinctGoals(t *testing.T) {
 		requests, parallel int
 	}{
 		{"every shape", mixed, 64 << 20, pick(long, 500, 60), pick(long, 60, 20)},
-		{"2x5 goals", []statespace.Shape{{Rows: 2, Cols: 5}}, DefaultCacheBytes, pick(long, 500, 150), pick(long, 60, 30)},
+		{"2x5 goals", []statespace.Shape{{Rows: 2, Cols: 5}}, query.DefaultCacheBytes, pick(long, 500, 150), pick(long, 60, 30)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			loadDistinctGoals(t, c.shapes, c.cacheBytes, c.requests, c.parallel)
@@ -76,8 +77,8 @@ func loadDistinctGoals(t *testing.T, shapes []statespace.Shape, cacheBytes int64
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	cfg := Config{CacheBytes: cacheBytes}
-	base := startServer(t, ctx, cfg)
+	var cfg Config
+	base := startServer(t, ctx, cfg, query.Config{CacheBytes: cacheBytes})
 	budget := MemoryBudget(cacheBytes, cfg.Limits)
 	ceiling := budget + MemoryMargin(budget)
 
@@ -203,11 +204,12 @@ func loadDistinctGoals(t *testing.T, shapes []statespace.Shape, cacheBytes int64
 
 // startServer runs cfg with Run on a free loopback port until ctx ends and
 // returns its URL.
-func startServer(t *testing.T, ctx context.Context, cfg Config) string {
+func startServer(t *testing.T, ctx context.Context, cfg Config, qc query.Config) string {
 	t.Helper()
+	res, slots := pageResolver(t, cfg, qc)
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, cfg, "127.0.0.1:0", pw); pw.Close() }()
+	go func() { done <- Run(ctx, cfg, res, slots, "127.0.0.1:0", pw); pw.Close() }()
 	buf := make([]byte, 256)
 	n, err := pr.Read(buf)
 	if err != nil {

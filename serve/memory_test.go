@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"fmt"
+	"github.com/tilespace/tilespace/query"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -92,7 +93,7 @@ func TestMemoryCostsWithinBudget(t *testing.T) {
 	// A lookup with its path, through the whole HTTP layer; the
 	// connection's buffers and the goroutine's stack (8 KiB, 4 KiB each
 	// way, a stack of at most 16 KiB) come on top.
-	s := New(Config{})
+	s := newServer(t, Config{}, query.Config{})
 	defer s.Close()
 	h := s.Handler()
 	get := func() {
@@ -153,7 +154,7 @@ func TestIdleServerChild(t *testing.T) {
 	if os.Getenv("TILESPACE_IDLE_CHILD") != "1" {
 		return
 	}
-	s := New(Config{})
+	s := newServer(t, Config{}, query.Config{})
 	defer s.Close()
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1/api/board?b=8,6,7,2,5,4,3,0,1", nil))

@@ -10,6 +10,9 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/serve/api"
 )
 
 // DefaultAddr is where Run listens unless told otherwise: loopback only.
@@ -42,12 +45,13 @@ func setMemoryLimit(limit int64) (restore func()) {
 	return func() { debug.SetMemoryLimit(old) }
 }
 
-// Run serves s on addr until ctx is done, then shuts down gracefully:
-// no new connections, requests in progress get a few seconds to finish.
-// It writes the address to out once listening. Only requests for the
-// loopback names, the addresses listened on (on every interface, each
-// interface's and the machine's name) and cfg.AllowedHosts are answered.
-func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
+// Run serves the page (New(cfg, res, slots)) on addr until ctx is done,
+// then shuts down gracefully: no new connections, requests in progress
+// get a few seconds to finish. It writes the address to out once
+// listening. Only requests for the loopback names, the addresses listened
+// on (on every interface, each interface's and the machine's name) and
+// cfg.AllowedHosts are answered.
+func Run(ctx context.Context, cfg Config, res *query.Resolver, slots *api.Slots, addr string, out io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -55,10 +59,10 @@ func Run(ctx context.Context, cfg Config, addr string, out io.Writer) error {
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	ip := net.ParseIP(host)
 	cfg.AllowedHosts = allowedHosts(ip, cfg.AllowedHosts)
-	s := New(cfg)
+	s := New(cfg, res, slots)
 	defer s.Close()
 	lim := s.lim
-	defer setMemoryLimit(MemoryBudget(s.cfg.CacheBytes, lim))()
+	defer setMemoryLimit(MemoryBudget(res.CacheBytes(), lim))()
 	// Requests get their own base context, cancelled only when they do not
 	// finish within the shutdown's grace period.
 	reqCtx, cancelRequests := context.WithCancel(context.Background())

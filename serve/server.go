@@ -24,8 +24,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/serve/api"
-	"github.com/tilespace/tilespace/store"
 )
 
 // Limits bound what one request may cost; zero fields take the defaults
@@ -42,26 +42,6 @@ type Config struct {
 	// served, which stops DNS-rebinding pages from reading a loopback
 	// server; others get 403.
 	AllowedHosts []string
-	// Boards without a table (the 15-puzzle, 12-cell goals whose table is
-	// not in the cache) are solved by IDA* on pattern databases: those of
-	// Partition (a preset such as "6-6-3" or patterns; empty takes the
-	// strongest found) from PDBDir, else the cache folder, else built in
-	// memory when cheap; else on linear conflict (query.Resolver decides).
-	PDBDir, Partition string
-	// Cache is the cache folder tables and pattern databases are read
-	// from (and, with WriteCache, written to): the command hands down
-	// store.DefaultCache; the zero Cache has none.
-	Cache store.Cache
-	// Progress receives the progress of databases being built; nil
-	// reports none.
-	Progress func(what string, done, total uint64)
-	// CacheBytes bounds the bytes of the tables and databases held in
-	// memory, the least recently used dropped first; 0 means
-	// DefaultCacheBytes.
-	CacheBytes int64
-	// WriteCache lets the server write the pattern databases it builds
-	// into the cache folder; without it a request never writes there.
-	WriteCache bool
 	// Explain turns the error of a goal without answers into the message
 	// the page shows, with the command that fixes it (cmd/serve passes
 	// cli.Explain); nil shows the error's own message.
@@ -91,10 +71,6 @@ func CheckFrameAncestors(origins []string) error {
 	return nil
 }
 
-// DefaultCacheBytes is the page's bound on the tables and databases it
-// holds in memory: 1 GiB.
-const DefaultCacheBytes = api.DefaultCacheBytes
-
 // Server answers the API and serves the page. Create it with New; it is
 // safe for concurrent use.
 type Server struct {
@@ -107,11 +83,12 @@ type Server struct {
 	frames   []string // X-Frame-Options, nil when frames are allowed
 }
 
-// New returns a server; Close stops what it loads in the background.
-func New(cfg Config) *Server {
-	core := api.New(api.Config{Log: cfg.Log, Limits: cfg.Limits, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Cache: cfg.Cache,
-		Progress: cfg.Progress, CacheBytes: cfg.CacheBytes, WriteCache: cfg.WriteCache, Explain: cfg.Explain})
-	cfg.CacheBytes = core.CacheBytes()
+// New returns a server answering from res, the program's one resolver
+// (api.NewResolver makes it with the page's settings), its searches taking
+// slots, the slots res builds in (api.NewSlots of cfg.Limits). res and
+// slots stay the caller's: Close does not close res.
+func New(cfg Config, res *query.Resolver, slots *api.Slots) *Server {
+	core := api.New(api.Config{Log: cfg.Log, Limits: cfg.Limits, Explain: cfg.Explain}, res, slots)
 	s := &Server{cfg: cfg, lim: core.Limits(), api: core, csp: hdrCSP, frames: hdrDeny}
 	if len(cfg.FrameAncestors) > 0 && CheckFrameAncestors(cfg.FrameAncestors) == nil {
 		s.csp = []string{strings.Replace(hdrCSP[0], "frame-ancestors 'none'", "frame-ancestors "+strings.Join(cfg.FrameAncestors, " "), 1)}
@@ -128,7 +105,7 @@ func New(cfg Config) *Server {
 	return s
 }
 
-// Close stops tables and databases loading for the server.
+// Close ends the server (see api.Server.Close).
 func (s *Server) Close() { s.api.Close() }
 
 // Handler returns the server's HTTP handler.

@@ -28,17 +28,52 @@ import (
 	"github.com/tilespace/tilespace/store"
 )
 
-// newTestServer serves cfg with a cache folder of its own.
-func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
+// pageResolver is the resolver and work slots cmd/serve makes for cfg's
+// limits, from qc (a cache folder of the test's own unless qc has one;
+// cfg's Log and Explain unless qc has its own), closed when the test
+// ends.
+func pageResolver(t testing.TB, cfg Config, qc query.Config) (*query.Resolver, *api.Slots) {
+	t.Helper()
+	if qc.Cache.IsZero() {
+		qc.Cache = store.NewCache(t.TempDir())
+	}
+	if qc.Log == nil {
+		qc.Log = cfg.Log
+	}
+	if qc.Explain == nil {
+		qc.Explain = cfg.Explain
+	}
+	slots := api.NewSlots(cfg.Limits)
+	ctx, cancel := context.WithCancel(context.Background())
+	res, err := api.NewResolver(ctx, qc, slots)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Close(); cancel() })
+	return res, slots
+}
+
+// newServer is New with the resolver cmd/serve makes (pageResolver).
+func newServer(t testing.TB, cfg Config, qc query.Config) *Server {
+	t.Helper()
+	res, slots := pageResolver(t, cfg, qc)
+	s := New(cfg, res, slots)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// newTestServer serves cfg over HTTP (newServer).
+func newTestServer(t testing.TB, cfg Config, qc query.Config) (*Server, *httptest.Server) {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", dir)
-	if cfg.Cache.IsZero() {
-		cfg.Cache = store.NewCache(dir)
+	if qc.Cache.IsZero() {
+		qc.Cache = store.NewCache(dir)
 	}
-	s := New(cfg)
+	s := newServer(t, cfg, qc)
 	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { ts.Close(); s.Close() })
+	t.Cleanup(ts.Close)
 	return s, ts
 }
 
@@ -88,13 +123,13 @@ func checkAnswer(t *testing.T, rec map[string]any, tab *statespace.Table) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := tab.Distance(b)
+	d := fixture.Dist(t, tab, b)
 	if got := int(rec["distance"].(float64)); got != d {
 		t.Fatalf("%s: distance %d, the table says %d", b, got, d)
 	}
 	var want []statespace.Move
 	for _, m := range statespace.Moves {
-		if c, ok := b.Apply(m); ok && tab.Distance(c) == d-1 {
+		if c, ok := b.Apply(m); ok && fixture.Dist(t, tab, c) == d-1 {
 			want = append(want, m)
 		}
 	}
@@ -121,7 +156,7 @@ func equalMoves(a, b []statespace.Move) bool {
 }
 
 func TestBoardAnswersExactly(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	cases := []struct {
 		query string
 		goal  statespace.Board
@@ -159,7 +194,7 @@ func TestBoardAnswersExactly(t *testing.T) {
 // The board record has query -json's keys and values: the page and
 // programs read one format.
 func TestBoardRecordIsQueryJSON(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	for _, text := range []string{"8,6,7,2,5,4,3,0,1", "1,2,3,4,5,6,7,8,0", "1,2,3,4,5,6,7,0,8"} {
 		_, rec := get(t, ts, "/api/board?b="+text)
 		res, err := query.NewResolver(context.Background(), query.Config{})
@@ -193,7 +228,7 @@ func jsonEqual(a, b any) bool {
 }
 
 func TestBadInput(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{MaxQuery: 300, WatchSteps: 100}})
+	s, ts := newTestServer(t, Config{Limits: Limits{MaxQuery: 300, WatchSteps: 100}}, query.Config{})
 	s.cfg.AllowedHosts = nil
 	parseErr := func(text string, shape statespace.Shape) string {
 		_, err := statespace.Parse(text, shape)
@@ -285,7 +320,7 @@ func tilesOf(text string) []int {
 }
 
 func TestSecurityHeadersAndPage(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	for _, path := range []string{"/", "/app.js", "/style.css", "/api/shapes", "/api/board?b=x"} {
 		resp, err := http.Get(ts.URL + path)
 		if err != nil {
@@ -329,7 +364,7 @@ func TestSecurityHeadersAndPage(t *testing.T) {
 }
 
 func TestRandom(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := fixture.TableFor(t, goal)
 	for _, d := range []int{1, 2, 10, 20, 31} {
@@ -387,7 +422,7 @@ func itoa(v int) string { return strconv.Itoa(v) }
 // The 15-puzzle is answered by the solver within the request's time
 // limit, and a board it cannot solve in time says so.
 func TestFifteenPuzzleTimeLimit(t *testing.T) {
-	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{SolveTime: 200 * time.Millisecond}})
+	_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 200 * time.Millisecond}}, query.Config{Partition: testPartition})
 	status, rec := get(t, ts, "/api/random?shape=4x4&walk=12&seed=3")
 	if status != 200 {
 		t.Fatalf("easy 4x4: %d %v", status, rec)
@@ -430,7 +465,7 @@ func TestFifteenPuzzleTimeLimit(t *testing.T) {
 }
 
 func TestCompare(t *testing.T) {
-	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 5000}})
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 5000}}, query.Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := fixture.TableFor(t, goal)
 	text := "4,1,3,7,0,2,5,8,6"
@@ -439,7 +474,7 @@ func TestCompare(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
 	}
-	d := tab.Distance(b)
+	d := fixture.Dist(t, tab, b)
 	if int(c["optimal_distance"].(float64)) != d {
 		t.Errorf("optimal %v, table %d", c["optimal_distance"], d)
 	}
@@ -512,7 +547,7 @@ func TestCompareKeysAreQueryJSON(t *testing.T) {
 	raw := buf.Bytes()
 	var want map[string]any
 	json.Unmarshal(raw, &want)
-	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 1000}})
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 1000}}, query.Config{})
 	_, got := get(t, ts, "/api/compare?b=1,2,3,4,0,5&shape=2x3")
 	for k := range want {
 		if _, ok := got[k]; !ok {
@@ -536,7 +571,7 @@ func TestCompareKeysAreQueryJSON(t *testing.T) {
 // Requests over the in-flight limit get 503 (the work slots are tested
 // in package api, which answers every request).
 func TestInFlight(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{InFlight: 4}})
+	s, ts := newTestServer(t, Config{Limits: Limits{InFlight: 4}}, query.Config{})
 	s.inFlight.Add(4)
 	status, rec := get(t, ts, "/api/board?b=1,2,3,4,5,6,0,7,8")
 	s.inFlight.Add(-4)
@@ -550,7 +585,8 @@ func TestRunServesAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, Config{}, "127.0.0.1:0", pw); pw.Close() }()
+	res, slots := pageResolver(t, Config{}, query.Config{})
+	go func() { done <- Run(ctx, Config{}, res, slots, "127.0.0.1:0", pw); pw.Close() }()
 	buf := make([]byte, 256)
 	n, err := pr.Read(buf)
 	if err != nil {
@@ -616,7 +652,7 @@ func (b *safeBuffer) String() string {
 func TestCompareTimeLimit(t *testing.T) {
 	// BFS from the 8-puzzle's hardest board expands 181,438 boards, which
 	// no machine does in a millisecond.
-	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 10_000_000, CompareTime: time.Millisecond}})
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 10_000_000, CompareTime: time.Millisecond}}, query.Config{})
 	status, c := get(t, ts, "/api/compare?b=8,6,7,2,5,4,3,0,1")
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
@@ -635,7 +671,7 @@ func TestCompareTimeLimit(t *testing.T) {
 // A 12-cell goal whose table is not in the cache is solved by search, as
 // the command line does, and the page does not offer its shape.
 func TestTwelveCellTableMissing(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
 	if status != 200 || rec["heuristic"] != query.HeuristicLinearConflict || rec["distance"].(float64) != 1 || rec["solver"] != "IDA* on "+query.HeuristicLinearConflict {
 		t.Fatalf("no 3x4 table: %d %v", status, rec)
@@ -649,7 +685,7 @@ func TestTwelveCellTableMissing(t *testing.T) {
 // On the 15-puzzle the comparison's reference is the optimal solver's,
 // and says so when the solver ran out of time.
 func TestCompareFifteenPuzzle(t *testing.T) {
-	_, ts := newTestServer(t, Config{Partition: testPartition, Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}})
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}}, query.Config{Partition: testPartition})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
 	b := statespace.Walk(query.NewRand(2), goal, 14, statespace.NoReverse)
 	status, c := get(t, ts, "/api/compare?b="+b.String())
@@ -669,7 +705,7 @@ func TestCompareFifteenPuzzle(t *testing.T) {
 // conflict and says so.
 func TestSearchFallback(t *testing.T) {
 	var log safeBuffer
-	_, ts := newTestServer(t, Config{Log: &log})
+	_, ts := newTestServer(t, Config{Log: &log}, query.Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5})
 	// It solves optimally: a board 8 moves from the goal by a walk whose
 	// distance BFS measures.
@@ -716,7 +752,7 @@ func bfsDistance(t *testing.T, b, goal statespace.Board) int {
 // A 12-cell shape is offered for the goals whose table file is in the
 // cache; a damaged file is an error naming it, never a wrong answer.
 func TestTwelveCellOffered(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	dir := os.Getenv("TILESPACE_CACHE")
 	name := store.TableFile(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})).Name()
 	if err := os.WriteFile(filepath.Join(dir, name), []byte("not a table"), 0o644); err != nil {
@@ -764,7 +800,7 @@ func TestRandomEveryShape(t *testing.T) {
 		for tile := 1; tile < sh.Cells(); tile++ {
 			part = append(part, itoa(tile))
 		}
-		_, ts := newTestServer(t, Config{Partition: strings.Join(part, "/"), Limits: Limits{SolveTime: 100 * time.Millisecond}})
+		_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 100 * time.Millisecond}}, query.Config{Partition: strings.Join(part, "/")})
 		q := "/api/random?seed=1&shape=" + sh.String()
 		status, rec := get(t, ts, q+"&walk=8")
 		if status != 200 {
@@ -797,21 +833,18 @@ func TestRandomEveryShape(t *testing.T) {
 }
 
 // The server writes nothing into the cache folder for a request unless
-// started with WriteCache: pattern databases built for a 15-puzzle goal
+// its resolver may (not ReadOnlyCache, cmd/serve -write-cache): pattern databases built for a 15-puzzle goal
 // stay in memory.
 func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 	b := statespace.Walk(query.NewRand(7), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 10, statespace.NoReverse)
 	for _, write := range []bool{false, true} {
-		s, ts := newTestServer(t, Config{Partition: testPartition, WriteCache: write})
+		dir := t.TempDir()
+		s, ts := newTestServer(t, Config{}, query.Config{Cache: store.NewCache(dir), Partition: testPartition, ReadOnlyCache: !write})
 		status, rec := get(t, ts, "/api/board?b="+b.String())
 		if status != 200 || !strings.HasPrefix(fmt.Sprint(rec["heuristic"]), "pdb ") {
 			t.Fatalf("write %v: %d %v", write, status, rec)
 		}
-		cache, err := store.DefaultCache()
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, _ := os.ReadDir(cache.Dir())
+		files, _ := os.ReadDir(dir)
 		if !write && len(files) != 0 || write && len(files) != 15 {
 			t.Errorf("write %v: %d files in the cache folder", write, len(files))
 		}
@@ -823,7 +856,7 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 // patterns: each answers GET (and HEAD), any other method 405, and a path
 // under /api/ that is none of them the API's JSON 404.
 func TestRoutesAreMethodPatterns(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{}, query.Config{})
 	patterns := api.Patterns()
 	if len(patterns) < 6 {
 		t.Fatalf("patterns %v", patterns)

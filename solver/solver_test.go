@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -283,7 +284,7 @@ func TestIncrementalRanks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkPath(t, b.String(), b, g, r.Path, tab.Distance(b))
+			checkPath(t, b.String(), b, g, r.Path, fixture.Dist(t, tab, b))
 		}
 	}
 }

@@ -14,7 +14,6 @@ import (
 // is damaged or forged (a full re-derivation finds where), and no answer
 // of it can be trusted.
 type TableContradictionError struct {
-	Origin        Origin // the table's: its file, when it came from one
 	Board         Board
 	TableDistance int
 	PathLength    int
@@ -23,10 +22,7 @@ type TableContradictionError struct {
 }
 
 func (e *TableContradictionError) Error() string {
-	what := "the table"
-	if e.Origin.Source != "" {
-		what = "table " + e.Origin.Source
-	}
+	const what = "the table"
 	if e.PathLength < e.TableDistance {
 		return fmt.Sprintf("%s is damaged: it gives board %s distance %d, but %s found a path of %d moves",
 			what, e.Board, e.TableDistance, e.Search, e.PathLength)
@@ -39,16 +35,27 @@ func (e *TableContradictionError) Error() string {
 // from b to t's goal against t's distance of b: a path shorter than the
 // distance, or, when shortest says the search finds only shortest paths,
 // one of another length, is a *TableContradictionError. A board the table
-// cannot answer returns Lookup's error.
-func CheckAgainstTable(t *Table, b Board, pathLength int, search string, shortest bool) error {
+// cannot answer returns Lookup's error. The tables' CheckPath methods call
+// it.
+func CheckAgainstTable(t DistanceTable, b Board, pathLength int, search string, shortest bool) error {
 	d, err := t.Lookup(b)
 	if err != nil {
 		return err
 	}
 	if pathLength < d || shortest && pathLength != d {
-		return &TableContradictionError{Origin: t.origin, Board: b, TableDistance: d, PathLength: pathLength, Search: search, Shortest: shortest}
+		return &TableContradictionError{Board: b, TableDistance: d, PathLength: pathLength, Search: search, Shortest: shortest}
 	}
 	return nil
+}
+
+// CheckPath is CheckAgainstTable(t, …).
+func (t *Table) CheckPath(b Board, pathLength int, search string, shortest bool) error {
+	return CheckAgainstTable(t, b, pathLength, search, shortest)
+}
+
+// CheckPath is CheckAgainstTable(t, …).
+func (t *LazyTable) CheckPath(b Board, pathLength int, search string, shortest bool) error {
+	return CheckAgainstTable(t, b, pathLength, search, shortest)
 }
 
 // PathReplayError says an answer's path, replayed board by board against
@@ -80,7 +87,13 @@ func (e *PathReplayError) Error() string {
 // *TableError holding a *PathReplayError. On a table with every distance
 // in memory the neighbours need no check; on a lazy one it costs about
 // four walks a board of the path.
-func (t *Table) ReplayPath(b Board, d int, path []Move) error {
+func (t *Table) ReplayPath(b Board, d int, path []Move) error { return replayPath(t, b, d, path) }
+
+// ReplayPath replays path from b as Table.ReplayPath does, each board's
+// neighbours checked (about four walks a board of the path).
+func (t *LazyTable) ReplayPath(b Board, d int, path []Move) error { return replayPath(t, b, d, path) }
+
+func replayPath(t DistanceTable, b Board, d int, path []Move) error {
 	checked := t.WithAnswerChecks()
 	at := b
 	for i := 0; ; i++ {
@@ -88,28 +101,28 @@ func (t *Table) ReplayPath(b Board, d int, path []Move) error {
 		if err != nil {
 			var te *TableError
 			if errors.As(err, &te) && te.Err == nil {
-				return t.replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1, Msg: te.Msg})
+				return replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1, Msg: te.Msg})
 			}
 			return err
 		}
 		if got != d-i {
-			return t.replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: got})
+			return replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: got})
 		}
 		if i == len(path) {
 			if got != 0 {
-				return t.replayError(&PathReplayError{Board: b, Step: i, At: at, Want: 0, Got: got})
+				return replayError(&PathReplayError{Board: b, Step: i, At: at, Want: 0, Got: got})
 			}
 			return nil
 		}
 		next, ok := at.Apply(path[i])
 		if !ok {
-			return t.replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1,
+			return replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1,
 				Msg: fmt.Sprintf("move %s is not legal on %s", path[i], at)})
 		}
 		at = next
 	}
 }
 
-func (t *Table) replayError(e *PathReplayError) error {
-	return &TableError{Origin: t.origin, Msg: "the table is damaged: " + e.Error(), Err: e}
+func replayError(e *PathReplayError) error {
+	return &TableError{Msg: "the table is damaged: " + e.Error(), Err: e}
 }

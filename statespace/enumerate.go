@@ -324,5 +324,5 @@ func rotateDown3(en entry, i int, f *[3]uint64) entry {
 }
 
 func (e *enumeration) table() *Table {
-	return &Table{space: e.s, dist: e.dist, counts: e.counts}
+	return &Table{tableHead: tableHead{space: e.s, counts: e.counts}, dist: e.dist}
 }

@@ -105,8 +105,8 @@ func TestEnumeratePublishedRadius(t *testing.T) {
 			if sum != c.states || tab.States() != c.states {
 				t.Errorf("case %d %s goal %s: %d states counted, %d in space, want %d", i, c.shape, GoalName(goal), sum, tab.States(), c.states)
 			}
-			if tab.Radius() != c.radius || uint64(len(antipodesOf(t, tab))) != c.antipodes {
-				t.Errorf("case %d %s goal %s: radius %d with %d antipodes, want %d with %d", i, c.shape, GoalName(goal), tab.Radius(), len(antipodesOf(t, tab)), c.radius, c.antipodes)
+			if tab.Radius() != c.radius || uint64(len(tab.Antipodes())) != c.antipodes {
+				t.Errorf("case %d %s goal %s: radius %d with %d antipodes, want %d with %d", i, c.shape, GoalName(goal), tab.Radius(), len(tab.Antipodes()), c.radius, c.antipodes)
 			}
 		}
 	}
@@ -119,7 +119,7 @@ func TestAntipodes3x3(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, b := range antipodesOf(t, tab) {
+	for _, b := range tab.Antipodes() {
 		got = append(got, b.String())
 	}
 	slices.Sort(got)
@@ -254,8 +254,8 @@ func TestSample(t *testing.T) {
 		}
 		seen := map[Board]bool{}
 		for _, b := range got {
-			if tab.Distance(b) != d {
-				t.Errorf("depth %d: sampled %s at distance %d", d, b, tab.Distance(b))
+			if distOf(t, tab, b) != d {
+				t.Errorf("depth %d: sampled %s at distance %d", d, b, distOf(t, tab, b))
 			}
 			seen[b] = true
 		}

@@ -39,12 +39,10 @@ func ExampleSpace_Enumerate() {
 		panic(err)
 	}
 	// 2x3: 360 boards, radius 21, one board there (OEIS A090034).
-	far, err := t.Antipodes()
-	if err != nil {
-		panic(err)
-	}
+	far := t.Antipodes()
+	d, _ := t.Lookup(far[0])
 	path, _ := t.Path(far[0])
-	fmt.Println(t.States(), t.Radius(), len(far), t.Distance(far[0]), len(path))
+	fmt.Println(t.States(), t.Radius(), len(far), d, len(path))
 	fmt.Println(far[0].Grid())
 	// Output:
 	// 360 21 1 21 21

@@ -87,13 +87,23 @@ func Walk(rng *rand.Rand, b Board, n int, mode WalkMode) Board {
 // why there is none (see Draw): a *RareError, a *TableError for damaged
 // bits, or ctx's error.
 func (t *Table) DrawOne(ctx context.Context, rng *rand.Rand, d int) (Board, error) {
+	return drawOne(ctx, t, rng, d)
+}
+
+// DrawOne returns one board drawn uniformly from those at distance d, as
+// Table.DrawOne does.
+func (t *LazyTable) DrawOne(ctx context.Context, rng *rand.Rand, d int) (Board, error) {
+	return drawOne(ctx, t, rng, d)
+}
+
+func drawOne(ctx context.Context, t DistanceTable, rng *rand.Rand, d int) (Board, error) {
 	if d < 0 || d > t.Radius() {
-		return Board{}, &RareError{Shape: t.space.shape, Distance: d, Radius: t.Radius(), States: t.space.size}
+		return Board{}, &RareError{Shape: t.Space().shape, Distance: d, Radius: t.Radius(), States: t.States()}
 	}
 	var out Board
 	err := t.Draw(ctx, rng, d, 1, func(b Board) bool { out = b; return false })
 	if err == nil && out.IsZero() {
-		err = &TableError{Origin: t.origin, Msg: fmt.Sprintf("no board drawn at distance %d", d)}
+		err = &TableError{Msg: fmt.Sprintf("no board drawn at distance %d", d)}
 	}
 	return out, err
 }
@@ -136,6 +146,14 @@ func (t *Table) Samples(rng *rand.Rand, d, n int) iter.Seq[Board] {
 	}
 }
 
+// Samples draws boards as Table.Samples does; the sequence ends early
+// where Draw would return an error.
+func (t *LazyTable) Samples(rng *rand.Rand, d, n int) iter.Seq[Board] {
+	return func(yield func(Board) bool) {
+		t.Draw(context.Background(), rng, d, n, yield)
+	}
+}
+
 // lazyLevelLimit is how many boards Draw gathers, level by level from the
 // goal, to draw from one distance of a lazy table (8M ranks, 64 MB);
 // beyond it, boards are drawn by rejection, which needs the distance to
@@ -161,15 +179,28 @@ func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(B
 	if d < 0 {
 		return t.sampleAll(ctx, rng, n, yield)
 	}
+	ranks := make([]uint64, 0, t.counts[d])
+	for r, v := range t.dist {
+		if int(v) == d {
+			ranks = append(ranks, uint64(r))
+		}
+	}
+	return shuffle(ctx, rng, t.space, ranks, n, yield)
+}
+
+// Draw yields boards as Table.Draw does, never expanding the table: the
+// levels up to d come from the stored bits (a neighbour of a board at
+// distance k is at k+1 exactly when its stored distance mod 4 is (k+1)
+// mod 4), and rejection tests random boards by walking them to the goal.
+func (t *LazyTable) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error {
+	if n <= 0 || d >= len(t.counts) {
+		return nil
+	}
+	if d < 0 {
+		return t.sampleAll(ctx, rng, n, yield)
+	}
 	var ranks []uint64
 	switch {
-	case !t.Lazy():
-		ranks = make([]uint64, 0, t.counts[d])
-		for r, v := range t.dist {
-			if int(v) == d {
-				ranks = append(ranks, uint64(r))
-			}
-		}
 	case t.cumulative(d) <= lazyLevelLimit:
 		var err error
 		if ranks, err = t.level(ctx, d); err != nil {
@@ -180,16 +211,20 @@ func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(B
 	default:
 		return &RareError{Shape: t.space.shape, Distance: d, Radius: t.Radius(), Count: t.counts[d], States: t.space.size, Gather: lazyLevelLimit}
 	}
+	return shuffle(ctx, rng, t.space, ranks, n, yield)
+}
+
+// shuffle yields n boards of the given ranks, by rounds of a partial
+// Fisher-Yates shuffle: each round draws without repetition.
+func shuffle(ctx context.Context, rng *rand.Rand, sp *Space, ranks []uint64, n int, yield func(Board) bool) error {
 	for left := n; left > 0; {
-		// A partial Fisher-Yates shuffle: each round draws without
-		// repetition.
 		for i := 0; i < len(ranks) && left > 0; i++ {
 			if i&1023 == 1023 && ctx.Err() != nil {
 				return ctx.Err()
 			}
 			j := i + rng.IntN(len(ranks)-i)
 			ranks[i], ranks[j] = ranks[j], ranks[i]
-			if !yield(t.space.Unrank(ranks[i])) {
+			if !yield(sp.Unrank(ranks[i])) {
 				return nil
 			}
 			left--
@@ -199,7 +234,7 @@ func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(B
 }
 
 // cumulative returns the number of boards at distance at most d.
-func (t *Table) cumulative(d int) uint64 {
+func (t *LazyTable) cumulative(d int) uint64 {
 	var sum uint64
 	for _, c := range t.counts[:d+1] {
 		sum += c
@@ -210,7 +245,7 @@ func (t *Table) cumulative(d int) uint64 {
 // level returns the sorted ranks of a lazy table's boards at distance d,
 // gathered level by level from the goal on the stored bits, each level's
 // size checked against the counts.
-func (t *Table) level(ctx context.Context, d int) ([]uint64, error) {
+func (t *LazyTable) level(ctx context.Context, d int) ([]uint64, error) {
 	sp := t.space
 	cur := []uint64{sp.Rank(sp.goal)}
 	for k := 0; k < d; k++ {
@@ -238,7 +273,7 @@ func (t *Table) level(ctx context.Context, d int) ([]uint64, error) {
 		slices.Sort(next)
 		next = slices.Compact(next)
 		if uint64(len(next)) != t.counts[k+1] {
-			return nil, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
+			return nil, &TableError{Msg: fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
 		}
 		cur = next
 	}
@@ -247,7 +282,7 @@ func (t *Table) level(ctx context.Context, d int) ([]uint64, error) {
 
 // reject draws boards at distance d by testing uniform random boards,
 // distinct while n does not exceed their number.
-func (t *Table) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error {
+func (t *LazyTable) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error {
 	seen := map[uint64]bool{}
 	tries := 0
 	for left := n; left > 0; {
@@ -265,7 +300,7 @@ func (t *Table) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func
 		rank := t.space.Rank(r)
 		if dist != d || seen[rank] {
 			if uint64(tries) > 64*lazyRejectionShare*uint64(n-left+1) {
-				return &TableError{Origin: t.origin, Msg: fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
+				return &TableError{Msg: fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
 			}
 			continue
 		}
@@ -280,7 +315,7 @@ func (t *Table) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func
 
 // sampleAll draws n boards from the whole space by Floyd's algorithm, in
 // rounds of at most Size() distinct ranks.
-func (t *Table) sampleAll(ctx context.Context, rng *rand.Rand, n int, yield func(Board) bool) error {
+func (t *tableHead) sampleAll(ctx context.Context, rng *rand.Rand, n int, yield func(Board) bool) error {
 	size := t.space.size
 	for left := uint64(n); left > 0; {
 		k := min(left, size)

@@ -110,7 +110,7 @@ func TestWalk(t *testing.T) {
 				}
 				if sh.Cells() <= 9 {
 					tab := tableOf(t, goal)
-					if d := tab.Distance(b); d > n || (n-d)%2 != 0 {
+					if d := distOf(t, tab, b); d > n || (n-d)%2 != 0 {
 						t.Errorf("%s mode %d: a walk of %d moves reached distance %d", sh, mode, n, d)
 					}
 				}
@@ -122,11 +122,11 @@ func TestWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	closer := false
 	for n := 0; n <= 12; n++ {
-		if d := tab.Distance(Walk(rng, goal, n, NoReverse)); d != min(n, 12-n) {
+		if d := distOf(t, tab, Walk(rng, goal, n, NoReverse)); d != min(n, 12-n) {
 			t.Errorf("2x2: %d moves without reversal reached distance %d, want %d", n, d, min(n, 12-n))
 		}
 		for range 20 {
-			closer = closer || tab.Distance(Walk(rng, goal, n, AnyMove)) < min(n, 12-n)
+			closer = closer || distOf(t, tab, Walk(rng, goal, n, AnyMove)) < min(n, 12-n)
 		}
 	}
 	if !closer {
@@ -142,8 +142,8 @@ func TestDrawOne(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, d := range []int{0, 1, 12, 31} {
 		b, err := tab.DrawOne(context.Background(), rng, d)
-		if err != nil || tab.Distance(b) != d {
-			t.Errorf("depth %d: drew %s at %d: %v", d, b, tab.Distance(b), err)
+		if err != nil || distOf(t, tab, b) != d {
+			t.Errorf("depth %d: drew %s at %d: %v", d, b, distOf(t, tab, b), err)
 		}
 	}
 	for _, d := range []int{-1, 32} {
@@ -152,15 +152,15 @@ func TestDrawOne(t *testing.T) {
 			t.Errorf("depth %d: %v, want a *RareError", d, err)
 		}
 	}
-	lazy := &Table{space: tab.space, counts: tab.Counts(), mod4: Mod4Bytes(payloadOf(t, tab))}
+	lazy := &LazyTable{tableHead: tableHead{space: tab.space, counts: tab.Counts()}, mod4: Mod4Bytes(payloadOf(t, tab))}
 	defer func(l, s uint64) { lazyLevelLimit, lazyRejectionShare = l, s }(lazyLevelLimit, lazyRejectionShare)
 	lazyLevelLimit, lazyRejectionShare = 1000, 1000
 	var re *RareError
 	if _, err := lazy.DrawOne(context.Background(), rng, 31); !errors.As(err, &re) || re.Count != 2 || re.States != 181440 {
 		t.Errorf("lazy depth 31: %v, want a *RareError", err)
 	}
-	if b, err := lazy.DrawOne(context.Background(), rng, 20); err != nil || tab.Distance(b) != 20 {
-		t.Errorf("lazy depth 20 by rejection: %s at %d, %v", b, tab.Distance(b), err)
+	if b, err := lazy.DrawOne(context.Background(), rng, 20); err != nil || distOf(t, tab, b) != 20 {
+		t.Errorf("lazy depth 20 by rejection: %s at %d, %v", b, distOf(t, tab, b), err)
 	}
 }
 

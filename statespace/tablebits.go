@@ -36,63 +36,29 @@ func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) {
 	return p[r>>3] >> (r & 7) & 1, nil
 }
 
-// Origin says where a table came from, for the errors about a damaged
-// one: the file's name and, for a file that can be rebuilt, its goal (the
-// commands name the command that rebuilds it).
-type Origin struct {
-	Source string // e.g. a path; empty for a table built in memory
-	Goal   Board  // the file's goal; zero when it cannot be rebuilt (embedded, in memory)
-}
-
 // TableError reports table bits or counts that are not a consistent
 // distance table: damaged or forged data, or a table for another space.
+// Which file it is, when it came from one, the layer that opened it says
+// by wrapping it (package store's *DamagedError).
 type TableError struct {
-	Origin Origin
-	Msg    string
-	Err    error // the typed cause with its facts, such as a *CodeCountsError, when there is one
+	Msg string
+	Err error // the typed cause with its facts, such as a *CodeCountsError, when there is one
 }
 
 func (e *TableError) Unwrap() error { return e.Err }
 
-func (e *TableError) Error() string {
-	s := "statespace: "
-	if e.Origin.Source != "" {
-		s += "table " + e.Origin.Source + ": "
-	}
-	return s + e.Msg
-}
+func (e *TableError) Error() string { return "statespace: " + e.Msg }
 
 // Distances returns a copy of every board's distance, one byte per board
-// by rank. A lazy table refuses with a *LazyError (Expand it first).
-func (t *Table) Distances() ([]uint8, error) {
-	dist, err := t.all("Distances")
-	if err != nil {
-		return nil, err
-	}
-	return append([]uint8(nil), dist...), nil
-}
+// by rank.
+func (t *Table) Distances() []uint8 { return append([]uint8(nil), t.dist...) }
 
 // Mod4Payload returns bit 1 of every board's distance, packed LSB first:
 // bit r%8 of byte r/8 for rank r; the unused bits of the last byte are 0.
-// A lazy table gives its stored bits, without expanding; the error is
-// that of a damaged block of them.
+// The error is always nil for a Table (a *LazyTable's is that of a
+// damaged block of its bits).
 func (t *Table) Mod4Payload() ([]byte, error) {
 	payload := make([]byte, (t.space.size+7)/8)
-	if t.dist == nil {
-		if p, ok := t.mod4.(Mod4Bytes); ok {
-			copy(payload, p)
-			payload[len(payload)-1] &= byte(1)<<((t.space.size-1)&7+1) - 1
-			return payload, nil
-		}
-		for r := uint64(0); r < t.space.size; r++ {
-			bit, err := t.mod4.Mod4Bit(r)
-			if err != nil {
-				return nil, err
-			}
-			payload[r>>3] |= bit << (r & 7)
-		}
-		return payload, nil
-	}
 	for r, d := range t.dist {
 		payload[r>>3] |= (d >> 1 & 1) << (r & 7)
 	}
@@ -102,15 +68,15 @@ func (t *Table) Mod4Payload() ([]byte, error) {
 // NewTable returns the table of goal's space with the given distances,
 // one byte per board by rank, after checking that they are the exact
 // distances (Verify).
-func NewTable(goal Board, dist []uint8, origin Origin) (*Table, error) {
+func NewTable(goal Board, dist []uint8) (*Table, error) {
 	sp, err := NewSpace(goal)
 	if err != nil {
 		return nil, err
 	}
 	if uint64(len(dist)) != sp.Size() {
-		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
+		return nil, &TableError{Msg: fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
 	}
-	t := &Table{space: sp, dist: append([]byte(nil), dist...), origin: origin}
+	t := &Table{tableHead: tableHead{space: sp}, dist: append([]byte(nil), dist...)}
 	for _, d := range t.dist {
 		for int(d) >= len(t.counts) {
 			t.counts = append(t.counts, 0)
@@ -118,7 +84,7 @@ func NewTable(goal Board, dist []uint8, origin Origin) (*Table, error) {
 		t.counts[d]++
 	}
 	if err := t.Verify(); err != nil {
-		return nil, &TableError{Origin: origin, Msg: err.Error()}
+		return nil, &TableError{Msg: err.Error()}
 	}
 	return t, nil
 }
@@ -132,31 +98,31 @@ const LazyTableStates = 1 << 24
 // NewMod4Table returns the table of goal's space from bit 1 of every
 // distance and the number of boards at each distance. A space of at most
 // LazyTableStates boards is expanded by a breadth-first search from the
-// goal, and every stored bit and count is checked against it; a larger
-// one answers lookups by walking its bits (see Lookup), which checks them
-// as it goes: a damaged or forged table gives a *TableError naming
-// origin, never a wrong answer or a panic.
-func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Source, origin Origin) (*Table, error) {
+// goal, and every stored bit and count is checked against it (a *Table);
+// a larger one is a *LazyTable, which answers lookups by walking its bits
+// and checks them as it goes: a damaged or forged table gives a
+// *TableError, never a wrong answer or a panic.
+func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Source) (DistanceTable, error) {
 	sp, err := NewSpace(goal)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkCounts(sp, counts, origin); err != nil {
+	if err := checkCounts(sp, counts); err != nil {
 		return nil, err
 	}
 	if p, ok := bits.(Mod4Bytes); ok && uint64(len(p)) != (sp.Size()+7)/8 {
-		return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards (%d bytes)", len(p), sp.Shape(), sp.Size(), (sp.Size()+7)/8)}
+		return nil, &TableError{Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards (%d bytes)", len(p), sp.Shape(), sp.Size(), (sp.Size()+7)/8)}
 	}
 	if sp.Size() > LazyTableStates {
-		return OpenMod4Table(goal, counts, bits, origin)
+		return OpenMod4Table(goal, counts, bits)
 	}
-	return expandBits(ctx, sp, counts, bits, origin)
+	return expandBits(ctx, sp, counts, bits)
 }
 
 // walk returns a lazy table's distance of b, which must be in the space.
 // Horizontal neighbours are ranked by adding ±(n−1)!/2, so they are tried
 // before the vertical ones, which need a ranking.
-func (t *Table) walk(b Board) (int, error) { return t.walkAvoiding(b, noRank) }
+func (t *LazyTable) walk(b Board) (int, error) { return t.walkAvoiding(b, noRank) }
 
 // noRank is no board's rank.
 const noRank = ^uint64(0)
@@ -164,7 +130,7 @@ const noRank = ^uint64(0)
 // walkAvoiding is walk never stepping onto the board of rank avoid (when
 // another board one closer is there), so that a neighbour's walk is not
 // the walk of the board being checked.
-func (t *Table) walkAvoiding(b Board, avoid uint64) (int, error) {
+func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
 	sp := t.space
 	radius := t.Radius()
 	r := sp.Rank(b)
@@ -176,7 +142,7 @@ func (t *Table) walkAvoiding(b Board, avoid uint64) (int, error) {
 	d := 0
 	for b != sp.goal {
 		if d >= radius {
-			return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
+			return 0, &TableError{Msg: fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
 		}
 		want := (m + 3) & 3
 		moved := false
@@ -218,7 +184,7 @@ func (t *Table) walkAvoiding(b Board, avoid uint64) (int, error) {
 			}
 		}
 		if !moved {
-			return 0, &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
+			return 0, &TableError{Msg: fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
 		}
 		m = want
 		d++
@@ -229,7 +195,7 @@ func (t *Table) walkAvoiding(b Board, avoid uint64) (int, error) {
 // mod4At returns the stored distance mod 4 of the board of rank r, whose
 // blank is at cell blank.
 // Bits in memory are read directly, without the interface's call.
-func (t *Table) mod4At(blank int, r uint64) (int, error) {
+func (t *LazyTable) mod4At(blank int, r uint64) (int, error) {
 	par := int(t.space.cellPar[blank&(slots-1)])
 	if p, ok := t.mod4.(Mod4Bytes); ok && r>>3 < uint64(len(p)) {
 		return par | int(p[r>>3]>>(r&7)&1)<<1, nil

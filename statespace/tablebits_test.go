@@ -60,37 +60,31 @@ func TestWalkDistanceDamaged(t *testing.T) {
 }
 
 // A lazy table (as Decode makes for large spaces) answers like the full
-// one; the methods that scan every board refuse it with a *LazyError
-// instead of starting a breadth-first search, and Expand makes the full
-// table on request.
+// one; Loaded refuses it with a *LazyError instead of starting a
+// breadth-first search, and Expand makes the full table on request.
 func TestLazyTable(t *testing.T) {
 	sp := MustSpace(GoalFirst(Shape{2, 4}))
 	full, err := sp.Enumerate(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(payloadOf(t, full))}
+	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(payloadOf(t, full))}
 	for r := uint64(0); r < sp.Size(); r += 7 {
 		b := sp.Unrank(r)
-		if lazy.Distance(b) != full.Distance(b) || optimal(t, lazy, b) != optimal(t, full, b) || lazy.DistanceAt(r) != full.DistanceAt(r) {
-			t.Fatalf("board %s: lazy %d %v, full %d %v", b, lazy.Distance(b), optimal(t, lazy, b), full.Distance(b), optimal(t, full, b))
+		if distOf(t, lazy, b) != distOf(t, full, b) || optimal(t, lazy, b) != optimal(t, full, b) || distOf(t, lazy, b) != full.DistanceAt(r) {
+			t.Fatalf("board %s: lazy %d %v, full %d %v", b, distOf(t, lazy, b), optimal(t, lazy, b), distOf(t, full, b), optimal(t, full, b))
 		}
-		if p, err := lazy.Path(b); err != nil || len(p) != full.Distance(b) {
+		if p, err := lazy.Path(b); err != nil || len(p) != distOf(t, full, b) {
 			t.Fatalf("board %s: lazy path %v, %v", b, p, err)
 		}
 	}
-	if got := lazy.DistanceAt(sp.Size()); got != -1 {
-		t.Errorf("DistanceAt past the end gives %d", got)
+	if got, err := lazy.Loaded(); err == nil {
+		t.Errorf("Loaded of a lazy table: %p, want a *LazyError", got)
+	} else if le := (*LazyError)(nil); !errors.As(err, &le) || le.States != sp.Size() || le.Shape != sp.Shape() || le.Bytes == 0 {
+		t.Errorf("Loaded of a lazy table: %v, want a *LazyError with its facts", err)
 	}
-	refused := map[string]error{"Verify": lazy.Verify()}
-	_, refused["Antipodes"] = lazy.Antipodes()
-	_, refused["BoardsAt"] = lazy.BoardsAt(3, 0)
-	_, refused["Distances"] = lazy.Distances()
-	for op, err := range refused {
-		var le *LazyError
-		if !errors.As(err, &le) || le.Op != op || le.States != sp.Size() || le.Shape != sp.Shape() || le.Bytes == 0 {
-			t.Errorf("%s on a lazy table: %v, want a *LazyError naming it", op, err)
-		}
+	if got, err := full.Loaded(); err != nil || got != full {
+		t.Errorf("Loaded of a full table: %p %v, want the table itself", got, err)
 	}
 	if p := payloadOf(t, lazy); !bytes.Equal(p, payloadOf(t, full)) {
 		t.Error("a lazy table's Mod4Payload differs from the full table's")
@@ -106,15 +100,15 @@ func TestLazyTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ex.Lazy() || len(antipodesOf(t, ex)) != 1 || ex.Verify() != nil || !bytes.Equal(distancesOf(t, ex), distancesOf(t, full)) {
-		t.Errorf("expanded lazy table: lazy %v, %d antipodes, %v", ex.Lazy(), len(antipodesOf(t, ex)), ex.Verify())
+	if len(ex.Antipodes()) != 1 || ex.Verify() != nil || !bytes.Equal(ex.Distances(), full.Distances()) {
+		t.Errorf("expanded lazy table: %d antipodes, %v", len(ex.Antipodes()), ex.Verify())
 	}
 	if again, err := full.Expand(context.Background()); err != nil || again != full {
 		t.Errorf("Expand of a full table: %p %v, want the table itself", again, err)
 	}
 	bad := payloadOf(t, full)
 	bad[len(bad)/2] ^= 0x10
-	damaged := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(bad)}
+	damaged := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(bad)}
 	var te *TableError
 	if _, err := damaged.Expand(context.Background()); !errors.As(err, &te) {
 		t.Errorf("Expand of damaged bits: %v, want a *TableError", err)
@@ -146,19 +140,14 @@ func TestLazyTableDamagedNoPanic(t *testing.T) {
 	}
 	for name, src := range sources {
 		for _, counts := range [][]uint64{full.Counts(), {1}, {1, 2, 3}} {
-			tab := &Table{space: sp, counts: counts, mod4: src}
+			tab := &LazyTable{tableHead: tableHead{space: sp, counts: counts}, mod4: src}
 			for r := uint64(0); r < sp.Size(); r += 13 {
 				b := sp.Unrank(r)
-				tab.Distance(b)
-				tab.DistanceAt(r)
 				tab.Lookup(b)
 				tab.LookupMoves(b)
 				tab.Path(b)
 			}
-			tab.Antipodes()
-			tab.BoardsAt(2, 1)
-			tab.Verify()
-			tab.Distances()
+			tab.Loaded()
 			tab.Mod4Payload()
 			for d := -1; d <= len(counts); d++ {
 				tab.Draw(context.Background(), rand.New(rand.NewPCG(1, 2)), d, 3, func(Board) bool { return true })
@@ -168,7 +157,7 @@ func TestLazyTableDamagedNoPanic(t *testing.T) {
 			}
 		}
 		// NewMod4Table refuses them, or (short ones) says why.
-		if _, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), src, Origin{}); err == nil {
+		if _, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), src); err == nil {
 			t.Errorf("NewMod4Table accepted %s bits", name)
 		}
 	}
@@ -196,17 +185,17 @@ func TestEnumerate3x4(t *testing.T) {
 	if full.Radius() != 53 || full.Counts()[53] != 18 || full.States() != 239_500_800 {
 		t.Fatalf("3x4: %d states, radius %d with %d at it", full.States(), full.Radius(), full.Counts()[full.Radius()])
 	}
-	lazy, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(payloadOf(t, full)), Origin{})
+	lazy, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(payloadOf(t, full)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !lazy.Lazy() {
+	if _, ok := lazy.(*LazyTable); !ok {
 		t.Fatal("a 12-cell table was expanded on load")
 	}
 	for r := uint64(0); r < sp.Size(); r += 9_999_991 {
 		b := sp.Unrank(r)
-		if lazy.Distance(b) != full.DistanceAt(r) || optimal(t, lazy, b) != optimal(t, full, b) {
-			t.Fatalf("board %s: lazy %d, full %d", b, lazy.Distance(b), full.DistanceAt(r))
+		if distOf(t, lazy, b) != full.DistanceAt(r) || optimal(t, lazy, b) != optimal(t, full, b) {
+			t.Fatalf("board %s: lazy %d, full %d", b, distOf(t, lazy, b), full.DistanceAt(r))
 		}
 	}
 }
@@ -227,8 +216,7 @@ func TestLazyTableForged(t *testing.T) {
 	}
 	g := sp.Rank(sp.Goal())
 	bits[g/8] &^= 1 << (g % 8) // the goal itself stays right
-	origin := Origin{Source: "forged.tbl", Goal: sp.Goal()}
-	lazy := &Table{space: sp, counts: full.Counts(), mod4: bits, origin: origin}
+	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: bits}
 	failed := 0
 	for r := uint64(0); r < sp.Size(); r += 13 {
 		b := sp.Unrank(r)
@@ -241,13 +229,13 @@ func TestLazyTableForged(t *testing.T) {
 		}
 		failed++
 		var te *TableError
-		if !errors.As(err, &te) || te.Origin != origin {
-			t.Fatalf("board %s: error %v, want a *TableError from %v", b, err, origin)
+		if !errors.As(err, &te) {
+			t.Fatalf("board %s: error %v, want a *TableError", b, err)
 		}
-		// Distance walks alone, so it may still find a true distance
-		// (the goal's) where LookupMoves's neighbours show the damage.
-		if dist := lazy.Distance(b); dist != -1 && dist != full.DistanceAt(r) {
-			t.Fatalf("board %s: Distance %d on damage", b, dist)
+		// Lookup walks alone, so it may still find a true distance (the
+		// goal's) where LookupMoves's neighbours show the damage.
+		if dist, err := lazy.Lookup(b); err == nil && dist != full.DistanceAt(r) {
+			t.Fatalf("board %s: Lookup %d on damage", b, dist)
 		}
 	}
 	if failed == 0 {
@@ -263,7 +251,7 @@ func TestNewMod4TableChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(payloadOf(t, full)), Origin{}); err != nil {
+	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(payloadOf(t, full))); err != nil {
 		t.Fatal(err)
 	}
 	bad := payloadOf(t, full)
@@ -272,18 +260,18 @@ func TestNewMod4TableChecks(t *testing.T) {
 	counts[1]++
 	counts[2]--
 	var te *TableError
-	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(bad), Origin{}); !errors.As(err, &te) {
+	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(bad)); !errors.As(err, &te) {
 		t.Errorf("a flipped bit: %v, want a *TableError", err)
 	}
-	if _, err := NewMod4Table(ctx, sp.Goal(), counts, Mod4Bytes(payloadOf(t, full)), Origin{}); !errors.As(err, &te) {
+	if _, err := NewMod4Table(ctx, sp.Goal(), counts, Mod4Bytes(payloadOf(t, full))); !errors.As(err, &te) {
 		t.Errorf("wrong counts: %v, want a *TableError", err)
 	}
-	dist := distancesOf(t, full)
-	if _, err := NewTable(sp.Goal(), dist, Origin{}); err != nil {
+	dist := full.Distances()
+	if _, err := NewTable(sp.Goal(), dist); err != nil {
 		t.Fatal(err)
 	}
 	dist[5]++
-	if _, err := NewTable(sp.Goal(), dist, Origin{}); !errors.As(err, &te) {
+	if _, err := NewTable(sp.Goal(), dist); !errors.As(err, &te) {
 		t.Errorf("a wrong distance: %v, want a *TableError", err)
 	}
 }
@@ -300,7 +288,7 @@ func TestDrawLazy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As NewMod4Table keeps a table of more than LazyTableStates boards.
-	lazy := &Table{space: sp, counts: full.Counts(), mod4: Mod4Bytes(payloadOf(t, full))}
+	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(payloadOf(t, full))}
 	draw := func(d, n int) []Board {
 		var out []Board
 		err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), d, n, func(b Board) bool { out = append(out, b); return true })
@@ -313,8 +301,8 @@ func TestDrawLazy(t *testing.T) {
 		t.Helper()
 		seen := map[Board]bool{}
 		for _, b := range got {
-			if full.Distance(b) != d || seen[b] {
-				t.Fatalf("%s, distance %d: %s is at %d or drawn twice", how, d, b, full.Distance(b))
+			if distOf(t, full, b) != d || seen[b] {
+				t.Fatalf("%s, distance %d: %s is at %d or drawn twice", how, d, b, distOf(t, full, b))
 			}
 			seen[b] = true
 		}
@@ -335,13 +323,10 @@ func TestDrawLazy(t *testing.T) {
 	if err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), 31, 1, func(Board) bool { return true }); err == nil || !strings.Contains(err.Error(), "too rare") {
 		t.Errorf("rare distance: %v", err)
 	}
-	if !lazy.Lazy() {
-		t.Error("drawing expanded the lazy table")
-	}
 }
 
 // payloadOf is tab.Mod4Payload for tables that cannot fail.
-func payloadOf(t testing.TB, tab *Table) []byte {
+func payloadOf(t testing.TB, tab DistanceTable) []byte {
 	t.Helper()
 	p, err := tab.Mod4Payload()
 	if err != nil {
@@ -350,22 +335,12 @@ func payloadOf(t testing.TB, tab *Table) []byte {
 	return p
 }
 
-// antipodesOf is tab.Antipodes for tables with one byte per board.
-func antipodesOf(t testing.TB, tab *Table) []Board {
+// distOf is tab's distance of b, failing the test when it has none.
+func distOf(t testing.TB, tab DistanceTable, b Board) int {
 	t.Helper()
-	a, err := tab.Antipodes()
+	d, err := tab.Lookup(b)
 	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
-// distancesOf is tab.Distances for tables with one byte per board.
-func distancesOf(t testing.TB, tab *Table) []uint8 {
-	t.Helper()
-	d, err := tab.Distances()
-	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", b, err)
 	}
 	return d
 }

@@ -34,25 +34,25 @@ func (e *CodeCountsError) Error() string {
 // the goal, and for bits in memory (Mod4Bytes) the boards of each
 // distance mod 4 recounted from the bits against the counts, a
 // *CodeCountsError inside the *TableError when they disagree.
-func OpenMod4Table(goal Board, counts []uint64, bits Mod4Source, origin Origin) (*Table, error) {
+func OpenMod4Table(goal Board, counts []uint64, bits Mod4Source) (*LazyTable, error) {
 	sp, err := NewSpace(goal)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkCounts(sp, counts, origin); err != nil {
+	if err := checkCounts(sp, counts); err != nil {
 		return nil, err
 	}
 	if p, ok := bits.(Mod4Bytes); ok {
 		if uint64(len(p)) != (sp.size+7)/8 {
-			return nil, &TableError{Origin: origin, Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards", len(p), sp.Shape(), sp.size)}
+			return nil, &TableError{Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards", len(p), sp.Shape(), sp.size)}
 		}
 		if err := checkCodeCounts(sp, counts, p); err != nil {
-			return nil, &TableError{Origin: origin, Msg: err.Error(), Err: err}
+			return nil, &TableError{Msg: err.Error(), Err: err}
 		}
 	}
-	t := &Table{space: sp, counts: append([]uint64(nil), counts...), mod4: bits, origin: origin}
+	t := &LazyTable{tableHead: tableHead{space: sp, counts: append([]uint64(nil), counts...)}, mod4: bits}
 	if d, err := t.walk(sp.goal); err != nil || d != 0 {
-		return nil, &TableError{Origin: origin, Msg: "the stored bits are damaged at the goal"}
+		return nil, &TableError{Msg: "the stored bits are damaged at the goal"}
 	}
 	return t, nil
 }
@@ -60,17 +60,17 @@ func OpenMod4Table(goal Board, counts []uint64, bits Mod4Source, origin Origin) 
 // checkCounts checks the counts alone: they sum to the space's size, one
 // board is at distance 0, and every distance up to the radius has boards
 // (a board at distance d has a neighbour at d−1).
-func checkCounts(sp *Space, counts []uint64, origin Origin) error {
+func checkCounts(sp *Space, counts []uint64) error {
 	var sum uint64
 	for _, c := range counts {
 		sum += c
 	}
 	if len(counts) == 0 || sum != sp.Size() || counts[0] != 1 {
-		return &TableError{Origin: origin, Msg: fmt.Sprintf("the counts sum to %d with %v at distance 0, %s has %d boards and one goal", sum, counts[:min(1, len(counts))], sp.Shape(), sp.Size())}
+		return &TableError{Msg: fmt.Sprintf("the counts sum to %d with %v at distance 0, %s has %d boards and one goal", sum, counts[:min(1, len(counts))], sp.Shape(), sp.Size())}
 	}
 	for d, c := range counts {
 		if c == 0 {
-			return &TableError{Origin: origin, Msg: fmt.Sprintf("the counts say no board is at distance %d, below the radius %d", d, len(counts)-1)}
+			return &TableError{Msg: fmt.Sprintf("the counts say no board is at distance %d, below the radius %d", d, len(counts)-1)}
 		}
 	}
 	return nil
@@ -124,12 +124,8 @@ func onesInRange(p []byte, lo, hi uint64) uint64 {
 // stored bits say (checkNeighbours). It catches most forgeries that keep
 // the codes' local rules, at up to four more walks an answer (about three
 // times the lookup's cost); a full re-derivation (enumerate verify)
-// catches every one. A table with every distance in memory needs no
-// check: it is t itself.
-func (t *Table) WithAnswerChecks() *Table {
-	if t.dist != nil {
-		return t
-	}
+// catches every one.
+func (t *LazyTable) WithAnswerChecks() DistanceTable {
 	c := *t
 	c.checkAnswers = true
 	return &c
@@ -146,7 +142,7 @@ func (t *Table) WithAnswerChecks() *Table {
 // A neighbour's walk avoids b: through b it would count b's stored
 // distance again. Where b is its only way one closer, the plain walk is
 // taken, which says nothing new but is what an intact table gives too.
-func (t *Table) checkNeighbours(b Board, d int, set MoveSet) error {
+func (t *LazyTable) checkNeighbours(b Board, d int, set MoveSet) error {
 	rb := t.space.Rank(b)
 	for _, m := range Moves {
 		c, ok := b.Apply(m)
@@ -164,7 +160,7 @@ func (t *Table) checkNeighbours(b Board, d int, set MoveSet) error {
 			}
 		}
 		if got != want {
-			return &TableError{Origin: t.origin, Msg: fmt.Sprintf("the stored bits are damaged or forged: board %s walks to the goal in %d moves, its neighbour %s (%s) in %d, not %d",
+			return &TableError{Msg: fmt.Sprintf("the stored bits are damaged or forged: board %s walks to the goal in %d moves, its neighbour %s (%s) in %d, not %d",
 				b, d, c, m, got, want)}
 		}
 	}

@@ -42,7 +42,8 @@ func TestForged12CellTableRefused(t *testing.T) {
 	_, err := ReadTable(context.Background(), path, goal)
 	var te *statespace.TableError
 	var ce *statespace.CodeCountsError
-	if !errors.As(err, &te) || !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || te.Origin.Goal != goal {
+	var de *DamagedError
+	if !errors.As(err, &te) || !errors.As(err, &ce) || !errors.As(err, &de) || !strings.Contains(err.Error(), path) || de.Goal != goal {
 		t.Fatalf("all-zero bits under the published counts: %v, want a *statespace.CodeCountsError in a *TableError naming %s and its goal (for the rebuild command)", err, path)
 	}
 	if ce.Residue != 0 || ce.Stored != sp.Size()/2 {
@@ -119,7 +120,7 @@ func TestMappedTableAnswers(t *testing.T) {
 	if err != nil || !f.Mapped() {
 		t.Fatalf("open: %v", err)
 	}
-	lazy, err := statespace.NewMod4Table(context.Background(), goal, full.Counts(), fileBits{f, goal}, statespace.Origin{Source: path})
+	lazy, err := statespace.NewMod4Table(context.Background(), goal, full.Counts(), fileBits{f, goal})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,14 +25,18 @@ func FuzzReadTable(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		tab, err := readTableFrom(context.Background(), bytes.NewReader(b), statespace.Board{}, statespace.Origin{})
+		tab, err := readTableFrom(context.Background(), bytes.NewReader(b), statespace.Board{})
 		if err != nil {
 			return
 		}
 		if tab.States() > 2_000_000 {
 			t.Skip("a large table; Verify would be slow")
 		}
-		if err := tab.Verify(); err != nil {
+		full, err := tab.Loaded()
+		if err != nil {
+			t.Fatalf("a table of %d boards is lazy: %v", tab.States(), err)
+		}
+		if err := full.Verify(); err != nil {
 			t.Fatalf("loaded a wrong table: %v", err)
 		}
 	})
@@ -57,7 +61,7 @@ func TestBrokenTableFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = readTableFrom(context.Background(), bytes.NewReader(b), statespace.Board{}, statespace.Origin{})
+		_, err = readTableFrom(context.Background(), bytes.NewReader(b), statespace.Board{})
 		if !ok(err) {
 			t.Errorf("%s: error %v (%T), not the expected kind", name, err, err)
 		}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -106,46 +105,6 @@ func TestZeroAwarePDBFiles(t *testing.T) {
 	var de *PDBDamagedError
 	if _, _, err := LoadPartition(context.Background(), pdbDirs(t, dir), goal, zpart); !errors.As(err, &de) || !strings.Contains(err.Error(), "zero-aware") {
 		t.Errorf("a plain file under a zero-aware name: %v", err)
-	}
-}
-
-// TestPDBLargeFile checks a database whose compressed payload is several
-// MiB (random values do not compress), the size at which tablefile's
-// reader once wrongly reported as truncated.
-func TestPDBLargeFile(t *testing.T) {
-	goal := statespace.GoalFirst(sq4)
-	tiles := []int{4, 5, 8, 9, 12, 13}
-	rng := rand.New(rand.NewPCG(7, 8))
-	entries := pdb.Placements(16, len(tiles))
-	values := make([]byte, entries)
-	counts := make([]uint64, 30)
-	goalRank := pdb.RankPlacement(16, []int{4, 5, 8, 9, 12, 13})
-	for i := range values {
-		if uint64(i) != goalRank {
-			values[i] = byte(1 + rng.IntN(29))
-		}
-		counts[values[i]]++
-	}
-	h := tablefile.Header{Kind: tablefile.KindPDB, Encoding: tablefile.EncodingBytes, Rows: 4, Cols: 4,
-		Goal: goal.Bytes(), Pattern: []uint8{4, 5, 8, 9, 12, 13}, Entries: entries, Counts: counts}
-	path := filepath.Join(t.TempDir(), PDBFile(goal, tiles).Name())
-	if err := tablefile.WriteFile(context.Background(), path, h, values); err != nil {
-		t.Fatal(err)
-	}
-	p, err := ReadPDB(path, goal, tiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(p.Values(), values) {
-		t.Error("values changed on the way through the file")
-	}
-	// Real truncation is still an error.
-	data, _ := os.ReadFile(path)
-	if err := os.WriteFile(path, data[:len(data)-1000], 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadPDB(path, goal, tiles); !errors.Is(err, tablefile.ErrTruncated) {
-		t.Errorf("truncated file: %v", err)
 	}
 }
 

@@ -76,8 +76,9 @@ func (e *NotFoundError) Error() string {
 
 // DamagedError says a table file is damaged or inconsistent (a checksum
 // mismatch, a truncation, stored bits that are not a distance table).
-// errors.As reaches the cause (a *tablefile.FormatError or a
-// *statespace.TableError).
+// errors.As reaches the cause (a *tablefile.FormatError, a
+// *statespace.TableError, or a *statespace.TableContradictionError when a
+// search's path proved the table wrong).
 type DamagedError struct {
 	Path string
 	Goal statespace.Board
@@ -99,12 +100,15 @@ func damage(err error) string {
 	}
 	var fe *tablefile.FormatError
 	var te *statespace.TableError
+	var ce *statespace.TableContradictionError
 	var de *PDBDecodeError
 	switch {
 	case errors.As(err, &fe):
 		return fe.Msg
+	case errors.As(err, &ce):
+		return strings.TrimPrefix(ce.Error(), "the table is damaged: ")
 	case errors.As(err, &te):
-		return te.Msg
+		return strings.TrimPrefix(te.Msg, "the table is damaged: ")
 	case errors.As(err, &de):
 		return de.Msg
 	}
@@ -118,15 +122,16 @@ func damage(err error) string {
 // *NotFoundError saying where the lookup went; none is silently skipped.
 // Anything but a regular file at the path (a FIFO, a device) is refused
 // before it is read. A table at a path of one's own is ReadTable's.
-func (c Cache) LoadTable(ctx context.Context, goal statespace.Board) (*statespace.Table, string, error) {
+func (c Cache) LoadTable(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, string, error) {
 	name := TableFile(goal).Name()
 	looked := []string{"embedded"}
 	if b, ok := data.Open(name); ok {
-		t, err := readTableFrom(ctx, bytes.NewReader(b), goal, statespace.Origin{Source: "embedded " + name})
+		t, err := readTableFrom(ctx, bytes.NewReader(b), goal)
 		if err != nil {
 			return nil, "", fmt.Errorf("embedded %s: %w", name, err)
 		}
-		return t, "embedded " + name, nil
+		// An embedded table cannot be rebuilt: its damage names no goal.
+		return &fileTable{DistanceTable: t, path: "embedded " + name}, "embedded " + name, nil
 	}
 	if c.dir == "" {
 		return nil, "", &NotFoundError{Goal: goal, Looked: looked}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 
 	"github.com/tilespace/tilespace/internal/hugepages"
@@ -21,8 +22,10 @@ import (
 // storage is memory-mapped and its blocks checked as lookups first touch
 // them, so a 12-cell or 2x7 table answers at once without being read
 // whole; the mapping lives as long as the table. Damage gives a
-// *DamagedError naming path and the command that rebuilds the table.
-func ReadTable(ctx context.Context, path string, goal statespace.Board) (*statespace.Table, error) {
+// *DamagedError naming path and the goal whose table it is, on opening
+// and in every later answer of the table (a lazy table's walks, a path a
+// search found that contradicts it), as *os.PathError names a file.
+func ReadTable(ctx context.Context, path string, goal statespace.Board) (statespace.DistanceTable, error) {
 	f, err := tablefile.Open(path)
 	if err != nil {
 		return nil, damaged(path, goal, err)
@@ -38,8 +41,7 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 			return nil, damaged(path, goal, err)
 		}
 	}
-	origin := statespace.Origin{Source: path, Goal: goal}
-	var t *statespace.Table
+	var t statespace.DistanceTable
 	switch {
 	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates && len(f.Mapping()) <= maxCopied:
 		// A 12-cell table: its 30 MB are copied into memory on huge
@@ -50,23 +52,91 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (*states
 			bits := make([]byte, len(payload))
 			hugepages.Bytes(bits)
 			copy(bits, payload)
-			t, err = statespace.NewMod4Table(ctx, goal, h.Counts, statespace.Mod4Bytes(bits), origin)
+			t, err = statespace.NewMod4Table(ctx, goal, h.Counts, statespace.Mod4Bytes(bits))
 		}
 		f.Close()
 	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates:
 		// 2x7: 5.4 GB stay mapped, each block checked when first read.
-		t, err = statespace.NewMod4Table(ctx, goal, h.Counts, fileBits{f, goal}, origin)
+		t, err = statespace.NewMod4Table(ctx, goal, h.Counts, fileBits{f, goal})
 	default:
 		var payload []byte
 		if payload, err = f.Payload(); err == nil {
-			t, err = decodeTable(ctx, h, payload, goal, origin)
+			t, err = decodeTable(ctx, h, payload, goal)
 		}
 		f.Close()
 	}
 	if err != nil {
 		return nil, damaged(path, goal, err)
 	}
-	return t, nil
+	return &fileTable{DistanceTable: t, path: path, goal: goal}, nil
+}
+
+// fileTable is a table read from a file: its answers' errors about the
+// table's bits come wrapped in a *DamagedError naming the file.
+type fileTable struct {
+	statespace.DistanceTable
+	path string
+	goal statespace.Board // zero for a table that cannot be rebuilt (embedded)
+}
+
+// wrap wraps an error that says the table is wrong (a *TableError, a
+// *TableContradictionError) in a *DamagedError; others pass through.
+func (t *fileTable) wrap(err error) error {
+	var (
+		te *statespace.TableError
+		ce *statespace.TableContradictionError
+		de *DamagedError
+	)
+	if err == nil || errors.As(err, &de) || !errors.As(err, &te) && !errors.As(err, &ce) {
+		return err
+	}
+	return &DamagedError{Path: t.path, Goal: t.goal, Err: err}
+}
+
+func (t *fileTable) Lookup(b statespace.Board) (int, error) {
+	d, err := t.DistanceTable.Lookup(b)
+	return d, t.wrap(err)
+}
+
+func (t *fileTable) LookupMoves(b statespace.Board) (int, statespace.MoveSet, error) {
+	d, set, err := t.DistanceTable.LookupMoves(b)
+	return d, set, t.wrap(err)
+}
+
+func (t *fileTable) Path(b statespace.Board) ([]statespace.Move, error) {
+	p, err := t.DistanceTable.Path(b)
+	return p, t.wrap(err)
+}
+
+func (t *fileTable) CheckPath(b statespace.Board, pathLength int, search string, shortest bool) error {
+	return t.wrap(t.DistanceTable.CheckPath(b, pathLength, search, shortest))
+}
+
+func (t *fileTable) ReplayPath(b statespace.Board, d int, path []statespace.Move) error {
+	return t.wrap(t.DistanceTable.ReplayPath(b, d, path))
+}
+
+func (t *fileTable) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
+	return t.wrap(t.DistanceTable.Draw(ctx, rng, d, n, yield))
+}
+
+func (t *fileTable) DrawOne(ctx context.Context, rng *rand.Rand, d int) (statespace.Board, error) {
+	b, err := t.DistanceTable.DrawOne(ctx, rng, d)
+	return b, t.wrap(err)
+}
+
+func (t *fileTable) Mod4Payload() ([]byte, error) {
+	p, err := t.DistanceTable.Mod4Payload()
+	return p, t.wrap(err)
+}
+
+func (t *fileTable) WithAnswerChecks() statespace.DistanceTable {
+	return &fileTable{DistanceTable: t.DistanceTable.WithAnswerChecks(), path: t.path, goal: t.goal}
+}
+
+func (t *fileTable) Expand(ctx context.Context) (*statespace.Table, error) {
+	e, err := t.DistanceTable.Expand(ctx)
+	return e, t.wrap(err)
 }
 
 // maxCopied is the largest mapped table ReadTable copies into memory.
@@ -123,16 +193,16 @@ func headerGoal(h tablefile.Header) (statespace.Board, error) {
 }
 
 // readTableFrom reads a whole table file from r.
-func readTableFrom(ctx context.Context, r io.Reader, goal statespace.Board, origin statespace.Origin) (*statespace.Table, error) {
+func readTableFrom(ctx context.Context, r io.Reader, goal statespace.Board) (statespace.DistanceTable, error) {
 	h, payload, err := tablefile.Read(r)
 	if err != nil {
 		return nil, err
 	}
-	return decodeTable(ctx, h, payload, goal, origin)
+	return decodeTable(ctx, h, payload, goal)
 }
 
 // decodeTable makes the table of a header and checked raw payload.
-func decodeTable(ctx context.Context, h tablefile.Header, payload []byte, goal statespace.Board, origin statespace.Origin) (*statespace.Table, error) {
+func decodeTable(ctx context.Context, h tablefile.Header, payload []byte, goal statespace.Board) (statespace.DistanceTable, error) {
 	if err := expectGoal(h, goal); err != nil {
 		return nil, err
 	}
@@ -145,22 +215,22 @@ func decodeTable(ctx context.Context, h tablefile.Header, payload []byte, goal s
 		return nil, err
 	}
 	if h.Entries != sp.Size() {
-		return nil, &statespace.TableError{Origin: origin, Msg: fmt.Sprintf("%d entries, %s has %d boards", h.Entries, sp.Shape(), sp.Size())}
+		return nil, &statespace.TableError{Msg: fmt.Sprintf("%d entries, %s has %d boards", h.Entries, sp.Shape(), sp.Size())}
 	}
 	switch h.Encoding {
 	case tablefile.EncodingBytes:
-		t, err := statespace.NewTable(g, payload, origin)
+		t, err := statespace.NewTable(g, payload)
 		if err != nil {
 			return nil, err
 		}
 		if fmt.Sprint(t.Counts()) != fmt.Sprint(h.Counts) {
-			return nil, &statespace.TableError{Origin: origin, Msg: fmt.Sprintf("the distances count %v, the header says %v", t.Counts(), h.Counts)}
+			return nil, &statespace.TableError{Msg: fmt.Sprintf("the distances count %v, the header says %v", t.Counts(), h.Counts)}
 		}
 		return t, nil
 	case tablefile.EncodingMod4Bit:
-		return statespace.NewMod4Table(ctx, g, h.Counts, statespace.Mod4Bytes(payload), origin)
+		return statespace.NewMod4Table(ctx, g, h.Counts, statespace.Mod4Bytes(payload))
 	}
-	return nil, &statespace.TableError{Origin: origin, Msg: fmt.Sprintf("a distance table cannot be stored as %s", h.Encoding)}
+	return nil, &statespace.TableError{Msg: fmt.Sprintf("a distance table cannot be stored as %s", h.Encoding)}
 }
 
 // TableHeader returns the container header of goal's distance table with
@@ -179,15 +249,19 @@ func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding)
 }
 
 // WriteTable writes t atomically to path in the given encoding
-// (mod4-bit or bytes) and returns the file's size.
-func WriteTable(ctx context.Context, path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
+// (mod4-bit or bytes) and returns the file's size. Bytes take a table
+// with every distance in memory (a lazy one gives Loaded's *LazyError).
+func WriteTable(ctx context.Context, path string, t statespace.DistanceTable, enc tablefile.Encoding) (int64, error) {
 	var payload []byte
 	var err error
 	switch enc {
 	case tablefile.EncodingMod4Bit:
 		payload, err = t.Mod4Payload()
 	case tablefile.EncodingBytes:
-		payload, err = t.Distances()
+		var full *statespace.Table
+		if full, err = t.Loaded(); err == nil {
+			payload = full.Distances()
+		}
 	default:
 		return 0, fmt.Errorf("store: a distance table cannot be written as %s", enc)
 	}

@@ -13,7 +13,7 @@ import (
 
 // A 2x2 distance table: twelve boards, stored one byte each, written and
 // read back with every part of the container checked.
-func ExampleWrite() {
+func ExampleWriteV2() {
 	h := tablefile.Header{
 		Kind:     tablefile.KindDistance,
 		Encoding: tablefile.EncodingBytes,
@@ -24,7 +24,7 @@ func ExampleWrite() {
 	}
 	payload := []byte{0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6}
 	var file bytes.Buffer
-	if err := tablefile.Write(&file, h, payload); err != nil {
+	if err := tablefile.WriteV2(&file, h, bytes.NewReader(payload), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
 		panic(err)
 	}
 	got, data, err := tablefile.Read(bytes.NewReader(file.Bytes()))
@@ -32,7 +32,7 @@ func ExampleWrite() {
 
 	// One flipped bit in the payload is caught by its checksum.
 	damaged := bytes.Clone(file.Bytes())
-	damaged[len(damaged)-1] ^= 1
+	damaged[bytes.Index(damaged, payload)+len(payload)-1] ^= 1
 	_, _, err = tablefile.Read(bytes.NewReader(damaged))
 	fmt.Println(errors.Is(err, tablefile.ErrChecksum))
 	// Output:

@@ -56,52 +56,6 @@ var (
 	encoder = sync.OnceValues(newEncoder)
 )
 
-// Write writes a table file holding h and payload to w. The payload is the
-// raw encoded entries; its length must equal h.PayloadLen(). Write
-// validates h first and writes nothing if it is invalid.
-//
-// Write writes format version 1, one zstd frame: the compact choice for
-// the small tables and pattern databases, which zstd shrinks and which
-// are read whole. Boards of more than 16 cells and payloads beyond
-// version 1's entry limits need WriteV2.
-func Write(w io.Writer, h Header, payload []byte) error {
-	if err := h.Validate(); err != nil {
-		return err
-	}
-	if err := h.fitsV1(); err != nil {
-		return err
-	}
-	raw, _ := h.PayloadLen()
-	if uint64(len(payload)) != raw {
-		return fmt.Errorf("tablefile: payload is %d bytes, %d %s entries need %d", len(payload), h.Entries, h.Encoding, raw)
-	}
-	enc, err := encoder()
-	if err != nil {
-		return fmt.Errorf("tablefile: creating zstd encoder: %w", err)
-	}
-	comp := enc.EncodeAll(payload, nil)
-
-	hdr := make([]byte, headerLen(len(h.Pattern), len(h.Counts)))
-	putPrefix(hdr, version, h)
-	for i := range 16 {
-		hdr[16+i] = 0xFF
-	}
-	copy(hdr[16:], h.Goal)
-	off := putTail(hdr, fixedLen, h, raw)
-	binary.LittleEndian.PutUint32(hdr[off:], crc32.Checksum(payload, castagnoli))
-	off += 4
-	off = putUint64(hdr, off, uint64(len(comp)))
-	putChecksum(hdr, off)
-
-	if _, err := w.Write(hdr); err != nil {
-		return fmt.Errorf("tablefile: %w", err)
-	}
-	if _, err := w.Write(comp); err != nil {
-		return fmt.Errorf("tablefile: %w", err)
-	}
-	return nil
-}
-
 // putPrefix writes the 16 bytes both versions start with: magic, version,
 // kind, encoding, rows, columns, the pattern's length and the largest value.
 func putPrefix(hdr []byte, v uint16, h Header) {
@@ -154,21 +108,6 @@ func putChecksum(hdr []byte, off int) {
 func putUint64(b []byte, off int, v uint64) int {
 	binary.LittleEndian.PutUint64(b[off:], v)
 	return off + 8
-}
-
-// WriteFile writes a table file to path atomically: readers see the old
-// file or the complete new one, and a failed or canceled write leaves no
-// new file.
-func WriteFile(ctx context.Context, path string, h Header, payload []byte) error {
-	// Validate up front so an invalid header never creates a temporary file.
-	if err := h.Validate(); err != nil {
-		return &pathError{op: "write", path: path, err: err}
-	}
-	err := atomicfile.Write(ctx, path, func(w io.Writer) error { return Write(w, h, payload) })
-	if err != nil {
-		return &pathError{op: "write", path: path, err: err}
-	}
-	return nil
 }
 
 // WriteFileV2 writes a version-2 table file to path atomically, like

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/tilespace/tilespace/query"
 	"reflect"
 	"strings"
 	"testing"
@@ -26,7 +27,13 @@ func TestCompareAgreesWithPage(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &cli); err != nil {
 		t.Fatal(err)
 	}
-	s := api.New(api.Config{})
+	slots := api.NewSlots(api.Limits{})
+	res, err := api.NewResolver(context.Background(), query.Config{}, slots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	s := api.New(api.Config{}, res, slots)
 	defer s.Close()
 	status, body := s.Do(context.Background(), "/api/compare?b="+board+"&limit=200000&algs="+algs)
 	var page map[string]any

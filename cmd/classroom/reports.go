@@ -89,7 +89,7 @@ func (f *oneBoardFlags) limits() (lim search.Limits, restore func()) {
 
 // resolve parses the board and finds its goal and table (nil when the
 // shape has none, e.g. 4x4).
-func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*query.Resolver, statespace.Board, statespace.Board, *statespace.Table, error) {
+func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*query.Resolver, statespace.Board, statespace.Board, statespace.DistanceTable, error) {
 	var b, goal statespace.Board
 	cfg, err := f.src.Config(stderr)
 	if err != nil {

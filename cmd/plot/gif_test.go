@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/tilespace/tilespace/query"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -23,7 +24,13 @@ import (
 // the table's distance + 1.
 func TestGIFIsThePages(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
-	s := api.New(api.Config{})
+	slots := api.NewSlots(api.Limits{})
+	res, err := api.NewResolver(context.Background(), query.Config{}, slots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	s := api.New(api.Config{}, res, slots)
 	defer s.Close()
 	dir := t.TempDir()
 	for i, c := range []struct {
@@ -58,7 +65,7 @@ func TestGIFIsThePages(t *testing.T) {
 		}
 		goal, _ := statespace.ParseGoal(c.goal, c.shape)
 		b, _ := statespace.Parse(c.board, c.shape)
-		d := fixture.TableFor(t, goal).Distance(b)
+		d := fixture.Dist(t, fixture.TableFor(t, goal), b)
 		g, err := gif.DecodeAll(bytes.NewReader(file))
 		if err != nil || len(g.Image) != d+1 {
 			t.Errorf("%s: %v, %d frames, want %d", c.board, err, len(g.Image), d+1)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/tilespace/tilespace/serve/api"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -32,7 +33,13 @@ func TestSameRecordEveryDoor(t *testing.T) {
 	ctx := context.Background()
 	twelve := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
 	writeNearTable(t, filepath.Join(cache, store.TableFile(twelve).Name()), twelve, 14)
-	s := serve.New(serve.Config{Cache: store.NewCache(cache)})
+	slots := api.NewSlots(api.Limits{})
+	res, err := api.NewResolver(ctx, query.Config{Cache: store.NewCache(cache)}, slots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	s := serve.New(serve.Config{}, res, slots)
 	defer s.Close()
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()

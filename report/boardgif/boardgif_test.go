@@ -56,7 +56,7 @@ func TestAnimation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := tab.Distance(b)
+		d := fixture.Dist(t, tab, b)
 		g, raw := decode(t, b, path, c.size)
 		// (A single frame has no loop: image/gif writes no count for it.)
 		if len(g.Image) != d+1 || (d > 0 && g.LoopCount != 0) {

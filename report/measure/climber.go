@@ -34,7 +34,7 @@ var ClimberReadings = []search.ClimberRule{
 
 // ClimberConfig says how the climber's statistics are gathered.
 type ClimberConfig struct {
-	Table    *statespace.Table
+	Table    statespace.DistanceTable
 	Mixes    []int // numbers of mixing moves (the climber report's are classroom.DefaultGreedyKs)
 	Runs     int   // boards per mixing count
 	Seed     uint64
@@ -85,7 +85,7 @@ func MeasureClimber(ctx context.Context, cfg ClimberConfig) (report.ClimberData,
 
 // Strip returns the solution-strip data for start: its optimal path from
 // table.
-func Strip(table *statespace.Table, start statespace.Board, maxShow int) (report.StripData, error) {
+func Strip(table statespace.DistanceTable, start statespace.Board, maxShow int) (report.StripData, error) {
 	if table == nil {
 		return report.StripData{}, errNoTable
 	}

@@ -13,7 +13,7 @@ import (
 
 // DFSBlowupConfig says which boards DFS runs on.
 type DFSBlowupConfig struct {
-	Table     *statespace.Table
+	Table     statespace.DistanceTable
 	Distances []int
 	N         int // boards per distance
 	Seed      uint64
@@ -34,7 +34,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 	var starts []statespace.Board
 	var optimal []int
 	for _, dist := range cfg.Distances {
-		for _, b := range cfg.Table.Sample(rng, dist, cfg.N) {
+		for b := range cfg.Table.Samples(rng, dist, cfg.N) {
 			starts, optimal = append(starts, b), append(optimal, dist)
 		}
 	}
@@ -56,7 +56,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 // MeasureDFSWalk runs graph DFS on start with classroom.WalkDFS (the walk
 // classroom explain-dfs explains) and records, at each expansion, the true
 // distance (from table) of the board expanded and DFS's depth.
-func MeasureDFSWalk(ctx context.Context, table *statespace.Table, start statespace.Board, lim search.Limits) (report.DFSWalkData, error) {
+func MeasureDFSWalk(ctx context.Context, table statespace.DistanceTable, start statespace.Board, lim search.Limits) (report.DFSWalkData, error) {
 	var d report.DFSWalkData
 	if table == nil {
 		return d, errNoTable

@@ -103,7 +103,10 @@ func TestShapeSeriesSkipsShapesWithoutTables(t *testing.T) {
 // the aggregation can be checked against known values.
 func fakeAlgorithm(tab *statespace.Table, key string, stopAbove int, fail bool) search.Algorithm {
 	return search.Algorithm{Key: key, Name: strings.ToUpper(key), Run: func(_ context.Context, p search.Problem) (search.Result, error) {
-		d := tab.Distance(p.Start)
+		d, err := tab.Lookup(p.Start)
+		if err != nil {
+			return search.Result{}, err
+		}
 		if fail {
 			return search.Result{Algorithm: key}, errors.New("broken")
 		}
@@ -141,7 +144,7 @@ func TestMeasureScalingAggregates(t *testing.T) {
 		for pi, p := range series.Points {
 			n := 3
 			for _, text := range p.Boards {
-				if b, err := statespace.Parse(text, sh2x3); err != nil || tab.Distance(b) != p.Distance {
+				if b, err := statespace.Parse(text, sh2x3); err != nil || fixture.Dist(t, tab, b) != p.Distance {
 					t.Errorf("series %d point %d: board %q (%v) is not at distance %d", si, pi, text, err, p.Distance)
 				}
 			}
@@ -210,7 +213,7 @@ func TestMeasureScalingSameSeedSameBoards(t *testing.T) {
 	}
 	for i, s := range a {
 		board, _ := statespace.Parse(s, sh3x3)
-		if d := tab.Distance(board); d != []int{10, 20}[i/4] {
+		if d := fixture.Dist(t, tab, board); d != []int{10, 20}[i/4] {
 			t.Errorf("board %s at distance %d", s, d)
 		}
 	}
@@ -238,7 +241,7 @@ func TestMeasureDFSWalkMatchesCOMS(t *testing.T) {
 	}
 	for _, i := range []int{1, 1000, len(d.Boards) - 1} {
 		b, err := statespace.Parse(d.Boards[i], sh3x3)
-		if err != nil || tab.Distance(b) != d.Distances[i] {
+		if err != nil || fixture.Dist(t, tab, b) != d.Distances[i] {
 			t.Errorf("step %d: board %s (%v) is not at distance %d", i+1, d.Boards[i], err, d.Distances[i])
 		}
 	}
@@ -272,7 +275,7 @@ func TestMeasureDFSBlowup(t *testing.T) {
 		}
 		// The board listed is one at the run's optimal distance.
 		b, err := statespace.Parse(r.Board, sh2x3)
-		if err != nil || tab.Distance(b) != r.Optimal {
+		if err != nil || fixture.Dist(t, tab, b) != r.Optimal {
 			t.Errorf("run %d: board %q (%v) is not at distance %d", i, r.Board, err, r.Optimal)
 		}
 	}

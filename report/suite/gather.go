@@ -3,6 +3,7 @@ package suite
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -43,7 +44,7 @@ func (g *gatherer) logf(format string, args ...any) {
 // table returns the distance table for goal: the explicit file (for the
 // main goal), the embedded or cached one, or one enumerated in memory for
 // small boards, as the resolver finds it.
-func (g *gatherer) table(ctx context.Context, goal statespace.Board) (*statespace.Table, error) {
+func (g *gatherer) table(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
 	return g.res.Table(ctx, goal)
 }
 
@@ -190,11 +191,11 @@ func (g *gatherer) strip(ctx context.Context) ([]*report.Figure, error) {
 	if start.IsZero() {
 		// A lazy (12-cell) table refuses: finding its antipodes is a
 		// search of gigabytes.
-		ants, err := t.Antipodes()
+		full, err := t.Loaded()
 		if err != nil {
 			return nil, err
 		}
-		start = ants[0]
+		start = full.Antipodes()[0]
 	}
 	d, err := measure.Strip(t, start, g.o.MaxShow)
 	if err != nil {
@@ -210,7 +211,12 @@ func (g *gatherer) heuristic(ctx context.Context, h pdb.Heuristic, key, label, n
 	if err != nil {
 		return nil, err
 	}
-	d, err := measure.MeasureHeuristic(ctx, t, h, key, label, g.o.Log)
+	// Every board's distance is counted: a lazy (12-cell) table refuses.
+	full, err := t.Loaded()
+	if err != nil {
+		return nil, err
+	}
+	d, err := measure.MeasureHeuristic(ctx, full, h, key, label, g.o.Log)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +284,7 @@ func (g *gatherer) dfsWalk(ctx context.Context) ([]*report.Figure, error) {
 	}
 	start := g.o.Board
 	if start.IsZero() {
-		start = t.Sample(measure.RNG(g.o.Seed, measure.SaltDFSWalk), min(walkDistance, t.Radius()), 1)[0]
+		start = slices.Collect(t.Samples(measure.RNG(g.o.Seed, measure.SaltDFSWalk), min(walkDistance, t.Radius()), 1))[0]
 	}
 	d, err := measure.MeasureDFSWalk(ctx, t, start, g.o.Limits)
 	if err != nil {

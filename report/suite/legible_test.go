@@ -2,6 +2,7 @@ package suite
 
 import (
 	"context"
+	"github.com/tilespace/tilespace/internal/legible"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
@@ -12,7 +13,7 @@ import (
 
 // Every figure of the quick set, drawn from real tables and searches,
 // reads well at the 8 cm a report prints it (low and tall) and at the
-// default size: report.Figure.Legibility finds nothing.
+// default size: legible.Problems finds nothing.
 func TestQuickFiguresLegible(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
@@ -31,7 +32,7 @@ func TestQuickFiguresLegible(t *testing.T) {
 		for _, f := range figs {
 			n++
 			for _, size := range sizes {
-				for _, p := range f.Legibility(size) {
+				for _, p := range legible.Problems(f.Draw, f.AxisLabels(), size.Width, size.Height) {
 					t.Errorf("%s at %.0f × %.0f cm: %s", f.Name, size.Width/vg.Centimeter, size.Height/vg.Centimeter, p)
 				}
 			}

@@ -15,11 +15,7 @@ import (
 	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/store"
 )
-
-// Cache is a folder of tables and pattern databases (store's).
-type Cache = store.Cache
 
 // answer is one board's exact answer, as query gives it.
 type answer = query.Answer
@@ -40,22 +36,19 @@ func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
 	return query.ParseBoard([]byte(text), shape)
 }
 
-// newResolver is the one source of the server's answers: query's
-// resolver, for every goal the requests name. It holds tables and
-// databases within cfg.CacheBytes, builds them only in a work slot
-// (acquire), tests every optimal move of a searched board while the time
-// allows, and writes to the cache folder only when cfg.WriteCache says so.
-func newResolver(ctx context.Context, cfg Config, acquire func(context.Context) (func(), error)) (*query.Resolver, error) {
-	return query.NewResolver(ctx, query.Config{
-		Cache: cfg.Cache, Log: cfg.Log, Explain: cfg.Explain, PDBDir: cfg.PDBDir, Partition: cfg.Partition, Progress: cfg.Progress,
-		SearchOptionsWhereSearched: true, AllMoves: true, KeepPath: true,
-		CacheBytes: cfg.CacheBytes, ReadOnlyCache: !cfg.WriteCache, Acquire: acquire, ForgetFailures: true,
-	})
+// NewResolver returns the resolver a main hands to the page (New): qc's
+// cache folder, databases, bound on bytes held and whether it writes the
+// cache (ReadOnlyCache), with what the page needs of every answer: every
+// goal served (PDBDir and Partition apply where boards are searched),
+// every optimal move of a searched board tested while the time allows,
+// the path kept when that time ends, builds only in one of slots, a
+// failed resolution tried again by the next request. ctx bounds what it
+// loads in the background.
+func NewResolver(ctx context.Context, qc query.Config, slots *Slots) (*query.Resolver, error) {
+	qc.SearchOptionsWhereSearched, qc.AllMoves, qc.KeepPath, qc.ForgetFailures = true, true, true, true
+	qc.Acquire = slots.Acquire
+	return query.NewResolver(ctx, qc)
 }
-
-// DefaultCacheBytes is the page's bound on the tables and databases it
-// holds in memory: the resolver's own default, 1 GiB.
-const DefaultCacheBytes = query.DefaultCacheBytes
 
 // record is a board's answer with the keys of query -json: one struct,
 // which the page's records embed and encoding/json writes.
@@ -72,7 +65,7 @@ type comparison = classroom.Comparison
 
 // compareBoard runs the classroom algorithms keys name (nil: all) on b,
 // each bounded by lim.
-func compareBoard(ctx context.Context, b, goal statespace.Board, t *statespace.Table, lim limits, keys []string) (*comparison, error) {
+func compareBoard(ctx context.Context, b, goal statespace.Board, t statespace.DistanceTable, lim limits, keys []string) (*comparison, error) {
 	return classroom.CompareAlgorithms(ctx, b, goal, t, lim, keys)
 }
 

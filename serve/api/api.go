@@ -31,6 +31,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tilespace/tilespace/query"
 	"io"
 	"net/url"
 	"runtime"
@@ -105,26 +106,6 @@ type Config struct {
 	// built); nil discards them.
 	Log    io.Writer
 	Limits Limits
-	// Boards without a table (the 15-puzzle, 12-cell goals whose table is
-	// not in the cache) are solved by IDA* on pattern databases: those of
-	// Partition (a preset such as "6-6-3" or patterns; empty takes the
-	// strongest found) from PDBDir, else the cache folder, else built in
-	// memory when cheap; else on linear conflict (query.Resolver decides).
-	PDBDir, Partition string
-	// Cache is the cache folder tables and pattern databases are read
-	// from (and, with WriteCache, written to): the command hands down
-	// store.DefaultCache; the zero Cache has none.
-	Cache Cache
-	// Progress receives the progress of databases being built; nil
-	// reports none.
-	Progress func(what string, done, total uint64)
-	// CacheBytes bounds the bytes of the tables and databases held in
-	// memory, the least recently used dropped first; 0 means
-	// DefaultCacheBytes.
-	CacheBytes int64
-	// WriteCache lets the server write the pattern databases it builds
-	// into the cache folder; without it a request never writes there.
-	WriteCache bool
 	// Explain turns the error of a goal without answers into the message
 	// the page shows, with the command that fixes it (cmd/serve passes
 	// cli.Explain); nil shows the error's own message.
@@ -138,32 +119,61 @@ type Config struct {
 // Server answers the API. Create it with New; it is safe for concurrent
 // use.
 type Server struct {
-	cfg    Config
-	lim    Limits
-	base   context.Context // outlives requests: tables and databases keep loading
-	stop   context.CancelFunc
-	res    *resolver // every goal's table, databases or search
-	resErr error     // why there is no resolver
-	slots  chan struct{}
+	cfg   Config
+	lim   Limits
+	base  context.Context // Close ends it
+	stop  context.CancelFunc
+	res   *resolver // every goal's table, databases or search
+	slots *Slots
 }
 
-// New returns a server; Close stops what it loads in the background.
-func New(cfg Config) *Server {
+// New returns a server answering from res, the one resolver of the
+// program's doors (NewResolver makes it with the page's settings), its
+// searches taking slots, the slots res builds in (NewSlots). res and
+// slots stay the caller's: Close does not close res.
+func New(cfg Config, res *query.Resolver, slots *Slots) *Server {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	if cfg.CacheBytes <= 0 {
-		cfg.CacheBytes = DefaultCacheBytes
-	}
-	s := &Server{cfg: cfg, lim: cfg.Limits.WithDefaults()}
+	s := &Server{cfg: cfg, lim: cfg.Limits.WithDefaults(), res: res, slots: slots}
 	s.base, s.stop = context.WithCancel(context.Background())
-	s.slots = make(chan struct{}, s.lim.Searches)
-	s.res, s.resErr = newResolver(s.base, s.cfg, s.acquire)
 	return s
 }
 
-// Close stops tables and databases loading for the server.
+// Close ends the server: requests waiting for a table or databases get
+// the resolver's error.
 func (s *Server) Close() { s.stop() }
+
+// Slots are the work slots a page's searches and its resolver's builds
+// share (query.Config.Acquire): at most Limits.Searches at once; a request
+// waits at most Limits.SlotWait for one, then gets 503.
+type Slots struct {
+	c    chan struct{}
+	wait time.Duration
+}
+
+// NewSlots returns the slots of lim (zero fields take the defaults).
+func NewSlots(lim Limits) *Slots {
+	lim = lim.WithDefaults()
+	return &Slots{c: make(chan struct{}, lim.Searches), wait: lim.SlotWait}
+}
+
+// Acquire takes a slot, waiting at most the slots' wait, and returns
+// what gives it back; a wait that ends first is a 503 error, ctx's end
+// ctx's error.
+func (sl *Slots) Acquire(ctx context.Context) (release func(), err error) {
+	t := time.NewTimer(sl.wait)
+	defer t.Stop()
+	select {
+	case sl.c <- struct{}{}:
+		return func() { <-sl.c }, nil
+	case <-t.C:
+		return nil, &statusError{StatusServiceUnavailable,
+			fmt.Errorf("every search slot is busy (%d at once); try again shortly", cap(sl.c))}
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
 
 // limitsOf is Config.LimitsOf, "the server's" by default.
 func (s *Server) limitsOf() string {
@@ -177,7 +187,7 @@ func (s *Server) limitsOf() string {
 func (s *Server) Limits() Limits { return s.lim }
 
 // CacheBytes returns the bound on the bytes of tables and databases held.
-func (s *Server) CacheBytes() int64 { return s.cfg.CacheBytes }
+func (s *Server) CacheBytes() int64 { return s.res.CacheBytes() }
 
 // route is one of the API's targets: its method pattern, as net/http's
 // ServeMux takes it, and its answer, appended to dst.
@@ -317,15 +327,5 @@ func ErrorReply(err error, fallback int) (status int, body []byte) {
 // acquire takes a search slot, waiting at most SlotWait; release gives it
 // back.
 func (s *Server) acquire(ctx context.Context) (release func(), err error) {
-	t := time.NewTimer(s.lim.SlotWait)
-	defer t.Stop()
-	select {
-	case s.slots <- struct{}{}:
-		return func() { <-s.slots }, nil
-	case <-t.C:
-		return nil, &statusError{StatusServiceUnavailable,
-			fmt.Errorf("every search slot is busy (%d at once); try again shortly", cap(s.slots))}
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	return s.slots.Acquire(ctx)
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"github.com/tilespace/tilespace/store"
 	"net/http"
 	"strings"
 	"testing"
@@ -12,12 +13,23 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// newTestAPI answers cfg with a cache folder of its own.
-func newTestAPI(t testing.TB, cfg Config) *Server {
+// newTestAPI answers cfg from the resolver a main makes (NewResolver)
+// of qc, with a cache folder of its own unless qc has one.
+func newTestAPI(t testing.TB, cfg Config, qc query.Config) *Server {
 	t.Helper()
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	s := New(cfg)
-	t.Cleanup(s.Close)
+	if qc.Cache.IsZero() {
+		qc.Cache = store.NewCache(t.TempDir())
+	}
+	slots := NewSlots(cfg.Limits)
+	ctx, cancel := context.WithCancel(context.Background())
+	res, err := NewResolver(ctx, qc, slots)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	s := New(cfg, res, slots)
+	t.Cleanup(func() { s.Close(); res.Close(); cancel() })
 	return s
 }
 
@@ -52,7 +64,7 @@ func TestStatusesAreHTTPs(t *testing.T) {
 // Do refuses what is no request path, an endpoint that is not the API's
 // and a query over the limit, each with its status and a message.
 func TestDoRefusals(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{MaxQuery: 64}})
+	s := newTestAPI(t, Config{Limits: Limits{MaxQuery: 64}}, query.Config{})
 	for _, c := range []struct {
 		target string
 		status int
@@ -75,7 +87,7 @@ func TestDoRefusals(t *testing.T) {
 // Searches and builds need a work slot: with every slot taken they
 // answer 503 once SlotWait runs out; table lookups need none.
 func TestSearchSlots(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}})
+	s := newTestAPI(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}}, query.Config{})
 	release, err := s.acquire(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +111,7 @@ func TestSearchSlots(t *testing.T) {
 // then answer 503; the preparation goes on and later requests get it. A
 // table is built only in a work slot, so one held keeps it waiting.
 func TestTableWait(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{TableWait: time.Nanosecond, Searches: 1, SlotWait: time.Minute}})
+	s := newTestAPI(t, Config{Limits: Limits{TableWait: time.Nanosecond, Searches: 1, SlotWait: time.Minute}}, query.Config{})
 	release, err := s.acquire(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +130,7 @@ func TestTableWait(t *testing.T) {
 // A build that finds no work slot free in time answers 503 and is not
 // remembered: the next request builds the table.
 func TestBuildNeedsSlot(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}})
+	s := newTestAPI(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}}, query.Config{})
 	release, err := s.acquire(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -133,11 +145,11 @@ func TestBuildNeedsSlot(t *testing.T) {
 	}
 }
 
-// The tables the server holds stay within Config.CacheBytes however many
-// goals are asked for.
+// The tables the server holds stay within its resolver's CacheBytes
+// however many goals are asked for.
 func TestHeldTablesBounded(t *testing.T) {
 	const bound = 3 * 20_160 // three 2x4 tables
-	s := newTestAPI(t, Config{CacheBytes: bound})
+	s := newTestAPI(t, Config{}, query.Config{CacheBytes: bound})
 	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
 	for r := uint64(1); r <= 10; r++ {
 		goal := sp.Unrank(r * 997)

@@ -251,9 +251,6 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 			return nil, badRequest("seed=%s: want a whole number", t)
 		}
 	}
-	if s.resErr != nil {
-		return nil, s.resErr
-	}
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil, badRequest("%v", err)
@@ -316,7 +313,7 @@ func boardAlone(b, goal statespace.Board, note, seed string) ([]byte, error) {
 
 // drawAt draws a board uniformly from those at distance d of t; a
 // distance t cannot draw from is a bad request.
-func drawAt(ctx context.Context, t *statespace.Table, rng *rand.Rand, d int) (statespace.Board, error) {
+func drawAt(ctx context.Context, t statespace.DistanceTable, rng *rand.Rand, d int) (statespace.Board, error) {
 	if sp := t.Space(); d > t.Radius() {
 		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
 	}
@@ -331,9 +328,6 @@ func drawAt(ctx context.Context, t *statespace.Table, rng *rand.Rand, d int) (st
 // at most TableWait while it is read or built (which goes on in the
 // background when the wait ends first).
 func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, error) {
-	if s.resErr != nil {
-		return nil, s.resErr
-	}
 	if _, err := statespace.NewSpace(goal); err != nil {
 		return nil, badRequest("%v", err)
 	}

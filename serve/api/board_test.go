@@ -20,7 +20,7 @@ import (
 // walk's only within randomSolveTime, and the page asks /api/board for
 // the distance.
 func TestRandomWithoutTable(t *testing.T) {
-	s := newTestAPI(t, Config{}) // the default limits: 10 s a board
+	s := newTestAPI(t, Config{}, query.Config{}) // the default limits: 10 s a board
 	shape := statespace.Shape{Rows: 7, Cols: 3}
 	goal := statespace.GoalLast(shape)
 	t0 := time.Now()

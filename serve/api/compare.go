@@ -81,7 +81,11 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 			continue
 		}
 		if m, ok := rows[i].(map[string]any); ok {
-			m["path_profile"] = pathProfile(rq.board, row.Result.Path, table)
+			p, err := pathProfile(rq.board, row.Result.Path, table)
+			if err != nil {
+				return nil, err
+			}
+			m["path_profile"] = p
 		}
 	}
 	return json.Marshal(out)
@@ -94,21 +98,25 @@ type profile struct {
 	Distances []int `json:"distances"`
 }
 
-func pathProfile(b statespace.Board, path []statespace.Move, t *statespace.Table) profile {
+func pathProfile(b statespace.Board, path []statespace.Move, t statespace.DistanceTable) (profile, error) {
 	n := len(path)
 	every := max(1, (n+profilePoints-1)/profilePoints)
 	var p profile
 	for i := 0; ; i++ {
 		if i%every == 0 || i == n {
+			d, err := t.Lookup(b)
+			if err != nil {
+				return profile{}, err
+			}
 			p.Steps = append(p.Steps, i)
-			p.Distances = append(p.Distances, t.Distance(b))
+			p.Distances = append(p.Distances, d)
 		}
 		if i == n {
 			break
 		}
 		b, _ = b.Apply(path[i])
 	}
-	return p
+	return p, nil
 }
 
 // watch answers /api/watch: the search alg traced expansion by
@@ -141,7 +149,7 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 	// A goal without a table is not resolved at all: that could mean
 	// building pattern databases for nothing.
 	noTable := badRequest("watching a search shows each board's true distance from the distance table, and %s has none", rq.shape)
-	if s.res == nil || !s.res.HasTable(rq.goal) {
+	if !s.res.HasTable(rq.goal) {
 		return nil, noTable
 	}
 	o, err := s.source(ctx, rq.goal)
@@ -165,6 +173,10 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	optimal, err := table.Lookup(rq.board)
+	if err != nil {
+		return nil, err
+	}
 	return json.Marshal(struct {
 		Board    string       `json:"board"`
 		Shape    string       `json:"shape"`
@@ -175,7 +187,7 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 		Result   searchResult `json:"result"`
 		Limits   any          `json:"limits"`
 		Complete bool         `json:"complete"` // the search ended by itself, not by a limit
-	}{rq.board.String(), rq.shape.String(), rq.goal.String(), table.Distance(rq.board), table.Radius(),
+	}{rq.board.String(), rq.shape.String(), rq.goal.String(), optimal, table.Radius(),
 		tr, res, map[string]any{"steps": steps, "seconds": s.lim.WatchTime.Seconds()},
 		!stoppedByLimit(res)})
 }
@@ -201,7 +213,7 @@ func (s *Server) shapes(context.Context, url.Values) ([]byte, error) {
 	for _, sh := range []statespace.Shape{{Rows: 3, Cols: 4}, {Rows: 4, Cols: 3}, {Rows: 2, Cols: 6}, {Rows: 6, Cols: 2}} {
 		var goals []string
 		for _, g := range []statespace.Board{statespace.GoalLast(sh), statespace.GoalFirst(sh)} {
-			if s.res != nil && s.res.HasTable(g) {
+			if s.res.HasTable(g) {
 				goals = append(goals, statespace.GoalName(g))
 			}
 		}

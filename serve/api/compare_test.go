@@ -15,11 +15,11 @@ import (
 // 21-move board's IDDFS needs 410,194 expansions: stopped under the
 // default 200,000, optimal when the request raises the limit.
 func TestCompareAlgsLimit(t *testing.T) {
-	s := newTestAPI(t, Config{})
+	s := newTestAPI(t, Config{}, query.Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := fixture.TableFor(t, goal)
 	const board = "1,2,5,3,4,0,6,7,8"
-	d := tab.Distance(fixture.MustParse(t, board))
+	d := fixture.Dist(t, tab, fixture.MustParse(t, board))
 	outcomes := func(target string) (map[string]string, map[string]any) {
 		t.Helper()
 		status, c := do(t, s, target)
@@ -77,7 +77,7 @@ func TestCompareAlgsLimit(t *testing.T) {
 // Bad algs= and limit= values get 400 naming the key or the bound, before
 // any search.
 func TestCompareParamRefusals(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{CompareMaxNodes: 1_000_000}})
+	s := newTestAPI(t, Config{Limits: Limits{CompareMaxNodes: 1_000_000}}, query.Config{})
 	for _, c := range []struct{ query, msg string }{
 		{"algs=bfs,dijkstra", `"dijkstra"`},
 		{"algs=bfs,bfs", `"bfs" is named twice`},
@@ -110,8 +110,8 @@ func TestCompareParamRefusals(t *testing.T) {
 // it; without one (the solver out of time) a found path is "found", never
 // "optimal", and a search that found nothing is "stopped".
 func TestCompareOutcomesWithoutTable(t *testing.T) {
-	s := newTestAPI(t, Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15",
-		Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: 2 * time.Second}})
+	s := newTestAPI(t, Config{Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: 2 * time.Second}},
+		query.Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
 	b := statespace.Walk(query.NewRand(2), goal, 30, statespace.NoReverse)
 	check := func(target string, reference bool) {
@@ -148,7 +148,7 @@ func TestCompareOutcomesWithoutTable(t *testing.T) {
 		}
 	}
 	check("/api/compare?b="+b.String()+"&algs=bfs,astar-manhattan,idastar,greedy,iddfs", true)
-	s = newTestAPI(t, Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15",
-		Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: time.Millisecond}})
+	s = newTestAPI(t, Config{Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: time.Millisecond}},
+		query.Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"})
 	check("/api/compare?b="+statespace.Walk(query.NewRand(5), goal, 60, statespace.NoReverse).String()+"&algs=bfs,greedy", false)
 }

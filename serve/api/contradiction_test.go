@@ -18,7 +18,7 @@ import (
 func TestCompareRefusesForgedTable(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
 	truth := fixture.TableFor(t, goal)
-	f := fixture.CountKeepingForgery(t, truth, fixture.NewRand(35), statespace.Origin{Source: "cache/2x4-last.tbl", Goal: goal})
+	f := fixture.CountKeepingForgery(t, truth, fixture.NewRand(35))
 	_, err := compareBoard(context.Background(), f.Raised, goal, f.Table, limits{MaxExpanded: 200_000, MaxTime: time.Minute}, nil)
 	if err == nil {
 		t.Fatalf("the page compared %s on a table that says %d, truth %d", f.Raised, f.D+2, f.D)
@@ -29,7 +29,7 @@ func TestCompareRefusesForgedTable(t *testing.T) {
 	if jerr := json.Unmarshal(body, &reply); jerr != nil {
 		t.Fatal(jerr)
 	}
-	if status != StatusInternalServerError || !strings.Contains(reply.Error, "cache/2x4-last.tbl is damaged") ||
+	if status != StatusInternalServerError || !strings.Contains(reply.Error, "the table is damaged") ||
 		!strings.Contains(reply.Error, f.Raised.String()) || !strings.HasSuffix(reply.Error, "; check it") {
 		t.Errorf("a forged table's compare: %d %q", status, reply.Error)
 	}

@@ -30,7 +30,7 @@ type watchTrace struct {
 // traceSearch runs the search key from b to the goal of table for at most
 // lim.MaxExpanded expansions and returns every expansion with its true
 // distance from table and the frontier after it, and the search's result.
-func traceSearch(ctx context.Context, key string, b statespace.Board, table *statespace.Table, lim limits) (*watchTrace, searchResult, error) {
+func traceSearch(ctx context.Context, key string, b statespace.Board, table statespace.DistanceTable, lim limits) (*watchTrace, searchResult, error) {
 	goal := table.Space().Goal()
 	tr := &watchTrace{Key: key}
 	var h pdb.Heuristic
@@ -39,10 +39,11 @@ func traceSearch(ctx context.Context, key string, b statespace.Board, table *sta
 	}
 	var bad error
 	onStep := func(x searchStep) {
-		st := watchStep{Board: x.Board.String(), Depth: x.Depth, Distance: table.Distance(x.Board), Frontier: x.Frontier}
-		if st.Distance < 0 && bad == nil {
-			bad = fmt.Errorf("api: the search expanded %s, which is not in the table of goal %s", x.Board, goal)
+		d, err := table.Lookup(x.Board)
+		if err != nil && bad == nil {
+			bad = fmt.Errorf("api: the search expanded %s, which the table of goal %s does not answer: %w", x.Board, goal, err)
 		}
+		st := watchStep{Board: x.Board.String(), Depth: x.Depth, Distance: d, Frontier: x.Frontier}
 		if h != nil {
 			v := h.Distance(x.Board)
 			st.H = &v

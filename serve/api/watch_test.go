@@ -56,8 +56,8 @@ func TestTraceMatchesSearch(t *testing.T) {
 				}
 				for _, st := range tr.Steps {
 					b, _ := statespace.Parse(st.Board, c.b.Shape())
-					if st.Distance != c.tab.Distance(b) {
-						t.Fatalf("%s: step distance %d, table %d", name, st.Distance, c.tab.Distance(b))
+					if d := fixture.Dist(t, c.tab, b); st.Distance != d {
+						t.Fatalf("%s: step distance %d, table %d", name, st.Distance, d)
 					}
 				}
 				if tr.MaxFrontier != res.MaxFrontier {
@@ -131,14 +131,14 @@ func TestTraceIDAStarBounds(t *testing.T) {
 			}
 			last = *st.Bound
 		}
-		if d := c.tab.Distance(c.b); len(tr.Steps) > 0 && last != d {
+		if d := fixture.Dist(t, c.tab, c.b); len(tr.Steps) > 0 && last != d {
 			t.Errorf("%s: last bound %d, optimal %d", c.b, last, d)
 		}
 	}
 }
 
 func TestWatchEndpoint(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{WatchSteps: 300}})
+	s := newTestAPI(t, Config{Limits: Limits{WatchSteps: 300}}, query.Config{})
 	status, w := do(t, s, "/api/watch?b=8,6,7,2,5,4,3,0,1&alg=dfs&steps=300")
 	if status != 200 {
 		t.Fatalf("%d %v", status, w)

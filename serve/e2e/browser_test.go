@@ -7,6 +7,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/serve/api"
 	"io"
 	"math"
 	"net/http"
@@ -53,10 +56,24 @@ func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	cache := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", cache)
-	srv := serve.New(serve.Config{Partition: manhattan, Cache: store.NewCache(cache)})
+	srv := newPage(t, serve.Config{}, query.Config{Partition: manhattan, Cache: store.NewCache(cache)})
 	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { ts.Close(); srv.Close() })
+	t.Cleanup(ts.Close)
 	return ts
+}
+
+// newPage is the page cmd/serve makes: cfg's server answering from the
+// resolver of qc, closed when the test ends.
+func newPage(t *testing.T, cfg serve.Config, qc query.Config) *serve.Server {
+	t.Helper()
+	slots := api.NewSlots(cfg.Limits)
+	res, err := api.NewResolver(context.Background(), qc, slots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := serve.New(cfg, res, slots)
+	t.Cleanup(func() { srv.Close(); res.Close() })
+	return srv
 }
 
 // msg is the status line of the tab shown: each tab has its own.
@@ -315,7 +332,7 @@ func flows(p *page, screenshots bool) {
 		t.Fatal(err)
 	}
 	p.setBoard(start)
-	p.waitText("#distance", fmt.Sprintf("Distance: %d moves", table.Distance(start)))
+	p.waitText("#distance", fmt.Sprintf("Distance: %d moves", fixture.Dist(t, table, start)))
 	p.waitText("#hint", hintText(table, start))
 	p.screenshot("play.png", 1280, 640)
 
@@ -327,7 +344,7 @@ func flows(p *page, screenshots bool) {
 	if got := p.tiles("#board"); got != after.String() {
 		t.Fatalf("after the right arrow the board is %s, want %s", got, after)
 	}
-	p.waitText("#distance", fmt.Sprintf("Distance: %d moves", table.Distance(after)))
+	p.waitText("#distance", fmt.Sprintf("Distance: %d moves", fixture.Dist(t, table, after)))
 	p.waitText("#hint", hintText(table, after))
 	// The move is announced to screen readers, the distance too.
 	p.waitText("#announce", fmt.Sprintf("Tile %d slid right. Moves made: 1.", start.SlidingTile(statespace.Left)))
@@ -352,7 +369,7 @@ func flows(p *page, screenshots bool) {
 	// Solve from the typed board: the goal in the optimal number of moves.
 	p.setBoard(start)
 	p.run("speed up and solve", setValue("speed", "30"), chromedp.Click(chromedp.ID("solve")))
-	d := table.Distance(start)
+	d := fixture.Dist(t, table, start)
 	p.waitText("#counter", fmt.Sprintf("Solved in %d moves; the optimum was %d: optimal!", d, d))
 	if got := p.tiles("#board"); got != goal3x3().String() {
 		t.Fatalf("after Solve the board is %s, want the goal %s", got, goal3x3())
@@ -368,7 +385,7 @@ func flows(p *page, screenshots bool) {
 	}
 	p.run("compare", chromedp.Click(chromedp.ID("run-compare")))
 	p.waitText(msg, "Compared")
-	p.waitText("#compare-reference", fmt.Sprintf("Optimal distance: %d moves", table.Distance(hard)))
+	p.waitText("#compare-reference", fmt.Sprintf("Optimal distance: %d moves", fixture.Dist(t, table, hard)))
 	rows := eval[[][]string](p, `Array.from(document.querySelectorAll("#compare-table tbody tr")).map(
 		tr => [tr.dataset.key].concat(Array.from(tr.children).map(c => c.textContent)))`)
 	if len(rows) < 10 {
@@ -380,8 +397,8 @@ func flows(p *page, screenshots bool) {
 	}
 	for _, key := range []string{"bfs", "ucs", "astar-manhattan", "astar-exact", "idastar"} {
 		r := found[key]
-		if r == nil || r[3] != strconv.Itoa(table.Distance(hard)) || r[4] != "optimal" {
-			t.Errorf("%s row %v: want a path of %d moves, optimal", key, r, table.Distance(hard))
+		if r == nil || r[3] != strconv.Itoa(fixture.Dist(t, table, hard)) || r[4] != "optimal" {
+			t.Errorf("%s row %v: want a path of %d moves, optimal", key, r, fixture.Dist(t, table, hard))
 		}
 	}
 	if r := found["dfs"]; r == nil || r[2] != "yes" || r[4] == "optimal" {
@@ -407,8 +424,8 @@ func flows(p *page, screenshots bool) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.text("#w-distance"); got != strconv.Itoa(table.Distance(b)) {
-			t.Errorf("step %d shows %s at distance %s, the table says %d", i, b, got, table.Distance(b))
+		if got := p.text("#w-distance"); got != strconv.Itoa(fixture.Dist(t, table, b)) {
+			t.Errorf("step %d shows %s at distance %s, the table says %d", i, b, got, fixture.Dist(t, table, b))
 		}
 	}
 	checkWatchChart(p, 4)
@@ -960,9 +977,9 @@ func TestBrowserAccessible(t *testing.T) {
 func TestBrowserRandomWithoutTable(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", cache)
-	srv := serve.New(serve.Config{Limits: serve.Limits{SolveTime: 2 * time.Second}, Cache: store.NewCache(cache)})
+	srv := newPage(t, serve.Config{Limits: serve.Limits{SolveTime: 2 * time.Second}}, query.Config{Cache: store.NewCache(cache)})
 	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { ts.Close(); srv.Close() })
+	t.Cleanup(ts.Close)
 	var want struct {
 		Board string
 		Note  string `json:"distance_note"`
@@ -994,9 +1011,9 @@ func TestBrowserRandomWithoutTable(t *testing.T) {
 func TestBrowserLinkPastTimeLimit(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", cache)
-	srv := serve.New(serve.Config{Limits: serve.Limits{SolveTime: 100 * time.Millisecond}, Partition: manhattan, Cache: store.NewCache(cache)})
+	srv := newPage(t, serve.Config{Limits: serve.Limits{SolveTime: 100 * time.Millisecond}}, query.Config{Partition: manhattan, Cache: store.NewCache(cache)})
 	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { ts.Close(); srv.Close() })
+	t.Cleanup(ts.Close)
 	const hard = "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1" // 80 moves from goal last
 	p := openBrowser(t, ts.URL+"/#b="+hard+"&shape=4x4", 1280, 800)
 	p.waitText(msg, "time limit")

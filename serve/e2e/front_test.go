@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/csv"
 	"fmt"
+	"github.com/tilespace/tilespace/internal/fixture"
 	"image/gif"
 	"image/png"
 	"math"
@@ -211,7 +212,7 @@ func frontFlows(p *page) {
 		t.Errorf("the limit beside Compare: %q, field %q; want the default %d and the bound", p.text("#compare-max"), eval[string](p, `document.getElementById("compare-limit").value`), nodes)
 	}
 	p.runCompare(nodes)
-	rows := checkOutcomes(p, board3x3Deep, goal3x3(), table, table.Distance(deep), nodes)
+	rows := checkOutcomes(p, board3x3Deep, goal3x3(), table, fixture.Dist(t, table, deep), nodes)
 	if r := rows["iddfs"]; r.Outcome != "stopped" || !strings.HasPrefix(r.StoppedBy, "node limit") {
 		t.Errorf("IDDFS at %d expansions: %+v, want stopped by the node limit", nodes, r)
 	}
@@ -226,12 +227,12 @@ func frontFlows(p *page) {
 		t.Errorf("the expansions field's max is %q, want %d", max, bound)
 	}
 	p.runCompare(500000)
-	rows = checkOutcomes(p, board3x3Deep, goal3x3(), table, table.Distance(deep), 500000)
+	rows = checkOutcomes(p, board3x3Deep, goal3x3(), table, fixture.Dist(t, table, deep), 500000)
 	if r := rows["iddfs"]; r.Outcome != "optimal" || r.Expanded != "410,194" {
 		t.Errorf("IDDFS at 500,000 expansions: %+v, want optimal in 410,194", r)
 	}
 	checkTakeAwayCompare(p)
-	checkGIF(p, table.Distance(deep))
+	checkGIF(p, fixture.Dist(t, table, deep))
 
 	// Each tab its own status: Compare's stays on Compare; a trace that
 	// reaches the length asked says so.
@@ -420,8 +421,8 @@ func checkScaling(p *page) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.table.Distance(start) != d {
-				t.Fatalf("board %s drawn at distance %d is %d away", b.Board, d, p.table.Distance(start))
+			if fixture.Dist(t, p.table, start) != d {
+				t.Fatalf("board %s drawn at distance %d is %d away", b.Board, d, fixture.Dist(t, p.table, start))
 			}
 			res, err := algs[r.Alg].Run(context.Background(), search.Problem{Start: start, Goal: goal3x3(), Limits: search.Limits{MaxExpanded: 200000, MaxTime: time.Minute}})
 			if err != nil {

@@ -5,33 +5,30 @@ import (
 
 	"github.com/tilespace/tilespace/cmd/internal/cmdline"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // damageRemedy is the remedy of a table a search or a replayed path
-// proved wrong (*statespace.TableContradictionError, a *TableError
-// holding a *statespace.PathReplayError): the command that re-derives the
-// file and says where it differs, then the one that rebuilds it. ok is
-// false for other errors. A table that came from no file (embedded, built
-// in memory) has no remedy: its contradiction is a defect of tilespace.
+// proved wrong (*statespace.TableContradictionError, a
+// *statespace.PathReplayError): the command that re-derives the file and
+// says where it differs, then the one that rebuilds it; the file is the
+// one the *store.DamagedError around it names. ok is false for other
+// errors. A table that came from no file that can be rebuilt (embedded,
+// built in memory) has no remedy: its contradiction is a defect of
+// tilespace.
 func damageRemedy(err error) (remedy string, ok bool) {
 	var (
 		contradiction *statespace.TableContradictionError
 		replay        *statespace.PathReplayError
-		table         *statespace.TableError
-		origin        statespace.Origin
+		damaged       *store.DamagedError
 	)
-	switch {
-	case errors.As(err, &contradiction):
-		origin = contradiction.Origin
-	case errors.As(err, &replay) && errors.As(err, &table):
-		origin = table.Origin
-	default:
+	if !errors.As(err, &contradiction) && !errors.As(err, &replay) {
 		return "", false
 	}
-	if origin.Source == "" || origin.Goal.IsZero() {
+	if !errors.As(err, &damaged) || damaged.Goal.IsZero() {
 		return "", true
 	}
-	return "check the file with: " + VerifyCommand(origin.Source) + "; rebuild it with: " + TableCommand(origin.Goal), true
+	return "check the file with: " + VerifyCommand(damaged.Path) + "; rebuild it with: " + TableCommand(damaged.Goal), true
 }
 
 // VerifyCommand is the command that re-derives the table or pattern

@@ -46,7 +46,6 @@ func Remedy(err error) string {
 		pdbMissing *store.PDBNotFoundError
 		damaged    *store.DamagedError
 		missing    *store.NotFoundError
-		table      *statespace.TableError
 		stopped    *query.InterruptedError
 		ckDamaged  *store.CheckpointDamagedError
 		ckOther    *store.CheckpointMismatchError
@@ -104,11 +103,6 @@ func Remedy(err error) string {
 		return "rebuild it with: " + TableCommand(damaged.Goal)
 	case errors.As(err, &missing):
 		return "build it with: " + TableCommand(missing.Goal)
-	case errors.As(err, &table):
-		if table.Origin.Source == "" || table.Origin.Goal.IsZero() {
-			return ""
-		}
-		return "rebuild it with: " + TableCommand(table.Origin.Goal)
 	}
 	return ""
 }

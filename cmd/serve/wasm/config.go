@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -15,12 +16,20 @@ import (
 // kept) and 12-cell shapes, which need a cached table, are not offered.
 const browserCache = "/tilespace-cache"
 
-// engineConfig is the page's API as the browser runs it: the server's
-// limits, named as this page's (there is no server), the progress of
-// databases built handed to the page, and the errors of goals without
-// answers phrased for a page with no files.
-func engineConfig(progress func(what string, done, total uint64)) api.Config {
-	return api.Config{Progress: progress, LimitsOf: "this page's", Explain: explainInBrowser}
+// newEngine is the page's API as the browser runs it: lim (zero fields
+// the server's limits), named as this page's (there is no server); one
+// resolver with no cache folder (the zero Cache: tables embedded or built
+// in memory, databases built in memory when cheap, nothing written), the
+// progress of databases built handed to progress, the errors of goals
+// without answers phrased for a page with no files. ctx bounds what the
+// resolver loads.
+func newEngine(ctx context.Context, lim api.Limits, progress func(what string, done, total uint64)) (*api.Server, *query.Resolver, error) {
+	slots := api.NewSlots(lim)
+	res, err := api.NewResolver(ctx, query.Config{Progress: progress, Explain: explainInBrowser, ReadOnlyCache: true}, slots)
+	if err != nil {
+		return nil, nil, err
+	}
+	return api.New(api.Config{Limits: lim, LimitsOf: "this page's", Explain: explainInBrowser}, res, slots), res, nil
 }
 
 // explainInBrowser says what a goal without answers needs when the page

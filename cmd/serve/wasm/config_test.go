@@ -28,18 +28,20 @@ func TestEngineInBrowser(t *testing.T) {
 	t.Setenv("TILESPACE_CACHE", browserCache)
 	var mu sync.Mutex
 	var built time.Time
-	cfg := engineConfig(func(_ string, done, total uint64) {
+	// The browser's one thread: one work slot. A limit short enough that
+	// the databases' build (seconds) would overrun it.
+	const limit = 300 * time.Millisecond
+	s, res, err := newEngine(context.Background(), api.Limits{SolveTime: limit, Searches: 1}, func(_ string, done, total uint64) {
 		if done == total {
 			mu.Lock()
 			built = time.Now()
 			mu.Unlock()
 		}
 	})
-	// The browser's one thread: one work slot. A limit short enough that
-	// the databases' build (seconds) would overrun it.
-	const limit = 300 * time.Millisecond
-	cfg.Limits = api.Limits{SolveTime: limit, Searches: 1}
-	s := api.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
 	defer s.Close()
 
 	type reply struct {
@@ -88,7 +90,11 @@ func TestEngineInBrowser(t *testing.T) {
 // cache folder that is not there.
 func TestEngine24Puzzle(t *testing.T) {
 	t.Setenv("TILESPACE_CACHE", browserCache)
-	s := api.New(engineConfig(nil))
+	s, res, err := newEngine(context.Background(), api.Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
 	defer s.Close()
 	ask := func(target string) (int, map[string]any) {
 		status, body := s.Do(context.Background(), target)

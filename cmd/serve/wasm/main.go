@@ -40,7 +40,10 @@ func main() {
 			f.Invoke(what, float64(done), float64(total))
 		}
 	}
-	s := api.New(engineConfig(progress))
+	s, _, err := newEngine(context.Background(), api.Limits{}, progress)
+	if err != nil {
+		panic(err) // the zero Cache and no flags: nothing to refuse
+	}
 	promise := js.Global().Get("Promise")
 	// tilespaceFetch(target) answers a promise of {status, type, body}:
 	// type is the body's content type, body a string for JSON and a

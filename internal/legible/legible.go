@@ -1,4 +1,9 @@
-package report
+// Package legible checks that a figure's text reads well: it draws the
+// figure on a canvas that records where each string goes and lists text
+// outside the figure, strings that overlap, text under 7 pt, and axis
+// labels without a unit. The tests of package report and report/suite use
+// it.
+package legible
 
 import (
 	"fmt"
@@ -91,22 +96,16 @@ func (r *textRecorder) FillString(f font.Face, pt vg.Point, s string) {
 // set them, touch without their letters meeting.
 const overlapSlack = 0.15
 
-// drawnText draws f at size and returns the box of every string drawn.
-func drawnText(f *Figure, size Size) []textBox {
-	r := newTextRecorder()
-	c := draw.NewCanvas(r, size.Width, size.Height)
-	f.draw(c)
-	return r.boxes
-}
-
-// Legibility lists what keeps f, drawn at size, from reading well: text
-// outside the figure, two strings whose boxes overlap, text under 7 pt at
-// print size, an axis label without a unit in parentheses. It draws the
-// figure on a canvas that records where each string goes; nil means none.
-func (f *Figure) Legibility(size Size) []string {
+// Problems lists what keeps a figure, drawn by drawFig on a canvas of
+// width × height, from reading well: text outside the figure, two strings
+// whose boxes overlap, text under 7 pt at print size, one of axisLabels
+// without a unit in parentheses. nil means none.
+func Problems(drawFig func(draw.Canvas), axisLabels []string, width, height vg.Length) []string {
 	var problems []string
-	boxes := drawnText(f, size)
-	w, h := float64(size.Width), float64(size.Height)
+	r := newTextRecorder()
+	drawFig(draw.NewCanvas(r, width, height))
+	boxes := r.boxes
+	w, h := float64(width), float64(height)
 	for i, b := range boxes {
 		if b.minX < -0.5 || b.minY < -0.5 || b.maxX > w+0.5 || b.maxY > h+0.5 {
 			problems = append(problems, "outside the figure: "+b.String())
@@ -122,7 +121,7 @@ func (f *Figure) Legibility(size Size) []string {
 			}
 		}
 	}
-	for _, l := range f.axisLabels() {
+	for _, l := range axisLabels {
 		if !unitPattern.MatchString(l) {
 			problems = append(problems, fmt.Sprintf("axis label %q has no unit in parentheses", l))
 		}

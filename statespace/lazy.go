@@ -1,0 +1,162 @@
+package statespace
+
+import (
+	"context"
+	"fmt"
+)
+
+// LazyTable is a distance table read from its stored bits (bit 1 of every
+// distance, see Mod4Source) and not expanded: its lookups walk toward the
+// goal on the bits (O(distance) rankings, a few microseconds) and check
+// them as they go, so damaged bits give a *TableError, never a wrong
+// answer; Draw gathers or tests boards on the bits. What needs every
+// board's distance takes a *Table: Expand makes one, by a breadth-first
+// search, when asked. A LazyTable is read-only and safe for concurrent
+// use.
+type LazyTable struct {
+	tableHead
+	mod4 Mod4Source
+	// checkAnswers makes LookupMoves check each answer by its neighbours'
+	// walks (WithAnswerChecks).
+	checkAnswers bool
+}
+
+// Loaded refuses with a *LazyError: the table has no byte per board
+// (Expand makes them).
+func (t *LazyTable) Loaded() (*Table, error) {
+	return nil, &LazyError{Shape: t.space.shape, States: t.space.size, Bytes: t.space.size * enumerateBytes}
+}
+
+// Expand returns the table with one byte per board, made by a
+// breadth-first search from the goal (a 12-cell space takes minutes and
+// about 6 GB), every stored bit and count checked against it (a
+// *TableError when they disagree). ctx stops the search.
+func (t *LazyTable) Expand(ctx context.Context) (*Table, error) {
+	return expandBits(ctx, t.space, t.counts, t.mod4)
+}
+
+// expandBits enumerates sp and checks bits and counts against it.
+func expandBits(ctx context.Context, sp *Space, counts []uint64, bits Mod4Source) (*Table, error) {
+	t, err := sp.Enumerate(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	for r, d := range t.dist {
+		if r&(1<<20-1) == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		b, err := bits.Mod4Bit(uint64(r))
+		if err != nil {
+			return nil, err
+		}
+		if b != d>>1&1 {
+			return nil, &TableError{Msg: fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", sp.Unrank(uint64(r)), r, d)}
+		}
+	}
+	if len(t.counts) != len(counts) {
+		return nil, &TableError{Msg: fmt.Sprintf("the radius is %d, the counts say %d", len(t.counts)-1, len(counts)-1)}
+	}
+	for d, n := range counts {
+		if t.counts[d] != n {
+			return nil, &TableError{Msg: fmt.Sprintf("%d boards are at distance %d, the counts say %d", t.counts[d], d, n)}
+		}
+	}
+	return t, nil
+}
+
+// Lookup returns the distance of b, or the reason it has none: b is not
+// in the space, or the bits are damaged (a *TableError).
+func (t *LazyTable) Lookup(b Board) (int, error) {
+	if err := t.space.Check(b); err != nil {
+		return 0, err
+	}
+	return t.walk(b)
+}
+
+// LookupMoves returns the distance of b and every move that leads one
+// step closer, or the reason there are none (as Lookup). A walk longer
+// than the radius is refused; a table made by WithAnswerChecks also checks
+// the answer against the boards it touches.
+func (t *LazyTable) LookupMoves(b Board) (int, MoveSet, error) {
+	d, err := t.Lookup(b)
+	if err != nil {
+		return 0, 0, err
+	}
+	set, err := t.optimalMoves(b, d)
+	if err == nil && t.checkAnswers {
+		err = t.checkNeighbours(b, d, set)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	return d, set, nil
+}
+
+// optimalMoves returns the moves from b, at distance d, one step closer:
+// neighbours are one closer or one farther, never equal, so the stored
+// distance mod 4 tells them apart.
+func (t *LazyTable) optimalMoves(b Board, d int) (MoveSet, error) {
+	if d == 0 {
+		return 0, nil
+	}
+	var set MoveSet
+	for _, m := range Moves {
+		c, ok := b.Apply(m)
+		if !ok {
+			continue
+		}
+		got, err := t.mod4At(c.Blank(), t.space.Rank(c))
+		if err != nil {
+			return 0, err
+		}
+		if got == (d-1)&3 {
+			set = set.Add(m)
+		}
+	}
+	if set == 0 {
+		return 0, &TableError{Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
+	}
+	return set, nil
+}
+
+// Path returns an optimal solution of b, as Table.Path does.
+func (t *LazyTable) Path(b Board) ([]Move, error) {
+	d, err := t.Lookup(b)
+	if err != nil {
+		return nil, err
+	}
+	path := make([]Move, 0, d)
+	for ; d > 0; d-- {
+		set, err := t.optimalMoves(b, d)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range Moves {
+			if set.Has(m) {
+				b, _ = b.Apply(m)
+				path = append(path, m)
+				break
+			}
+		}
+	}
+	return path, nil
+}
+
+// Mod4Payload returns the stored bits, packed as Table.Mod4Payload packs
+// them, without expanding; the error is that of a damaged block of them.
+func (t *LazyTable) Mod4Payload() ([]byte, error) {
+	payload := make([]byte, (t.space.size+7)/8)
+	if p, ok := t.mod4.(Mod4Bytes); ok {
+		copy(payload, p)
+		payload[len(payload)-1] &= byte(1)<<((t.space.size-1)&7+1) - 1
+		return payload, nil
+	}
+	for r := uint64(0); r < t.space.size; r++ {
+		bit, err := t.mod4.Mod4Bit(r)
+		if err != nil {
+			return nil, err
+		}
+		payload[r>>3] |= bit << (r & 7)
+	}
+	return payload, nil
+}
