@@ -10,8 +10,8 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 )
 
-func runDBSize(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {
-	fs := c.flags(stderr)
+func runDBSize(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+	fs := c.Flags(stderr)
 	shape := fs.String("shape", "3x3", "board shape RxC")
 	goalText := fs.String("goal", "last", "goal: last, first, or a board")
 	parts := fs.String("partitions", "", `partitions separated by ";" (e.g. "1,2,3,4/5,6,7,8;6-6-3"); default: the tiles in order cut into patterns of 1, 2, 3, … tiles`)

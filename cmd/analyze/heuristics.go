@@ -10,8 +10,8 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-func runHeuristics(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {
-	fs := c.flags(stderr)
+func runHeuristics(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+	fs := c.Flags(stderr)
 	shape := fs.String("shape", "3x3", "board shape RxC (at most 12 cells)")
 	goalText := fs.String("goal", "last", "goal: last, first, or a board")
 	asJSON := fs.Bool("json", false, "one JSON object per heuristic")

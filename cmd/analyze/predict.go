@@ -11,8 +11,8 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-func runPredict(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {
-	fs := c.flags(stderr)
+func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+	fs := c.Flags(stderr)
 	shape := fs.String("shape", "3x3", "board shape RxC (at most 12 cells)")
 	goalText := fs.String("goal", "last", "goal: last, first, or a board")
 	h := fs.String("h", "manhattan", "the heuristic IDA* runs on (as analyze heuristics names them)")

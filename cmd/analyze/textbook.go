@@ -10,8 +10,8 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 )
 
-func runTextbook(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {
-	fs := c.flags(stderr)
+func runTextbook(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+	fs := c.Flags(stderr)
 	shape := fs.String("shape", "3x3", "board shape RxC (at most 12 cells)")
 	goalText := fs.String("goal", "last", "goal: last, first, or a board")
 	algs := fs.String("algs", strings.Join(analyze.DefaultAlgorithms, ","), "algorithms, comma-separated: ids, ids-book, astar:HEURISTIC, ida:HEURISTIC")

@@ -23,11 +23,7 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 )
@@ -36,50 +32,16 @@ func main() { cli.Main("classroom", run, "interrupted") }
 
 var usagef = cli.Usagef
 
-// A command is one report.
-type command struct {
-	name, args, summary string
-	run                 func(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error
-}
-
-var commands = []command{
-	{"coms", "bfs|dfs|ast BOARD", "COMS 4701: solve BOARD toward 0,1,…,8, write output.txt", runCOMS},
-	{"compare", "[flags] BOARD", "run every search algorithm on BOARD, side by side", runCompare},
-	{"explain-dfs", "[flags] BOARD", "explain why depth-first search blows up on BOARD", runExplainDFS},
-	{"greedy-stats", "[flags]", "the climber report's greedy climber statistics, by mixing moves", runGreedyStats},
-}
-
-func names() string {
-	var n []string
-	for _, c := range commands {
-		n = append(n, c.name)
-	}
-	return strings.Join(n[:len(n)-1], ", ") + " or " + n[len(n)-1]
+// commands are its jobs, one subcommand each.
+var commands = []cli.Subcommand{
+	{Command: "classroom", Name: "coms", Args: "bfs|dfs|ast BOARD", Summary: "COMS 4701: solve BOARD toward 0,1,…,8, write output.txt", Run: runCOMS},
+	{Command: "classroom", Name: "compare", Args: "[flags] BOARD", Summary: "run every search algorithm on BOARD, side by side", Run: runCompare},
+	{Command: "classroom", Name: "explain-dfs", Args: "[flags] BOARD", Summary: "explain why depth-first search blows up on BOARD", Run: runExplainDFS},
+	{Command: "classroom", Name: "greedy-stats", Args: "[flags]", Summary: "the climber report's greedy climber statistics, by mixing moves", Run: runGreedyStats},
 }
 
 func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
-	if len(args) == 0 {
-		return usagef("want a command: %s", names())
-	}
-	if slices.Contains([]string{"-h", "-help", "--help", "help"}, args[0]) {
-		fmt.Fprintln(stderr, "usage:")
-		for _, c := range commands {
-			fmt.Fprintf(stderr, "  classroom %-30s %s\n", c.name+" "+c.args, c.summary)
-		}
-		fmt.Fprintln(stderr, "\nclassroom COMMAND -h lists the flags of COMMAND.")
-		return flag.ErrHelp
-	}
-	for _, c := range commands {
-		if c.name == args[0] {
-			return c.run(ctx, c, stdout, stderr, args[1:])
-		}
-	}
-	return usagef("unknown command %q: want %s", args[0], names())
-}
-
-// flags returns the command's flag set, its usage line for -h.
-func (c command) flags(stderr io.Writer) *cli.FlagSet {
-	return cli.NewFlagSet("classroom "+c.name, "classroom "+c.name+" "+c.args, stderr)
+	return cli.RunSubcommand(ctx, commands, stdout, stderr, args)
 }
 
 // oneBoard returns the one board of a command that takes one.

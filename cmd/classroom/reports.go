@@ -19,8 +19,8 @@ import (
 // runCOMS solves one board as COMS 4701 homework 1 asks: goal 0,1,…,8,
 // the assignment's semantics, output.txt in the current folder in its
 // seven-line format (written atomically), and the same lines on stdout.
-func runCOMS(ctx context.Context, c command, stdout, stderr io.Writer, args []string) error {
-	rest, err := c.flags(stderr).Parse(args, true)
+func runCOMS(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+	rest, err := c.Flags(stderr).Parse(args, true)
 	if err != nil {
 		return err
 	}
@@ -58,8 +58,8 @@ type oneBoardFlags struct {
 	extra func(fs *cli.FlagSet)
 }
 
-func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error {
-	fs := c.flags(stderr)
+func (f *oneBoardFlags) parse(c cli.Subcommand, stderr io.Writer, args []string) error {
+	fs := c.Flags(stderr)
 	f.src.Register(fs)
 	if f.search {
 		f.src.RegisterSearch(fs)
@@ -76,7 +76,7 @@ func (f *oneBoardFlags) parse(c command, stderr io.Writer, args []string) error 
 	if f.maxMiB < 1 {
 		return usagef("-max-memory %d: want at least 1 MiB", f.maxMiB)
 	}
-	f.board, err = oneBoard(c.name, rest)
+	f.board, err = oneBoard(c.Name, rest)
 	return err
 }
 
@@ -126,7 +126,7 @@ func write(r writable, asJSON bool, w io.Writer) error {
 }
 
 // runCompare runs every algorithm on one board, side by side.
-func runCompare(ctx context.Context, cmd command, stdout, stderr io.Writer, args []string) error {
+func runCompare(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.Writer, args []string) error {
 	var limit int64
 	var algs string
 	f := oneBoardFlags{search: true, extra: func(fs *cli.FlagSet) {
@@ -169,7 +169,7 @@ func runCompare(ctx context.Context, cmd command, stdout, stderr io.Writer, args
 
 // runExplainDFS explains, with the exact table, why DFS blows up on a
 // board.
-func runExplainDFS(ctx context.Context, cmd command, stdout, stderr io.Writer, args []string) error {
+func runExplainDFS(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.Writer, args []string) error {
 	var f oneBoardFlags
 	if err := f.parse(cmd, stderr, args); err != nil {
 		return err
@@ -192,7 +192,7 @@ func runExplainDFS(ctx context.Context, cmd command, stdout, stderr io.Writer, a
 
 // runGreedyStats repeats the climber report's experiment on the 8-puzzle (or
 // -shape) for the goal.
-func runGreedyStats(ctx context.Context, cmd command, stdout, stderr io.Writer, args []string) error {
+func runGreedyStats(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.Writer, args []string) error {
 	var src boardflags.Source
 	opt, asJSON, err := parseGreedy(cmd, stderr, args, &src)
 	if err != nil {
@@ -231,9 +231,9 @@ func runGreedyStats(ctx context.Context, cmd command, stdout, stderr io.Writer, 
 
 // parseGreedy parses the command line of greedy-stats into the
 // experiment's options, refusing bad values before any table is read.
-func parseGreedy(cmd command, stderr io.Writer, args []string, src *boardflags.Source) (classroom.GreedyStatsOptions, bool, error) {
+func parseGreedy(cmd cli.Subcommand, stderr io.Writer, args []string, src *boardflags.Source) (classroom.GreedyStatsOptions, bool, error) {
 	var opt classroom.GreedyStatsOptions
-	fs := cmd.flags(stderr)
+	fs := cmd.Flags(stderr)
 	src.Register(fs)
 	fs.Uint64Var(&opt.Seed, "seed", query.DefaultSeed, "the `seed` of the mixing: the same seed draws the same boards")
 	fs.IntVar(&opt.N, "n", classroom.DefaultGreedyN, "boards per mixing length")
