@@ -139,10 +139,9 @@ func (o *TableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
 
 // Answer looks b up in the table. Without a path it allocates nothing.
 // The path is Table.Path's: at each step the first move in Up, Down,
-// Left, Right order that leads one step closer, replayed board by board
-// (Table.ReplayPath: each step's distance falls by one, each board agrees
-// with its neighbours). A lazy table (12 cells and more) walks its stored
-// bits; damaged bits give the table's error.
+// Left, Right order that leads one step closer. A lazy table (12 cells
+// and more, read from a file) walks its stored bits and replays the path
+// board by board (LazyTable.Path); damaged bits give the table's error.
 func (o *TableOracle) Answer(_ context.Context, b statespace.Board, withPath bool) (Answer, error) {
 	d, set, err := o.Table.LookupMoves(b)
 	if err != nil {
@@ -150,10 +149,7 @@ func (o *TableOracle) Answer(_ context.Context, b statespace.Board, withPath boo
 	}
 	a := Answer{Board: b, Distance: d, Optimal: set, Heuristic: HeuristicTable, Source: &o.src}
 	if withPath {
-		if a.Path, err = o.Table.Path(b); err == nil {
-			err = o.Table.ReplayPath(b, d, a.Path)
-		}
-		if err != nil {
+		if a.Path, err = o.Table.Path(b); err != nil {
 			return Answer{Board: b, Distance: -1}, err
 		}
 	}

@@ -119,12 +119,29 @@ func (t *LazyTable) optimalMoves(b Board, d int) (MoveSet, error) {
 	return set, nil
 }
 
-// Path returns an optimal solution of b, as Table.Path does.
+// Path returns an optimal solution of b, as Table.Path does, replayed
+// (ReplayPath: each board one step closer and agreeing with its
+// neighbours), so that stored bits moved where they keep the codes' local
+// rules are refused rather than answered from: a lazy table's bits come
+// from a file, where a table in memory was counted by its own search.
 func (t *LazyTable) Path(b Board) ([]Move, error) {
 	d, err := t.Lookup(b)
 	if err != nil {
 		return nil, err
 	}
+	path, err := t.descend(b, d)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.ReplayPath(b, d, path); err != nil {
+		return nil, err
+	}
+	return path, nil
+}
+
+// descend follows, from b at distance d, the first move in Up, Down,
+// Left, Right order that leads one step closer, down to the goal.
+func (t *LazyTable) descend(b Board, d int) ([]Move, error) {
 	path := make([]Move, 0, d)
 	for ; d > 0; d-- {
 		set, err := t.optimalMoves(b, d)

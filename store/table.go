@@ -82,12 +82,15 @@ type fileTable struct {
 // wrap wraps an error that says the table is wrong (a *TableError, a
 // *TableContradictionError) in a *DamagedError; others pass through.
 func (t *fileTable) wrap(err error) error {
+	if err == nil { // before the targets below, which errors.As makes escape
+		return nil
+	}
 	var (
 		te *statespace.TableError
 		ce *statespace.TableContradictionError
 		de *DamagedError
 	)
-	if err == nil || errors.As(err, &de) || !errors.As(err, &te) && !errors.As(err, &ce) {
+	if errors.As(err, &de) || !errors.As(err, &te) && !errors.As(err, &ce) {
 		return err
 	}
 	return &DamagedError{Path: t.path, Goal: t.goal, Err: err}
