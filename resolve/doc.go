@@ -1,4 +1,4 @@
-// Package query answers, for any board, its exact distance from the goal,
+// Package resolve answers, for any board, its exact distance from the goal,
 // every optimal first move and an optimal solution, one board at a time or
 // in bulk; it is the logic behind cmd/query.
 //
@@ -42,4 +42,4 @@
 // The batch path is built for throughput: ParseBoard reads the common
 // board forms straight from the input bytes, table lookups allocate
 // nothing, and records are appended into one reused buffer.
-package query
+package resolve
