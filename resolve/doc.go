@@ -15,8 +15,6 @@
 // generic IDA* of package search on Manhattan distance plus linear
 // conflict. Every answer names its heuristic (Answer.Heuristic).
 //
-// Lookup, RunBatch and RunRandom are the modes of cmd/query.
-//
 // Batch reads boards one per line and writes records through a
 // RecordWriter in one of three formats, in input order:
 //

@@ -248,12 +248,12 @@ func (f *boardFlags) answer(ctx context.Context, res *resolve.Resolver, stdin io
 	opts := f.out.options()
 	opts.Field = f.field
 	if len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == resolve.Plain && !f.out.path {
-		return resolve.Lookup(ctx, res, f.boards[0], f.out.tile, stdout)
+		return lookupBoard(ctx, res, f.boards[0], f.out.tile, stdout)
 	}
-	in := resolve.BatchInput{Lines: stdin}
+	in := batchInput{Lines: stdin}
 	switch {
 	case len(f.boards) > 0 && f.boards[0] != "-":
-		in = resolve.BatchInput{Boards: f.boards}
+		in = batchInput{Boards: f.boards}
 	case f.in != "":
 		file, err := os.Open(f.in)
 		if err != nil {
@@ -262,7 +262,7 @@ func (f *boardFlags) answer(ctx context.Context, res *resolve.Resolver, stdin io
 		defer file.Close()
 		in.Lines = file
 	}
-	return resolve.RunBatch(ctx, res, in, opts, stdout, stderr)
+	return answerBatch(ctx, res, in, opts, stdout, stderr)
 }
 
 // output is how answers are written: -json, -csv, -path, -tile-moves.

@@ -46,7 +46,7 @@ func runRandom(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := f.checkAnswers(res); err != nil {
 		return err
 	}
-	return resolve.RunRandom(ctx, res, f.n, f.depth, f.seed, f.out.options(), stdout, stderr)
+	return answerRandom(ctx, res, f.n, f.depth, f.seed, f.out.options(), stdout, stderr)
 }
 
 func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
