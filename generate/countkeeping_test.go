@@ -10,7 +10,7 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -54,7 +54,7 @@ func TestCountKeepingForgeryCampaign(t *testing.T) {
 		c.wrongBeforeVerify++
 		c.wrongDistance++
 		// query -path: the path replayed against the table.
-		a, err := query.NewTableOracle(tab, path).Answer(ctx, f.Raised, true)
+		a, err := resolve.NewTableOracle(tab, path).Answer(ctx, f.Raised, true)
 		var te *statespace.TableError
 		if errors.As(err, &te) {
 			refusedPath++

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -28,10 +28,10 @@ const loadClients = 32
 // requests per second and the 99th percentile latency. Loopback only;
 // bounded by b.N (and so by -benchtime).
 func BenchmarkBoardLoad(b *testing.B) {
-	_, ts := newTestServer(b, Config{}, query.Config{})
+	_, ts := newTestServer(b, Config{}, resolve.Config{})
 	tab := fixture.TableFor(b, statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}))
 	var paths []string
-	for _, x := range tab.Sample(query.NewRand(1), -1, 1024) {
+	for _, x := range tab.Sample(resolve.NewRand(1), -1, 1024) {
 		paths = append(paths, "/api/board?b="+url.QueryEscape(x.String()))
 	}
 	addr := ts.Listener.Addr().String()

@@ -3,7 +3,7 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"image/gif"
 	"net/http"
 	"net/http/httptest"
@@ -45,7 +45,7 @@ func FuzzHandlers(f *testing.F) {
 	s := newServer(f, Config{Limits: Limits{
 		SolveTime: 50 * time.Millisecond, CompareNodes: 500, CompareTime: 50 * time.Millisecond,
 		WatchSteps: 100, WatchTime: 50 * time.Millisecond, SlotWait: time.Second,
-	}}, query.Config{Partition: testPartition})
+	}}, resolve.Config{Partition: testPartition})
 	defer s.Close()
 	h := s.Handler()
 	endpoints := []string{"/api/board", "/api/random", "/api/compare", "/api/watch", "/api/shapes", "/api/gif"}

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report/boardgif"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -22,7 +22,7 @@ import (
 // static copy's engine (api.Server.Do) answers; bad sizes and boards get
 // JSON errors.
 func TestGIF(t *testing.T) {
-	_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 5 * time.Second}}, query.Config{Partition: testPartition})
+	_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 5 * time.Second}}, resolve.Config{Partition: testPartition})
 	fetch := func(target string) (int, string, []byte) {
 		t.Helper()
 		resp, err := http.Get(ts.URL + target)
@@ -36,7 +36,7 @@ func TestGIF(t *testing.T) {
 		}
 		return resp.StatusCode, resp.Header.Get("Content-Type"), body
 	}
-	res, slots := pageResolver(t, Config{}, query.Config{Partition: testPartition})
+	res, slots := pageResolver(t, Config{}, resolve.Config{Partition: testPartition})
 	engine := api.New(api.Config{}, res, slots)
 	defer engine.Close()
 	for _, c := range []struct {
@@ -85,7 +85,7 @@ func TestGIF(t *testing.T) {
 		}
 	}
 	// The 15-puzzle: the solver's optimal path.
-	b := statespace.Walk(query.NewRand(3), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 12, statespace.NoReverse)
+	b := statespace.Walk(resolve.NewRand(3), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 12, statespace.NoReverse)
 	status, ct, body := fetch("/api/gif?b=" + b.String())
 	g, err := gif.DecodeAll(bytes.NewReader(body))
 	if status != 200 || ct != "image/gif" || err != nil || len(g.Image) != bfsDistance(t, b, statespace.GoalLast(b.Shape()))+1 {

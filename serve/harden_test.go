@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"io"
 	"net"
 	"net/http"
@@ -19,7 +19,7 @@ import (
 
 // startRun runs Run on addr in the background and returns the address it
 // printed and a stop function (Ctrl-C) returning Run's error.
-func startRun(t *testing.T, cfg Config, qc query.Config, addr string) (string, func() error, *safeBuffer) {
+func startRun(t *testing.T, cfg Config, qc resolve.Config, addr string) (string, func() error, *safeBuffer) {
 	t.Helper()
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
 	res, slots := pageResolver(t, cfg, qc)
@@ -79,7 +79,7 @@ func decodeError(t *testing.T, what string, resp *http.Response) string {
 // make a visitor's browser send blind GETs that cost the server work.
 // The page itself may still be opened from a link on another site.
 func TestCrossSiteRefused(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	for _, c := range []struct {
 		path, header, value string
 		want                int
@@ -122,7 +122,7 @@ func TestCrossSiteRefused(t *testing.T) {
 // it answers are its addresses and those given in AllowedHosts (query's
 // -allow-host), so a DNS-rebinding page cannot read it either.
 func TestRunHostCheckOnEveryInterface(t *testing.T) {
-	base, _, out := startRun(t, Config{AllowedHosts: []string{"tiles.example"}}, query.Config{}, "0.0.0.0:0")
+	base, _, out := startRun(t, Config{AllowedHosts: []string{"tiles.example"}}, resolve.Config{}, "0.0.0.0:0")
 	u, err := url.Parse(base)
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +153,7 @@ func TestRunHostCheckOnEveryInterface(t *testing.T) {
 		t.Errorf("Run does not say which host names it answers: %q", out.String())
 	}
 	// Without AllowedHosts too.
-	base, _, _ = startRun(t, Config{}, query.Config{}, "0.0.0.0:0")
+	base, _, _ = startRun(t, Config{}, resolve.Config{}, "0.0.0.0:0")
 	u, _ = url.Parse(base)
 	req, _ := http.NewRequest("GET", "http://127.0.0.1:"+u.Port()+"/api/shapes", nil)
 	req.Host = "attacker.example"
@@ -170,7 +170,7 @@ func TestRunHostCheckOnEveryInterface(t *testing.T) {
 // A header over the limit gets a JSON error like every other refusal
 // (net/http's own reply is plain text).
 func TestHeaderTooLargeIsJSON(t *testing.T) {
-	base, _, _ := startRun(t, Config{}, query.Config{}, "127.0.0.1:0")
+	base, _, _ := startRun(t, Config{}, resolve.Config{}, "127.0.0.1:0")
 	req, _ := http.NewRequest("GET", base+"api/shapes", nil)
 	req.Header.Set("X-Padding", strings.Repeat("x", 20<<10))
 	resp, err := http.DefaultClient.Do(req)
@@ -204,7 +204,7 @@ func TestHeaderTooLargeIsJSON(t *testing.T) {
 // A GET whose chunked body never ends is answered at once and its
 // connection closed, instead of being held until the read timeout.
 func TestChunkedBodyDoesNotHoldConnection(t *testing.T) {
-	base, _, _ := startRun(t, Config{}, query.Config{}, "127.0.0.1:0")
+	base, _, _ := startRun(t, Config{}, resolve.Config{}, "127.0.0.1:0")
 	for _, head := range []string{"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", "Content-Length: 100\r\n\r\nhello"} {
 		conn, err := net.Dial("tcp", strings.TrimSuffix(strings.TrimPrefix(base, "http://"), "/"))
 		if err != nil {
@@ -238,7 +238,7 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 	old := shutdownGrace
 	shutdownGrace = 50 * time.Millisecond
 	defer func() { shutdownGrace = old }()
-	base, stop, out := startRun(t, Config{Limits: Limits{SolveTime: time.Minute}}, query.Config{Partition: testPartition}, "127.0.0.1:0")
+	base, stop, out := startRun(t, Config{Limits: Limits{SolveTime: time.Minute}}, resolve.Config{Partition: testPartition}, "127.0.0.1:0")
 	type reply struct {
 		resp *http.Response
 		err  error
@@ -272,7 +272,7 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 // Sec-Fetch-Site none and then cross-site (or both in one line), or
 // naming this server's origin and then another, is refused.
 func TestCrossSiteRepeatedHeaders(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	for _, c := range []struct {
 		header string
 		values []string
@@ -314,7 +314,7 @@ func TestCrossSiteRepeatedHeaders(t *testing.T) {
 func TestFrameAncestors(t *testing.T) {
 	headers := func(cfg Config) http.Header {
 		t.Helper()
-		_, ts := newTestServer(t, cfg, query.Config{})
+		_, ts := newTestServer(t, cfg, resolve.Config{})
 		resp, err := http.Get(ts.URL + "/")
 		if err != nil {
 			t.Fatal(err)

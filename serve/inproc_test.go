@@ -2,7 +2,7 @@ package serve
 
 import (
 	"context"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -16,7 +16,7 @@ var seconds = regexp.MustCompile(`"seconds":[0-9.e+-]+`)
 // The API answers in process (api.Server.Do, the static copy's engine)
 // exactly what the handler answers over HTTP, errors included.
 func TestDoIsTheHandler(t *testing.T) {
-	s := newServer(t, Config{}, query.Config{})
+	s := newServer(t, Config{}, resolve.Config{})
 	defer s.Close()
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()

@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -54,7 +54,7 @@ func TestLoadDistinctGoals(t *testing.T) {
 		requests, parallel int
 	}{
 		{"every shape", mixed, 64 << 20, pick(long, 500, 60), pick(long, 60, 20)},
-		{"2x5 goals", []statespace.Shape{{Rows: 2, Cols: 5}}, query.DefaultCacheBytes, pick(long, 500, 150), pick(long, 60, 30)},
+		{"2x5 goals", []statespace.Shape{{Rows: 2, Cols: 5}}, resolve.DefaultCacheBytes, pick(long, 500, 150), pick(long, 60, 30)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			loadDistinctGoals(t, c.shapes, c.cacheBytes, c.requests, c.parallel)
@@ -78,7 +78,7 @@ func loadDistinctGoals(t *testing.T, shapes []statespace.Shape, cacheBytes int64
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	var cfg Config
-	base := startServer(t, ctx, cfg, query.Config{CacheBytes: cacheBytes})
+	base := startServer(t, ctx, cfg, resolve.Config{CacheBytes: cacheBytes})
 	budget := MemoryBudget(cacheBytes, cfg.Limits)
 	ceiling := budget + MemoryMargin(budget)
 
@@ -204,7 +204,7 @@ func loadDistinctGoals(t *testing.T, shapes []statespace.Shape, cacheBytes int64
 
 // startServer runs cfg with Run on a free loopback port until ctx ends and
 // returns its URL.
-func startServer(t *testing.T, ctx context.Context, cfg Config, qc query.Config) string {
+func startServer(t *testing.T, ctx context.Context, cfg Config, qc resolve.Config) string {
 	t.Helper()
 	res, slots := pageResolver(t, cfg, qc)
 	pr, pw := io.Pipe()

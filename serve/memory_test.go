@@ -3,7 +3,7 @@ package serve
 import (
 	"context"
 	"fmt"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -93,7 +93,7 @@ func TestMemoryCostsWithinBudget(t *testing.T) {
 	// A lookup with its path, through the whole HTTP layer; the
 	// connection's buffers and the goroutine's stack (8 KiB, 4 KiB each
 	// way, a stack of at most 16 KiB) come on top.
-	s := newServer(t, Config{}, query.Config{})
+	s := newServer(t, Config{}, resolve.Config{})
 	defer s.Close()
 	h := s.Handler()
 	get := func() {
@@ -154,7 +154,7 @@ func TestIdleServerChild(t *testing.T) {
 	if os.Getenv("TILESPACE_IDLE_CHILD") != "1" {
 		return
 	}
-	s := newServer(t, Config{}, query.Config{})
+	s := newServer(t, Config{}, resolve.Config{})
 	defer s.Close()
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1/api/board?b=8,6,7,2,5,4,3,0,1", nil))

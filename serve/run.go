@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve/api"
 )
 
@@ -51,7 +51,7 @@ func setMemoryLimit(limit int64) (restore func()) {
 // listening. Only requests for the loopback names, the addresses listened
 // on (on every interface, each interface's and the machine's name) and
 // cfg.AllowedHosts are answered.
-func Run(ctx context.Context, cfg Config, res *query.Resolver, slots *api.Slots, addr string, out io.Writer) error {
+func Run(ctx context.Context, cfg Config, res *resolve.Resolver, slots *api.Slots, addr string, out io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err

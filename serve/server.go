@@ -24,7 +24,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve/api"
 )
 
@@ -87,7 +87,7 @@ type Server struct {
 // (api.NewResolver makes it with the page's settings), its searches taking
 // slots, the slots res builds in (api.NewSlots of cfg.Limits). res and
 // slots stay the caller's: Close does not close res.
-func New(cfg Config, res *query.Resolver, slots *api.Slots) *Server {
+func New(cfg Config, res *resolve.Resolver, slots *api.Slots) *Server {
 	core := api.New(api.Config{Log: cfg.Log, Limits: cfg.Limits, Explain: cfg.Explain}, res, slots)
 	s := &Server{cfg: cfg, lim: core.Limits(), api: core, csp: hdrCSP, frames: hdrDeny}
 	if len(cfg.FrameAncestors) > 0 && CheckFrameAncestors(cfg.FrameAncestors) == nil {

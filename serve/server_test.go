@@ -21,7 +21,7 @@ import (
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
@@ -32,7 +32,7 @@ import (
 // limits, from qc (a cache folder of the test's own unless qc has one;
 // cfg's Log and Explain unless qc has its own), closed when the test
 // ends.
-func pageResolver(t testing.TB, cfg Config, qc query.Config) (*query.Resolver, *api.Slots) {
+func pageResolver(t testing.TB, cfg Config, qc resolve.Config) (*resolve.Resolver, *api.Slots) {
 	t.Helper()
 	if qc.Cache.IsZero() {
 		qc.Cache = store.NewCache(t.TempDir())
@@ -55,7 +55,7 @@ func pageResolver(t testing.TB, cfg Config, qc query.Config) (*query.Resolver, *
 }
 
 // newServer is New with the resolver cmd/serve makes (pageResolver).
-func newServer(t testing.TB, cfg Config, qc query.Config) *Server {
+func newServer(t testing.TB, cfg Config, qc resolve.Config) *Server {
 	t.Helper()
 	res, slots := pageResolver(t, cfg, qc)
 	s := New(cfg, res, slots)
@@ -64,7 +64,7 @@ func newServer(t testing.TB, cfg Config, qc query.Config) *Server {
 }
 
 // newTestServer serves cfg over HTTP (newServer).
-func newTestServer(t testing.TB, cfg Config, qc query.Config) (*Server, *httptest.Server) {
+func newTestServer(t testing.TB, cfg Config, qc resolve.Config) (*Server, *httptest.Server) {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", dir)
@@ -156,7 +156,7 @@ func equalMoves(a, b []statespace.Move) bool {
 }
 
 func TestBoardAnswersExactly(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	cases := []struct {
 		query string
 		goal  statespace.Board
@@ -194,16 +194,16 @@ func TestBoardAnswersExactly(t *testing.T) {
 // The board record has query -json's keys and values: the page and
 // programs read one format.
 func TestBoardRecordIsQueryJSON(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	for _, text := range []string{"8,6,7,2,5,4,3,0,1", "1,2,3,4,5,6,7,8,0", "1,2,3,4,5,6,7,0,8"} {
 		_, rec := get(t, ts, "/api/board?b="+text)
-		res, err := query.NewResolver(context.Background(), query.Config{})
+		res, err := resolve.NewResolver(context.Background(), resolve.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		out := query.NewRecordWriter(&buf, nil, query.Options{Format: query.JSON})
-		if _, err := query.Boards(context.Background(), []string{text}, res, out); err != nil {
+		out := resolve.NewRecordWriter(&buf, nil, resolve.Options{Format: resolve.JSON})
+		if _, err := resolve.Boards(context.Background(), []string{text}, res, out); err != nil {
 			t.Fatal(err)
 		}
 		if err := out.Flush(); err != nil {
@@ -228,7 +228,7 @@ func jsonEqual(a, b any) bool {
 }
 
 func TestBadInput(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{MaxQuery: 300, WatchSteps: 100}}, query.Config{})
+	s, ts := newTestServer(t, Config{Limits: Limits{MaxQuery: 300, WatchSteps: 100}}, resolve.Config{})
 	s.cfg.AllowedHosts = nil
 	parseErr := func(text string, shape statespace.Shape) string {
 		_, err := statespace.Parse(text, shape)
@@ -320,7 +320,7 @@ func tilesOf(text string) []int {
 }
 
 func TestSecurityHeadersAndPage(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	for _, path := range []string{"/", "/app.js", "/style.css", "/api/shapes", "/api/board?b=x"} {
 		resp, err := http.Get(ts.URL + path)
 		if err != nil {
@@ -364,7 +364,7 @@ func TestSecurityHeadersAndPage(t *testing.T) {
 }
 
 func TestRandom(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := fixture.TableFor(t, goal)
 	for _, d := range []int{1, 2, 10, 20, 31} {
@@ -422,7 +422,7 @@ func itoa(v int) string { return strconv.Itoa(v) }
 // The 15-puzzle is answered by the solver within the request's time
 // limit, and a board it cannot solve in time says so.
 func TestFifteenPuzzleTimeLimit(t *testing.T) {
-	_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 200 * time.Millisecond}}, query.Config{Partition: testPartition})
+	_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 200 * time.Millisecond}}, resolve.Config{Partition: testPartition})
 	status, rec := get(t, ts, "/api/random?shape=4x4&walk=12&seed=3")
 	if status != 200 {
 		t.Fatalf("easy 4x4: %d %v", status, rec)
@@ -465,7 +465,7 @@ func TestFifteenPuzzleTimeLimit(t *testing.T) {
 }
 
 func TestCompare(t *testing.T) {
-	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 5000}}, query.Config{})
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 5000}}, resolve.Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := fixture.TableFor(t, goal)
 	text := "4,1,3,7,0,2,5,8,6"
@@ -547,7 +547,7 @@ func TestCompareKeysAreQueryJSON(t *testing.T) {
 	raw := buf.Bytes()
 	var want map[string]any
 	json.Unmarshal(raw, &want)
-	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 1000}}, query.Config{})
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 1000}}, resolve.Config{})
 	_, got := get(t, ts, "/api/compare?b=1,2,3,4,0,5&shape=2x3")
 	for k := range want {
 		if _, ok := got[k]; !ok {
@@ -571,7 +571,7 @@ func TestCompareKeysAreQueryJSON(t *testing.T) {
 // Requests over the in-flight limit get 503 (the work slots are tested
 // in package api, which answers every request).
 func TestInFlight(t *testing.T) {
-	s, ts := newTestServer(t, Config{Limits: Limits{InFlight: 4}}, query.Config{})
+	s, ts := newTestServer(t, Config{Limits: Limits{InFlight: 4}}, resolve.Config{})
 	s.inFlight.Add(4)
 	status, rec := get(t, ts, "/api/board?b=1,2,3,4,5,6,0,7,8")
 	s.inFlight.Add(-4)
@@ -585,7 +585,7 @@ func TestRunServesAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	res, slots := pageResolver(t, Config{}, query.Config{})
+	res, slots := pageResolver(t, Config{}, resolve.Config{})
 	go func() { done <- Run(ctx, Config{}, res, slots, "127.0.0.1:0", pw); pw.Close() }()
 	buf := make([]byte, 256)
 	n, err := pr.Read(buf)
@@ -652,7 +652,7 @@ func (b *safeBuffer) String() string {
 func TestCompareTimeLimit(t *testing.T) {
 	// BFS from the 8-puzzle's hardest board expands 181,438 boards, which
 	// no machine does in a millisecond.
-	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 10_000_000, CompareTime: time.Millisecond}}, query.Config{})
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 10_000_000, CompareTime: time.Millisecond}}, resolve.Config{})
 	status, c := get(t, ts, "/api/compare?b=8,6,7,2,5,4,3,0,1")
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
@@ -671,9 +671,9 @@ func TestCompareTimeLimit(t *testing.T) {
 // A 12-cell goal whose table is not in the cache is solved by search, as
 // the command line does, and the page does not offer its shape.
 func TestTwelveCellTableMissing(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	status, rec := get(t, ts, "/api/board?shape=3x4&b=1,2,3,4,5,6,7,8,9,10,0,11")
-	if status != 200 || rec["heuristic"] != query.HeuristicLinearConflict || rec["distance"].(float64) != 1 || rec["solver"] != "IDA* on "+query.HeuristicLinearConflict {
+	if status != 200 || rec["heuristic"] != resolve.HeuristicLinearConflict || rec["distance"].(float64) != 1 || rec["solver"] != "IDA* on "+resolve.HeuristicLinearConflict {
 		t.Fatalf("no 3x4 table: %d %v", status, rec)
 	}
 	status, shapes := get(t, ts, "/api/shapes")
@@ -685,9 +685,9 @@ func TestTwelveCellTableMissing(t *testing.T) {
 // On the 15-puzzle the comparison's reference is the optimal solver's,
 // and says so when the solver ran out of time.
 func TestCompareFifteenPuzzle(t *testing.T) {
-	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}}, query.Config{Partition: testPartition})
+	_, ts := newTestServer(t, Config{Limits: Limits{CompareNodes: 2000, SolveTime: 200 * time.Millisecond}}, resolve.Config{Partition: testPartition})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
-	b := statespace.Walk(query.NewRand(2), goal, 14, statespace.NoReverse)
+	b := statespace.Walk(resolve.NewRand(2), goal, 14, statespace.NoReverse)
 	status, c := get(t, ts, "/api/compare?b="+b.String())
 	if status != 200 {
 		t.Fatalf("%d %v", status, c)
@@ -705,13 +705,13 @@ func TestCompareFifteenPuzzle(t *testing.T) {
 // conflict and says so.
 func TestSearchFallback(t *testing.T) {
 	var log safeBuffer
-	_, ts := newTestServer(t, Config{Log: &log}, query.Config{})
+	_, ts := newTestServer(t, Config{Log: &log}, resolve.Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5})
 	// It solves optimally: a board 8 moves from the goal by a walk whose
 	// distance BFS measures.
-	b := statespace.Walk(query.NewRand(4), goal, 8, statespace.NoReverse)
+	b := statespace.Walk(resolve.NewRand(4), goal, 8, statespace.NoReverse)
 	status, rec := get(t, ts, "/api/board?b="+b.String()+"&shape=3x5")
-	if status != 200 || rec["heuristic"] != query.HeuristicLinearConflict || !strings.Contains(log.String(), "linear conflict") {
+	if status != 200 || rec["heuristic"] != resolve.HeuristicLinearConflict || !strings.Contains(log.String(), "linear conflict") {
 		t.Fatalf("%d %v, log %q", status, rec, log.String())
 	}
 	if d := bfsDistance(t, b, goal); int(rec["distance"].(float64)) != d || rec["optimal_moves_cut"] != nil {
@@ -752,7 +752,7 @@ func bfsDistance(t *testing.T, b, goal statespace.Board) int {
 // A 12-cell shape is offered for the goals whose table file is in the
 // cache; a damaged file is an error naming it, never a wrong answer.
 func TestTwelveCellOffered(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	dir := os.Getenv("TILESPACE_CACHE")
 	name := store.TableFile(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})).Name()
 	if err := os.WriteFile(filepath.Join(dir, name), []byte("not a table"), 0o644); err != nil {
@@ -800,7 +800,7 @@ func TestRandomEveryShape(t *testing.T) {
 		for tile := 1; tile < sh.Cells(); tile++ {
 			part = append(part, itoa(tile))
 		}
-		_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 100 * time.Millisecond}}, query.Config{Partition: strings.Join(part, "/")})
+		_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 100 * time.Millisecond}}, resolve.Config{Partition: strings.Join(part, "/")})
 		q := "/api/random?seed=1&shape=" + sh.String()
 		status, rec := get(t, ts, q+"&walk=8")
 		if status != 200 {
@@ -836,10 +836,10 @@ func TestRandomEveryShape(t *testing.T) {
 // its resolver may (not ReadOnlyCache, cmd/serve -write-cache): pattern databases built for a 15-puzzle goal
 // stay in memory.
 func TestNoCacheWritesUnlessAllowed(t *testing.T) {
-	b := statespace.Walk(query.NewRand(7), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 10, statespace.NoReverse)
+	b := statespace.Walk(resolve.NewRand(7), statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), 10, statespace.NoReverse)
 	for _, write := range []bool{false, true} {
 		dir := t.TempDir()
-		s, ts := newTestServer(t, Config{}, query.Config{Cache: store.NewCache(dir), Partition: testPartition, ReadOnlyCache: !write})
+		s, ts := newTestServer(t, Config{}, resolve.Config{Cache: store.NewCache(dir), Partition: testPartition, ReadOnlyCache: !write})
 		status, rec := get(t, ts, "/api/board?b="+b.String())
 		if status != 200 || !strings.HasPrefix(fmt.Sprint(rec["heuristic"]), "pdb ") {
 			t.Fatalf("write %v: %d %v", write, status, rec)
@@ -856,7 +856,7 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 // patterns: each answers GET (and HEAD), any other method 405, and a path
 // under /api/ that is none of them the API's JSON 404.
 func TestRoutesAreMethodPatterns(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, query.Config{})
+	_, ts := newTestServer(t, Config{}, resolve.Config{})
 	patterns := api.Patterns()
 	if len(patterns) < 6 {
 		t.Fatalf("patterns %v", patterns)

@@ -3,7 +3,7 @@
 // (package pdb): a fast engine that updates the heuristic incrementally,
 // allocates nothing per node and searches on all cores. It takes the
 // heuristic and the boards and knows nothing of files; finding, building
-// and caching the databases belongs to the caller (package query). For
+// and caching the databases belongs to the caller (package resolve). For
 // other heuristics, search.IDAStar is the generic IDA*.
 //
 // Duplicate paths are cut by a finite-state machine (package prune; see

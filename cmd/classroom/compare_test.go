@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"reflect"
 	"strings"
 	"testing"
@@ -28,7 +28,7 @@ func TestCompareAgreesWithPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	slots := api.NewSlots(api.Limits{})
-	res, err := api.NewResolver(context.Background(), query.Config{}, slots)
+	res, err := api.NewResolver(context.Background(), resolve.Config{}, slots)
 	if err != nil {
 		t.Fatal(err)
 	}

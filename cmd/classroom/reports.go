@@ -11,7 +11,7 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/atomicfile"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -89,13 +89,13 @@ func (f *oneBoardFlags) limits() (lim search.Limits, restore func()) {
 
 // resolve parses the board and finds its goal and table (nil when the
 // shape has none, e.g. 4x4).
-func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*query.Resolver, statespace.Board, statespace.Board, statespace.DistanceTable, error) {
+func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*resolve.Resolver, statespace.Board, statespace.Board, statespace.DistanceTable, error) {
 	var b, goal statespace.Board
 	cfg, err := f.src.Config(stderr)
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
-	res, err := query.NewResolver(ctx, cfg)
+	res, err := resolve.NewResolver(ctx, cfg)
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
@@ -202,7 +202,7 @@ func runGreedyStats(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
-	res, err := query.NewResolver(ctx, cfg)
+	res, err := resolve.NewResolver(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -235,7 +235,7 @@ func parseGreedy(cmd cli.Subcommand, stderr io.Writer, args []string, src *board
 	var opt classroom.GreedyStatsOptions
 	fs := cmd.Flags(stderr)
 	src.Register(fs)
-	fs.Uint64Var(&opt.Seed, "seed", query.DefaultSeed, "the `seed` of the mixing: the same seed draws the same boards")
+	fs.Uint64Var(&opt.Seed, "seed", resolve.DefaultSeed, "the `seed` of the mixing: the same seed draws the same boards")
 	fs.IntVar(&opt.N, "n", classroom.DefaultGreedyN, "boards per mixing length")
 	ks := fs.String("k", classroom.JoinKs(classroom.DefaultGreedyKs), "the mixing lengths (random moves from the goal), comma-separated")
 	score := fs.String("score", "adjacent", "the climber's score: adjacent (1 a matched square, 0.5 a square whose tile is next to it) or matched (1 a matched square only)")

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/generate"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -52,7 +52,7 @@ func TestPythonDocsAgainstQuery(t *testing.T) {
 		if _, err := generate.ExportNPY(context.Background(), goal, path, 2); err != nil {
 			t.Fatal(err)
 		}
-		res, err := query.NewResolver(context.Background(), query.Config{Shape: goal.Shape(), Goal: goal.String()})
+		res, err := resolve.NewResolver(context.Background(), resolve.Config{Shape: goal.Shape(), Goal: goal.String()})
 		if err != nil {
 			t.Fatal(err)
 		}

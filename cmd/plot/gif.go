@@ -10,8 +10,8 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/internal/textfmt"
-	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report/boardgif"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -38,7 +38,7 @@ func runGIF(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	res, err := query.NewResolver(ctx, cfg)
+	res, err := resolve.NewResolver(ctx, cfg)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -25,7 +25,7 @@ import (
 func TestGIFIsThePages(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	slots := api.NewSlots(api.Limits{})
-	res, err := api.NewResolver(context.Background(), query.Config{}, slots)
+	res, err := api.NewResolver(context.Background(), resolve.Config{}, slots)
 	if err != nil {
 		t.Fatal(err)
 	}

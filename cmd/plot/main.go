@@ -54,9 +54,9 @@ import (
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/textfmt"
-	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/suite"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -228,12 +228,12 @@ func (f *flags) refuseUnused(only []string) error {
 // cache folder, the -table file (which must hold goal) and, for boards up
 // to 10 cells, tables built in memory; databases built for the figures
 // are not written to the cache.
-func (f *flags) resolver(ctx context.Context, goal statespace.Board) (*query.Resolver, error) {
-	cfg := query.Config{Cache: cli.Cache(), TableFile: f.table, ReadOnlyCache: true}
+func (f *flags) resolver(ctx context.Context, goal statespace.Board) (*resolve.Resolver, error) {
+	cfg := resolve.Config{Cache: cli.Cache(), TableFile: f.table, ReadOnlyCache: true}
 	if f.table != "" {
 		cfg.Goal = goal.String()
 	}
-	return query.NewResolver(ctx, cfg)
+	return resolve.NewResolver(ctx, cfg)
 }
 
 // samples sets the sample sizes: -quick's unless given, and checks them.

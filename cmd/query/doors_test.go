@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -34,7 +34,7 @@ func TestSameRecordEveryDoor(t *testing.T) {
 	twelve := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
 	writeNearTable(t, filepath.Join(cache, store.TableFile(twelve).Name()), twelve, 14)
 	slots := api.NewSlots(api.Limits{})
-	res, err := api.NewResolver(ctx, query.Config{Cache: store.NewCache(cache)}, slots)
+	res, err := api.NewResolver(ctx, resolve.Config{Cache: store.NewCache(cache)}, slots)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func sameJSON(a, b any) bool {
 
 // walk makes n seeded random moves from goal, never undoing the last.
 func walk(goal statespace.Board, n int, seed uint64) statespace.Board {
-	return statespace.Walk(query.NewRand(seed), goal, n, statespace.NoReverse)
+	return statespace.Walk(resolve.NewRand(seed), goal, n, statespace.NoReverse)
 }
 
 func abs(x int) int { return max(x, -x) }

@@ -3,7 +3,7 @@
 // tables (embedded for the 8-puzzle, cached, or built on the fly for
 // shapes of up to 10 cells), and for boards without a table (the
 // 15-puzzle, 3x5, 12-cell shapes whose table is not built) by IDA* on the
-// pattern databases found for the board's shape and goal (package query
+// pattern databases found for the board's shape and goal (package resolve
 // resolves them), else on Manhattan distance plus linear conflict.
 // query random draws boards at random and answers them.
 //
@@ -73,7 +73,7 @@ import (
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/store"
 )
 
@@ -227,7 +227,7 @@ func (f *boardFlags) check() error {
 	return nil
 }
 
-func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*query.Resolver, error) {
+func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*resolve.Resolver, error) {
 	cfg, err := f.src.Config(stderr)
 	if err != nil {
 		return nil, err
@@ -238,22 +238,22 @@ func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*query.Res
 			return nil, err
 		}
 	}
-	cfg.Checkpoints = &query.Checkpoints{Cache: cache, Resume: f.resume}
-	return query.NewResolver(ctx, cfg)
+	cfg.Checkpoints = &resolve.Checkpoints{Cache: cache, Resume: f.resume}
+	return resolve.NewResolver(ctx, cfg)
 }
 
 // answer answers the boards: one board given alone in the plain format
 // gets the report for people, anything else one record a board.
-func (f *boardFlags) answer(ctx context.Context, res *query.Resolver, stdin io.Reader, stdout, stderr io.Writer) error {
+func (f *boardFlags) answer(ctx context.Context, res *resolve.Resolver, stdin io.Reader, stdout, stderr io.Writer) error {
 	opts := f.out.options()
 	opts.Field = f.field
-	if len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == query.Plain && !f.out.path {
-		return query.Lookup(ctx, res, f.boards[0], f.out.tile, stdout)
+	if len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == resolve.Plain && !f.out.path {
+		return lookupBoard(ctx, res, f.boards[0], f.out.tile, stdout)
 	}
-	in := query.BatchInput{Lines: stdin}
+	in := batchInput{Lines: stdin}
 	switch {
 	case len(f.boards) > 0 && f.boards[0] != "-":
-		in = query.BatchInput{Boards: f.boards}
+		in = batchInput{Boards: f.boards}
 	case f.in != "":
 		file, err := os.Open(f.in)
 		if err != nil {
@@ -262,7 +262,7 @@ func (f *boardFlags) answer(ctx context.Context, res *query.Resolver, stdin io.R
 		defer file.Close()
 		in.Lines = file
 	}
-	return query.RunBatch(ctx, res, in, opts, stdout, stderr)
+	return answerBatch(ctx, res, in, opts, stdout, stderr)
 }
 
 // output is how answers are written: -json, -csv, -path, -tile-moves.
@@ -282,13 +282,13 @@ func (o *output) check() error {
 	return nil
 }
 
-func (o *output) options() query.Options {
-	opts := query.Options{Path: o.path, TileMoves: o.tile, Explain: cli.Explain}
+func (o *output) options() resolve.Options {
+	opts := resolve.Options{Path: o.path, TileMoves: o.tile, Explain: cli.Explain}
 	switch {
 	case o.json:
-		opts.Format = query.JSON
+		opts.Format = resolve.JSON
 	case o.csv:
-		opts.Format = query.CSV
+		opts.Format = resolve.CSV
 	}
 	return opts
 }

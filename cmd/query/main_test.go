@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden from the curr
 
 // The golden files hold whole runs: stdout, stderr and the exit status.
 // They guard the formats; the numbers in them are checked independently
-// by package query's tests (a breadth-first search oracle, OEIS A089473).
+// by package resolve's tests (a breadth-first search oracle, OEIS A089473).
 var goldenCases = []struct {
 	name  string
 	args  []string

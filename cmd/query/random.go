@@ -9,7 +9,7 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/textfmt"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -39,14 +39,14 @@ func runRandom(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	res, err := query.NewResolver(ctx, cfg)
+	res, err := resolve.NewResolver(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	if err := f.checkAnswers(res); err != nil {
 		return err
 	}
-	return query.RunRandom(ctx, res, f.n, f.depth, f.seed, f.out.options(), stdout, stderr)
+	return answerRandom(ctx, res, f.n, f.depth, f.seed, f.out.options(), stdout, stderr)
 }
 
 func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
@@ -55,7 +55,7 @@ func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
 	f.src.Register(f.fs)
 	f.out.register(f.fs)
 	f.fs.IntVar(&f.depth, "depth", -1, "draw from the boards at distance `D`; -1 draws from all boards")
-	f.fs.Uint64Var(&f.seed, "seed", query.DefaultSeed, "the `seed` of the draw: the same seed draws the same boards")
+	f.fs.Uint64Var(&f.seed, "seed", resolve.DefaultSeed, "the `seed` of the draw: the same seed draws the same boards")
 	rest, err := f.fs.Parse(args, true)
 	if err != nil {
 		return nil, err
@@ -76,9 +76,9 @@ func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
 // checkAnswers refuses, on a shape without a distance table (the
 // 15-puzzle, 3x5, a 12-cell shape or 2x7 whose table is not built), the
 // flags that would shape answers: such boards are written without any
-// (see query.Random), so -path and -tile-moves would be ignored and a
+// (see resolve.Random), so -path and -tile-moves would be ignored and a
 // -depth cannot be drawn from.
-func (f *randomFlags) checkAnswers(res *query.Resolver) error {
+func (f *randomFlags) checkAnswers(res *resolve.Resolver) error {
 	shape := res.Shape()
 	if shape == (statespace.Shape{}) {
 		return nil // the 8-puzzle

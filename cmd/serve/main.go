@@ -37,7 +37,7 @@ import (
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve"
 	"github.com/tilespace/tilespace/serve/api"
 )
@@ -55,7 +55,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	hosts := fs.String("allow-host", "", "more host `names` (comma-separated) to answer besides the server's addresses, e.g. tiles.example.org")
 	frames := fs.String("frame-ancestors", "", "`origins` (comma-separated, or *) whose pages may show the page in a frame, e.g. https://courses.example.edu for its #embed mode in an <iframe> (default: none)")
 	static := fs.String("static", "", "write a copy of the page that needs no server into `folder` (for any static file server), and exit")
-	cacheMiB := fs.Int64("cache-mib", query.DefaultCacheBytes>>20, "the `MiB` of tables and pattern databases held in memory (least recently used dropped first)")
+	cacheMiB := fs.Int64("cache-mib", resolve.DefaultCacheBytes>>20, "the `MiB` of tables and pattern databases held in memory (least recently used dropped first)")
 	writeCache := fs.Bool("write-cache", false, "write the pattern databases built for requests into the cache folder (else they stay in memory)")
 	var src boardflags.Source
 	src.RegisterSearch(fs)
@@ -82,7 +82,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	logw := cli.LogWriter(stderr, "serve")
 	cfg := serve.Config{Log: logw, Explain: cli.Explain, AllowedHosts: splitHosts(*hosts), FrameAncestors: splitHosts(*frames)}
 	slots := api.NewSlots(cfg.Limits)
-	res, err := api.NewResolver(ctx, query.Config{Cache: qc.Cache, Log: logw, Explain: cli.Explain, PDBDir: qc.PDBDir, Partition: qc.Partition,
+	res, err := api.NewResolver(ctx, resolve.Config{Cache: qc.Cache, Log: logw, Explain: cli.Explain, PDBDir: qc.PDBDir, Partition: qc.Partition,
 		Progress: qc.Progress, CacheBytes: *cacheMiB << 20, ReadOnlyCache: !*writeCache}, slots)
 	if err != nil {
 		return err

@@ -8,9 +8,9 @@ import (
 	"sync"
 
 	"github.com/tilespace/tilespace/pdb"
-	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/report/measure"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -22,12 +22,12 @@ type job struct {
 }
 
 // gatherer finds the tables and databases the figures share through one
-// query.Resolver (which holds them, bounded in memory) and remembers the
+// resolve.Resolver (which holds them, bounded in memory) and remembers the
 // counts of the shape comparisons.
 type gatherer struct {
 	o      Options
 	mu     sync.Mutex
-	res    *query.Resolver
+	res    *resolve.Resolver
 	counts map[statespace.Board][]uint64
 }
 

@@ -14,8 +14,8 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/textfmt"
-	"github.com/tilespace/tilespace/query"
 	"github.com/tilespace/tilespace/report"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -59,7 +59,7 @@ type Options struct {
 	// from; the command makes it (its cache folder, -table, and
 	// ReadOnlyCache: databases built for the figures are not cached) and
 	// closes it. Run refuses a nil one.
-	Resolver *query.Resolver
+	Resolver *resolve.Resolver
 	// Shapes are the shapes compared in the depth figures (goal last); a
 	// shape whose table is neither small enough to build in memory nor in
 	// the cache folder is an error.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -164,7 +164,7 @@ func TestPDBCaptionNamesTheReflection(t *testing.T) {
 func quick(t testing.TB) Options {
 	t.Helper()
 	o := Defaults(true)
-	res, err := query.NewResolver(context.Background(), query.Config{Cache: store.NewCache(os.Getenv(store.EnvCache)), ReadOnlyCache: true})
+	res, err := resolve.NewResolver(context.Background(), resolve.Config{Cache: store.NewCache(os.Getenv(store.EnvCache)), ReadOnlyCache: true})
 	if err != nil {
 		t.Fatal(err)
 	}

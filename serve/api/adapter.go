@@ -12,28 +12,28 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/pdb"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
 // answer is one board's exact answer, as query gives it.
-type answer = query.Answer
+type answer = resolve.Answer
 
 // oracle answers the boards of one goal: a table or a search; its
 // Source says which.
-type oracle = query.Oracle
+type oracle = resolve.Oracle
 
 // fromTable is the Source.Kind of answers read from a distance table.
-const fromTable = query.FromTable
+const fromTable = resolve.FromTable
 
 // resolver finds the oracle of every goal, once, within a memory bound.
-type resolver = query.Resolver
+type resolver = resolve.Resolver
 
 // parseBoard reads a board as query and the command line do, with the
 // parser's own errors.
 func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
-	return query.ParseBoard([]byte(text), shape)
+	return resolve.ParseBoard([]byte(text), shape)
 }
 
 // NewResolver returns the resolver a main hands to the page (New): qc's
@@ -44,18 +44,18 @@ func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
 // the path kept when that time ends, builds only in one of slots, a
 // failed resolution tried again by the next request. ctx bounds what it
 // loads in the background.
-func NewResolver(ctx context.Context, qc query.Config, slots *Slots) (*query.Resolver, error) {
+func NewResolver(ctx context.Context, qc resolve.Config, slots *Slots) (*resolve.Resolver, error) {
 	qc.SearchOptionsWhereSearched, qc.AllMoves, qc.KeepPath, qc.ForgetFailures = true, true, true, true
 	qc.Acquire = slots.Acquire
-	return query.NewResolver(ctx, qc)
+	return resolve.NewResolver(ctx, qc)
 }
 
 // record is a board's answer with the keys of query -json: one struct,
 // which the page's records embed and encoding/json writes.
-type record = query.Record
+type record = resolve.Record
 
 // newRecord is a's record, moves named as the blank's.
-func newRecord(a answer) record { return query.NewRecord(a, false) }
+func newRecord(a answer) record { return resolve.NewRecord(a, false) }
 
 // limits are the node and time bounds of one search.
 type limits = search.Limits
@@ -141,7 +141,7 @@ func statusOf(err error, fallback int) int {
 	var he *statusError
 	var limit *solveLimitError
 	var u *statespace.UnsolvableError
-	var tabled *query.TabledError
+	var tabled *resolve.TabledError
 	var unresolved *resolveError
 	var contradiction *statespace.TableContradictionError
 	var damaged *statespace.TableError

@@ -31,7 +31,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"io"
 	"net/url"
 	"runtime"
@@ -131,7 +131,7 @@ type Server struct {
 // program's doors (NewResolver makes it with the page's settings), its
 // searches taking slots, the slots res builds in (NewSlots). res and
 // slots stay the caller's: Close does not close res.
-func New(cfg Config, res *query.Resolver, slots *Slots) *Server {
+func New(cfg Config, res *resolve.Resolver, slots *Slots) *Server {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
@@ -145,7 +145,7 @@ func New(cfg Config, res *query.Resolver, slots *Slots) *Server {
 func (s *Server) Close() { s.stop() }
 
 // Slots are the work slots a page's searches and its resolver's builds
-// share (query.Config.Acquire): at most Limits.Searches at once; a request
+// share (resolve.Config.Acquire): at most Limits.Searches at once; a request
 // waits at most Limits.SlotWait for one, then gets 503.
 type Slots struct {
 	c    chan struct{}

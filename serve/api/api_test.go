@@ -9,13 +9,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
 // newTestAPI answers cfg from the resolver a main makes (NewResolver)
 // of qc, with a cache folder of its own unless qc has one.
-func newTestAPI(t testing.TB, cfg Config, qc query.Config) *Server {
+func newTestAPI(t testing.TB, cfg Config, qc resolve.Config) *Server {
 	t.Helper()
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
 	if qc.Cache.IsZero() {
@@ -64,7 +64,7 @@ func TestStatusesAreHTTPs(t *testing.T) {
 // Do refuses what is no request path, an endpoint that is not the API's
 // and a query over the limit, each with its status and a message.
 func TestDoRefusals(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{MaxQuery: 64}}, query.Config{})
+	s := newTestAPI(t, Config{Limits: Limits{MaxQuery: 64}}, resolve.Config{})
 	for _, c := range []struct {
 		target string
 		status int
@@ -87,7 +87,7 @@ func TestDoRefusals(t *testing.T) {
 // Searches and builds need a work slot: with every slot taken they
 // answer 503 once SlotWait runs out; table lookups need none.
 func TestSearchSlots(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}}, query.Config{})
+	s := newTestAPI(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}}, resolve.Config{})
 	release, err := s.acquire(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +111,7 @@ func TestSearchSlots(t *testing.T) {
 // then answer 503; the preparation goes on and later requests get it. A
 // table is built only in a work slot, so one held keeps it waiting.
 func TestTableWait(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{TableWait: time.Nanosecond, Searches: 1, SlotWait: time.Minute}}, query.Config{})
+	s := newTestAPI(t, Config{Limits: Limits{TableWait: time.Nanosecond, Searches: 1, SlotWait: time.Minute}}, resolve.Config{})
 	release, err := s.acquire(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +130,7 @@ func TestTableWait(t *testing.T) {
 // A build that finds no work slot free in time answers 503 and is not
 // remembered: the next request builds the table.
 func TestBuildNeedsSlot(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}}, query.Config{})
+	s := newTestAPI(t, Config{Limits: Limits{Searches: 1, SlotWait: 20 * time.Millisecond}}, resolve.Config{})
 	release, err := s.acquire(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -149,11 +149,11 @@ func TestBuildNeedsSlot(t *testing.T) {
 // however many goals are asked for.
 func TestHeldTablesBounded(t *testing.T) {
 	const bound = 3 * 20_160 // three 2x4 tables
-	s := newTestAPI(t, Config{}, query.Config{CacheBytes: bound})
+	s := newTestAPI(t, Config{}, resolve.Config{CacheBytes: bound})
 	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
 	for r := uint64(1); r <= 10; r++ {
 		goal := sp.Unrank(r * 997)
-		b := statespace.Walk(query.NewRand(r), goal, 5, statespace.NoReverse)
+		b := statespace.Walk(resolve.NewRand(r), goal, 5, statespace.NoReverse)
 		if status, rec := do(t, s, "/api/board?shape=2x4&b="+b.String()+"&goal="+goal.String()); status != 200 {
 			t.Fatalf("%d %v", status, rec)
 		}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -20,7 +20,7 @@ import (
 // walk's only within randomSolveTime, and the page asks /api/board for
 // the distance.
 func TestRandomWithoutTable(t *testing.T) {
-	s := newTestAPI(t, Config{}, query.Config{}) // the default limits: 10 s a board
+	s := newTestAPI(t, Config{}, resolve.Config{}) // the default limits: 10 s a board
 	shape := statespace.Shape{Rows: 7, Cols: 3}
 	goal := statespace.GoalLast(shape)
 	t0 := time.Now()
@@ -46,8 +46,8 @@ func TestRandomWithoutTable(t *testing.T) {
 	}
 	// query random -shape 7x3 -seed 5 1 draws the same board, also alone.
 	var out bytes.Buffer
-	w := query.NewRecordWriter(&out, nil, query.Options{Format: query.JSON})
-	if err := query.Random(context.Background(), nil, goal, 1, -1, 5, w); err != nil {
+	w := resolve.NewRecordWriter(&out, nil, resolve.Options{Format: resolve.JSON})
+	if err := resolve.Random(context.Background(), nil, goal, 1, -1, 5, w); err != nil {
 		t.Fatal(err)
 	}
 	w.Flush()

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -15,7 +15,7 @@ import (
 // 21-move board's IDDFS needs 410,194 expansions: stopped under the
 // default 200,000, optimal when the request raises the limit.
 func TestCompareAlgsLimit(t *testing.T) {
-	s := newTestAPI(t, Config{}, query.Config{})
+	s := newTestAPI(t, Config{}, resolve.Config{})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	tab := fixture.TableFor(t, goal)
 	const board = "1,2,5,3,4,0,6,7,8"
@@ -77,7 +77,7 @@ func TestCompareAlgsLimit(t *testing.T) {
 // Bad algs= and limit= values get 400 naming the key or the bound, before
 // any search.
 func TestCompareParamRefusals(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{CompareMaxNodes: 1_000_000}}, query.Config{})
+	s := newTestAPI(t, Config{Limits: Limits{CompareMaxNodes: 1_000_000}}, resolve.Config{})
 	for _, c := range []struct{ query, msg string }{
 		{"algs=bfs,dijkstra", `"dijkstra"`},
 		{"algs=bfs,bfs", `"bfs" is named twice`},
@@ -111,9 +111,9 @@ func TestCompareParamRefusals(t *testing.T) {
 // "optimal", and a search that found nothing is "stopped".
 func TestCompareOutcomesWithoutTable(t *testing.T) {
 	s := newTestAPI(t, Config{Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: 2 * time.Second}},
-		query.Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"})
+		resolve.Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
-	b := statespace.Walk(query.NewRand(2), goal, 30, statespace.NoReverse)
+	b := statespace.Walk(resolve.NewRand(2), goal, 30, statespace.NoReverse)
 	check := func(target string, reference bool) {
 		t.Helper()
 		status, c := do(t, s, target)
@@ -149,6 +149,6 @@ func TestCompareOutcomesWithoutTable(t *testing.T) {
 	}
 	check("/api/compare?b="+b.String()+"&algs=bfs,astar-manhattan,idastar,greedy,iddfs", true)
 	s = newTestAPI(t, Config{Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: time.Millisecond}},
-		query.Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"})
-	check("/api/compare?b="+statespace.Walk(query.NewRand(5), goal, 60, statespace.NoReverse).String()+"&algs=bfs,greedy", false)
+		resolve.Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"})
+	check("/api/compare?b="+statespace.Walk(resolve.NewRand(5), goal, 60, statespace.NoReverse).String()+"&algs=bfs,greedy", false)
 }

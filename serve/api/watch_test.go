@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -27,7 +27,7 @@ func watchBoards(t *testing.T) []struct {
 	} {
 		tab := fixture.TableFor(t, goal)
 		for _, d := range []int{0, 1, 5, 12, 18} {
-			for _, b := range tab.Sample(query.NewRand(uint64(d)), d, 2) {
+			for _, b := range tab.Sample(resolve.NewRand(uint64(d)), d, 2) {
 				out = append(out, struct {
 					b   statespace.Board
 					tab *statespace.Table
@@ -138,7 +138,7 @@ func TestTraceIDAStarBounds(t *testing.T) {
 }
 
 func TestWatchEndpoint(t *testing.T) {
-	s := newTestAPI(t, Config{Limits: Limits{WatchSteps: 300}}, query.Config{})
+	s := newTestAPI(t, Config{Limits: Limits{WatchSteps: 300}}, resolve.Config{})
 	status, w := do(t, s, "/api/watch?b=8,6,7,2,5,4,3,0,1&alg=dfs&steps=300")
 	if status != 200 {
 		t.Fatalf("%d %v", status, w)

@@ -8,7 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve/api"
 	"io"
 	"math"
@@ -56,7 +56,7 @@ func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	cache := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", cache)
-	srv := newPage(t, serve.Config{}, query.Config{Partition: manhattan, Cache: store.NewCache(cache)})
+	srv := newPage(t, serve.Config{}, resolve.Config{Partition: manhattan, Cache: store.NewCache(cache)})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return ts
@@ -64,7 +64,7 @@ func newServer(t *testing.T) *httptest.Server {
 
 // newPage is the page cmd/serve makes: cfg's server answering from the
 // resolver of qc, closed when the test ends.
-func newPage(t *testing.T, cfg serve.Config, qc query.Config) *serve.Server {
+func newPage(t *testing.T, cfg serve.Config, qc resolve.Config) *serve.Server {
 	t.Helper()
 	slots := api.NewSlots(cfg.Limits)
 	res, err := api.NewResolver(context.Background(), qc, slots)
@@ -977,7 +977,7 @@ func TestBrowserAccessible(t *testing.T) {
 func TestBrowserRandomWithoutTable(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", cache)
-	srv := newPage(t, serve.Config{Limits: serve.Limits{SolveTime: 2 * time.Second}}, query.Config{Cache: store.NewCache(cache)})
+	srv := newPage(t, serve.Config{Limits: serve.Limits{SolveTime: 2 * time.Second}}, resolve.Config{Cache: store.NewCache(cache)})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	var want struct {
@@ -1011,7 +1011,7 @@ func TestBrowserRandomWithoutTable(t *testing.T) {
 func TestBrowserLinkPastTimeLimit(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", cache)
-	srv := newPage(t, serve.Config{Limits: serve.Limits{SolveTime: 100 * time.Millisecond}}, query.Config{Partition: manhattan, Cache: store.NewCache(cache)})
+	srv := newPage(t, serve.Config{Limits: serve.Limits{SolveTime: 100 * time.Millisecond}}, resolve.Config{Partition: manhattan, Cache: store.NewCache(cache)})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	const hard = "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1" // 80 moves from goal last

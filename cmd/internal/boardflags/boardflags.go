@@ -1,7 +1,7 @@
 // Package boardflags holds what the board commands (query, classroom, plot gif,
 // serve) share: the flags that say where answers come from (-shape, -goal,
 // -table, -all-moves, and for boards solved by search -pdb-dir and -pdb),
-// turned into a query.Config and checked before any input is read; the
+// turned into a resolve.Config and checked before any input is read; the
 // progress bars of databases being built; and the refusal of flags that
 // moved to another command.
 package boardflags
@@ -16,7 +16,7 @@ import (
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -56,8 +56,8 @@ func (s *Source) RegisterAllMoves(fs *cli.FlagSet) {
 // bad shape, goal, folder or partition (usage errors) before any input is
 // read. Notes and progress bars go to stderr, the notes' lines starting
 // with the command's name.
-func (s *Source) Config(stderr io.Writer) (query.Config, error) {
-	cfg := query.Config{Cache: cli.Cache(), TableFile: s.table, Log: cli.LogWriter(stderr, s.fs.Name()), Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
+func (s *Source) Config(stderr io.Writer) (resolve.Config, error) {
+	cfg := resolve.Config{Cache: cli.Cache(), TableFile: s.table, Log: cli.LogWriter(stderr, s.fs.Name()), Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
 		AllMoves: s.allMoves, Progress: ProgressBars(stderr)}
 	if s.fs.IsGiven("goal") {
 		cfg.Goal = s.goal
@@ -106,7 +106,7 @@ var searchFlags = []string{"pdb-dir", "pdb"}
 // resolver's shape, or when it has none for the shapes of boards (the
 // boards given as arguments; none means stdin, whose shapes only their
 // answers tell).
-func (s *Source) CheckSearch(res *query.Resolver, boards []string) error {
+func (s *Source) CheckSearch(res *resolve.Resolver, boards []string) error {
 	var given []string
 	for _, name := range searchFlags {
 		if s.fs.IsGiven(name) {
@@ -139,7 +139,7 @@ func (s *Source) CheckSearch(res *query.Resolver, boards []string) error {
 
 // ProgressBars draws one progress bar per build on stderr, when it is a
 // terminal.
-func ProgressBars(stderr io.Writer) query.Progress {
+func ProgressBars(stderr io.Writer) resolve.Progress {
 	var bar *progress.Bar
 	var label string
 	return func(what string, done, total uint64) {

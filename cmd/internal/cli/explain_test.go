@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/cmd/internal/cli"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -17,7 +17,7 @@ func TestLogNamesTheCommands(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
 	var log strings.Builder
-	res, err := query.NewResolver(ctx, query.Config{Log: &log, Explain: cli.Explain})
+	res, err := resolve.NewResolver(ctx, resolve.Config{Log: &log, Explain: cli.Explain})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,9 +39,9 @@ func TestFailureNamesTheCommand(t *testing.T) {
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
 	reason := &store.NotFoundError{Goal: goal, Looked: []string{"embedded"}}
 	const want = "build it with: go run ./cmd/enumerate -shape 2x4 -goal first"
-	for _, f := range []query.Format{query.Plain, query.JSON, query.CSV} {
+	for _, f := range []resolve.Format{resolve.Plain, resolve.JSON, resolve.CSV} {
 		var out, errw strings.Builder
-		rw := query.NewRecordWriter(&out, &errw, query.Options{Format: f, Explain: cli.Explain})
+		rw := resolve.NewRecordWriter(&out, &errw, resolve.Options{Format: f, Explain: cli.Explain})
 		if err := rw.Fail(1, "1,2,3", reason); err != nil {
 			t.Fatal(err)
 		}

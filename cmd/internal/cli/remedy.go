@@ -8,7 +8,7 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/cmdline"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/pdb"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/twobit"
@@ -39,14 +39,14 @@ func Remedy(err error) string {
 	}
 	var (
 		tooBig     *twobit.TooBigError
-		needPDBs   *query.NeedPDBsError
-		noDepth    *query.NoDepthTableError
-		tabled     *query.TabledError
+		needPDBs   *resolve.NeedPDBsError
+		noDepth    *resolve.NoDepthTableError
+		tabled     *resolve.TabledError
 		pdbDamaged *store.PDBDamagedError
 		pdbMissing *store.PDBNotFoundError
 		damaged    *store.DamagedError
 		missing    *store.NotFoundError
-		stopped    *query.InterruptedError
+		stopped    *resolve.InterruptedError
 		ckDamaged  *store.CheckpointDamagedError
 		ckOther    *store.CheckpointMismatchError
 		noTable    *generate.NoTableError

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/pdb"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/twobit"
@@ -70,12 +70,12 @@ func TestRemedy(t *testing.T) {
 		{&store.PDBNotFoundError{Goal: last4}, "build them with: go run ./cmd/enumerate databases -shape 4x4 -goal last -pdb 6-6-3"},
 		{&store.PDBNotFoundError{Goal: last5}, "build them with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
 		{&store.PDBNotFoundError{Goal: custom4}, "build them with: go run ./cmd/enumerate databases -shape 4x4 -goal 2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0 -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"},
-		{&query.NeedPDBsError{Goal: last5, Partition: "6-6-6-6"},
+		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6"},
 			"build the 6-6-6-6 databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
-		{&query.NoDepthTableError{Goal: statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6}), Buildable: true},
+		{&resolve.NoDepthTableError{Goal: statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6}), Buildable: true},
 			"build it with: go run ./cmd/enumerate -shape 2x6 -goal last; without -depth, boards are drawn from all reachable ones"},
-		{&query.NoDepthTableError{Goal: last4}, "without -depth, boards are drawn from all reachable ones"},
-		{&query.TabledError{Goal: statespace.GoalLast(sq3)}, "drop -pdb and -pdb-dir"},
+		{&resolve.NoDepthTableError{Goal: last4}, "without -depth, boards are drawn from all reachable ones"},
+		{&resolve.TabledError{Goal: statespace.GoalLast(sq3)}, "drop -pdb and -pdb-dir"},
 		{tooBig, "it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape 3x5 -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md); pattern databases solve it instead: go run ./cmd/enumerate databases -shape 3x5 -goal last -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14"},
 		{errors.New("disk full"), ""},
 	} {

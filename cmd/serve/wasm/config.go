@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/tilespace/tilespace/cmd/internal/cmdline"
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -23,9 +23,9 @@ const browserCache = "/tilespace-cache"
 // progress of databases built handed to progress, the errors of goals
 // without answers phrased for a page with no files. ctx bounds what the
 // resolver loads.
-func newEngine(ctx context.Context, lim api.Limits, progress func(what string, done, total uint64)) (*api.Server, *query.Resolver, error) {
+func newEngine(ctx context.Context, lim api.Limits, progress func(what string, done, total uint64)) (*api.Server, *resolve.Resolver, error) {
 	slots := api.NewSlots(lim)
-	res, err := api.NewResolver(ctx, query.Config{Progress: progress, Explain: explainInBrowser, ReadOnlyCache: true}, slots)
+	res, err := api.NewResolver(ctx, resolve.Config{Progress: progress, Explain: explainInBrowser, ReadOnlyCache: true}, slots)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -37,7 +37,7 @@ func newEngine(ctx context.Context, lim api.Limits, progress func(what string, d
 // 24-puzzle's take minutes and gigabytes; the served page answers it
 // once enumerate has built them. Other errors keep their own message.
 func explainInBrowser(err error) string {
-	var need *query.NeedPDBsError
+	var need *resolve.NeedPDBsError
 	if errors.As(err, &need) {
 		return fmt.Sprintf("%s goal %s is not solved in this page: its %s pattern databases take minutes and gigabytes of memory to build, more than a page in a browser has; "+
 			"use the served page (go run ./cmd/serve) with them built by %s",

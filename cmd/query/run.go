@@ -1,4 +1,4 @@
-package query
+package main
 
 import (
 	"context"
@@ -7,16 +7,17 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
 // The modes of cmd/query that answer boards: one board for people
-// (Lookup), many boards in bulk (RunBatch) and random boards (RunRandom).
+// (lookupBoard), many boards in bulk (answerBatch) and random boards (answerRandom).
 // The command parses flags and picks the mode; these do the work.
 
-// Lookup answers the board written in text and writes the report for
+// lookupBoard answers the board written in text and writes the report for
 // people (WriteReport).
-func Lookup(ctx context.Context, res *Resolver, text string, tile bool, w io.Writer) error {
+func lookupBoard(ctx context.Context, res *resolve.Resolver, text string, tile bool, w io.Writer) error {
 	b, err := statespace.Parse(text, res.Shape())
 	if err != nil {
 		return fmt.Errorf("board %q: %w", text, err)
@@ -29,29 +30,29 @@ func Lookup(ctx context.Context, res *Resolver, text string, tile bool, w io.Wri
 	if err != nil {
 		return err
 	}
-	return WriteReport(w, o.Goal(), a, tile)
+	return resolve.WriteReport(w, o.Goal(), a, tile)
 }
 
-// BatchInput is where RunBatch reads its boards: Boards when not empty
+// batchInput is where answerBatch reads its boards: Boards when not empty
 // (one board each, numbered as arguments), else the lines of Lines.
-type BatchInput struct {
+type batchInput struct {
 	Boards []string
 	Lines  io.Reader
 }
 
-// FailedError says how many boards of a batch failed; each has its own
+// failedError says how many boards of a batch failed; each has its own
 // record or line on stderr already.
-type FailedError struct{ Failed, Boards int }
+type failedError struct{ Failed, Boards int }
 
-func (e *FailedError) Error() string {
+func (e *failedError) Error() string {
 	return fmt.Sprintf("%d of %d boards failed", e.Failed, e.Boards)
 }
 
-// RunBatch answers every board of in, writing one record each to stdout
+// answerBatch answers every board of in, writing one record each to stdout
 // (failures to stderr in the plain format) and, when some were solved by
 // search, the totals and the heuristics to stderr. A batch in which some
-// board failed returns a *FailedError after the last record.
-func RunBatch(ctx context.Context, res *Resolver, in BatchInput, opts Options, stdout, stderr io.Writer) error {
+// board failed returns a *failedError after the last record.
+func answerBatch(ctx context.Context, res *resolve.Resolver, in batchInput, opts resolve.Options, stdout, stderr io.Writer) error {
 	if sh := res.Shape(); sh != (statespace.Shape{}) {
 		// One shape for every board: what answers it (or why nothing
 		// can, such as databases to build first) is known before any
@@ -61,18 +62,18 @@ func RunBatch(ctx context.Context, res *Resolver, in BatchInput, opts Options, s
 		if err != nil {
 			return err
 		}
-		if opts.Format == CSV {
-			opts.SearchColumns = o.Source().Kind != FromTable
+		if opts.Format == resolve.CSV {
+			opts.SearchColumns = o.Source().Kind != resolve.FromTable
 		}
 	}
-	out := NewRecordWriter(stdout, stderr, opts)
-	var sum Summary
+	out := resolve.NewRecordWriter(stdout, stderr, opts)
+	var sum resolve.Summary
 	var err error
 	if len(in.Boards) > 0 {
 		out.Unit = "argument"
-		sum, err = Boards(ctx, in.Boards, res, out)
+		sum, err = resolve.Boards(ctx, in.Boards, res, out)
 	} else {
-		sum, err = Batch(ctx, in.Lines, res, out)
+		sum, err = resolve.Batch(ctx, in.Lines, res, out)
 	}
 	if ferr := out.Flush(); err == nil {
 		err = ferr
@@ -86,17 +87,17 @@ func RunBatch(ctx context.Context, res *Resolver, in BatchInput, opts Options, s
 			textfmt.Commas(sum.Nodes), textfmt.Plural(int(min(sum.Nodes, 2)), "node", "nodes"), textfmt.Commas(sum.Generated), sum.Elapsed.Seconds())
 	}
 	if sum.Failed > 0 {
-		return &FailedError{Failed: sum.Failed, Boards: sum.Boards}
+		return &failedError{Failed: sum.Failed, Boards: sum.Boards}
 	}
 	return nil
 }
 
-// RunRandom writes n boards drawn at distance depth (every distance when
+// answerRandom writes n boards drawn at distance depth (every distance when
 // depth < 0) with the given seed, for the resolver's shape (the 8-puzzle
 // when it has none): answered from the table, or boards only on shapes
 // without one. See Resolver.Random.
-func RunRandom(ctx context.Context, res *Resolver, n, depth int, seed uint64, opts Options, stdout, stderr io.Writer) error {
-	out := NewRecordWriter(stdout, stderr, opts)
+func answerRandom(ctx context.Context, res *resolve.Resolver, n, depth int, seed uint64, opts resolve.Options, stdout, stderr io.Writer) error {
+	out := resolve.NewRecordWriter(stdout, stderr, opts)
 	err := res.Random(ctx, n, depth, seed, out)
 	if ferr := out.Flush(); err == nil {
 		err = ferr

@@ -1,7 +1,7 @@
-package query
+package resolve
 
-// explained stands for cli.Explain in query's own tests (the commands'
-// package imports query): it marks the messages given to it, so a test
+// explained stands for cli.Explain in resolve's own tests (the commands'
+// package imports resolve): it marks the messages given to it, so a test
 // sees which ones went through Config.Explain. explain_test.go checks
 // the real remedies.
 func explained(err error) string { return err.Error() + explainedMark }

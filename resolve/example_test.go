@@ -1,4 +1,4 @@
-package query_test
+package resolve_test
 
 import (
 	"context"
@@ -6,14 +6,14 @@ import (
 	"os"
 	"strings"
 
-	"github.com/tilespace/tilespace/query"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
 // Answer one board from the embedded 8-puzzle table.
 func ExampleResolver_Answer() {
 	ctx := context.Background()
-	res, err := query.NewResolver(ctx, query.Config{})
+	res, err := resolve.NewResolver(ctx, resolve.Config{})
 	if err != nil {
 		panic(err)
 	}
@@ -30,13 +30,13 @@ func ExampleResolver_Answer() {
 // an error record and the batch goes on.
 func ExampleBatch() {
 	ctx := context.Background()
-	res, err := query.NewResolver(ctx, query.Config{})
+	res, err := resolve.NewResolver(ctx, resolve.Config{})
 	if err != nil {
 		panic(err)
 	}
 	in := strings.NewReader("# two boards\n1,2,3,4,5,6,7,0,8\n1,2,3,4,5,6,8,7,0\n")
-	out := query.NewRecordWriter(os.Stdout, os.Stderr, query.Options{Format: query.JSON, TileMoves: true})
-	sum, err := query.Batch(ctx, in, res, out)
+	out := resolve.NewRecordWriter(os.Stdout, os.Stderr, resolve.Options{Format: resolve.JSON, TileMoves: true})
+	sum, err := resolve.Batch(ctx, in, res, out)
 	if err != nil {
 		panic(err)
 	}

@@ -1,4 +1,4 @@
-// Package query answers, for any board, its exact distance from the goal,
+// Package resolve answers, for any board, its exact distance from the goal,
 // every optimal first move and an optimal solution, one board at a time or
 // in bulk; it is the logic behind cmd/query.
 //
@@ -14,8 +14,6 @@
 // folder can be written) in the fast engine of package solver, or the
 // generic IDA* of package search on Manhattan distance plus linear
 // conflict. Every answer names its heuristic (Answer.Heuristic).
-//
-// Lookup, RunBatch and RunRandom are the modes of cmd/query.
 //
 // Batch reads boards one per line and writes records through a
 // RecordWriter in one of three formats, in input order:
@@ -42,4 +40,4 @@
 // The batch path is built for throughput: ParseBoard reads the common
 // board forms straight from the input bytes, table lookups allocate
 // nothing, and records are appended into one reused buffer.
-package query
+package resolve

@@ -1,4 +1,4 @@
-package query
+package resolve
 
 import (
 	"bytes"
@@ -465,35 +465,6 @@ func TestSearchedRecordsStream(t *testing.T) {
 		}
 		if got := out.Len() > 0; got != searched {
 			t.Errorf("searched %v: written before Flush = %v", searched, got)
-		}
-	}
-}
-
-// TestMissingDatabasesRefusedOnce checks that a batch of one fixed shape
-// whose databases must be built first fails before reading a board: one
-// error naming the databases to build, no records, rather than the same
-// failure on every line.
-func TestMissingDatabasesRefusedOnce(t *testing.T) {
-	t.Setenv(store.EnvCache, t.TempDir())
-	ctx := context.Background()
-	res, err := NewResolver(ctx, Config{Shape: statespace.Shape{Rows: 4, Cols: 4}, Goal: "first", Partition: "7-8", PDBDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n1,2,0,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
-	for _, f := range []Format{Plain, JSON, CSV} {
-		var out, errw bytes.Buffer
-		err := RunBatch(ctx, res, BatchInput{Lines: strings.NewReader(in)}, Options{Format: f}, &out, &errw)
-		var failed *FailedError
-		if err == nil || errors.As(err, &failed) {
-			t.Fatalf("format %v: error %v, want one refusal before any board", f, err)
-		}
-		var nf *store.PDBNotFoundError
-		if !errors.As(err, &nf) || nf.Goal != statespace.GoalFirst(nf.Goal.Shape()) || nf.Partition != "7-8" {
-			t.Errorf("format %v: %v does not name the databases to build", f, err)
-		}
-		if out.Len() != 0 || errw.Len() != 0 {
-			t.Errorf("format %v: wrote %q and %q before refusing", f, out.String(), errw.String())
 		}
 	}
 }

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+// TestMissingDatabasesRefusedOnce checks that a batch of one fixed shape
+// whose databases must be built first fails before reading a board: one
+// error naming the databases to build, no records, rather than the same
+// failure on every line.
+func TestMissingDatabasesRefusedOnce(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	ctx := context.Background()
+	res, err := resolve.NewResolver(ctx, resolve.Config{Shape: statespace.Shape{Rows: 4, Cols: 4}, Goal: "first", Partition: "7-8", PDBDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n1,2,0,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+	for _, f := range []resolve.Format{resolve.Plain, resolve.JSON, resolve.CSV} {
+		var out, errw bytes.Buffer
+		err := answerBatch(ctx, res, batchInput{Lines: strings.NewReader(in)}, resolve.Options{Format: f}, &out, &errw)
+		var failed *failedError
+		if err == nil || errors.As(err, &failed) {
+			t.Fatalf("format %v: error %v, want one refusal before any board", f, err)
+		}
+		var nf *store.PDBNotFoundError
+		if !errors.As(err, &nf) || nf.Goal != statespace.GoalFirst(nf.Goal.Shape()) || nf.Partition != "7-8" {
+			t.Errorf("format %v: %v does not name the databases to build", f, err)
+		}
+		if out.Len() != 0 || errw.Len() != 0 {
+			t.Errorf("format %v: wrote %q and %q before refusing", f, out.String(), errw.String())
+		}
+	}
+}
