@@ -541,7 +541,12 @@ func (e *TabledError) Error() string {
 }
 
 // explain is cfg.Explain, or the error's own message.
-func (cfg Config) explain(err error) string { return Options{Explain: cfg.Explain}.explain(err) }
+func (cfg Config) explain(err error) string {
+	if cfg.Explain == nil {
+		return err.Error()
+	}
+	return cfg.Explain(err)
+}
 
 // HasTable reports whether the boards of goal have a distance table: the
 // table file given, one small enough to build at once, or a file in the

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -66,18 +67,6 @@ func TestFromCache(t *testing.T) {
 	}
 }
 
-// fakeOracle answers 99 for every board.
-type fakeOracle struct{ goal statespace.Board }
-
-func (f fakeOracle) Goal() statespace.Board { return f.goal }
-func (f fakeOracle) Source() *Source        { return &Source{Kind: FromSearch, Solver: "fake"} }
-func (f fakeOracle) Answer(_ context.Context, b statespace.Board, _ bool) (Answer, error) {
-	return Answer{Board: b, Distance: 99}, nil
-}
-func (f fakeOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
-	return f.Answer(ctx, b, true)
-}
-
 // TestSearchWithoutTable checks that shapes whose table is missing and
 // too large to build are solved by search, saying so, instead of refused.
 func TestSearchWithoutTable(t *testing.T) {
@@ -114,7 +103,7 @@ func TestSearchWithoutTable(t *testing.T) {
 		t.Errorf("2x4 over a limit of 360: %T, %v", o, err)
 	}
 	// The searched answers, every optimal move included, are the BFS's.
-	oracle := newBFS(2, 4, []int{1, 2, 3, 4, 5, 6, 7, 0})
+	oracle := fixture.NewBFS(2, 4, []int{1, 2, 3, 4, 5, 6, 7, 0})
 	for _, text := range []string{"0,7,2,1,4,3,6,5", "1,2,3,4,5,6,0,7", "1,2,3,4,5,6,7,0"} {
 		b, _ := statespace.Parse(text, statespace.Shape{Rows: 2, Cols: 4})
 		a, err := o.Answer(ctx, b, true)
@@ -124,7 +113,7 @@ func TestSearchWithoutTable(t *testing.T) {
 		if a.Heuristic != HeuristicLinearConflict || a.Search == nil {
 			t.Errorf("%s: heuristic %q, search %v", text, a.Heuristic, a.Search)
 		}
-		oracle.check(t, cellsOf(b), a, true)
+		oracle.Check(t, b, a.Distance, a.Optimal, a.Path, true)
 	}
 }
 
@@ -172,12 +161,12 @@ func TestTableFile(t *testing.T) {
 		t.Errorf("shape %s, want the file's %s", res.Shape(), goal.Shape())
 	}
 	b, _ := statespace.Parse("1,2/3,4/0,5", statespace.Shape{})
-	oracle := newBFS(3, 2, []int{1, 2, 3, 4, 5, 0})
+	oracle := fixture.NewBFS(3, 2, []int{1, 2, 3, 4, 5, 0})
 	a, err := res.Answer(ctx, b, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	oracle.check(t, cellsOf(b), a, true)
+	oracle.Check(t, b, a.Distance, a.Optimal, a.Path, true)
 
 	for i, cfg := range []Config{
 		{TableFile: path, Goal: "first"},

@@ -73,6 +73,7 @@ import (
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/store"
 )
@@ -246,11 +247,10 @@ func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*resolve.R
 // gets the report for people, anything else one record a board.
 func (f *boardFlags) answer(ctx context.Context, res *resolve.Resolver, stdin io.Reader, stdout, stderr io.Writer) error {
 	opts := f.out.options()
-	opts.Field = f.field
-	if len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == resolve.Plain && !f.out.path {
+	if len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == record.Plain && !f.out.path {
 		return lookupBoard(ctx, res, f.boards[0], f.out.tile, stdout)
 	}
-	in := batchInput{Lines: stdin}
+	in := batchInput{Lines: stdin, Field: f.field}
 	switch {
 	case len(f.boards) > 0 && f.boards[0] != "-":
 		in = batchInput{Boards: f.boards}
@@ -282,13 +282,13 @@ func (o *output) check() error {
 	return nil
 }
 
-func (o *output) options() resolve.Options {
-	opts := resolve.Options{Path: o.path, TileMoves: o.tile, Explain: cli.Explain}
+func (o *output) options() record.Options {
+	opts := record.Options{Path: o.path, TileMoves: o.tile, Explain: cli.Explain}
 	switch {
 	case o.json:
-		opts.Format = resolve.JSON
+		opts.Format = record.JSON
 	case o.csv:
-		opts.Format = resolve.CSV
+		opts.Format = record.CSV
 	}
 	return opts
 }

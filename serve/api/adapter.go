@@ -1,8 +1,9 @@
 package api
 
-// This file is the only place api touches query, search and classroom:
-// the rest of the package speaks in the few functions below, so a
-// change in those packages is met here.
+// This file is the only place api touches resolve, record, search and
+// classroom:
+// the rest of the package speaks in the few functions below, so a change
+// in those packages is met here.
 
 import (
 	"bytes"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -50,12 +52,12 @@ func NewResolver(ctx context.Context, qc resolve.Config, slots *Slots) (*resolve
 	return resolve.NewResolver(ctx, qc)
 }
 
-// record is a board's answer with the keys of query -json: one struct,
+// answerRecord is a board's answer with the keys of query -json: one struct,
 // which the page's records embed and encoding/json writes.
-type record = resolve.Record
+type answerRecord = record.Record
 
 // newRecord is a's record, moves named as the blank's.
-func newRecord(a answer) record { return resolve.NewRecord(a, false) }
+func newRecord(a answer) answerRecord { return record.New(a, false) }
 
 // limits are the node and time bounds of one search.
 type limits = search.Limits

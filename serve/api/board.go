@@ -118,7 +118,7 @@ func (e *solveLimitError) Error() string {
 // short, optimal_moves_cut; a random board's seed, as a string (a
 // JavaScript number would round it).
 type boardRecord struct {
-	record
+	answerRecord
 	Shape           string   `json:"shape"`
 	Goal            string   `json:"goal"`
 	GoalName        string   `json:"goal_name"`
@@ -166,7 +166,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 			return nil, err
 		}
 	}
-	rec := boardRecord{record: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
+	rec := boardRecord{answerRecord: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
 		Solver: src.Solver, Seed: seed}
 	if src.Table != nil {
 		radius := src.Table.Radius()

@@ -1,4 +1,4 @@
-package resolve
+package record
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -29,7 +30,7 @@ const (
 	JSON
 	// CSV writes the header board,distance,optimal_moves,path,error and
 	// one row per board, moves separated by spaces inside a field; with
-	// Options.SearchColumns the header is SearchCSVHeader.
+	// Options.SearchColumns the header is searchCSVHeader.
 	CSV
 )
 
@@ -41,9 +42,6 @@ type Options struct {
 	// TileMoves writes each move as the tile that slides and where it
 	// goes, e.g. "5Down" for the blank's Up, instead of the blank's move.
 	TileMoves bool
-	// Field takes the board from this 1-based tab-separated column of
-	// each input line; 0 takes the whole line.
-	Field int
 	// SearchColumns adds the CSV columns nodes, seconds, heuristic and
 	// generated (before error), for answers found by search (the 15-puzzle).
 	SearchColumns bool
@@ -64,16 +62,16 @@ func (o Options) explain(err error) string {
 // WantsPath reports whether the records carry a path.
 func (o Options) WantsPath() bool { return o.Path || o.Format != Plain }
 
-// CSVHeader is the first line of CSV output.
-const CSVHeader = "board,distance,optimal_moves,path,error\n"
+// csvHeader is the first line of CSV output.
+const csvHeader = "board,distance,optimal_moves,path,error\n"
 
-// SearchCSVHeader is the first line of CSV output with SearchColumns.
-const SearchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,heuristic,generated,error\n"
+// searchCSVHeader is the first line of CSV output with SearchColumns.
+const searchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,heuristic,generated,error\n"
 
-// A RecordWriter writes answers and failures in input order, buffered
+// A Writer writes answers and failures in input order, buffered
 // (records of boards solved by search are written out at once); call
 // Flush at the end.
-type RecordWriter struct {
+type Writer struct {
 	// Unit names what a failure's number counts in plain output:
 	// "line" (the default) or "argument".
 	Unit string
@@ -85,36 +83,36 @@ type RecordWriter struct {
 	header bool
 }
 
-// NewRecordWriter writes records to w. In the plain format failures go
+// NewWriter writes records to w. In the plain format failures go
 // to errw as "line N: reason" (after flushing w, so a terminal shows
 // them in order); in JSON and CSV they are records on w.
-func NewRecordWriter(w, errw io.Writer, opts Options) *RecordWriter {
+func NewWriter(w, errw io.Writer, opts Options) *Writer {
 	if errw == nil {
 		errw = io.Discard
 	}
-	return &RecordWriter{w: bufio.NewWriterSize(w, 64<<10), errw: errw, opts: opts, buf: make([]byte, 0, 512)}
+	return &Writer{w: bufio.NewWriterSize(w, 64<<10), errw: errw, opts: opts, buf: make([]byte, 0, 512)}
 }
 
-func (rw *RecordWriter) start() {
+func (rw *Writer) start() {
 	if !rw.header {
 		rw.header = true
 		switch {
 		case rw.opts.Format == CSV && rw.opts.SearchColumns:
-			rw.w.WriteString(SearchCSVHeader)
+			rw.w.WriteString(searchCSVHeader)
 		case rw.opts.Format == CSV:
-			rw.w.WriteString(CSVHeader)
+			rw.w.WriteString(csvHeader)
 		}
 	}
 }
 
 // Answer writes the record of one answered board.
-func (rw *RecordWriter) Answer(a Answer) error {
+func (rw *Writer) Answer(a resolve.Answer) error {
 	rw.start()
 	b := rw.buf[:0]
 	tile := rw.opts.TileMoves
 	switch rw.opts.Format {
 	case Plain:
-		b = AppendBoard(b, a.Board)
+		b = appendBoard(b, a.Board)
 		b = append(b, '\t')
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, '\t')
@@ -137,7 +135,7 @@ func (rw *RecordWriter) Answer(a Answer) error {
 		}
 	case JSON:
 		b = append(b, `{"board":"`...)
-		b = AppendBoard(b, a.Board)
+		b = appendBoard(b, a.Board)
 		b = append(b, `","distance":`...)
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		if a.Search == nil || !a.Search.OptimalUnknown {
@@ -163,7 +161,7 @@ func (rw *RecordWriter) Answer(a Answer) error {
 		b = append(b, '}')
 	case CSV:
 		b = append(b, '"')
-		b = AppendBoard(b, a.Board)
+		b = appendBoard(b, a.Board)
 		b = append(b, `",`...)
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, ',')
@@ -202,7 +200,7 @@ func (rw *RecordWriter) Answer(a Answer) error {
 
 // Fail writes the record of a line that has no answer: line is its
 // 1-based number (or argument number), input the board text.
-func (rw *RecordWriter) Fail(line int, input string, reason error) error {
+func (rw *Writer) Fail(line int, input string, reason error) error {
 	rw.start()
 	switch rw.opts.Format {
 	case JSON:
@@ -241,14 +239,14 @@ func (rw *RecordWriter) Fail(line int, input string, reason error) error {
 
 // Flush writes out what is buffered (and the CSV header of an empty
 // output).
-func (rw *RecordWriter) Flush() error {
+func (rw *Writer) Flush() error {
 	rw.start()
 	return rw.w.Flush()
 }
 
-// AppendBoard appends b written as comma-separated tiles, as
+// appendBoard appends b written as comma-separated tiles, as
 // statespace.Board.String writes it.
-func AppendBoard(dst []byte, b statespace.Board) []byte {
+func appendBoard(dst []byte, b statespace.Board) []byte {
 	for i := range b.Cells() {
 		if i > 0 {
 			dst = append(dst, ',')
@@ -258,10 +256,10 @@ func AppendBoard(dst []byte, b statespace.Board) []byte {
 	return dst
 }
 
-// AppendMove appends the name of move m made on board b: the blank's move
+// appendMove appends the name of move m made on board b: the blank's move
 // ("Up"), or with tile set the tile that slides and its direction
 // ("5Down": the tile slides opposite to the blank).
-func AppendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []byte {
+func appendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []byte {
 	if tile {
 		dst = strconv.AppendInt(dst, int64(b.SlidingTile(m)), 10)
 		m = m.Opposite()
@@ -269,14 +267,14 @@ func AppendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []
 	return append(dst, m.String()...)
 }
 
-// MoveName returns the name AppendMove writes.
-func MoveName(b statespace.Board, m statespace.Move, tile bool) string {
-	return string(AppendMove(nil, b, m, tile))
+// moveName returns the name appendMove writes.
+func moveName(b statespace.Board, m statespace.Move, tile bool) string {
+	return string(appendMove(nil, b, m, tile))
 }
 
 // appendOptimal appends the optimal moves, or "?" when a search answer
 // did not look for them all.
-func appendOptimal(dst []byte, a Answer, tile, quoted bool) []byte {
+func appendOptimal(dst []byte, a resolve.Answer, tile, quoted bool) []byte {
 	if a.Search != nil && a.Search.OptimalUnknown {
 		return append(dst, '?')
 	}
@@ -289,7 +287,7 @@ func appendMoveSet(dst []byte, b statespace.Board, set statespace.MoveSet, tile,
 		if set.Has(m) {
 			dst = appendSep(dst, first, quoted)
 			first = false
-			dst = AppendMove(dst, b, m, tile)
+			dst = appendMove(dst, b, m, tile)
 			if quoted {
 				dst = append(dst, '"')
 			}
@@ -301,7 +299,7 @@ func appendMoveSet(dst []byte, b statespace.Board, set statespace.MoveSet, tile,
 func appendPath(dst []byte, b statespace.Board, path []statespace.Move, tile, quoted bool) []byte {
 	for i, m := range path {
 		dst = appendSep(dst, i == 0, quoted)
-		dst = AppendMove(dst, b, m, tile)
+		dst = appendMove(dst, b, m, tile)
 		if quoted {
 			dst = append(dst, '"')
 		}
@@ -345,4 +343,31 @@ func appendCSVField(dst []byte, s string) []byte {
 		dst = append(dst, s[i])
 	}
 	return append(dst, '"')
+}
+
+// Board writes the record of a board with no answer (drawn where no table
+// tells its distance cheaply): a line with just the board in the plain
+// format, {"board": …} in JSON, a row with only the board in CSV.
+func (rw *Writer) Board(b statespace.Board) error {
+	rw.start()
+	buf := rw.buf[:0]
+	switch rw.opts.Format {
+	case JSON:
+		buf = append(buf, `{"board":"`...)
+		buf = appendBoard(buf, b)
+		buf = append(buf, `"}`...)
+	case CSV:
+		buf = append(buf, '"')
+		buf = appendBoard(buf, b)
+		buf = append(buf, `",,,,`...)
+		if rw.opts.SearchColumns {
+			buf = append(buf, ",,,"...)
+		}
+	default:
+		buf = appendBoard(buf, b)
+	}
+	buf = append(buf, '\n')
+	rw.buf = buf
+	_, err := rw.w.Write(buf)
+	return err
 }

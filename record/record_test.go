@@ -1,4 +1,4 @@
-package resolve
+package record
 
 import (
 	"context"
@@ -9,16 +9,18 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/statespace"
 )
 
-// RecordWriter's JSON line of an answer is json.Marshal of its Record,
+// Writer's JSON line of an answer is json.Marshal of its Record,
 // key for key and value for value: table answers (with and without tile
 // moves, the goal among them), searched ones with and without every
 // optimal move, and their counters.
 func TestRecordIsTheJSONLine(t *testing.T) {
 	ctx := context.Background()
 	o, boards := sampleBoards(t, 40)
-	var answers []Answer
+	var answers []resolve.Answer
 	for _, b := range append(boards, o.Goal()) {
 		a, err := o.Answer(ctx, b, true)
 		if err != nil {
@@ -28,7 +30,7 @@ func TestRecordIsTheJSONLine(t *testing.T) {
 	}
 	goal := o.Goal()
 	for _, all := range []bool{true, false} {
-		s := NewSearchOracle(goal, pdb.NewLinearConflict(goal), HeuristicLinearConflict, all)
+		s := resolve.NewSearchOracle(goal, pdb.NewLinearConflict(goal), resolve.HeuristicLinearConflict, all)
 		for _, b := range append(boards[:5], goal) {
 			a, err := s.Answer(ctx, b, true)
 			if err != nil {
@@ -41,12 +43,12 @@ func TestRecordIsTheJSONLine(t *testing.T) {
 	for _, tile := range []bool{false, true} {
 		for _, a := range answers {
 			var line strings.Builder
-			w := NewRecordWriter(&line, nil, Options{Format: JSON, TileMoves: tile})
+			w := NewWriter(&line, nil, Options{Format: JSON, TileMoves: tile})
 			if err := w.Answer(a); err != nil {
 				t.Fatal(err)
 			}
 			w.Flush()
-			marshalled, err := json.Marshal(NewRecord(a, tile))
+			marshalled, err := json.Marshal(New(a, tile))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,7 +65,26 @@ func TestRecordIsTheJSONLine(t *testing.T) {
 		}
 	}
 	// The goal's record keeps its empty optimal moves and path.
-	if m, _ := json.Marshal(NewRecord(Answer{Board: goal, Heuristic: HeuristicTable}, false)); !strings.Contains(string(m), `"optimal_moves":[],"path":[]`) {
+	if m, _ := json.Marshal(New(resolve.Answer{Board: goal, Heuristic: resolve.HeuristicTable}, false)); !strings.Contains(string(m), `"optimal_moves":[],"path":[]`) {
 		t.Errorf("goal: %s", m)
+	}
+}
+
+// A searched answer whose optimal moves were not all tested (not asked
+// for, or cut short by the time) has no optimal_moves key: its record
+// claims none.
+func TestUnknownMovesLeftOut(t *testing.T) {
+	b := statespace.MustBoard(sampleShape, 1, 2, 3, 4, 5, 6, 7, 0, 8)
+	for _, cut := range []bool{false, true} {
+		a := resolve.Answer{Board: b, Distance: 1, Path: []statespace.Move{statespace.Right}, Heuristic: resolve.HeuristicLinearConflict,
+			Search: &resolve.SearchCost{Nodes: 1, Generated: 2, OptimalUnknown: true, OptimalCut: cut}}
+		var line strings.Builder
+		w := NewWriter(&line, nil, Options{Format: JSON})
+		if err := w.Answer(a); err != nil || w.Flush() != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(line.String(), "optimal_moves") || !strings.Contains(line.String(), `"path":["Right"]`) {
+			t.Errorf("cut %v: %s", cut, line.String())
+		}
 	}
 }
