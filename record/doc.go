@@ -1,8 +1,8 @@
 // Package record writes answers (package resolve's Answer) as records:
 // one struct, Record, whose JSON tags are the keys that query -json
-// writes and the page's /api/board embeds; a Writer of one record a
-// board in one of three formats, in input order; and WriteReport, the
-// text for people about one board.
+// writes and the page's /api/board embeds, both by encoding/json; a
+// Writer of one record a board in one of three formats, in input order;
+// and WriteReport, the text for people about one board.
 //
 //	Plain  8,6,7,2,5,4,3,0,1<TAB>31<TAB>Up Left Right[<TAB>path]
 //	JSON   {"board":"8,6,7,2,5,4,3,0,1","distance":31,"optimal_moves":["Up","Left","Right"],"path":["Up",…],"heuristic":"table"}

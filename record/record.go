@@ -8,10 +8,8 @@ import (
 )
 
 // Record is an answer as its JSON record says it, one struct whose tags
-// are the keys: query -json writes one a line and the page's /api/board
-// embeds it in its own. The JSON lines of Writer are
-// json.Marshal(New(a, tile)) (they are appended without reflection,
-// for the batch's speed; TestRecordIsTheJSONLine holds them to it).
+// are the keys: query -json writes one a line (Writer, by encoding/json)
+// and the page's /api/board embeds it in its own.
 type Record struct {
 	Board    string `json:"board"`
 	Distance int    `json:"distance"`
@@ -36,24 +34,55 @@ type SearchRecord struct {
 // New returns a's record; with tile, moves name the tile that slides
 // ("5Down") instead of the blank's move.
 func New(a resolve.Answer, tile bool) Record {
-	r := Record{Board: a.Board.String(), Distance: a.Distance, Path: make([]string, 0, len(a.Path)), Heuristic: a.Heuristic}
+	var r Record
+	r.fill(a, tile)
+	return r
+}
+
+// fill makes r a's record (New), reusing r's slices: a Writer fills one
+// Record for every answer, so a batch does not allocate them anew.
+func (r *Record) fill(a resolve.Answer, tile bool) {
+	var text [3 * statespace.MaxCells]byte // two digits and a comma a cell
+	*r = Record{Board: string(appendBoard(text[:0], a.Board)), Distance: a.Distance, Path: r.Path[:0], Heuristic: a.Heuristic,
+		OptimalMoves: r.OptimalMoves[:0], SearchRecord: r.SearchRecord}
+	if r.Path == nil {
+		r.Path = make([]string, 0, len(a.Path)) // the goal's path is [], not null
+	}
 	if a.Search == nil || !a.Search.OptimalUnknown {
-		r.OptimalMoves = []string{}
+		if r.OptimalMoves == nil {
+			r.OptimalMoves = make([]string, 0, a.Optimal.Len()) // the goal's moves are [], not left out
+		}
 		for _, m := range statespace.Moves {
 			if a.Optimal.Has(m) {
-				r.OptimalMoves = append(r.OptimalMoves, string(appendMove(nil, a.Board, m, tile)))
+				r.OptimalMoves = append(r.OptimalMoves, moveName(a.Board, m, tile))
 			}
 		}
+	} else {
+		r.OptimalMoves = nil
 	}
 	b := a.Board
 	for _, m := range a.Path {
-		r.Path = append(r.Path, string(appendMove(nil, b, m, tile)))
+		r.Path = append(r.Path, moveName(b, m, tile))
 		if tile {
 			b, _ = b.Apply(m)
 		}
 	}
 	if c := a.Search; c != nil {
-		r.SearchRecord = &SearchRecord{Nodes: c.Nodes, Generated: c.Generated, Seconds: math.Round(c.Elapsed.Seconds()*1e6) / 1e6}
+		if r.SearchRecord == nil {
+			r.SearchRecord = new(SearchRecord)
+		}
+		*r.SearchRecord = SearchRecord{Nodes: c.Nodes, Generated: c.Generated, Seconds: math.Round(c.Elapsed.Seconds()*1e6) / 1e6}
+	} else {
+		r.SearchRecord = nil
 	}
-	return r
+}
+
+// moveName is the name of move m made on board b: the blank's move
+// ("Up"), or with tile the tile that slides and its direction ("5Down":
+// the tile slides opposite to the blank).
+func moveName(b statespace.Board, m statespace.Move, tile bool) string {
+	if !tile {
+		return m.String() // no allocation: the names are constants
+	}
+	return string(appendMove(nil, b, m, true))
 }

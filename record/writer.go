@@ -77,6 +77,8 @@ type Writer struct {
 	Unit string
 
 	w      *bufio.Writer
+	enc    *json.Encoder // on w, for the JSON format
+	rec    Record        // the record enc writes, its slices reused
 	errw   io.Writer
 	opts   Options
 	buf    []byte
@@ -90,7 +92,8 @@ func NewWriter(w, errw io.Writer, opts Options) *Writer {
 	if errw == nil {
 		errw = io.Discard
 	}
-	return &Writer{w: bufio.NewWriterSize(w, 64<<10), errw: errw, opts: opts, buf: make([]byte, 0, 512)}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	return &Writer{w: bw, enc: json.NewEncoder(bw), errw: errw, opts: opts, buf: make([]byte, 0, 512)}
 }
 
 func (rw *Writer) start() {
@@ -108,6 +111,14 @@ func (rw *Writer) start() {
 // Answer writes the record of one answered board.
 func (rw *Writer) Answer(a resolve.Answer) error {
 	rw.start()
+	if rw.opts.Format == JSON {
+		// The one Record, as the page writes it too.
+		rw.rec.fill(a, rw.opts.TileMoves)
+		if err := rw.enc.Encode(&rw.rec); err != nil {
+			return err
+		}
+		return rw.flushSearched(a)
+	}
 	b := rw.buf[:0]
 	tile := rw.opts.TileMoves
 	switch rw.opts.Format {
@@ -116,12 +127,12 @@ func (rw *Writer) Answer(a resolve.Answer) error {
 		b = append(b, '\t')
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, '\t')
-		b = appendOptimal(b, a, tile, false)
+		b = appendOptimal(b, a, tile)
 		if rw.opts.Path || a.Search != nil {
 			b = append(b, '\t')
 		}
 		if rw.opts.Path {
-			b = appendPath(b, a.Board, a.Path, tile, false)
+			b = appendPath(b, a.Board, a.Path, tile)
 		}
 		if a.Search != nil {
 			b = append(b, '\t')
@@ -133,41 +144,15 @@ func (rw *Writer) Answer(a resolve.Answer) error {
 			b = append(b, '\t')
 			b = strconv.AppendUint(b, a.Search.Generated, 10)
 		}
-	case JSON:
-		b = append(b, `{"board":"`...)
-		b = appendBoard(b, a.Board)
-		b = append(b, `","distance":`...)
-		b = strconv.AppendInt(b, int64(a.Distance), 10)
-		if a.Search == nil || !a.Search.OptimalUnknown {
-			b = append(b, `,"optimal_moves":[`...)
-			b = appendMoveSet(b, a.Board, a.Optimal, tile, true)
-			b = append(b, ']')
-		}
-		b = append(b, `,"path":[`...)
-		b = appendPath(b, a.Board, a.Path, tile, true)
-		b = append(b, ']')
-		if a.Heuristic != "" {
-			b = append(b, `,"heuristic":`...)
-			b = strconv.AppendQuote(b, a.Heuristic)
-		}
-		if a.Search != nil {
-			b = append(b, `,"nodes":`...)
-			b = strconv.AppendUint(b, a.Search.Nodes, 10)
-			b = append(b, `,"generated":`...)
-			b = strconv.AppendUint(b, a.Search.Generated, 10)
-			b = append(b, `,"seconds":`...)
-			b = strconv.AppendFloat(b, a.Search.Elapsed.Seconds(), 'f', 6, 64)
-		}
-		b = append(b, '}')
 	case CSV:
 		b = append(b, '"')
 		b = appendBoard(b, a.Board)
 		b = append(b, `",`...)
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, ',')
-		b = appendOptimal(b, a, tile, false)
+		b = appendOptimal(b, a, tile)
 		b = append(b, ',')
-		b = appendPath(b, a.Board, a.Path, tile, false)
+		b = appendPath(b, a.Board, a.Path, tile)
 		b = append(b, ',')
 		if rw.opts.SearchColumns {
 			if a.Search != nil {
@@ -191,11 +176,28 @@ func (rw *Writer) Answer(a resolve.Answer) error {
 	if _, err := rw.w.Write(b); err != nil {
 		return err
 	}
+	return rw.flushSearched(a)
+}
+
+// flushSearched writes out the records of a searched board at once: a
+// searched board can take minutes, so a long batch streams.
+func (rw *Writer) flushSearched(a resolve.Answer) error {
 	if a.Search != nil {
-		// A searched board can take minutes: let a long batch stream.
 		return rw.w.Flush()
 	}
 	return nil
+}
+
+// failure is the JSON record of a line without an answer.
+type failure struct {
+	Line  int    `json:"line"`
+	Input string `json:"input"`
+	Error string `json:"error"`
+}
+
+// boardAlone is the JSON record of a board written without its answer.
+type boardAlone struct {
+	Board string `json:"board"`
 }
 
 // Fail writes the record of a line that has no answer: line is its
@@ -204,16 +206,7 @@ func (rw *Writer) Fail(line int, input string, reason error) error {
 	rw.start()
 	switch rw.opts.Format {
 	case JSON:
-		out, err := json.Marshal(struct {
-			Line  int    `json:"line"`
-			Input string `json:"input"`
-			Error string `json:"error"`
-		}{line, input, rw.opts.explain(reason)})
-		if err != nil {
-			return err
-		}
-		rw.w.Write(out)
-		return rw.w.WriteByte('\n')
+		return rw.enc.Encode(failure{line, input, rw.opts.explain(reason)})
 	case CSV:
 		b := appendCSVField(rw.buf[:0], input)
 		b = append(b, ",,,,"...)
@@ -267,59 +260,38 @@ func appendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []
 	return append(dst, m.String()...)
 }
 
-// moveName returns the name appendMove writes.
-func moveName(b statespace.Board, m statespace.Move, tile bool) string {
-	return string(appendMove(nil, b, m, tile))
-}
-
-// appendOptimal appends the optimal moves, or "?" when a search answer
-// did not look for them all.
-func appendOptimal(dst []byte, a resolve.Answer, tile, quoted bool) []byte {
+// appendOptimal appends the optimal moves separated by spaces, or "?"
+// when a search answer did not look for them all.
+func appendOptimal(dst []byte, a resolve.Answer, tile bool) []byte {
 	if a.Search != nil && a.Search.OptimalUnknown {
 		return append(dst, '?')
 	}
-	return appendMoveSet(dst, a.Board, a.Optimal, tile, quoted)
-}
-
-func appendMoveSet(dst []byte, b statespace.Board, set statespace.MoveSet, tile, quoted bool) []byte {
 	first := true
 	for _, m := range statespace.Moves {
-		if set.Has(m) {
-			dst = appendSep(dst, first, quoted)
-			first = false
-			dst = appendMove(dst, b, m, tile)
-			if quoted {
-				dst = append(dst, '"')
+		if a.Optimal.Has(m) {
+			if !first {
+				dst = append(dst, ' ')
 			}
+			first = false
+			dst = appendMove(dst, a.Board, m, tile)
 		}
 	}
 	return dst
 }
 
-func appendPath(dst []byte, b statespace.Board, path []statespace.Move, tile, quoted bool) []byte {
+// appendPath appends the path's moves separated by spaces; tile moves
+// name the tile of the board each move is made on.
+func appendPath(dst []byte, b statespace.Board, path []statespace.Move, tile bool) []byte {
 	for i, m := range path {
-		dst = appendSep(dst, i == 0, quoted)
-		dst = appendMove(dst, b, m, tile)
-		if quoted {
-			dst = append(dst, '"')
+		if i > 0 {
+			dst = append(dst, ' ')
 		}
+		dst = appendMove(dst, b, m, tile)
 		if tile {
 			b, _ = b.Apply(m)
 		}
 	}
 	return dst
-}
-
-func appendSep(dst []byte, first, quoted bool) []byte {
-	switch {
-	case quoted && first:
-		return append(dst, '"')
-	case quoted:
-		return append(dst, `,"`...)
-	case first:
-		return dst
-	}
-	return append(dst, ' ')
 }
 
 // appendCSVField appends s as one CSV field, quoted when it must be
@@ -353,9 +325,7 @@ func (rw *Writer) Board(b statespace.Board) error {
 	buf := rw.buf[:0]
 	switch rw.opts.Format {
 	case JSON:
-		buf = append(buf, `{"board":"`...)
-		buf = appendBoard(buf, b)
-		buf = append(buf, `"}`...)
+		return rw.enc.Encode(boardAlone{b.String()})
 	case CSV:
 		buf = append(buf, '"')
 		buf = appendBoard(buf, b)
