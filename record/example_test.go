@@ -24,7 +24,7 @@ func ExampleWriter() {
 		if err != nil {
 			panic(err)
 		}
-		a, err := res.Answer(ctx, b, true)
+		a, err := res.Answer(ctx, b, resolve.Want{Path: true})
 		var u *statespace.UnsolvableError
 		switch {
 		case errors.As(err, &u):

@@ -24,7 +24,7 @@ func TestRecordIsTheJSONLine(t *testing.T) {
 	o, boards := sampleBoards(t, 40)
 	var answers []resolve.Answer
 	for _, b := range append(boards, o.Goal()) {
-		a, err := o.Answer(ctx, b, true)
+		a, err := o.Answer(ctx, b, resolve.Want{Path: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,9 +32,9 @@ func TestRecordIsTheJSONLine(t *testing.T) {
 	}
 	goal := o.Goal()
 	for _, all := range []bool{true, false} {
-		s := resolve.NewSearchOracle(goal, pdb.NewLinearConflict(goal), resolve.HeuristicLinearConflict, all)
+		s := resolve.NewSearchOracle(goal, pdb.NewLinearConflict(goal), resolve.HeuristicLinearConflict)
 		for _, b := range append(boards[:5], goal) {
-			a, err := s.Answer(ctx, b, true)
+			a, err := s.Answer(ctx, b, resolve.Want{Path: true, AllMoves: all})
 			if err != nil {
 				t.Fatal(err)
 			}

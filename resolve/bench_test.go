@@ -35,7 +35,7 @@ func BenchmarkLookup(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		a, err := o.Answer(ctx, boards[i&4095], false)
+		a, err := o.Answer(ctx, boards[i&4095], Want{})
 		if err != nil || a.Distance < 0 {
 			b.Fatal(err)
 		}

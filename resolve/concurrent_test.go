@@ -164,14 +164,13 @@ func TestKeepPath(t *testing.T) {
 	b := walkFrom(5, goal, 60)
 	for _, keep := range []bool{true, false} {
 		count := &cancelingHeuristic{h: pdb.NewManhattan(goal)}
-		o := NewSearchOracle(goal, count, "counting", true)
-		o.KeepPath = keep
-		if _, err := o.AnswerPath(context.Background(), b); err != nil {
+		o := NewSearchOracle(goal, count, "counting")
+		if _, err := o.Answer(context.Background(), b, Want{Path: true}); err != nil {
 			t.Fatal(err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		count.calls, count.cancelAt, count.cancel = 0, count.calls+1, cancel
-		a, err := o.Answer(ctx, b, true)
+		a, err := o.Answer(ctx, b, Want{Path: true, AllMoves: true, KeepPath: keep})
 		cancel()
 		if !keep {
 			if err != context.Canceled {

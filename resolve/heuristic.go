@@ -266,12 +266,9 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		if err != nil {
 			return nil, err
 		}
-		o := NewSolverOracle(s, r.cfg.AllMoves)
-		o.KeepPath = r.cfg.KeepPath
+		o := NewSolverOracle(s)
 		o.Checkpoints = r.cfg.Checkpoints
 		return o, nil
 	}
-	o := NewSearchOracle(goal, h.H, h.Name, r.cfg.AllMoves)
-	o.KeepPath = r.cfg.KeepPath
-	return o, nil
+	return NewSearchOracle(goal, h.H, h.Name), nil
 }

@@ -145,7 +145,7 @@ func TestDatabasesFound(t *testing.T) {
 		}
 		for i := range 4 {
 			b := walkFrom(uint64(i), goal, 30+10*i)
-			a, err := res.Answer(ctx, b, true)
+			a, err := res.Answer(ctx, b, Want{Path: true})
 			if err != nil {
 				t.Fatalf("%s goal %s: %v", tc.shape, tc.goal, err)
 			}
@@ -180,7 +180,7 @@ func TestPDBDirPrecedence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return res.Answer(ctx, b, true)
+		return res.Answer(ctx, b, Want{Path: true})
 	}
 	a, err := answer(Config{PDBDir: pdbDir})
 	if err != nil || a.Heuristic != HeuristicName(a555) || a.Heuristic != "pdb 1,2,3,6,7/4,5,8,9,12/10,11,13,14,15+reflection" {
@@ -245,7 +245,7 @@ func TestUnwritableCache(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := res.Answer(ctx, walkFrom(3, goal, 50), true)
+		a, err := res.Answer(ctx, walkFrom(3, goal, 50), Want{Path: true})
 		if err != nil {
 			t.Fatalf("%s: %v", setup, err)
 		}
@@ -273,7 +273,7 @@ func TestDefaultBuildUnwritable(t *testing.T) {
 		t.Fatal(err)
 	}
 	goal := statespace.GoalLast(sq4)
-	a, err := res.Answer(context.Background(), walkFrom(5, goal, 60), true)
+	a, err := res.Answer(context.Background(), walkFrom(5, goal, 60), Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestLinearConflictFallback(t *testing.T) {
 		t.Fatal(err)
 	}
 	goal, _ := statespace.ParseGoal(text, sq4)
-	a, err := res.Answer(context.Background(), walkFrom(9, goal, 30), true)
+	a, err := res.Answer(context.Background(), walkFrom(9, goal, 30), Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,19 +309,20 @@ func TestLinearConflictFallback(t *testing.T) {
 	}
 }
 
-// TestTabledRefusesPDB checks that database options for boards answered
-// from a table are an error, not ignored.
-func TestTabledRefusesPDB(t *testing.T) {
+// TestTableDespitePDBOptions checks that database options apply where
+// boards are searched: a goal with a table is answered from it, so one
+// Resolver serves every shape (refusing the options for it is the
+// command's business).
+func TestTableDespitePDBOptions(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	for _, cfg := range []Config{{PDBDir: t.TempDir()}, {Partition: "1,2,3,4/5,6,7,8"}} {
 		res, err := NewResolver(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = res.For(context.Background(), statespace.Shape{Rows: 3, Cols: 3})
-		var te *TabledError
-		if !errors.As(err, &te) {
-			t.Errorf("%+v: %v", cfg, err)
+		o, err := res.For(context.Background(), statespace.Shape{Rows: 3, Cols: 3})
+		if err != nil || o.Source().Kind != FromTable {
+			t.Errorf("%+v: %v, %v", cfg, o, err)
 		}
 	}
 }

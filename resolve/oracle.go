@@ -36,7 +36,7 @@ type SearchCost struct {
 	// more search per legal move.
 	OptimalUnknown bool
 	// OptimalCut is true when the context ended after the path was found
-	// and before every optimal move was tested (Config.KeepPath); then
+	// and before every optimal move was tested (Want.KeepPath); then
 	// OptimalUnknown is true too.
 	OptimalCut bool
 }
@@ -57,14 +57,29 @@ type Oracle interface {
 	Goal() statespace.Board
 	// Source says where the answers come from; every Answer points to it.
 	Source() *Source
-	// Answer returns b's distance and optimal first moves, and an optimal
-	// path when withPath is set. A board that cannot reach the goal gives
-	// an error (a *statespace.UnsolvableError for the wrong parity).
-	Answer(ctx context.Context, b statespace.Board, withPath bool) (Answer, error)
-	// AnswerPath returns b's distance and one optimal path, without
-	// searching for every other optimal first move (a search's answer has
-	// Search.OptimalUnknown set; a table's has them anyway).
-	AnswerPath(ctx context.Context, b statespace.Board) (Answer, error)
+	// Answer returns b's distance, its optimal first moves (a search's
+	// only with want.AllMoves, else Search.OptimalUnknown is set) and
+	// with want.Path an optimal path (a search finds one anyway). A
+	// board that cannot reach the goal gives an error (a
+	// *statespace.UnsolvableError for the wrong parity).
+	Answer(ctx context.Context, b statespace.Board, want Want) (Answer, error)
+}
+
+// Want is what a caller wants of one answer beyond the distance: the
+// choices of each call, not of the Resolver, so that one Resolver serves
+// the command line (its flags) and the page (every optimal move while its
+// time allows) alike. A table answer gives every optimal move anyway and
+// never runs out of time.
+type Want struct {
+	// Path asks for an optimal path.
+	Path bool
+	// AllMoves asks a search for every optimal first move too: one more
+	// bounded search per legal move after the path is found.
+	AllMoves bool
+	// KeepPath makes a search answer whose context ends after the path
+	// was found, while the optimal moves were being tested, the path with
+	// Search.OptimalCut set, instead of the context's error.
+	KeepPath bool
 }
 
 // Kind is the kind of source an answer comes from.
@@ -126,29 +141,25 @@ func NewTableOracle(t statespace.DistanceTable, from string) *TableOracle {
 	return &TableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
 }
 
-// AnswerPath is Answer with the path.
-func (o *TableOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
-	return o.Answer(ctx, b, true)
-}
-
 // Source returns the table's source (FromTable).
 func (o *TableOracle) Source() *Source { return &o.src }
 
 // Goal returns the table's goal.
 func (o *TableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
 
-// Answer looks b up in the table. Without a path it allocates nothing.
+// Answer looks b up in the table, every optimal move included. Without a
+// path it allocates nothing.
 // The path is Table.Path's: at each step the first move in Up, Down,
 // Left, Right order that leads one step closer. A lazy table (12 cells
 // and more, read from a file) walks its stored bits and replays the path
 // board by board (LazyTable.Path); damaged bits give the table's error.
-func (o *TableOracle) Answer(_ context.Context, b statespace.Board, withPath bool) (Answer, error) {
+func (o *TableOracle) Answer(_ context.Context, b statespace.Board, want Want) (Answer, error) {
 	d, set, err := o.Table.LookupMoves(b)
 	if err != nil {
 		return Answer{Board: b, Distance: -1}, err
 	}
 	a := Answer{Board: b, Distance: d, Optimal: set, Heuristic: HeuristicTable, Source: &o.src}
-	if withPath {
+	if want.Path {
 		if a.Path, err = o.Table.Path(b); err != nil {
 			return Answer{Board: b, Distance: -1}, err
 		}

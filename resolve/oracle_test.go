@@ -44,7 +44,7 @@ func TestAnswersMatchBFS(t *testing.T) {
 				continue
 			}
 			withPath := k%2 == 0 || len(oracle.Dist) < 100_000
-			a, err := res.Answer(ctx, oracle.Board(t, c), withPath)
+			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: withPath})
 			if err != nil {
 				t.Fatalf("case %d: %v", i, err)
 			}
@@ -76,7 +76,7 @@ func TestUnsolvable(t *testing.T) {
 			if _, ok := oracle.Dist[c]; ok {
 				t.Fatalf("case %d: the oracle reaches %v", i, c)
 			}
-			a, err := res.Answer(ctx, oracle.Board(t, c), true)
+			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: true})
 			var u *statespace.UnsolvableError
 			if !errors.As(err, &u) || a.Distance != -1 || a.Path != nil {
 				t.Fatalf("case %d: board %v: answer %+v, error %v; want an UnsolvableError", i, c, a, err)
@@ -110,7 +110,7 @@ func TestPublished31(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := res.Answer(ctx, b, true)
+		a, err := res.Answer(ctx, b, Want{Path: true})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -126,7 +126,7 @@ func TestPublished31(t *testing.T) {
 func TestPathIsTablePath(t *testing.T) {
 	o, boards := sampleBoards(t, 500)
 	for i, b := range boards {
-		a, err := o.Answer(context.Background(), b, true)
+		a, err := o.Answer(context.Background(), b, Want{Path: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +178,7 @@ func TestPublishedRadii(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range far {
-			a, err := res.Answer(ctx, oracle.Board(t, c), true)
+			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: true})
 			if err != nil || a.Distance != tc.radius {
 				t.Errorf("case %d: %v at %d (%v), published radius %d", i, c[:n], a.Distance, err, tc.radius)
 			}

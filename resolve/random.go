@@ -62,7 +62,7 @@ func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, withPa
 	}
 	var werr error
 	err = t.Draw(ctx, NewRand(seed), depth, n, func(b statespace.Board) bool {
-		a, err := o.Answer(ctx, b, withPath)
+		a, err := o.Answer(ctx, b, Want{Path: withPath})
 		if err == nil {
 			err = each(b, &a)
 		}

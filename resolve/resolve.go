@@ -60,24 +60,14 @@ type Config struct {
 	// by IDA* on the heuristic Resolver.Heuristic chooses:
 
 	// PDBDir is a folder of pattern databases looked in before the cache
-	// folder (-pdb-dir).
+	// folder (-pdb-dir). It and Partition apply to the goals answered by
+	// search: a goal with a table at hand is answered from it (whether a
+	// command refuses them there is the command's business: TabledError).
 	PDBDir string
 	// Partition chooses the pattern databases: a preset name such as
 	// "6-6-3" or patterns such as "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15"
 	// (-pdb); empty takes the strongest found.
 	Partition string
-	// SearchOptionsWhereSearched makes PDBDir and Partition apply only to
-	// the goals answered by search: a goal with a table ignores them
-	// rather than failing with a *TabledError (the page, which serves
-	// every shape).
-	SearchOptionsWhereSearched bool
-	// AllMoves makes search answers find every optimal first move too
-	// (one more search per move); without it their Optimal is unknown.
-	AllMoves bool
-	// KeepPath makes a search answer whose context ends after the path
-	// was found, while the optimal moves were being tested, return the
-	// path with Search.OptimalCut set instead of the context's error.
-	KeepPath bool
 	// Checkpoints makes the searches on pattern databases resumable
 	// (-resume); nil: they are not.
 	Checkpoints *Checkpoints
@@ -98,10 +88,6 @@ type Config struct {
 	// page's work slots, shared with its searches). Its error fails that
 	// resolution, which is then not remembered.
 	Acquire func(ctx context.Context) (release func(), err error)
-	// ForgetFailures makes a failed resolution be tried again by the next
-	// call (a table or databases copied in meanwhile are found) instead of
-	// being remembered.
-	ForgetFailures bool
 }
 
 // A Resolver decides, once for each goal, where the answers for boards
@@ -268,6 +254,30 @@ func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board) (Oracle, e
 	return e.o, e.err
 }
 
+// Forget drops what the Resolver remembers of goal's failed resolution,
+// so that the next call tries again (a table or databases copied in
+// meanwhile are found). Failures are remembered otherwise, so that a
+// batch says its reason once rather than resolving again for every
+// board; a resolution in progress or done is kept.
+func (r *Resolver) Forget(goal statespace.Board) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k := entryKey{goal: goal}
+	if e := r.entries[k]; e != nil && e.elem == nil && isClosed(e.done) && e.err != nil {
+		delete(r.entries, k)
+	}
+}
+
+// isClosed reports whether ch is closed, without waiting.
+func isClosed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
 // NoTableError says a goal has no distance table at hand: none is stored
 // and its space is too large to build in memory.
 type NoTableError struct{ Goal statespace.Board }
@@ -382,7 +392,7 @@ func (r *Resolver) fill(e *entry, fill func(*entry)) {
 		if errors.As(e.err, &busy) {
 			e.err = busy.err
 		}
-		if r.base.Err() != nil || busy != nil || r.cfg.ForgetFailures ||
+		if r.base.Err() != nil || busy != nil ||
 			errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded) {
 			delete(r.entries, e.key)
 		}
@@ -430,11 +440,11 @@ func (r *Resolver) build(ctx context.Context, f func() error) error {
 	return f()
 }
 
-// Answer answers b from the oracle for its shape and Config.Goal. When
-// there is none, an unsolvable board still gets its
+// Answer answers b, as want asks, from the oracle for its shape and
+// Config.Goal. When there is none, an unsolvable board still gets its
 // *statespace.UnsolvableError, which needs no table; other boards get the
 // reason there is no oracle.
-func (r *Resolver) Answer(ctx context.Context, b statespace.Board, withPath bool) (Answer, error) {
+func (r *Resolver) Answer(ctx context.Context, b statespace.Board, want Want) (Answer, error) {
 	sh := b.Shape()
 	l := r.last.Load()
 	if l == nil || sh != l.shape {
@@ -455,7 +465,7 @@ func (r *Resolver) Answer(ctx context.Context, b statespace.Board, withPath bool
 		l = &lastUsed{sh, o}
 		r.last.Store(l)
 	}
-	return l.o.Answer(ctx, b, withPath)
+	return l.o.Answer(ctx, b, want)
 }
 
 // unsolvable returns b's *statespace.UnsolvableError, or nil.
@@ -496,9 +506,6 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 		}
 		return r.searchOracle(ctx, goal)
 	}
-	if searchOpts && sp.Size() <= r.cfg.BuildLimit && !r.cfg.SearchOptionsWhereSearched {
-		return nil, &TabledError{Goal: goal}
-	}
 	t, src, err := r.cfg.Cache.LoadTable(ctx, goal)
 	var nf *store.NotFoundError
 	var dmg *store.DamagedError
@@ -525,14 +532,12 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	if err != nil {
 		return nil, err
 	}
-	if searchOpts && !r.cfg.SearchOptionsWhereSearched {
-		return nil, &TabledError{Goal: goal}
-	}
 	return NewTableOracle(t, src), nil
 }
 
 // TabledError says pattern databases were asked for (Config.PDBDir or
-// Partition) for boards answered from an exact table, which needs none.
+// Partition) for boards answered from an exact table, which needs none:
+// for a command whose flag would apply to no board.
 type TabledError struct{ Goal statespace.Board }
 
 func (e *TabledError) Error() string {

@@ -891,7 +891,7 @@ func queryJSON(t *testing.T, res *resolve.Resolver, text string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := res.Answer(context.Background(), b, true)
+	a, err := res.Answer(context.Background(), b, resolve.Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}

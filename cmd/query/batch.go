@@ -16,6 +16,7 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // summary counts the boards of a batch.
@@ -45,9 +46,9 @@ const maxLineBytes = 64 << 10
 // first column. A leading byte order mark is ignored. A bad line, or one
 // longer than maxLineBytes, becomes a failure record and the batch goes on;
 // the error returned is only for reading, writing or ctx.
-func batch(ctx context.Context, in io.Reader, field int, res *resolve.Resolver, out *record.Writer, withPath bool) (summary, error) {
+func batch(ctx context.Context, in io.Reader, field int, ask asking, out *record.Writer) (summary, error) {
 	br := bufio.NewReaderSize(in, maxLineBytes)
-	a := answerer{res: res, out: out, field: field, withPath: withPath}
+	a := answerer{asking: ask, out: out, field: field}
 	lineNo := 0
 	var head []byte
 	for {
@@ -100,8 +101,8 @@ var byteOrderMark = []byte("\uFEFF")
 
 // boards answers each text as one board, numbering them from 1, as batch
 // does lines (nothing is skipped).
-func boards(ctx context.Context, texts []string, res *resolve.Resolver, out *record.Writer, withPath bool) (summary, error) {
-	a := answerer{res: res, out: out, withPath: withPath}
+func boards(ctx context.Context, texts []string, ask asking, out *record.Writer) (summary, error) {
+	a := answerer{asking: ask, out: out}
 	for i, t := range texts {
 		if err := a.board(ctx, i+1, []byte(t)); err != nil {
 			return a.sum, err
@@ -110,12 +111,25 @@ func boards(ctx context.Context, texts []string, res *resolve.Resolver, out *rec
 	return a.sum, nil
 }
 
+// asking is what a batch asks of each board: an answer from res as want
+// says, which check (when not nil) may refuse: the command's flags apply
+// to no answer of goal from src (boardflags.Source.CheckTabled).
+type asking struct {
+	res   *resolve.Resolver
+	want  resolve.Want
+	check func(src *resolve.Source, goal statespace.Board) error
+}
+
 type answerer struct {
-	res      *resolve.Resolver
-	out      *record.Writer
-	field    int  // the board's column, 0 for the whole line
-	withPath bool // the records carry a path
-	sum      summary
+	asking
+	out   *record.Writer
+	field int // the board's column, 0 for the whole line
+	sum   summary
+	// checked is the shape check last passed judgement on, and refused
+	// its verdict: every answer of one shape has one source, so a batch
+	// checks once a run of a shape.
+	checked statespace.Shape
+	refused error
 }
 
 // isComment reports whether line is blank or a comment.
@@ -173,7 +187,10 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 	b, err := resolve.ParseBoard(text, a.res.Shape())
 	var ans resolve.Answer
 	if err == nil {
-		ans, err = a.res.Answer(ctx, b, a.withPath)
+		ans, err = a.res.Answer(ctx, b, a.want)
+	}
+	if err == nil && a.check != nil {
+		err = a.judge(ans)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -196,4 +213,16 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 		}
 	}
 	return a.out.Answer(ans)
+}
+
+// judge is check's verdict on the answer's source (nil when it passes).
+func (a *answerer) judge(ans resolve.Answer) error {
+	if sh := ans.Board.Shape(); sh != a.checked {
+		goal, err := a.res.Goal(sh)
+		if err != nil {
+			return err
+		}
+		a.checked, a.refused = sh, a.check(ans.Source, goal)
+	}
+	return a.refused
 }

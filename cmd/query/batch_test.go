@@ -28,7 +28,7 @@ func runBatch(t *testing.T, input string, field int, opts record.Options) (stdou
 	}
 	var out, errw bytes.Buffer
 	rw := record.NewWriter(&out, &errw, opts)
-	sum, err = batch(ctx, strings.NewReader(input), field, res, rw, opts.WantsPath())
+	sum, err = batch(ctx, strings.NewReader(input), field, asking{res: res, want: resolve.Want{Path: opts.WantsPath()}}, rw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestHugeLineBoundedMemory(t *testing.T) {
 	in := &endless{n: 200 << 20, tail: "\n1,2,3,4,5,6,7,0,8\n"}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	sum, err := batch(context.Background(), in, 0, res, w, true)
+	sum, err := batch(context.Background(), in, 0, asking{res: res, want: resolve.Want{Path: true}}, w)
 	runtime.ReadMemStats(&after)
 	if err != nil || w.Flush() != nil {
 		t.Fatal(err)
@@ -294,7 +294,7 @@ func TestEndlessLineCanceled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	in := &cancelAfter{r: &endless{n: 1 << 62}, left: 10 << 20, cancel: cancel}
-	_, err = batch(ctx, in, 0, res, record.NewWriter(io.Discard, io.Discard, record.Options{}), false)
+	_, err = batch(ctx, in, 0, asking{res: res}, record.NewWriter(io.Discard, io.Discard, record.Options{}))
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
@@ -333,7 +333,7 @@ func TestBoardsArguments(t *testing.T) {
 	var out, errw bytes.Buffer
 	rw := record.NewWriter(&out, &errw, record.Options{})
 	rw.Unit = "argument"
-	sum, err := boards(ctx, []string{"8,6,7,2,5,4,3,0,1", "# not a comment", "1,2,3,4,5,6,7,0,8"}, res, rw, false)
+	sum, err := boards(ctx, []string{"8,6,7,2,5,4,3,0,1", "# not a comment", "1,2,3,4,5,6,7,0,8"}, asking{res: res}, rw)
 	if err != nil {
 		t.Fatal(err)
 	}

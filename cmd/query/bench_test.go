@@ -42,7 +42,7 @@ func benchmarkBatch(b *testing.B, opts record.Options) {
 	b.ReportAllocs()
 	for b.Loop() {
 		out := record.NewWriter(io.Discard, io.Discard, opts)
-		sum, err := batch(ctx, bytes.NewReader(in), 0, res, out, opts.WantsPath())
+		sum, err := batch(ctx, bytes.NewReader(in), 0, asking{res: res, want: resolve.Want{Path: opts.WantsPath()}}, out)
 		if err != nil || sum.Boards != n || sum.Failed != 0 {
 			b.Fatal(sum, err)
 		}

@@ -33,7 +33,7 @@ func FuzzBatch(f *testing.F) {
 		}
 		var out bytes.Buffer
 		rw := record.NewWriter(&out, io.Discard, record.Options{Format: record.JSON})
-		sum, err := batch(ctx, strings.NewReader(input), field%4, res, rw, true)
+		sum, err := batch(ctx, strings.NewReader(input), field%4, asking{res: res, want: resolve.Want{Path: true}}, rw)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -112,7 +112,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		// Someone typed "query" alone: say what it waits for.
 		fmt.Fprintln(stderr, "query: reading boards from standard input, one a line (such as 8,6,7,2,5,4,3,0,1); end with Ctrl-D, or give a board as an argument: query BOARD")
 	}
-	return f.answer(ctx, res, stdin, stdout, stderr)
+	return f.answer(ctx, asking{res: res, want: f.src.Want(false), check: f.src.CheckTabled}, stdin, stdout, stderr)
 }
 
 // isTerminal reports whether r is a terminal; a variable so that tests
@@ -245,10 +245,10 @@ func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*resolve.R
 
 // answer answers the boards: one board given alone in the plain format
 // gets the report for people, anything else one record a board.
-func (f *boardFlags) answer(ctx context.Context, res *resolve.Resolver, stdin io.Reader, stdout, stderr io.Writer) error {
+func (f *boardFlags) answer(ctx context.Context, ask asking, stdin io.Reader, stdout, stderr io.Writer) error {
 	opts := f.out.options()
 	if len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == record.Plain && !f.out.path {
-		return lookupBoard(ctx, res, f.boards[0], f.out.tile, stdout)
+		return lookupBoard(ctx, ask, f.boards[0], f.out.tile, stdout)
 	}
 	in := batchInput{Lines: stdin, Field: f.field}
 	switch {
@@ -262,7 +262,7 @@ func (f *boardFlags) answer(ctx context.Context, res *resolve.Resolver, stdin io
 		defer file.Close()
 		in.Lines = file
 	}
-	return answerBatch(ctx, res, in, opts, stdout, stderr)
+	return answerBatch(ctx, ask, in, opts, stdout, stderr)
 }
 
 // output is how answers are written: -json, -csv, -path, -tile-moves.

@@ -18,18 +18,25 @@ import (
 
 // lookupBoard answers the board written in text and writes the report for
 // people (record.WriteReport).
-func lookupBoard(ctx context.Context, res *resolve.Resolver, text string, tile bool, w io.Writer) error {
-	b, err := statespace.Parse(text, res.Shape())
+func lookupBoard(ctx context.Context, ask asking, text string, tile bool, w io.Writer) error {
+	b, err := statespace.Parse(text, ask.res.Shape())
 	if err != nil {
 		return fmt.Errorf("board %q: %w", text, err)
 	}
-	a, err := res.Answer(ctx, b, true)
+	want := ask.want
+	want.Path = true
+	a, err := ask.res.Answer(ctx, b, want)
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
-	o, err := res.For(ctx, b.Shape())
+	o, err := ask.res.For(ctx, b.Shape())
 	if err != nil {
 		return err
+	}
+	if ask.check != nil {
+		if err := ask.check(o.Source(), o.Goal()); err != nil {
+			return err
+		}
 	}
 	return record.WriteReport(w, o.Goal(), a, tile)
 }
@@ -55,15 +62,21 @@ func (e *failedError) Error() string {
 // (failures to stderr in the plain format) and, when some were solved by
 // search, the totals and the heuristics to stderr. A batch in which some
 // board failed returns a *failedError after the last record.
-func answerBatch(ctx context.Context, res *resolve.Resolver, in batchInput, opts record.Options, stdout, stderr io.Writer) error {
-	if sh := res.Shape(); sh != (statespace.Shape{}) {
+func answerBatch(ctx context.Context, ask asking, in batchInput, opts record.Options, stdout, stderr io.Writer) error {
+	ask.want.Path = opts.WantsPath()
+	if sh := ask.res.Shape(); sh != (statespace.Shape{}) {
 		// One shape for every board: what answers it (or why nothing
 		// can, such as databases to build first) is known before any
 		// board is read, and said once rather than on every line. The
 		// CSV header also needs it, for the search columns.
-		o, err := res.For(ctx, sh)
+		o, err := ask.res.For(ctx, sh)
 		if err != nil {
 			return err
+		}
+		if ask.check != nil {
+			if err := ask.check(o.Source(), o.Goal()); err != nil {
+				return err
+			}
 		}
 		if opts.Format == record.CSV {
 			opts.SearchColumns = o.Source().Kind != resolve.FromTable
@@ -74,9 +87,9 @@ func answerBatch(ctx context.Context, res *resolve.Resolver, in batchInput, opts
 	var err error
 	if len(in.Boards) > 0 {
 		out.Unit = "argument"
-		sum, err = boards(ctx, in.Boards, res, out, opts.WantsPath())
+		sum, err = boards(ctx, in.Boards, ask, out)
 	} else {
-		sum, err = batch(ctx, in.Lines, in.Field, res, out, opts.WantsPath())
+		sum, err = batch(ctx, in.Lines, in.Field, ask, out)
 	}
 	if ferr := out.Flush(); err == nil {
 		err = ferr
