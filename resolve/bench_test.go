@@ -10,7 +10,7 @@ import (
 
 var sampleShape = statespace.Shape{Rows: 3, Cols: 3}
 
-func sampleBoards(tb testing.TB, n int) (*TableOracle, []statespace.Board) {
+func sampleBoards(tb testing.TB, n int) (*tableOracle, []statespace.Board) {
 	tb.Helper()
 	res, err := NewResolver(context.Background(), Config{})
 	if err != nil {
@@ -24,7 +24,7 @@ func sampleBoards(tb testing.TB, n int) (*TableOracle, []statespace.Board) {
 	if src.Table == nil {
 		tb.Fatalf("%s: no table", sampleShape)
 	}
-	return NewTableOracle(src.Table, src.From), slices.Collect(src.Table.Samples(NewRand(7), -1, n))
+	return newTableOracle(src.Table, src.From), slices.Collect(src.Table.Samples(NewRand(7), -1, n))
 }
 
 // BenchmarkLookup measures exact distance plus every optimal move of

@@ -8,7 +8,7 @@
 // package serve, the figures of report/suite), safe for concurrent use and
 // bounded in the bytes it holds: the table file given, else
 // the embedded or cached table (store.LoadTable), else a table built in
-// memory for spaces of at most DefaultBuildLimit boards, else search —
+// memory for spaces of up to 10 cells (Config.BuildLimit), else search —
 // IDA* on the pattern databases found for the board's shape and goal
 // (Config.PDBDir before the cache folder, Config.Partition to choose; the
 // 15-puzzle's 6-6-3 built when there are none, and cached when the cache

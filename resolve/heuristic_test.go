@@ -183,7 +183,7 @@ func TestPDBDirPrecedence(t *testing.T) {
 		return res.Answer(ctx, b, Want{Path: true})
 	}
 	a, err := answer(Config{PDBDir: pdbDir})
-	if err != nil || a.Heuristic != HeuristicName(a555) || a.Heuristic != "pdb 1,2,3,6,7/4,5,8,9,12/10,11,13,14,15+reflection" {
+	if err != nil || a.Heuristic != heuristicName(a555) || a.Heuristic != "pdb 1,2,3,6,7/4,5,8,9,12/10,11,13,14,15+reflection" {
 		t.Fatalf("with -pdb-dir: %q, %v", a.Heuristic, err)
 	}
 	checkSolved(t, a, goal)
@@ -196,7 +196,7 @@ func TestPDBDirPrecedence(t *testing.T) {
 	}
 	// -pdb 5-5-5 finds it in the cache folder too, past the 6-6-3 there.
 	writeInto(t, cache, a555)
-	if a, err := answer(Config{Partition: "5-5-5"}); err != nil || a.Heuristic != HeuristicName(a555) {
+	if a, err := answer(Config{Partition: "5-5-5"}); err != nil || a.Heuristic != heuristicName(a555) {
 		t.Errorf("-pdb 5-5-5: %q, %v", a.Heuristic, err)
 	}
 	// -pdb 6-6-3 takes the damaged files and says so.
@@ -349,7 +349,7 @@ func TestDamagedPDBFallsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := r.Heuristic(context.Background(), goal)
+	h, err := r.heuristic(context.Background(), goal)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ type Answer struct {
 	Optimal  statespace.MoveSet // every move that leads one step closer
 	Path     []statespace.Move  // one optimal solution, when asked for
 	// Heuristic names what the answer came from: HeuristicTable, a
-	// pattern database set (HeuristicName), HeuristicLinearConflict.
+	// pattern database set ("pdb 1,2,3/4,5,6,7,8"), HeuristicLinearConflict.
 	Heuristic string
 	// Source is where the answer came from: its oracle's Source.
 	Source *Source
@@ -49,8 +49,8 @@ func (c *SearchCost) add(expanded, generated uint64, elapsed time.Duration) {
 }
 
 // An Oracle gives exact answers for the boards of one shape and goal:
-// the distance table (TableOracle), IDA* on pattern databases
-// (SolverOracle) or on another heuristic (SearchOracle). Source says which,
+// the distance table (NewTableOracle), IDA* on pattern databases (the
+// solver's) or on another heuristic (NewSearchOracle). Source says which,
 // so that no caller needs to know the types.
 type Oracle interface {
 	// Goal returns the goal the answers are measured to.
@@ -124,28 +124,30 @@ type Source struct {
 	Bytes int64
 }
 
-// TableOracle answers from an exact distance table, with the table's own
+// tableOracle answers from an exact distance table, with the table's own
 // optimal moves and path (statespace.Table.LookupMoves and Path).
-type TableOracle struct {
+type tableOracle struct {
 	Table statespace.DistanceTable
 	src   Source
 }
 
 // NewTableOracle returns the oracle of table t, which came from from
 // (e.g. "embedded 3x3-last.tbl").
-func NewTableOracle(t statespace.DistanceTable, from string) *TableOracle {
+func NewTableOracle(t statespace.DistanceTable, from string) Oracle { return newTableOracle(t, from) }
+
+func newTableOracle(t statespace.DistanceTable, from string) *tableOracle {
 	bytes := int64(t.States())
 	if _, err := t.Loaded(); err != nil {
 		bytes = int64(t.States() / 8) // the stored bit a board
 	}
-	return &TableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
+	return &tableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
 }
 
 // Source returns the table's source (FromTable).
-func (o *TableOracle) Source() *Source { return &o.src }
+func (o *tableOracle) Source() *Source { return &o.src }
 
 // Goal returns the table's goal.
-func (o *TableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
+func (o *tableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
 
 // Answer looks b up in the table, every optimal move included. Without a
 // path it allocates nothing.
@@ -153,7 +155,7 @@ func (o *TableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
 // Left, Right order that leads one step closer. A lazy table (12 cells
 // and more, read from a file) walks its stored bits and replays the path
 // board by board (LazyTable.Path); damaged bits give the table's error.
-func (o *TableOracle) Answer(_ context.Context, b statespace.Board, want Want) (Answer, error) {
+func (o *tableOracle) Answer(_ context.Context, b statespace.Board, want Want) (Answer, error) {
 	d, set, err := o.Table.LookupMoves(b)
 	if err != nil {
 		return Answer{Board: b, Distance: -1}, err

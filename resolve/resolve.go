@@ -15,10 +15,10 @@ import (
 	"github.com/tilespace/tilespace/store"
 )
 
-// DefaultBuildLimit is the largest space a Resolver builds a table for on
+// defaultBuildLimit is the largest space a Resolver builds a table for on
 // the fly when none is stored: 1,814,400 states, every shape of up to 10
 // cells, which the breadth-first search covers in well under a second.
-const DefaultBuildLimit = 1_814_400
+const defaultBuildLimit = 1_814_400
 
 // DefaultCacheBytes bounds the tables and databases a Resolver holds in
 // memory when Config.CacheBytes is zero: 1 GiB.
@@ -52,7 +52,7 @@ type Config struct {
 	// writes the error's own message.
 	Explain func(error) string
 	// BuildLimit is the largest space built in memory when no table is
-	// stored; 0 means DefaultBuildLimit.
+	// stored; 0 means every shape of up to 10 cells (1,814,400 boards).
 	BuildLimit uint64
 
 	// Boards without a table (spaces over statespace.MaxEnumerate, as the
@@ -106,7 +106,7 @@ type Config struct {
 type Resolver struct {
 	cfg   Config
 	shape statespace.Shape
-	file  *TableOracle // the table read from cfg.TableFile
+	file  *tableOracle // the table read from cfg.TableFile
 	base  context.Context
 	stop  context.CancelFunc
 
@@ -147,7 +147,7 @@ type entry struct {
 // given up waiting; Close stops them sooner.
 func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
 	if cfg.BuildLimit == 0 {
-		cfg.BuildLimit = DefaultBuildLimit
+		cfg.BuildLimit = defaultBuildLimit
 	}
 	if cfg.CacheBytes <= 0 {
 		cfg.CacheBytes = DefaultCacheBytes
@@ -189,7 +189,7 @@ func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
 				return nil, fmt.Errorf("%s holds the table for goal %s, not %s", cfg.TableFile, statespace.GoalName(goal), statespace.GoalName(want))
 			}
 		}
-		r.file = NewTableOracle(t, cfg.TableFile)
+		r.file = newTableOracle(t, cfg.TableFile)
 	}
 	r.base, r.stop = context.WithCancel(context.WithoutCancel(ctx))
 	if ctx.Done() != nil {
@@ -278,19 +278,20 @@ func isClosed(ch chan struct{}) bool {
 	}
 }
 
-// NoTableError says a goal has no distance table at hand: none is stored
+// noTableError says a goal has no distance table at hand: none is stored
 // and its space is too large to build in memory.
-type NoTableError struct{ Goal statespace.Board }
+type noTableError struct{ goal statespace.Board }
 
-func (e *NoTableError) Error() string {
-	return fmt.Sprintf("no distance table for %s goal %s", e.Goal.Shape(), statespace.GoalName(e.Goal))
+func (e *noTableError) Error() string {
+	return fmt.Sprintf("no distance table for %s goal %s", e.goal.Shape(), statespace.GoalName(e.goal))
 }
 
 // Table returns the distance table of goal's boards as Oracle finds it,
-// or a *NoTableError when they would be answered by search.
+// or an error saying there is none when they would be answered by
+// search.
 func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
 	if !r.HasTable(goal) {
-		return nil, &NoTableError{Goal: goal}
+		return nil, &noTableError{goal}
 	}
 	o, err := r.Oracle(ctx, goal)
 	if err != nil {
@@ -299,7 +300,7 @@ func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (statespace
 	if t := o.Source().Table; t != nil {
 		return t, nil
 	}
-	return nil, &NoTableError{Goal: goal}
+	return nil, &noTableError{goal}
 }
 
 // StoredCounts returns the number of boards at each distance of goal's
@@ -499,7 +500,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 			t, src, err := r.cfg.Cache.LoadTable(ctx, goal)
 			var nf *store.NotFoundError
 			if err == nil {
-				return NewTableOracle(t, src), nil
+				return newTableOracle(t, src), nil
 			} else if !errors.As(err, &nf) {
 				return nil, err
 			}
@@ -532,7 +533,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	if err != nil {
 		return nil, err
 	}
-	return NewTableOracle(t, src), nil
+	return newTableOracle(t, src), nil
 }
 
 // TabledError says pattern databases were asked for (Config.PDBDir or

@@ -83,7 +83,7 @@ func TestSearchWithoutTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	if o.Source().Kind != FromSearch {
-		t.Fatalf("3x4: %T, want a *SearchOracle", o)
+		t.Fatalf("3x4: %T, want a search", o)
 	}
 	for _, want := range []string{"no distance table for 3x4 goal last", explainedMark + "; until then, solving by search", "linear conflict"} {
 		if !strings.Contains(log.String(), want) {
