@@ -106,6 +106,9 @@ func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*resolve
 		return nil, b, goal, nil, fmt.Errorf("board %q: %w", f.board, err)
 	}
 	o, err := res.For(ctx, b.Shape())
+	if err == nil {
+		err = f.src.CheckTabled(o.Source(), o.Goal())
+	}
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
@@ -160,7 +163,7 @@ func runCompare(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.Write
 	if table == nil {
 		// No table (the 15-puzzle): the reference comes from the optimal
 		// solver on pattern databases, as query -shape 4x4 answers.
-		if a, err := res.Answer(ctx, b, false); err == nil {
+		if a, err := res.Answer(ctx, b, resolve.Want{}); err == nil {
 			c.Optimal, c.OptimalSource = a.Distance, "IDA* on "+a.Heuristic
 		}
 	}
