@@ -195,7 +195,7 @@ func TestInversionsClassic(t *testing.T) {
 				}
 			}
 		}
-		if got := sp.Inversions(b); got != want {
+		if got := sp.inversions(b); got != want {
 			t.Fatalf("%s: %d inversions, want %d", b, got, want)
 		}
 		if want%2 != 0 {

@@ -77,7 +77,7 @@ func TestExpanderVertical(t *testing.T) {
 		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {
 			sp := MustSpace(goal)
 			x, y := sp.NewExpander(), sp.NewExpander().Clone()
-			step := sp.SidewaysStep()
+			step := sp.sidewaysStep()
 			r := uint64(0)
 			for i := 0; i < 6000; i++ {
 				switch {
