@@ -16,9 +16,9 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
-// DefaultEvery is how often a Bar that is not on a terminal writes its
+// defaultEvery is how often a Bar that is not on a terminal writes its
 // line.
-const DefaultEvery = 30 * time.Second
+const defaultEvery = 30 * time.Second
 
 // EnvEvery names the environment variable that sets that interval (a Go
 // duration such as 10s or 5m), for logs that want more or fewer lines.
@@ -45,7 +45,7 @@ type Bar struct {
 }
 
 // New returns a Bar writing to w: one redrawn line if w is a terminal,
-// else a line at most every DefaultEvery (or $TILESPACE_PROGRESS_EVERY)
+// else a line at most every defaultEvery (or $TILESPACE_PROGRESS_EVERY)
 // while updates come, counting in states.
 func New(w io.Writer, label string, total float64) *Bar {
 	b := &Bar{w: w, label: label, unit: "states", total: total, start: time.Now(), level: -1}
@@ -56,12 +56,12 @@ func New(w io.Writer, label string, total float64) *Bar {
 }
 
 // every returns the interval of log lines: $TILESPACE_PROGRESS_EVERY when
-// it is a positive duration, else DefaultEvery.
+// it is a positive duration, else defaultEvery.
 func every() time.Duration {
 	if d, err := time.ParseDuration(os.Getenv(EnvEvery)); err == nil && d > 0 {
 		return d
 	}
-	return DefaultEvery
+	return defaultEvery
 }
 
 // Terminal reports whether b redraws a line on a terminal (false for a

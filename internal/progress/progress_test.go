@@ -94,16 +94,16 @@ func TestLogLines(t *testing.T) {
 func TestEvery(t *testing.T) {
 	for _, v := range []string{"", "soon", "-5s", "0"} {
 		t.Setenv(EnvEvery, v)
-		if got := every(); got != DefaultEvery {
-			t.Errorf("%s=%q: %s, want %s", EnvEvery, v, got, DefaultEvery)
+		if got := every(); got != defaultEvery {
+			t.Errorf("%s=%q: %s, want %s", EnvEvery, v, got, defaultEvery)
 		}
 	}
 	t.Setenv(EnvEvery, "2m")
 	if got := every(); got != 2*time.Minute {
 		t.Errorf("2m: got %s", got)
 	}
-	if DefaultEvery > 30*time.Second {
-		t.Errorf("DefaultEvery %s: want a line at least every 30 s", DefaultEvery)
+	if defaultEvery > 30*time.Second {
+		t.Errorf("defaultEvery %s: want a line at least every 30 s", defaultEvery)
 	}
 }
 
