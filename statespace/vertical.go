@@ -93,10 +93,6 @@ func (x *Expander) Vertical(r uint64, out *[2]uint64) int {
 	return k
 }
 
-// sidewaysStep returns how much a horizontal move of the blank changes a
-// rank: (n−1)!/2, down for a move left and up for a move right.
-func (s *Space) sidewaysStep() uint64 { return s.half }
-
 // window describes the rotation of one vertical move: its places i …
 // i+w−1, the mover's place, and the weights of the delta's terms.
 type window struct {
