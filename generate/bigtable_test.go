@@ -20,7 +20,7 @@ import (
 	"github.com/tilespace/tilespace/tablefile"
 )
 
-// BigTable gives the published distribution, Enumerate's antipodes, and
+// bigTable gives the published distribution, Enumerate's antipodes, and
 // a file the store reads back to the same distances.
 func TestBigTable(t *testing.T) {
 	dir := t.TempDir()

@@ -96,7 +96,7 @@ func TestDiskFullResume(t *testing.T) {
 	}
 }
 
-// levelCounter counts the level lines BigTable writes.
+// levelCounter counts the level lines bigTable writes.
 type levelCounter struct{ n *int }
 
 func (c *levelCounter) Write(p []byte) (int, error) {

@@ -27,7 +27,7 @@ func TestRunChecksDiskBeforeDatabases(t *testing.T) {
 	want := uint64(2*9*8*7*6 + 2*pdbFileSlack)
 	dir := t.TempDir()
 	if got := pdbDiskNeed(job, dir, false); got != want {
-		t.Fatalf("PDBDiskNeed = %d, want %d", got, want)
+		t.Fatalf("pdbDiskNeed = %d, want %d", got, want)
 	}
 	small := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	free := want - 1
@@ -53,6 +53,6 @@ func TestRunChecksDiskBeforeDatabases(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := pdbDiskNeed(job, dir, true); got != 0 {
-		t.Errorf("PDBDiskNeed of a resumed build with every file there = %d, want 0", got)
+		t.Errorf("pdbDiskNeed of a resumed build with every file there = %d, want 0", got)
 	}
 }

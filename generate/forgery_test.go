@@ -276,7 +276,7 @@ func tableCampaign(t *testing.T, name string, goal statespace.Board, truth func(
 		// Now and then the whole command's path, with its own search.
 		if i%fullVerifyEvery == 0 {
 			if rep, err := verifyTable(ctx, path, 2); err != nil || rep.ok() {
-				t.Errorf("%s: VerifyTable: %v %+v", what, err, rep)
+				t.Errorf("%s: verifyTable: %v %+v", what, err, rep)
 			}
 		}
 	}

@@ -118,7 +118,7 @@ func TestPDBsReport(t *testing.T) {
 		}
 	}
 	if got := pdbWork(goal, part); got != 2*3024 {
-		t.Errorf("PDBWork = %v", got)
+		t.Errorf("pdbWork = %v", got)
 	}
 }
 

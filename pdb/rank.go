@@ -11,9 +11,12 @@ import (
 // tiles on an n-cell board.
 func Placements(n, k int) uint64 { return perm.Placements(n, k) }
 
-// UnrankPlacement is the inverse of RankPlacement on boards of at most 25
-// cells: it writes the cells of the placement with the given rank into
-// cells, whose length is k.
+// UnrankPlacement writes into cells, whose length is k, the cells of the
+// placement of k distinct tiles on n ≤ 25 cells with the given rank, in
+// the pattern's tile order. Placements are numbered by the mixed-radix
+// number whose i-th digit (radix n−i) is the position of cells[i] among
+// the cells not taken by cells[0..i−1], so the ranks of all placements
+// are exactly 0 … Placements(n, k)−1.
 func UnrankPlacement(n int, rank uint64, cells []int) {
 	k := len(cells)
 	if n > perm.Cells || rank >= Placements(n, k) {

@@ -175,7 +175,7 @@ func TestUnsolvable(t *testing.T) {
 	}
 }
 
-// Inversions agrees with a direct count for the goal last, where the
+// inversions agrees with a direct count for the goal last, where the
 // goal's order is 1..n-1.
 func TestInversionsClassic(t *testing.T) {
 	sp := MustSpace(GoalLast(sq))
