@@ -81,7 +81,6 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
-
 // seriesColors is the Okabe–Ito colour-blind-safe palette (without its
 // yellow, which vanishes on white) extended by three darker colours.
 var seriesColors = []color.Color{
