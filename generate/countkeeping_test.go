@@ -69,8 +69,8 @@ func TestCountKeepingForgeryCampaign(t *testing.T) {
 		} else {
 			t.Errorf("%s: classroom compare: %v (%+v)", what, err, ce)
 		}
-		rep, err := verifyTable(ctx, path, search0)
-		if err == nil && !rep.OK() {
+		rep, err := verifyTableWith(ctx, path, search0)
+		if err == nil && !rep.ok() {
 			c.refusedVerify++
 		} else {
 			c.wrong++

@@ -70,7 +70,7 @@ type Progress func(what string, done, total uint64)
 //     the cache folder, built when missing (if at most autoBuildLimit
 //     abstract states; else an error naming the enumerate command);
 //  2. else the strongest complete partition in Config.PDBDir, or else in
-//     the cache folder (store.BestPartition: presets and custom ones);
+//     the cache folder (store.LoadBestPDBs: presets and custom ones);
 //  3. else, for goals with presets (4x4 last and first), defaultPartition,
 //     built; for the 5x5 goals last and first, whose 6-6-6-6 takes
 //     minutes, a *NeedPDBsError naming the enumerate command;

@@ -81,10 +81,10 @@ func (f *oneBoardFlags) parse(c cli.Subcommand, stderr io.Writer, args []string)
 }
 
 // limits are the searches' bounds the flags ask for; the runtime's soft
-// memory limit is set to match (classroom.SetMemoryLimit) until restore.
+// memory limit is set to match (setMemoryLimit) until restore.
 func (f *oneBoardFlags) limits() (lim search.Limits, restore func()) {
 	lim.MaxBytes = int64(f.maxMiB) << 20
-	return lim, classroom.SetMemoryLimit(lim.MaxBytes)
+	return lim, setMemoryLimit(lim.MaxBytes)
 }
 
 // resolve parses the board and finds its goal and table (nil when the
@@ -221,7 +221,7 @@ func runGreedyStats(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.W
 	if t == nil {
 		return fmt.Errorf("greedy-stats needs the exact distance table of %s", shape)
 	}
-	defer classroom.SetMemoryLimit(opt.MaxBytes)()
+	defer setMemoryLimit(opt.MaxBytes)()
 	g, err := classroom.GreedyStats(ctx, t, opt)
 	if g != nil {
 		// Interrupted: the statistics gathered so far, then the error.
