@@ -126,8 +126,8 @@ func (t *Table) Sample(rng *rand.Rand, d, n int) []Board {
 
 // Samples draws n boards of t uniformly from those at distance d (from
 // all boards when d < 0), without repetition while n does not exceed
-// their number, then with it, as t's Draw does. The same rng state gives
-// the same boards. The boards are yielded one at a time, so memory does
+// their number, then with it (by t's Draw). The same rng state gives the
+// same boards. The boards are yielded one at a time, so memory does
 // not grow with n: it holds at most the ranks at distance d, or, for
 // d < 0, the ranks drawn in one round (a bitset of the space when that is
 // smaller). The sequence ends early where Draw would return an error.

@@ -16,8 +16,9 @@ import (
 //
 // The interface holds what every holder of a table asks of it. What is
 // written once over it is a function (DrawOne, Samples); what only the
-// maker of a table needs is a method of its type (Table.Mod4Payload,
-// LazyTable.Expand, LazyTable.WithAnswerChecks).
+// code that builds, writes or opens a table needs is a method of the
+// concrete type it holds (Table.Mod4Payload, LazyTable.Expand,
+// LazyTable.WithAnswerChecks).
 type DistanceTable interface {
 	Space() *Space
 	Counts() []uint64 // boards at each distance 0 … Radius()
