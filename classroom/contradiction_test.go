@@ -74,7 +74,7 @@ func TestSearchRefusesForgedTable(t *testing.T) {
 func TestSearchKeepsTrueTable(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
 	truth := fixture.TableFor(t, goal)
-	lazy, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(fixture.Payload(t, truth)))
+	lazy, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(truth.Mod4Payload()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -178,15 +178,15 @@ func ExplainDFS(ctx context.Context, start statespace.Board, table statespace.Di
 		return nil, err
 	}
 	e := &DFSExplanation{Start: start, Goal: goal, Optimal: optimal,
-		Reachable: table.States(), Radius: table.Radius(), SmallestDFSLimit: -1}
+		Reachable: table.Space().Size(), Radius: table.Radius(), SmallestDFSLimit: -1}
 	var sum float64
 	for d, n := range table.Counts() {
 		sum += float64(d) * float64(n)
 	}
-	e.MeanDistanceOfSpace = sum / float64(table.States())
+	e.MeanDistanceOfSpace = sum / float64(table.Space().Size())
 
 	if opt.Limits.MaxExpanded <= 0 {
-		opt.Limits.MaxExpanded = max(search.DefaultMaxExpanded, 2*int64(table.States()))
+		opt.Limits.MaxExpanded = max(search.DefaultMaxExpanded, 2*int64(table.Space().Size()))
 	}
 	p := search.Problem{Start: start, Goal: goal, Limits: withDefaults(opt.Limits)}
 	p.Limits.MaxDepth = 0

@@ -122,7 +122,7 @@ func GreedyStats(ctx context.Context, table statespace.DistanceTable, opt Greedy
 		}
 	}
 	if opt.MaxMoves <= 0 {
-		opt.MaxMoves = min(4*int64(table.States()), search.DefaultMaxExpanded)
+		opt.MaxMoves = min(4*int64(table.Space().Size()), search.DefaultMaxExpanded)
 	}
 	if opt.MaxTime <= 0 {
 		opt.MaxTime = search.DefaultMaxTime

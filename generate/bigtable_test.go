@@ -107,7 +107,7 @@ func TestVerifyCatchesFlips(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join(t.TempDir(), store.TableFile(goal).Name())
-		payload := fixture.Payload(t, full)
+		payload := full.Mod4Payload()
 		rewrite(t, path, goal, full.Counts(), payload)
 		if r, err := verifyTable(ctx, path, 2); err != nil || !r.ok() {
 			t.Fatalf("sound file: %+v, %v", r, err)

@@ -27,5 +27,5 @@ func sampleBoards(tb testing.TB, n int) (resolve.Oracle, []statespace.Board) {
 	if t == nil {
 		tb.Fatalf("%s: no table", sampleShape)
 	}
-	return o, slices.Collect(t.Samples(resolve.NewRand(7), -1, n))
+	return o, slices.Collect(statespace.Samples(t, resolve.NewRand(7), -1, n))
 }

@@ -24,7 +24,7 @@ func sampleBoards(tb testing.TB, n int) (*tableOracle, []statespace.Board) {
 	if src.Table == nil {
 		tb.Fatalf("%s: no table", sampleShape)
 	}
-	return newTableOracle(src.Table, src.From), slices.Collect(src.Table.Samples(NewRand(7), -1, n))
+	return newTableOracle(src.Table, src.From), slices.Collect(statespace.Samples(src.Table, NewRand(7), -1, n))
 }
 
 // BenchmarkLookup measures exact distance plus every optimal move of

@@ -136,9 +136,9 @@ type tableOracle struct {
 func NewTableOracle(t statespace.DistanceTable, from string) Oracle { return newTableOracle(t, from) }
 
 func newTableOracle(t statespace.DistanceTable, from string) *tableOracle {
-	bytes := int64(t.States())
+	bytes := int64(t.Space().Size())
 	if _, err := t.Loaded(); err != nil {
-		bytes = int64(t.States() / 8) // the stored bit a board
+		bytes = int64(t.Space().Size() / 8) // the stored bit a board
 	}
 	return &tableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
 }

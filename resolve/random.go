@@ -24,7 +24,7 @@ func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) 
 // built, a 12-cell or 2x7 one read from the cache) the boards are drawn
 // uniformly from those at exactly distance depth (from all boards when
 // depth < 0), without repetition while there are enough of them
-// (Table.Samples), and each comes with its answer (its path with
+// (statespace.Samples), and each comes with its answer (its path with
 // withPath). Otherwise they are drawn uniformly from every reachable
 // board and come alone (a nil answer): solving each would cost a search,
 // so drawing 15-puzzle boards never starts one; a depth then gives a

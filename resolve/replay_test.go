@@ -34,7 +34,7 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 				t.Errorf("%s forgery %d: without a path: %d, %v", shape, i, a.Distance, err)
 			}
 		}
-		lazy, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(fixture.Payload(t, truth)))
+		lazy, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(truth.Mod4Payload()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,35 +48,5 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// ReplayPath names the step and the distances where a path does not fall
-// by one: a path with a move added is refused at the board that does not
-// hold its distance.
-func TestReplayPathNamesStep(t *testing.T) {
-	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
-	truth := fixture.TableFor(t, goal)
-	b := truth.Space().Unrank(1234)
-	path, err := truth.Path(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := len(path)
-	if err := truth.ReplayPath(b, d, path); err != nil {
-		t.Fatalf("an optimal path: %v", err)
-	}
-	// Claim one more move than the table holds: step 0 is off by one.
-	err = truth.ReplayPath(b, d+1, path)
-	var re *statespace.PathReplayError
-	if !errors.As(err, &re) || re.Step != 0 || re.Want != d+1 || re.Got != d || re.At != b {
-		t.Errorf("distance claimed one too high: %v (%+v)", err, re)
-	}
-	// A path that goes back and forth: after the move back, step 2 is b
-	// again, at d, not d-2.
-	back := append([]statespace.Move{path[0], path[0].Opposite()}, path...)
-	err = truth.ReplayPath(b, d, back)
-	if !errors.As(err, &re) || re.Step != 2 || re.Want != d-2 || re.Got != d || re.At != b {
-		t.Errorf("a path of %d moves back and forth: %v (%+v)", len(back), err, re)
 	}
 }

@@ -59,7 +59,8 @@ func (t *LazyTable) CheckPath(b Board, pathLength int, search string, shortest b
 }
 
 // PathReplayError says an answer's path, replayed board by board against
-// the table that gave it, does not fall by one move a step: the board
+// the table that gave it (a lazy table's Path replays every path it
+// answers), does not fall by one move a step: the board
 // At, Step moves along the path from Board, has distance Got, not Want
 // (−1 when a move of the path is not legal there), or one of its
 // neighbours contradicts it (Msg says which). The table is damaged or
@@ -79,21 +80,13 @@ func (e *PathReplayError) Error() string {
 	return fmt.Sprintf("the path from %s, replayed: board %s at step %d has distance %d, not %d", e.Board, e.At, e.Step, e.Got, e.Want)
 }
 
-// ReplayPath replays path from b, whose distance the table gave as d:
-// every board on it must have distance d minus its step, each checked
-// against its neighbours as WithAnswerChecks checks an answer (every
-// neighbour one closer or one farther, as the stored bits say), and the
-// path must end at the goal after d moves. It returns nil, or a
-// *TableError holding a *PathReplayError. On a table with every distance
-// in memory the neighbours need no check; on a lazy one it costs about
-// four walks a board of the path.
-func (t *Table) ReplayPath(b Board, d int, path []Move) error { return replayPath(t, b, d, path) }
-
-// ReplayPath replays path from b as Table.ReplayPath does, each board's
-// neighbours checked (about four walks a board of the path).
-func (t *LazyTable) ReplayPath(b Board, d int, path []Move) error { return replayPath(t, b, d, path) }
-
-func replayPath(t DistanceTable, b Board, d int, path []Move) error {
+// replay replays path from b, whose distance t gave as d: every board on
+// it must have distance d minus its step, each checked against its
+// neighbours as WithAnswerChecks checks an answer (every neighbour one
+// closer or one farther, as the stored bits say, about four walks a
+// board), and the path must end at the goal after d moves. It returns
+// nil, or a *TableError holding a *PathReplayError.
+func (t *LazyTable) replay(b Board, d int, path []Move) error {
 	checked := t.WithAnswerChecks()
 	at := b
 	for i := 0; ; i++ {

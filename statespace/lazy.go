@@ -120,10 +120,12 @@ func (t *LazyTable) optimalMoves(b Board, d int) (MoveSet, error) {
 }
 
 // Path returns an optimal solution of b, as Table.Path does, replayed
-// (ReplayPath: each board one step closer and agreeing with its
-// neighbours), so that stored bits moved where they keep the codes' local
-// rules are refused rather than answered from: a lazy table's bits come
-// from a file, where a table in memory was counted by its own search.
+// (each board one step closer and agreeing with its neighbours, as
+// WithAnswerChecks checks an answer; a *PathReplayError inside the
+// *TableError where it does not), so that stored bits moved where they
+// keep the codes' local rules are refused rather than answered from: a
+// lazy table's bits come from a file, where a table in memory was counted
+// by its own search.
 func (t *LazyTable) Path(b Board) ([]Move, error) {
 	d, err := t.Lookup(b)
 	if err != nil {
@@ -133,7 +135,7 @@ func (t *LazyTable) Path(b Board) ([]Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := t.ReplayPath(b, d, path); err != nil {
+	if err := t.replay(b, d, path); err != nil {
 		return nil, err
 	}
 	return path, nil
@@ -157,23 +159,4 @@ func (t *LazyTable) descend(b Board, d int) ([]Move, error) {
 		}
 	}
 	return path, nil
-}
-
-// Mod4Payload returns the stored bits, packed as Table.Mod4Payload packs
-// them, without expanding; the error is that of a damaged block of them.
-func (t *LazyTable) Mod4Payload() ([]byte, error) {
-	payload := make([]byte, (t.space.size+7)/8)
-	if p, ok := t.mod4.(Mod4Bytes); ok {
-		copy(payload, p)
-		payload[len(payload)-1] &= byte(1)<<((t.space.size-1)&7+1) - 1
-		return payload, nil
-	}
-	for r := uint64(0); r < t.space.size; r++ {
-		bit, err := t.mod4.Mod4Bit(r)
-		if err != nil {
-			return nil, err
-		}
-		payload[r>>3] |= bit << (r & 7)
-	}
-	return payload, nil
 }

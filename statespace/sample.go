@@ -83,22 +83,13 @@ func Walk(rng *rand.Rand, b Board, n int, mode WalkMode) Board {
 	return b
 }
 
-// DrawOne returns one board drawn uniformly from those at distance d, or
-// why there is none (see Draw): a *RareError, a *TableError for damaged
-// bits, or ctx's error.
-func (t *Table) DrawOne(ctx context.Context, rng *rand.Rand, d int) (Board, error) {
-	return drawOne(ctx, t, rng, d)
-}
-
-// DrawOne returns one board drawn uniformly from those at distance d, as
-// Table.DrawOne does.
-func (t *LazyTable) DrawOne(ctx context.Context, rng *rand.Rand, d int) (Board, error) {
-	return drawOne(ctx, t, rng, d)
-}
-
-func drawOne(ctx context.Context, t DistanceTable, rng *rand.Rand, d int) (Board, error) {
+// DrawOne returns one board drawn uniformly from those at distance d of
+// t, or why there is none (see Table.Draw): a *RareError, a *TableError
+// for damaged bits, or ctx's error.
+func DrawOne(ctx context.Context, t DistanceTable, rng *rand.Rand, d int) (Board, error) {
 	if d < 0 || d > t.Radius() {
-		return Board{}, &RareError{Shape: t.Space().shape, Distance: d, Radius: t.Radius(), States: t.States()}
+		sp := t.Space()
+		return Board{}, &RareError{Shape: sp.shape, Distance: d, Radius: t.Radius(), States: sp.size}
 	}
 	var out Board
 	err := t.Draw(ctx, rng, d, 1, func(b Board) bool { out = b; return false })
@@ -128,27 +119,19 @@ func (e *RareError) Error() string {
 		e.Count, e.Shape, e.Distance, e.States, e.Gather)
 }
 
-// Sample returns the boards of Samples(rng, d, n) in a slice.
+// Sample returns the boards of Samples(t, rng, d, n) in a slice.
 func (t *Table) Sample(rng *rand.Rand, d, n int) []Board {
-	return slices.Collect(t.Samples(rng, d, n))
+	return slices.Collect(Samples(t, rng, d, n))
 }
 
-// Samples draws n boards uniformly from those at distance d (from all
-// boards when d < 0), without repetition while n does not exceed their
-// number, then with it. The same rng state gives the same boards. The
-// boards are yielded one at a time, so memory does not grow with n: it
-// holds at most the ranks at distance d, or, for d < 0, the ranks drawn in
-// one round (a bitset of the space when that is smaller). On a lazy table
-// the sequence ends early where Draw would return an error.
-func (t *Table) Samples(rng *rand.Rand, d, n int) iter.Seq[Board] {
-	return func(yield func(Board) bool) {
-		t.Draw(context.Background(), rng, d, n, yield)
-	}
-}
-
-// Samples draws boards as Table.Samples does; the sequence ends early
-// where Draw would return an error.
-func (t *LazyTable) Samples(rng *rand.Rand, d, n int) iter.Seq[Board] {
+// Samples draws n boards of t uniformly from those at distance d (from
+// all boards when d < 0), without repetition while n does not exceed
+// their number, then with it (by t's Draw). The same rng state gives the
+// same boards. The boards are yielded one at a time, so memory does
+// not grow with n: it holds at most the ranks at distance d, or, for
+// d < 0, the ranks drawn in one round (a bitset of the space when that is
+// smaller). The sequence ends early where Draw would return an error.
+func Samples(t DistanceTable, rng *rand.Rand, d, n int) iter.Seq[Board] {
 	return func(yield func(Board) bool) {
 		t.Draw(context.Background(), rng, d, n, yield)
 	}
@@ -164,7 +147,8 @@ var (
 	lazyRejectionShare uint64 = 10_000
 )
 
-// Draw yields boards as Samples describes and says why it stopped early:
+// Draw yields n boards drawn uniformly from those at distance d (from all
+// boards when d < 0), as Samples describes, and says why it stopped early:
 // ctx was canceled, a lazy table's bits are damaged, or the boards at
 // distance d of a lazy table can be found neither by gathering the levels
 // up to d (at most 8M boards) nor by rejection (at least one board in

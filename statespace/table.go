@@ -3,7 +3,6 @@ package statespace
 import (
 	"context"
 	"fmt"
-	"iter"
 	"math/rand/v2"
 	"time"
 )
@@ -14,10 +13,15 @@ import (
 // the space, damaged bits) and never answer a wrong distance. Where a
 // table came from is told by the layer that opened it: package store
 // wraps the errors of a table read from a file in its *DamagedError.
+//
+// The interface holds what every holder of a table asks of it. What is
+// written once over it is a function (DrawOne, Samples); what only the
+// code that builds, writes or opens a table needs is a method of the
+// concrete type it holds (Table.Mod4Payload, LazyTable.Expand,
+// LazyTable.WithAnswerChecks).
 type DistanceTable interface {
 	Space() *Space
 	Counts() []uint64 // boards at each distance 0 … Radius()
-	States() uint64
 	Radius() int
 
 	// Lookup returns the distance of b, LookupMoves also every move that
@@ -26,25 +30,17 @@ type DistanceTable interface {
 	LookupMoves(b Board) (int, MoveSet, error)
 	Path(b Board) ([]Move, error)
 	// CheckPath checks a path a search found against the table (see
-	// Table.CheckPath), ReplayPath an answer's path step by step.
+	// Table.CheckPath): a contradiction is the table's damage, and is
+	// told as its other damage is.
 	CheckPath(b Board, pathLength int, search string, shortest bool) error
-	ReplayPath(b Board, d int, path []Move) error
 
-	// Draw draws boards at a distance (see Table.Draw), DrawOne one.
+	// Draw draws boards at a distance (see Table.Draw); each kind of
+	// table finds them its own way.
 	Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error
-	DrawOne(ctx context.Context, rng *rand.Rand, d int) (Board, error)
-	// Samples yields boards as Draw does, ending early where Draw fails.
-	Samples(rng *rand.Rand, d, n int) iter.Seq[Board]
-	// Mod4Payload returns bit 1 of every board's distance, the bits a
-	// table file stores.
-	Mod4Payload() ([]byte, error)
-	// WithAnswerChecks returns the table with every LookupMoves answer
-	// checked against its neighbours (the table itself when loaded).
-	WithAnswerChecks() DistanceTable
-	// Loaded returns the table with one byte per board, or a *LazyError
-	// for a lazy one, which Expand turns into one on request.
+	// Loaded returns the table with one byte per board, for what needs
+	// every board's distance, or a *LazyError for a lazy table (whose
+	// Expand makes one on request).
 	Loaded() (*Table, error)
-	Expand(ctx context.Context) (*Table, error)
 }
 
 // tableHead is what every table knows without its distances.
@@ -59,7 +55,7 @@ func (t *tableHead) Space() *Space { return t.space }
 // Counts returns the number of boards at each distance 0 … Radius().
 func (t *tableHead) Counts() []uint64 { return append([]uint64(nil), t.counts...) }
 
-// States returns the number of boards in the table, n!/2.
+// States returns the number of boards in the table, n!/2 (Space().Size()).
 func (t *tableHead) States() uint64 { return t.space.size }
 
 // Radius returns the largest distance of any board.
@@ -93,13 +89,6 @@ func (t *Table) DistanceAt(rank uint64) int { return int(t.dist[rank]) }
 
 // Loaded returns t.
 func (t *Table) Loaded() (*Table, error) { return t, nil }
-
-// Expand returns t, which has every board's distance already.
-func (t *Table) Expand(context.Context) (*Table, error) { return t, nil }
-
-// WithAnswerChecks returns t: a table with every distance in memory needs
-// no check of its answers.
-func (t *Table) WithAnswerChecks() DistanceTable { return t }
 
 // LazyError reports a call that needs every board's distance, one byte
 // per board, on a lazy table (see NewMod4Table): it is refused rather than

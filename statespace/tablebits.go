@@ -55,14 +55,13 @@ func (t *Table) Distances() []uint8 { return append([]uint8(nil), t.dist...) }
 
 // Mod4Payload returns bit 1 of every board's distance, packed LSB first:
 // bit r%8 of byte r/8 for rank r; the unused bits of the last byte are 0.
-// The error is always nil for a Table (a *LazyTable's is that of a
-// damaged block of its bits).
-func (t *Table) Mod4Payload() ([]byte, error) {
+// These are the bits a table file of the mod4-bit encoding stores.
+func (t *Table) Mod4Payload() []byte {
 	payload := make([]byte, (t.space.size+7)/8)
 	for r, d := range t.dist {
 		payload[r>>3] |= (d >> 1 & 1) << (r & 7)
 	}
-	return payload, nil
+	return payload
 }
 
 // NewTable returns the table of goal's space with the given distances,

@@ -21,7 +21,7 @@ func TestWalkDistance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		payload := Mod4Bytes(payloadOf(t, tab))
+		payload := Mod4Bytes(tab.Mod4Payload())
 		step := uint64(1)
 		if !longtest.Enabled() {
 			step = 97
@@ -43,7 +43,7 @@ func TestWalkDistanceDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	payload := Mod4Bytes(payloadOf(t, tab))
+	payload := Mod4Bytes(tab.Mod4Payload())
 	zeros := make(Mod4Bytes, len(payload))
 	failed := 0
 	for r := uint64(0); r < sp.Size(); r++ {
@@ -68,7 +68,7 @@ func TestLazyTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(payloadOf(t, full))}
+	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(full.Mod4Payload())}
 	for r := uint64(0); r < sp.Size(); r += 7 {
 		b := sp.Unrank(r)
 		if distOf(t, lazy, b) != distOf(t, full, b) || optimal(t, lazy, b) != optimal(t, full, b) || distOf(t, lazy, b) != full.DistanceAt(r) {
@@ -86,9 +86,6 @@ func TestLazyTable(t *testing.T) {
 	if got, err := full.Loaded(); err != nil || got != full {
 		t.Errorf("Loaded of a full table: %p %v, want the table itself", got, err)
 	}
-	if p := payloadOf(t, lazy); !bytes.Equal(p, payloadOf(t, full)) {
-		t.Error("a lazy table's Mod4Payload differs from the full table's")
-	}
 	// Expand checks the bits against a breadth-first search, and stops
 	// with ctx.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -103,10 +100,7 @@ func TestLazyTable(t *testing.T) {
 	if len(ex.Antipodes()) != 1 || ex.Verify() != nil || !bytes.Equal(ex.Distances(), full.Distances()) {
 		t.Errorf("expanded lazy table: %d antipodes, %v", len(ex.Antipodes()), ex.Verify())
 	}
-	if again, err := full.Expand(context.Background()); err != nil || again != full {
-		t.Errorf("Expand of a full table: %p %v, want the table itself", again, err)
-	}
-	bad := payloadOf(t, full)
+	bad := full.Mod4Payload()
 	bad[len(bad)/2] ^= 0x10
 	damaged := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(bad)}
 	var te *TableError
@@ -123,7 +117,7 @@ func TestLazyTableDamagedNoPanic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good := payloadOf(t, full)
+	good := full.Mod4Payload()
 	rng := rand.New(rand.NewPCG(3, 4))
 	random := make([]byte, len(good))
 	for i := range random {
@@ -148,7 +142,6 @@ func TestLazyTableDamagedNoPanic(t *testing.T) {
 				tab.Path(b)
 			}
 			tab.Loaded()
-			tab.Mod4Payload()
 			for d := -1; d <= len(counts); d++ {
 				tab.Draw(context.Background(), rand.New(rand.NewPCG(1, 2)), d, 3, func(Board) bool { return true })
 			}
@@ -185,7 +178,7 @@ func TestEnumerate3x4(t *testing.T) {
 	if full.Radius() != 53 || full.Counts()[53] != 18 || full.States() != 239_500_800 {
 		t.Fatalf("3x4: %d states, radius %d with %d at it", full.States(), full.Radius(), full.Counts()[full.Radius()])
 	}
-	lazy, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(payloadOf(t, full)))
+	lazy, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +203,7 @@ func TestLazyTableForged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bits := Mod4Bytes(payloadOf(t, full))
+	bits := Mod4Bytes(full.Mod4Payload())
 	for i := range bits {
 		bits[i] = ^bits[i]
 	}
@@ -251,10 +244,10 @@ func TestNewMod4TableChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(payloadOf(t, full))); err != nil {
+	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload())); err != nil {
 		t.Fatal(err)
 	}
-	bad := payloadOf(t, full)
+	bad := full.Mod4Payload()
 	bad[3] ^= 4
 	counts := full.Counts()
 	counts[1]++
@@ -263,7 +256,7 @@ func TestNewMod4TableChecks(t *testing.T) {
 	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(bad)); !errors.As(err, &te) {
 		t.Errorf("a flipped bit: %v, want a *TableError", err)
 	}
-	if _, err := NewMod4Table(ctx, sp.Goal(), counts, Mod4Bytes(payloadOf(t, full))); !errors.As(err, &te) {
+	if _, err := NewMod4Table(ctx, sp.Goal(), counts, Mod4Bytes(full.Mod4Payload())); !errors.As(err, &te) {
 		t.Errorf("wrong counts: %v, want a *TableError", err)
 	}
 	dist := full.Distances()
@@ -288,7 +281,7 @@ func TestDrawLazy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As NewMod4Table keeps a table of more than LazyTableStates boards.
-	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(payloadOf(t, full))}
+	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(full.Mod4Payload())}
 	draw := func(d, n int) []Board {
 		var out []Board
 		err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), d, n, func(b Board) bool { out = append(out, b); return true })
@@ -323,16 +316,6 @@ func TestDrawLazy(t *testing.T) {
 	if err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), 31, 1, func(Board) bool { return true }); err == nil || !strings.Contains(err.Error(), "too rare") {
 		t.Errorf("rare distance: %v", err)
 	}
-}
-
-// payloadOf is tab.Mod4Payload for tables that cannot fail.
-func payloadOf(t testing.TB, tab DistanceTable) []byte {
-	t.Helper()
-	p, err := tab.Mod4Payload()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // distOf is tab's distance of b, failing the test when it has none.

@@ -125,7 +125,7 @@ func onesInRange(p []byte, lo, hi uint64) uint64 {
 // the codes' local rules, at up to four more walks an answer (about three
 // times the lookup's cost); a full re-derivation (enumerate verify)
 // catches every one.
-func (t *LazyTable) WithAnswerChecks() DistanceTable {
+func (t *LazyTable) WithAnswerChecks() *LazyTable {
 	c := *t
 	c.checkAnswers = true
 	return &c

@@ -21,10 +21,7 @@ func fullTable(t *testing.T, goal Board) *Table {
 func TestOpenMod4TableRecountsCodes(t *testing.T) {
 	full := fullTable(t, GoalLast(Shape{2, 4}))
 	goal, counts := full.Space().Goal(), full.Counts()
-	bits, err := full.Mod4Payload()
-	if err != nil {
-		t.Fatal(err)
-	}
+	bits := full.Mod4Payload()
 	if _, err := OpenMod4Table(goal, counts, Mod4Bytes(bits)); err != nil {
 		t.Fatalf("the true table: %v", err)
 	}
@@ -81,7 +78,7 @@ func TestLazyAnswerChecksNeighbours(t *testing.T) {
 	goal, counts := sp.Goal(), full.Counts()
 	refused := 0
 	for r := uint64(1); r < sp.Size(); r += 97 {
-		bits, _ := full.Mod4Payload() // a full table: no error
+		bits := full.Mod4Payload()
 		flip := func(r uint64) { bits[r>>3] ^= 1 << (r & 7) }
 		// A partner of the same parity class (same blank cell) whose bit
 		// is the opposite, so the code counts stay as they were.
@@ -114,5 +111,42 @@ func TestLazyAnswerChecksNeighbours(t *testing.T) {
 	}
 	if refused == 0 {
 		t.Fatal("no flipped board was refused")
+	}
+}
+
+// A lazy table's Path replays its path (replay), which names the step and
+// the distances where a path does not fall by one: a path with a move
+// added is refused at the board that does not hold its distance.
+func TestReplayNamesStep(t *testing.T) {
+	full := fullTable(t, GoalLast(Shape{2, 4}))
+	lazy, err := OpenMod4Table(full.Space().Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := full.Space().Unrank(1234)
+	path, err := lazy.Path(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := len(path)
+	if d != full.DistanceAt(1234) {
+		t.Fatalf("a path of %d moves, the distance is %d", d, full.DistanceAt(1234))
+	}
+	if err := lazy.replay(b, d, path); err != nil {
+		t.Fatalf("an optimal path: %v", err)
+	}
+	// Claim one more move than the table holds: step 0 is off by one.
+	err = lazy.replay(b, d+1, path)
+	var re *PathReplayError
+	var te *TableError
+	if !errors.As(err, &te) || !errors.As(err, &re) || re.Step != 0 || re.Want != d+1 || re.Got != d || re.At != b {
+		t.Errorf("distance claimed one too high: %v (%+v)", err, re)
+	}
+	// A path that goes back and forth: after the move back, step 2 is b
+	// again, at d, not d-2.
+	back := append([]Move{path[0], path[0].Opposite()}, path...)
+	err = lazy.replay(b, d, back)
+	if !errors.As(err, &re) || re.Step != 2 || re.Want != d-2 || re.Got != d || re.At != b {
+		t.Errorf("a path of %d moves back and forth: %v (%+v)", len(back), err, re)
 	}
 }

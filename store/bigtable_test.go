@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -88,7 +87,7 @@ func TestDamagedErrorNamesRebuild(t *testing.T) {
 	g := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
 	path := filepath.Join(cache, TableFile(g).Name())
 	tab := enumerate(t, g)
-	payload := fixture.Payload(t, tab)
+	payload := tab.Mod4Payload()
 	payload[100] ^= 8 // a wrong bit with a valid checksum
 	if _, err := WriteMod4Table(context.Background(), path, g, tab.Counts(), byteReader(payload)); err != nil {
 		t.Fatal(err)
@@ -113,7 +112,7 @@ func TestMappedTableAnswers(t *testing.T) {
 	full := enumerate(t, goal)
 	path := filepath.Join(t.TempDir(), "t.tbl")
 	h := TableHeader(goal, full.Counts(), tablefile.EncodingMod4Bit)
-	if err := tablefile.WriteFileV2(context.Background(), path, h, byteReader(fixture.Payload(t, full)), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
+	if err := tablefile.WriteFileV2(context.Background(), path, h, byteReader(full.Mod4Payload()), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := tablefile.Open(path)

@@ -132,7 +132,7 @@ func (c Cache) readTable(ctx context.Context, goal statespace.Board) (statespace
 // WriteTable writes t into the cache in the given encoding (see the
 // function WriteTable), making the folder if need be, and returns the
 // file's path and size.
-func (c Cache) WriteTable(ctx context.Context, t statespace.DistanceTable, enc tablefile.Encoding) (string, int64, error) {
+func (c Cache) WriteTable(ctx context.Context, t *statespace.Table, enc tablefile.Encoding) (string, int64, error) {
 	path := c.Path(TableFile(t.Space().Goal()))
 	if err := c.mkdir(); err != nil {
 		return "", 0, err

@@ -12,8 +12,10 @@ import (
 
 // A table read from a file says which file in every answer that finds it
 // wrong, as *os.PathError names a file: a path a search found that
-// contradicts it, a replayed path, a lazy walk that fails. Errors that are
-// not about the table (a board of another shape) pass through unwrapped.
+// contradicts it, a path replayed against it, a lazy walk that fails, a
+// draw whose gathered level disagrees with the counts. Errors that are not
+// about the table (a board of another shape, a distance beyond the
+// radius) pass through unwrapped.
 func TestFileTableWrapsDamage(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
 	truth := fixture.TableFor(t, goal)
@@ -33,12 +35,14 @@ func TestFileTableWrapsDamage(t *testing.T) {
 		t.Errorf("CheckPath: %v, want the contradiction inside", err)
 	}
 	damagedAt("CheckPath", err)
-	path2, perr := truth.Path(f.Raised)
-	if perr != nil {
-		t.Fatal(perr)
+	// The lazy table's Path replays its path, board by board, each
+	// checked against its neighbours: the raised board's is refused.
+	p, err := tab.Path(f.Raised)
+	var re *statespace.PathReplayError
+	if !errors.As(err, &re) {
+		t.Errorf("Path of the raised board: %v (%d moves), want a *statespace.PathReplayError inside", err, len(p))
 	}
-	damagedAt("ReplayPath", tab.ReplayPath(f.Raised, f.D+2, path2))
-	damagedAt("WithAnswerChecks", tab.WithAnswerChecks().ReplayPath(f.Raised, f.D+2, path2))
+	damagedAt("Path", err)
 	if d, err := tab.Lookup(truth.Space().Goal()); err != nil || d != 0 {
 		t.Errorf("the goal: %d, %v", d, err)
 	}
@@ -46,9 +50,15 @@ func TestFileTableWrapsDamage(t *testing.T) {
 	if _, err := tab.Lookup(other); err == nil || errors.As(err, new(*DamagedError)) {
 		t.Errorf("a board of another shape: %v, want the space's error unwrapped", err)
 	}
-	if _, err := tab.Expand(context.Background()); err == nil {
-		t.Error("Expand of the forged bits succeeded")
-	} else {
-		damagedAt("Expand", err)
+	// Draw gathers the levels up to the distance from the stored bits
+	// and checks each against the counts: the forgery moved boards
+	// between levels, so one of them disagrees.
+	err = tab.Draw(context.Background(), fixture.NewRand(1), f.D+2, 1, func(statespace.Board) bool { return true })
+	damagedAt("Draw", err)
+	_, err = statespace.DrawOne(context.Background(), tab, fixture.NewRand(1), f.D+2)
+	damagedAt("DrawOne", err)
+	var rare *statespace.RareError
+	if _, err := statespace.DrawOne(context.Background(), tab, fixture.NewRand(1), tab.Radius()+1); !errors.As(err, &rare) || errors.As(err, new(*DamagedError)) {
+		t.Errorf("a distance beyond the radius: %v, want a *statespace.RareError unwrapped", err)
 	}
 }

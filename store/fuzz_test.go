@@ -29,12 +29,12 @@ func FuzzReadTable(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if tab.States() > 2_000_000 {
+		if tab.Space().Size() > 2_000_000 {
 			t.Skip("a large table; Verify would be slow")
 		}
 		full, err := tab.Loaded()
 		if err != nil {
-			t.Fatalf("a table of %d boards is lazy: %v", tab.States(), err)
+			t.Fatalf("a table of %d boards is lazy: %v", tab.Space().Size(), err)
 		}
 		if err := full.Verify(); err != nil {
 			t.Fatalf("loaded a wrong table: %v", err)

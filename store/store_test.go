@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/data"
-	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
 )
@@ -43,7 +42,7 @@ func TestEmbeddedTablesAreFresh(t *testing.T) {
 		}
 		tab := enumerate(t, goal)
 		wantH := TableHeader(goal, tab.Counts(), h.Encoding)
-		wantPayload := fixture.Payload(t, tab)
+		wantPayload := tab.Mod4Payload()
 		if h.Encoding == tablefile.EncodingBytes {
 			wantPayload = tab.Distances()
 		}

@@ -72,7 +72,9 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (statesp
 }
 
 // fileTable is a table read from a file: its answers' errors about the
-// table's bits come wrapped in a *DamagedError naming the file.
+// table's bits come wrapped in a *DamagedError naming the file. Loaded
+// passes through: a table with a byte per board was checked whole when
+// read, and answers from memory.
 type fileTable struct {
 	statespace.DistanceTable
 	path string
@@ -115,31 +117,8 @@ func (t *fileTable) CheckPath(b statespace.Board, pathLength int, search string,
 	return t.wrap(t.DistanceTable.CheckPath(b, pathLength, search, shortest))
 }
 
-func (t *fileTable) ReplayPath(b statespace.Board, d int, path []statespace.Move) error {
-	return t.wrap(t.DistanceTable.ReplayPath(b, d, path))
-}
-
 func (t *fileTable) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
 	return t.wrap(t.DistanceTable.Draw(ctx, rng, d, n, yield))
-}
-
-func (t *fileTable) DrawOne(ctx context.Context, rng *rand.Rand, d int) (statespace.Board, error) {
-	b, err := t.DistanceTable.DrawOne(ctx, rng, d)
-	return b, t.wrap(err)
-}
-
-func (t *fileTable) Mod4Payload() ([]byte, error) {
-	p, err := t.DistanceTable.Mod4Payload()
-	return p, t.wrap(err)
-}
-
-func (t *fileTable) WithAnswerChecks() statespace.DistanceTable {
-	return &fileTable{DistanceTable: t.DistanceTable.WithAnswerChecks(), path: t.path, goal: t.goal}
-}
-
-func (t *fileTable) Expand(ctx context.Context) (*statespace.Table, error) {
-	e, err := t.DistanceTable.Expand(ctx)
-	return e, t.wrap(err)
 }
 
 // maxCopied is the largest mapped table ReadTable copies into memory.
@@ -252,24 +231,16 @@ func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding)
 }
 
 // WriteTable writes t atomically to path in the given encoding
-// (mod4-bit or bytes) and returns the file's size. Bytes take a table
-// with every distance in memory (a lazy one gives Loaded's *LazyError).
-func WriteTable(ctx context.Context, path string, t statespace.DistanceTable, enc tablefile.Encoding) (int64, error) {
+// (mod4-bit or bytes) and returns the file's size.
+func WriteTable(ctx context.Context, path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
 	var payload []byte
-	var err error
 	switch enc {
 	case tablefile.EncodingMod4Bit:
-		payload, err = t.Mod4Payload()
+		payload = t.Mod4Payload()
 	case tablefile.EncodingBytes:
-		var full *statespace.Table
-		if full, err = t.Loaded(); err == nil {
-			payload = full.Distances()
-		}
+		payload = t.Distances()
 	default:
 		return 0, fmt.Errorf("store: a distance table cannot be written as %s", enc)
-	}
-	if err != nil {
-		return 0, err
 	}
 	h := TableHeader(t.Space().Goal(), t.Counts(), enc)
 	return writeTable(ctx, path, h, byteReader(payload))

@@ -24,7 +24,7 @@ func boardLines(tb testing.TB, n int) []byte {
 		tb.Fatalf("3x3: %v, no table", err)
 	}
 	var in []byte
-	for _, b := range slices.Collect(o.Source().Table.Samples(resolve.NewRand(7), -1, n)) {
+	for _, b := range slices.Collect(statespace.Samples(o.Source().Table, resolve.NewRand(7), -1, n)) {
 		in = append(append(in, b.String()...), '\n')
 	}
 	return in

@@ -34,7 +34,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 	var starts []statespace.Board
 	var optimal []int
 	for _, dist := range cfg.Distances {
-		for b := range cfg.Table.Samples(rng, dist, cfg.N) {
+		for b := range statespace.Samples(cfg.Table, rng, dist, cfg.N) {
 			starts, optimal = append(starts, b), append(optimal, dist)
 		}
 	}
@@ -47,7 +47,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 		d.Runs[i] = report.DFSRun{Board: starts[i].String(), Optimal: optimal[i], Found: r.Found, PathLen: len(r.Path), Expanded: r.Expanded}
 		return nil
 	})
-	d.States = cfg.Table.States()
+	d.States = cfg.Table.Space().Size()
 	d.Note = fmt.Sprintf("%s, goal %s: %s drawn uniformly at each optimal distance (seed %d).",
 		goal.Shape(), statespace.GoalName(goal), nBoards(cfg.N), cfg.Seed)
 	return d, err

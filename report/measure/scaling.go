@@ -57,7 +57,7 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 		if d < 1 || d > cfg.Table.Radius() {
 			return nil, fmt.Errorf("measure: distance %d is outside 1…%d", d, cfg.Table.Radius())
 		}
-		boards[di] = slices.Collect(cfg.Table.Samples(rng, d, cfg.N))
+		boards[di] = slices.Collect(statespace.Samples(cfg.Table, rng, d, cfg.N))
 		for ai, a := range cfg.Algorithms {
 			if m := cfg.MaxDistance[a.Key]; m > 0 && d > m {
 				continue

@@ -284,7 +284,7 @@ func (g *gatherer) dfsWalk(ctx context.Context) ([]*report.Figure, error) {
 	}
 	start := g.o.Board
 	if start.IsZero() {
-		start = slices.Collect(t.Samples(measure.RNG(g.o.Seed, measure.SaltDFSWalk), min(walkDistance, t.Radius()), 1))[0]
+		start = slices.Collect(statespace.Samples(t, measure.RNG(g.o.Seed, measure.SaltDFSWalk), min(walkDistance, t.Radius()), 1))[0]
 	}
 	d, err := measure.MeasureDFSWalk(ctx, t, start, g.o.Limits)
 	if err != nil {

@@ -317,7 +317,7 @@ func drawAt(ctx context.Context, t statespace.DistanceTable, rng *rand.Rand, d i
 	if sp := t.Space(); d > t.Radius() {
 		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
 	}
-	b, err := t.DrawOne(ctx, rng, d)
+	b, err := statespace.DrawOne(ctx, t, rng, d)
 	if re := (*statespace.RareError)(nil); errors.As(err, &re) {
 		return b, badRequest("%v", err)
 	}

@@ -62,7 +62,8 @@ func TestNoCommandLinesBelowCmd(t *testing.T) {
 }
 
 // Where an answer came from is its oracle's Source to say: no Go file
-// of the repository, commands included, asserts an oracle's type.
+// of the repository, commands included, asserts an oracle's type; nor
+// does a Go file outside the tests assert a distance table's.
 func TestNoOracleAssertions(t *testing.T) {
 	read := 0
 	err := filepath.WalkDir(filepath.Join("..", "..", ".."), func(path string, d fs.DirEntry, err error) error {
@@ -82,6 +83,9 @@ func TestNoOracleAssertions(t *testing.T) {
 		}
 		if oracleAssertion.Match(b) {
 			t.Errorf("%s asserts an oracle's type: ask its Source", path)
+		}
+		if !strings.HasSuffix(path, "_test.go") && tableAssertion.Match(b) {
+			t.Errorf("%s asserts a distance table's type: ask the statespace.DistanceTable (its Loaded for the bytes)", path)
 		}
 		return nil
 	})
@@ -123,6 +127,10 @@ func TestRemediesInOnePlace(t *testing.T) {
 
 // oracleAssertion is a type assertion to one of query's oracles.
 var oracleAssertion = regexp.MustCompile(`\.\(\*?(query\.)?(TableOracle|SolverOracle|SearchOracle|tableOracle|searcher)\)`)
+
+// tableAssertion is a type assertion to one of the distance tables behind
+// statespace.DistanceTable, or to the table store wraps around them.
+var tableAssertion = regexp.MustCompile(`\.\(\*(statespace\.)?(Table|LazyTable|fileTable)\)`)
 
 // Arrows point down: no package outside cmd/ imports the commands'
 // helpers (the Go tool refuses it anyway, for a module's cmd/internal),
