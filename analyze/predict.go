@@ -9,7 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -139,28 +138,6 @@ func PredictKRE(levels [][]float64, d *CellDistribution, t int) float64 {
 	return e
 }
 
-// IterationExpansions runs search.IDAStar from b on h and returns the
-// nodes it expands in each iteration, by bound (index 0 the first bound,
-// h(b)), and the bounds.
-func IterationExpansions(ctx context.Context, b, goal statespace.Board, h Heuristic) (bounds []int, expanded []uint64, err error) {
-	p := search.Problem{Start: b, Goal: goal, Limits: search.Limits{MaxExpanded: 1 << 62, MaxTime: 1 << 62, MaxBytes: 1 << 30}}
-	p.OnStep = func(s search.Step) {
-		if len(bounds) == 0 || bounds[len(bounds)-1] != s.Bound {
-			bounds = append(bounds, s.Bound)
-			expanded = append(expanded, 0)
-		}
-		expanded[len(expanded)-1]++
-	}
-	r, err := search.IDAStar(ctx, p, h.H)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !r.Found {
-		return nil, nil, &SearchError{Algorithm: "ida:" + h.Name, Board: b, Stopped: r.StoppedBy.String()}
-	}
-	return bounds, expanded, nil
-}
-
 // PredictConfig says which comparison Predict makes.
 type PredictConfig struct {
 	Goal      statespace.Board
@@ -179,7 +156,13 @@ type PredictConfig struct {
 	// many boards drawn uniformly (seed Seed) and their children instead
 	// of counting them over every board: the papers' way, and the only
 	// one on spaces of more than MaxStates boards.
-	Samples  uint64
+	Samples uint64
+	// Done holds boards measured before, by their index in Boards (a
+	// resumed job): they are not searched again. OnRun, if set, receives
+	// each board's measurement as it finishes, one call at a time; an
+	// error from it stops Predict.
+	Done     []BoardRun
+	OnRun    func(BoardRun) error
 	Progress ProgressFunc
 }
 
@@ -205,9 +188,11 @@ type Prediction struct {
 	MeanDepth float64
 	// Samples is the boards the distributions were estimated from; 0
 	// when they were counted over every board.
-	Samples    uint64
-	Boards     int // boards compared
-	States     uint64
+	Samples uint64
+	Boards  int // boards compared
+	States  uint64
+	// Engine is what measured IDA*'s expansions (Measurer.Engine).
+	Engine     string
 	Iterations []Iteration
 	// Totals over every iteration, and over the complete ones (every
 	// iteration but each search's last, which stops at the goal while the
@@ -272,49 +257,12 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	bf := NewBruteForce(sp.Shape())
-	type run struct {
-		bounds []int
-		exp    []uint64
-		blank  int
-		h0     int
-	}
-	runs := make([]run, len(boards))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var firstErr error
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				k := next.Add(1) - 1
-				if k >= int64(len(boards)) {
-					return
-				}
-				b := boards[k]
-				bounds, exp, err := IterationExpansions(ctx, b, cfg.Goal, h)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				runs[k] = run{bounds, exp, b.Blank(), h.value(b)}
-				n := done.Add(1)
-				if cfg.Progress != nil {
-					cfg.Progress("searches", uint64(n), uint64(len(boards)))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	runs, engine, err := measureAll(ctx, cfg, h, boards)
+	if err != nil {
 		return nil, err
 	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
+	p.Engine = engine
+	bf := NewBruteForce(sp.Shape())
 	p.Boards = len(boards)
 	byBound := map[int]*Iteration{}
 	cellLevels := map[int][][]float64{}
