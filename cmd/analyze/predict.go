@@ -22,7 +22,8 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	seed := fs.Uint64("seed", 1, "the seed of the draws (-sample, -random, -samples)")
 	random := fs.Int("random", 0, "compare this many boards drawn uniformly from the whole space, of every depth, instead of -depth's")
 	korf := fs.Bool("korf100", false, "compare Korf's 100 15-puzzle instances (4x4, goal first); needs -samples")
-	samples := fs.Uint64("samples", 0, "estimate the distributions from this many boards drawn uniformly; 0 counts them over every board (at most 12 cells)")
+	dist := fs.String("dist", "", "KRE's distribution: exact (every board counted, or Manhattan's computed), databases (from the pattern databases' entries), samples (-samples boards); default the first that applies")
+	samples := fs.Uint64("samples", 0, "boards drawn uniformly to estimate a sampled distribution from: with -dist samples, and CDP's on boards of more than 12 cells")
 	resume := fs.String("resume", "", "keep each board's IDA* counts in this file as they finish, and take those it holds instead of searching again")
 	instances := fs.String("instances", "", "with -korf100: compare only instances A-B (1-100), such as 1-10")
 	asJSON := fs.Bool("json", false, "one JSON object")
@@ -48,7 +49,7 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	if err != nil {
 		return err
 	}
-	cfg := analyze.PredictConfig{Goal: goal, Heuristic: *h, Depth: *depth, Sample: *sample, Seed: *seed, Random: *random, Samples: *samples}
+	cfg := analyze.PredictConfig{Goal: goal, Heuristic: *h, Depth: *depth, Sample: *sample, Seed: *seed, Random: *random, Samples: *samples, Dist: *dist}
 	first := 0 // the index in the run log of cfg.Boards[0]
 	if *korf {
 		if cfg.Boards, first, err = korfRange(goal, *instances); err != nil {
@@ -69,10 +70,11 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	var unknownH *analyze.UnknownHeuristicError
 	var badDepth *analyze.DepthError
 	var tooBig *analyze.TooBigError
-	if errors.As(err, &tooBig) && *samples == 0 {
-		return usagef("%v; -samples N estimates the distributions from N boards, with -random or -korf100", err)
+	var badDist *analyze.DistError
+	if errors.As(err, &tooBig) {
+		return usagef("%v; with -random or -korf100 the boards are drawn, and -samples N estimates what cannot be counted from N boards", err)
 	}
-	if errors.As(err, &unknownH) || errors.As(err, &badDepth) {
+	if errors.As(err, &unknownH) || errors.As(err, &badDepth) || errors.As(err, &badDist) {
 		return cli.UsageError{Err: err}
 	}
 	if err != nil {
