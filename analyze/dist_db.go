@@ -2,16 +2,14 @@ package analyze
 
 import (
 	"context"
-	"slices"
 
 	"github.com/tilespace/tilespace/pdb"
 )
 
 // DatabaseDistribution returns the distribution by the blank's cell of
-// the additive pattern databases' heuristic, from the databases' entries
+// the additive pattern databases' sum, from the databases' entries
 // alone — the way for boards too many to count, at the cost of an
-// assumption, which Korf, Reid and Edelkamp make for their pattern
-// databases too.
+// assumption, the one analyses of additive databases make.
 //
 // Each database's own distribution is exact: an entry is a placement of
 // its pattern's tiles, and every placement that leaves the blank's cell
@@ -21,13 +19,14 @@ import (
 // the share of such entries with value v. The sum's distribution is the
 // convolution of the databases', which is exact only if the patterns'
 // values were independent; they are not (the tiles of one pattern take
-// cells the others cannot), so that is an approximation. With the
-// reflection lookup the value is the larger of the board's sum and its
-// mirror image's, whose blank is in c's mirror cell: also taken as
-// independent, P(max ≤ x) = P(sum ≤ x | c)·P(sum ≤ x | c's mirror),
-// unless the partition maps onto itself under the reflection (single
-// tiles, say), when the two sums are equal and the reflection changes
-// nothing.
+// cells the others cannot), so that is an approximation.
+//
+// The reflection lookup, where a has one, is left out: the distribution
+// is the plain sum's. The heuristic's value, the larger of the board's
+// sum and its mirror image's, is never below the plain sum, so this
+// overstates the share of boards at or below each value; taking the two
+// sums as independent instead would understate it far more, the two
+// being strongly alike (docs/analyze.md gives both on 3x3).
 func DatabaseDistribution(ctx context.Context, a *pdb.Additive) (*CellDistribution, error) {
 	goal := a.Goal()
 	n := goal.Cells()
@@ -54,16 +53,6 @@ func DatabaseDistribution(ctx context.Context, a *pdb.Additive) (*CellDistributi
 			}
 			cum[c][v] = min(1, s)
 		}
-	}
-	if cells, _, ok := pdb.Reflection(goal); ok && a.Reflects() && !selfMirrored(a) {
-		mirrored := make([][]float64, n)
-		for c := range cum {
-			mirrored[c] = make([]float64, MaxValue)
-			for v := range cum[c] {
-				mirrored[c][v] = cum[c][v] * cum[cells[c]][v]
-			}
-		}
-		cum = mirrored
 	}
 	top := 0
 	for c := range sum {
@@ -142,23 +131,4 @@ func convolve(a, b []float64) []float64 {
 		}
 	}
 	return out
-}
-
-// selfMirrored reports whether the reflection maps every pattern of a's
-// partition onto a pattern of it: then a board's mirror image has the
-// same sum.
-func selfMirrored(a *pdb.Additive) bool {
-	_, tiles, _ := pdb.Reflection(a.Goal())
-	pats := a.Partition().Patterns
-	for _, p := range pats {
-		img := make([]int, len(p))
-		for i, t := range p {
-			img[i] = int(tiles[t])
-		}
-		slices.Sort(img)
-		if !slices.ContainsFunc(pats, func(q []int) bool { return slices.Equal(q, img) }) {
-			return false
-		}
-	}
-	return true
 }

@@ -409,8 +409,8 @@ func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg P
 		}
 		dist, err = DatabaseDistribution(ctx, additive)
 		p.DistHow = "from the databases' entries, each database exact, the patterns taken as independent"
-		if additive.Reflects() && !selfMirrored(additive) {
-			p.DistHow += " (and the reflected lookup)"
+		if additive.Reflects() && h.md == nil {
+			p.DistHow += ", the reflected lookup left out"
 		}
 	case DistSamples:
 		if cfg.Samples == 0 {

@@ -82,12 +82,13 @@ func ratio(a, b float64) float64 {
 	return a / b
 }
 
-// WritePredictionCSV writes a row per iteration.
+// WritePredictionCSV writes a row per iteration, with the source of
+// KRE's distribution (dist) on each.
 func WritePredictionCSV(w io.Writer, p *Prediction) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"shape", "goal", "heuristic", "depth", "bound", "boards", "last", "measured", "predicted", "ratio", "predicted_cdp", "ratio_cdp"})
+	cw.Write([]string{"shape", "goal", "heuristic", "depth", "dist", "bound", "boards", "last", "measured", "predicted", "ratio", "predicted_cdp", "ratio_cdp"})
 	for _, it := range p.Iterations {
-		cw.Write([]string{p.Goal.Shape().String(), statespace.GoalName(p.Goal), p.Heuristic, strconv.Itoa(p.Depth), strconv.Itoa(it.Bound),
+		cw.Write([]string{p.Goal.Shape().String(), statespace.GoalName(p.Goal), p.Heuristic, strconv.Itoa(p.Depth), p.Dist, strconv.Itoa(it.Bound),
 			strconv.Itoa(it.Boards), strconv.Itoa(it.Last), f(it.Measured), f(it.Predicted), f(it.Predicted / it.Measured),
 			f(it.PredictedCDP), f(it.PredictedCDP / it.Measured)})
 	}
