@@ -12,7 +12,7 @@ import (
 
 // The climber report, a student project report on a greedy climber for the 8-puzzle, gives about 30% of
 // well-mixed boards solved with the matched-squares score and about 84%
-// with the adjacency bonus (report/measure's ClimberReport… constants; an
+// with the adjacency bonus (report/measure's climberReport… constants; an
 // independent reading of the report gives 30.2% and 84.0%). On 400 boards mixed by 1,000 moves the
 // default reading (first-legal) lands within three standard errors of
 // both, and giving up when stuck (today's old rule) does not: it is the

@@ -52,8 +52,8 @@ const (
 	OutcomeShorter Outcome = "shorter"
 )
 
-// Outcome judges r against c's optimal distance.
-func (c *Comparison) Outcome(r ComparisonRow) Outcome {
+// outcome judges r against c's optimal distance.
+func (c *Comparison) outcome(r ComparisonRow) Outcome {
 	switch n := len(r.Result.Path); {
 	case !r.Result.Found:
 		return OutcomeStopped
@@ -206,7 +206,7 @@ func (c *Comparison) WriteText(w io.Writer) error {
 			}
 		}
 		note := ""
-		switch c.Outcome(row) {
+		switch c.outcome(row) {
 		case OutcomeStopped:
 			note = "not found"
 			if r.StoppedBy != search.StopNone {
@@ -260,7 +260,7 @@ func (c *Comparison) WriteJSON(w io.Writer) error {
 		out.Optimal = &c.Optimal
 	}
 	for _, r := range c.Rows {
-		x := row{Key: r.Key, OptimalAlgorithm: r.Optimal, Outcome: c.Outcome(r), Result: r.Result}
+		x := row{Key: r.Key, OptimalAlgorithm: r.Optimal, Outcome: c.outcome(r), Result: r.Result}
 		if r.Result.Found && c.Optimal >= 0 {
 			e := len(r.Result.Path) - c.Optimal
 			x.ExcessMoves = &e

@@ -19,7 +19,7 @@ type COMSRun struct {
 	Method string // "bfs", "dfs" or "ast"
 	Result search.Result
 	// MaxRSSBytes is how much the process's peak resident set size grew
-	// during the search (MaxRSS after less before), as the assignment's
+	// during the search (maxRSS after less before), as the assignment's
 	// recipe measures it with ru_maxrss: 0 where the platform does not
 	// report it, or when the search fit in memory the process already
 	// had.
@@ -54,9 +54,9 @@ func RunCOMS(ctx context.Context, method string, start statespace.Board, lim sea
 	default:
 		return COMSRun{}, fmt.Errorf("method %q: want bfs, dfs or ast", method)
 	}
-	before, _ := MaxRSS()
+	before, _ := maxRSS()
 	r, err := run()
-	after, _ := MaxRSS()
+	after, _ := maxRSS()
 	out := COMSRun{Method: method, Result: r, MaxRSSBytes: after - before}
 	switch {
 	case err != nil:

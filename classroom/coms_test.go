@@ -138,7 +138,7 @@ func TestCOMSRSSInChild(t *testing.T) {
 		fmt.Printf("grew %d bytes\n", run.MaxRSSBytes)
 		return
 	}
-	if _, ok := MaxRSS(); !ok {
+	if _, ok := maxRSS(); !ok {
 		t.Skip("this platform reports no peak resident set size")
 	}
 	ballast := make([]byte, 256<<20)

@@ -8,7 +8,7 @@ import (
 // Where a search and a table meet, the search checks the table: a path
 // from the start shorter than the table's distance, or a path of another
 // length from a search that finds only shortest ones, proves the table
-// damaged (statespace.CheckAgainstTable), and the report refuses it with
+// damaged (the table's CheckPath), and the report refuses it with
 // a *statespace.TableContradictionError instead of printing "-2 moves over
 // optimal".
 

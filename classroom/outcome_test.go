@@ -51,16 +51,16 @@ func TestCompareOutcomes(t *testing.T) {
 		default:
 			t.Fatalf("%s: %d moves, under the table's %d", r.Key, len(res.Path), d)
 		}
-		if got := c.Outcome(r); got != want {
+		if got := c.outcome(r); got != want {
 			t.Errorf("%s: outcome %q, want %q", r.Key, got, want)
 		}
 	}
 	iddfs := c.Rows[1]
-	if iddfs.Result.Found || iddfs.Result.StoppedBy != search.StopNodeLimit || c.Outcome(iddfs) != OutcomeStopped {
-		t.Errorf("IDDFS under 200,000 expansions: found %v, stopped by %v, outcome %q", iddfs.Result.Found, iddfs.Result.StoppedBy, c.Outcome(iddfs))
+	if iddfs.Result.Found || iddfs.Result.StoppedBy != search.StopNodeLimit || c.outcome(iddfs) != OutcomeStopped {
+		t.Errorf("IDDFS under 200,000 expansions: found %v, stopped by %v, outcome %q", iddfs.Result.Found, iddfs.Result.StoppedBy, c.outcome(iddfs))
 	}
-	if c.Outcome(c.Rows[0]) != OutcomeLonger || c.Outcome(c.Rows[2]) != OutcomeOptimal {
-		t.Errorf("DFS %q, A* %q: want longer and optimal", c.Outcome(c.Rows[0]), c.Outcome(c.Rows[2]))
+	if c.outcome(c.Rows[0]) != OutcomeLonger || c.outcome(c.Rows[2]) != OutcomeOptimal {
+		t.Errorf("DFS %q, A* %q: want longer and optimal", c.outcome(c.Rows[0]), c.outcome(c.Rows[2]))
 	}
 	var text bytes.Buffer
 	if err := c.WriteText(&text); err != nil {
@@ -95,7 +95,7 @@ func TestCompareOutcomes(t *testing.T) {
 		t.Errorf("JSON limits %v", back.Limits)
 	}
 	for i, r := range back.Rows {
-		if r.Outcome != string(c.Outcome(c.Rows[i])) || r.Result.StoppedBy != string(must(c.Rows[i].Result.StoppedBy.MarshalText())) {
+		if r.Outcome != string(c.outcome(c.Rows[i])) || r.Result.StoppedBy != string(must(c.Rows[i].Result.StoppedBy.MarshalText())) {
 			t.Errorf("JSON row %s: outcome %q, stopped by %q", r.Key, r.Outcome, r.Result.StoppedBy)
 		}
 	}
@@ -105,13 +105,13 @@ func TestCompareOutcomes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Outcome(c.Rows[0]) != OutcomeFound || c.Outcome(c.Rows[1]) != OutcomeStopped {
-		t.Errorf("no table: %q, %q", c.Outcome(c.Rows[0]), c.Outcome(c.Rows[1]))
+	if c.outcome(c.Rows[0]) != OutcomeFound || c.outcome(c.Rows[1]) != OutcomeStopped {
+		t.Errorf("no table: %q, %q", c.outcome(c.Rows[0]), c.outcome(c.Rows[1]))
 	}
 	// A reference longer than a path found is wrong, and said so.
 	c.Optimal = len(c.Rows[0].Result.Path) + 2
-	if c.Outcome(c.Rows[0]) != OutcomeShorter {
-		t.Errorf("a path under the reference: %q", c.Outcome(c.Rows[0]))
+	if c.outcome(c.Rows[0]) != OutcomeShorter {
+		t.Errorf("a path under the reference: %q", c.outcome(c.Rows[0]))
 	}
 	text.Reset()
 	c.WriteText(&text)

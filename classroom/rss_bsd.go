@@ -7,10 +7,10 @@ import (
 	"syscall"
 )
 
-// MaxRSS returns the peak resident set size of this process so far in
+// maxRSS returns the peak resident set size of this process so far in
 // bytes (getrusage ru_maxrss, which Linux and the BSDs report in KiB and
 // macOS in bytes), and whether the platform reports it.
-func MaxRSS() (int64, bool) {
+func maxRSS() (int64, bool) {
 	var u syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
 		return 0, false

@@ -7,13 +7,13 @@ import (
 	"strconv"
 )
 
-// MaxRSS returns the peak resident set size of this process so far in
+// maxRSS returns the peak resident set size of this process so far in
 // bytes, and whether the platform reports it. On Linux it is the VmHWM
 // of /proc/self/status: the peak of this program's own memory. It is
 // what the COMS 4701 recipe means by getrusage's ru_maxrss, which Linux
 // starts, at exec, from the peak of the program that started this one:
 // under `go run`, the go command's, which would hide a search's growth.
-func MaxRSS() (int64, bool) {
+func maxRSS() (int64, bool) {
 	status, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0, false

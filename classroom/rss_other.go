@@ -2,5 +2,5 @@
 
 package classroom
 
-// MaxRSS reports that this platform gives no peak resident set size.
-func MaxRSS() (int64, bool) { return 0, false }
+// maxRSS reports that this platform gives no peak resident set size.
+func maxRSS() (int64, bool) { return 0, false }

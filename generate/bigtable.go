@@ -20,10 +20,10 @@ import (
 	"github.com/tilespace/tilespace/twobit"
 )
 
-// BigTableStates is the size from which `enumerate` builds a table by the
+// bigTableStates is the size from which `enumerate` builds a table by the
 // 2-bit search (package twobit) instead of statespace.Enumerate: the
 // 12-cell boards and 2x7, which the byte-per-board search cannot hold.
-const BigTableStates = statespace.LazyTableStates
+const bigTableStates = statespace.LazyTableStates
 
 // BigGoals lists the goals `enumerate -all -big` adds to the batch: the
 // 12-cell boards 3x4, 4x3, 2x6 and 6x2, each for the goals "last" and
@@ -37,8 +37,8 @@ func BigGoals() []statespace.Board {
 	return goals
 }
 
-// BigOptions tune BigTable.
-type BigOptions struct {
+// bigOptions tune bigTable.
+type bigOptions struct {
 	Workers         int           // 0: every core
 	Resume          bool          // continue from the checkpoint in dir, if any
 	CheckpointEvery time.Duration // 0: every 5 minutes
@@ -53,13 +53,13 @@ type BigOptions struct {
 	FreeSpace func(dir string) (uint64, error)
 }
 
-// BigTable builds goal's table by the 2-bit search, writing checkpoints
+// bigTable builds goal's table by the 2-bit search, writing checkpoints
 // next to the table (store.CheckpointFileName) so that an interrupted run
 // continues with Resume (a search that stops returns a *StoppedError
 // naming the checkpoint), then writes the table into dir as a raw
 // version-2 file streamed from the search's codes, removes the checkpoint
 // only then, and reports on it.
-func BigTable(ctx context.Context, goal statespace.Board, dir string, opts BigOptions) (TableReport, error) {
+func bigTable(ctx context.Context, goal statespace.Board, dir string, opts bigOptions) (TableReport, error) {
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return TableReport{}, err
@@ -146,16 +146,16 @@ type VerifyReport struct {
 	Seconds    float64 `json:"seconds"`
 }
 
-// OK reports whether the file matched.
-func (r VerifyReport) OK() bool { return r.Difference == "" }
+// ok reports whether the file matched.
+func (r VerifyReport) ok() bool { return r.Difference == "" }
 
 // WriteText writes the report for people.
 func (r VerifyReport) WriteText(w io.Writer) error {
 	var err error
 	switch {
-	case r.OK() && r.Pattern != "":
+	case r.ok() && r.Pattern != "":
 		_, err = fmt.Fprintf(w, "%s: verified: all %s entries of the pattern database of tiles %s for %s goal %s equal a fresh build (%.1f s)\n", r.File, textfmt.Commas(r.States), r.Pattern, r.Shape, r.Goal, r.Seconds)
-	case r.OK():
+	case r.ok():
 		_, err = fmt.Fprintf(w, "%s: verified: all %s states of %s goal %s equal a fresh breadth-first search (%.1f s)\n", r.File, textfmt.Commas(r.States), r.Shape, r.Goal, r.Seconds)
 	case r.Pattern != "":
 		_, err = fmt.Fprintf(w, "%s: differs from a fresh build: %s\n", r.File, r.Difference)
@@ -165,21 +165,21 @@ func (r VerifyReport) WriteText(w io.Writer) error {
 	return err
 }
 
-// VerifyTable re-derives the table in the file at path by a parallel
+// verifyTable re-derives the table in the file at path by a parallel
 // 2-bit search and compares every stored bit (or byte) and count with it,
 // reporting the first difference. A local check of neighbours alone
 // misses a third of single-bit flips in the 1-bit encoding, so nothing
 // less than the whole search will do. Damage the container itself
 // catches (a checksum) is an error.
-func VerifyTable(ctx context.Context, path string, workers int) (VerifyReport, error) {
-	return verifyTable(ctx, path, func(sp *statespace.Space, dist []uint8) (*twobit.Result, error) {
+func verifyTable(ctx context.Context, path string, workers int) (VerifyReport, error) {
+	return verifyTableWith(ctx, path, func(sp *statespace.Space, dist []uint8) (*twobit.Result, error) {
 		return twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist})
 	})
 }
 
-// verifyTable is VerifyTable with the search given: the forgery campaign
+// verifyTableWith is verifyTable with the search given: the forgery campaign
 // compares many files with one search.
-func verifyTable(ctx context.Context, path string, search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error)) (VerifyReport, error) {
+func verifyTableWith(ctx context.Context, path string, search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error)) (VerifyReport, error) {
 	f, err := tablefile.Open(path)
 	if err != nil {
 		return VerifyReport{}, err
@@ -267,9 +267,9 @@ func verifyTable(ctx context.Context, path string, search func(sp *statespace.Sp
 	return r, nil
 }
 
-// MaxExportStates is the largest table ExportNPY writes: 12 cells, one
+// maxExportStates is the largest table ExportNPY writes: 12 cells, one
 // byte a board (239.5 MB).
-const MaxExportStates = 239_500_800
+const maxExportStates = 239_500_800
 
 // ExportNPY writes the exact distance of every board of goal's space, in
 // rank order, as a NumPy .npy array of uint8 at path (atomically), and
@@ -280,8 +280,8 @@ func ExportNPY(ctx context.Context, goal statespace.Board, path string, workers 
 	if err != nil {
 		return 0, err
 	}
-	if sp.Size() > MaxExportStates {
-		return 0, fmt.Errorf("%s has %s states: the NumPy export writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(MaxExportStates)), textfmt.Commas(uint64(MaxExportStates)))
+	if sp.Size() > maxExportStates {
+		return 0, fmt.Errorf("%s has %s states: the NumPy export writes tables of at most 12 cells (%s states, %s bytes)", sp.Shape(), textfmt.Commas(sp.Size()), textfmt.Commas(uint64(maxExportStates)), textfmt.Commas(uint64(maxExportStates)))
 	}
 	dist := make([]uint8, sp.Size())
 	if _, err := twobit.Search(ctx, sp, twobit.Options{Workers: workers, Distances: dist}); err != nil {

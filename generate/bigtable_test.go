@@ -20,7 +20,7 @@ import (
 	"github.com/tilespace/tilespace/tablefile"
 )
 
-// BigTable gives the published distribution, Enumerate's antipodes, and
+// bigTable gives the published distribution, Enumerate's antipodes, and
 // a file the store reads back to the same distances.
 func TestBigTable(t *testing.T) {
 	dir := t.TempDir()
@@ -32,7 +32,7 @@ func TestBigTable(t *testing.T) {
 		maxLevel = max(maxLevel, level)
 		mu.Unlock()
 	}
-	r, err := BigTable(context.Background(), goal, dir, BigOptions{Workers: 2, Progress: progress})
+	r, err := bigTable(context.Background(), goal, dir, bigOptions{Workers: 2, Progress: progress})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestBigTable(t *testing.T) {
 func TestBigGoals(t *testing.T) {
 	seen := map[statespace.Board]bool{}
 	for _, g := range BigGoals() {
-		if n := statespace.MustSpace(g).Size(); n != 239_500_800 || n < BigTableStates {
+		if n := statespace.MustSpace(g).Size(); n != 239_500_800 || n < bigTableStates {
 			t.Errorf("%s: %d states", g, n)
 		}
 		seen[g] = true
@@ -109,7 +109,7 @@ func TestVerifyCatchesFlips(t *testing.T) {
 		path := filepath.Join(t.TempDir(), store.TableFile(goal).Name())
 		payload := fixture.Payload(t, full)
 		rewrite(t, path, goal, full.Counts(), payload)
-		if r, err := VerifyTable(ctx, path, 2); err != nil || !r.OK() {
+		if r, err := verifyTable(ctx, path, 2); err != nil || !r.ok() {
 			t.Fatalf("sound file: %+v, %v", r, err)
 		}
 		rng := rand.New(rand.NewPCG(5, 6))
@@ -118,11 +118,11 @@ func TestVerifyCatchesFlips(t *testing.T) {
 			bad := append([]byte(nil), payload...)
 			bad[rank/8] ^= 1 << (rank % 8)
 			rewrite(t, path, goal, full.Counts(), bad)
-			r, err := VerifyTable(ctx, path, 2)
+			r, err := verifyTable(ctx, path, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.OK() || !strings.Contains(r.Difference, fmt.Sprintf("rank %d ", rank)) {
+			if r.ok() || !strings.Contains(r.Difference, fmt.Sprintf("rank %d ", rank)) {
 				t.Fatalf("flip at rank %d: %q", rank, r.Difference)
 			}
 		}
@@ -130,7 +130,7 @@ func TestVerifyCatchesFlips(t *testing.T) {
 		counts[3]++
 		counts[4]--
 		rewrite(t, path, goal, counts, payload)
-		if r, err := VerifyTable(ctx, path, 2); err != nil || r.OK() {
+		if r, err := verifyTable(ctx, path, 2); err != nil || r.ok() {
 			t.Errorf("wrong counts: %+v, %v", r, err)
 		}
 	}
@@ -150,8 +150,8 @@ func TestVerifyBytes(t *testing.T) {
 	if err := tablefile.WriteFileV2(context.Background(), path, h, strings.NewReader(string(dist)), tablefile.WriteOptions{Storage: tablefile.StorageZstd}); err != nil {
 		t.Fatal(err)
 	}
-	r, err := VerifyTable(context.Background(), path, 1)
-	if err != nil || r.OK() || !strings.Contains(r.Difference, "rank 77 ") {
+	r, err := verifyTable(context.Background(), path, 1)
+	if err != nil || r.ok() || !strings.Contains(r.Difference, "rank 77 ") {
 		t.Errorf("%+v, %v", r, err)
 	}
 }
@@ -197,7 +197,7 @@ func BenchmarkLookup12Cell(b *testing.B) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
 	path := os.Getenv("TILESPACE_TABLE_3X4")
 	if path == "" {
-		r, err := BigTable(context.Background(), goal, b.TempDir(), BigOptions{})
+		r, err := bigTable(context.Background(), goal, b.TempDir(), bigOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

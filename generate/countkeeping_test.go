@@ -54,7 +54,7 @@ func TestCountKeepingForgeryCampaign(t *testing.T) {
 		c.wrongBeforeVerify++
 		c.wrongDistance++
 		// query -path: the path replayed against the table.
-		a, err := resolve.NewTableOracle(tab, path).Answer(ctx, f.Raised, true)
+		a, err := resolve.NewTableOracle(tab, path).Answer(ctx, f.Raised, resolve.Want{Path: true})
 		var te *statespace.TableError
 		if errors.As(err, &te) {
 			refusedPath++
@@ -69,8 +69,8 @@ func TestCountKeepingForgeryCampaign(t *testing.T) {
 		} else {
 			t.Errorf("%s: classroom compare: %v (%+v)", what, err, ce)
 		}
-		rep, err := verifyTable(ctx, path, search0)
-		if err == nil && !rep.OK() {
+		rep, err := verifyTableWith(ctx, path, search0)
+		if err == nil && !rep.ok() {
 			c.refusedVerify++
 		} else {
 			c.wrong++

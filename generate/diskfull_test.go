@@ -27,7 +27,7 @@ func TestDiskFullResume(t *testing.T) {
 	plenty := func(string) (uint64, error) { return 1 << 40, nil }
 
 	clean := t.TempDir()
-	if _, err := BigTable(context.Background(), goal, clean, BigOptions{Workers: 2, FreeSpace: plenty}); err != nil {
+	if _, err := bigTable(context.Background(), goal, clean, bigOptions{Workers: 2, FreeSpace: plenty}); err != nil {
 		t.Fatal(err)
 	}
 	want, err := os.ReadFile(filepath.Join(clean, store.TableFile(goal).Name()))
@@ -39,7 +39,7 @@ func TestDiskFullResume(t *testing.T) {
 	dir := t.TempDir()
 	levels := 0
 	small := func(string) (uint64, error) { return est.Disk - 1, nil }
-	_, err = BigTable(context.Background(), goal, dir, BigOptions{Workers: 2, FreeSpace: small, CheckpointEvery: time.Nanosecond,
+	_, err = bigTable(context.Background(), goal, dir, bigOptions{Workers: 2, FreeSpace: small, CheckpointEvery: time.Nanosecond,
 		Levels: &levelCounter{&levels}})
 	var ns *twobit.NoSpaceError
 	if !errors.As(err, &ns) || !ns.Start || ns.Need != est.Disk || ns.Free != est.Disk-1 || levels != 0 {
@@ -56,7 +56,7 @@ func TestDiskFullResume(t *testing.T) {
 		}
 		return est.Disk, nil
 	}
-	_, err = BigTable(context.Background(), goal, dir, BigOptions{Workers: 2, FreeSpace: fills, CheckpointEvery: time.Nanosecond})
+	_, err = bigTable(context.Background(), goal, dir, bigOptions{Workers: 2, FreeSpace: fills, CheckpointEvery: time.Nanosecond})
 	checkpoint := filepath.Join(dir, store.CheckpointFile(goal).Name())
 	if !errors.As(err, &ns) || ns.Start || ns.Path != checkpoint || ns.Free != left || ns.Need < est.Checkpoint {
 		t.Fatalf("a disk full at the second checkpoint: %v (%+v), want a *twobit.NoSpaceError for %s", err, ns, checkpoint)
@@ -74,11 +74,11 @@ func TestDiskFullResume(t *testing.T) {
 
 	// Every resume on the full disk stops (at its start: the checkpoint
 	// plus what remains does not fit); with room it finishes.
-	if _, err := BigTable(context.Background(), goal, dir, BigOptions{Workers: 2, Resume: true, FreeSpace: func(string) (uint64, error) { return left, nil }}); !errors.As(err, &ns) {
+	if _, err := bigTable(context.Background(), goal, dir, bigOptions{Workers: 2, Resume: true, FreeSpace: func(string) (uint64, error) { return left, nil }}); !errors.As(err, &ns) {
 		t.Fatalf("a resume on the full disk: %v", err)
 	}
 	resumed := 0
-	if _, err := BigTable(context.Background(), goal, dir, BigOptions{Workers: 2, Resume: true, FreeSpace: plenty, Levels: &resumedCounter{&resumed}}); err != nil {
+	if _, err := bigTable(context.Background(), goal, dir, bigOptions{Workers: 2, Resume: true, FreeSpace: plenty, Levels: &resumedCounter{&resumed}}); err != nil {
 		t.Fatalf("the resume with room: %v", err)
 	}
 	if resumed != 1 {
@@ -96,7 +96,7 @@ func TestDiskFullResume(t *testing.T) {
 	}
 }
 
-// levelCounter counts the level lines BigTable writes.
+// levelCounter counts the level lines bigTable writes.
 type levelCounter struct{ n *int }
 
 func (c *levelCounter) Write(p []byte) (int, error) {

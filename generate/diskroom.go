@@ -29,11 +29,11 @@ func (e *PDBSpaceError) Error() string {
 		e.Partition, e.Dir, twobit.Bytes(e.Need), textfmt.Commas(e.Need), twobit.Bytes(e.Free), textfmt.Commas(e.Free))
 }
 
-// PDBDiskNeed is the free disk the files of job's databases take in dir:
+// pdbDiskNeed is the free disk the files of job's databases take in dir:
 // a byte an entry and pdbFileSlack each, less the files a resumed build
 // keeps (those already there; a file written anew replaces the old one
 // only once whole, so both are on the disk for a moment).
-func PDBDiskNeed(job PDBJob, dir string, resume bool) uint64 {
+func pdbDiskNeed(job PDBJob, dir string, resume bool) uint64 {
 	cache := store.NewCache(dir)
 	var need uint64
 	for _, pat := range job.Partition.Patterns {
@@ -58,7 +58,7 @@ func roomForPDBs(job PDBJob, dir string, resume bool, free func(string) (uint64,
 	if free == nil {
 		free = twobit.DiskFree
 	}
-	need := PDBDiskNeed(job, dir, resume)
+	need := pdbDiskNeed(job, dir, resume)
 	n, err := free(dir)
 	if err != nil || n >= need {
 		return nil

@@ -26,8 +26,8 @@ func TestRunChecksDiskBeforeDatabases(t *testing.T) {
 	// 9!/5! placements of each 4-tile pattern, a byte each, and the slack.
 	want := uint64(2*9*8*7*6 + 2*pdbFileSlack)
 	dir := t.TempDir()
-	if got := PDBDiskNeed(job, dir, false); got != want {
-		t.Fatalf("PDBDiskNeed = %d, want %d", got, want)
+	if got := pdbDiskNeed(job, dir, false); got != want {
+		t.Fatalf("pdbDiskNeed = %d, want %d", got, want)
 	}
 	small := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	free := want - 1
@@ -52,7 +52,7 @@ func TestRunChecksDiskBeforeDatabases(t *testing.T) {
 	if err := plan.Run(context.Background(), Events{}); err != nil {
 		t.Fatal(err)
 	}
-	if got := PDBDiskNeed(job, dir, true); got != 0 {
-		t.Errorf("PDBDiskNeed of a resumed build with every file there = %d, want 0", got)
+	if got := pdbDiskNeed(job, dir, true); got != 0 {
+		t.Errorf("pdbDiskNeed of a resumed build with every file there = %d, want 0", got)
 	}
 }

@@ -266,8 +266,8 @@ func tableCampaign(t *testing.T, name string, goal statespace.Board, truth func(
 		}
 		var rep VerifyReport
 		var verr error
-		protect(&c, t, what+" verify", func() { rep, verr = verifyTable(ctx, path, search) })
-		if verr == nil && !rep.OK() {
+		protect(&c, t, what+" verify", func() { rep, verr = verifyTableWith(ctx, path, search) })
+		if verr == nil && !rep.ok() {
 			c.refusedVerify++
 		} else {
 			c.wrong += wrong
@@ -275,8 +275,8 @@ func tableCampaign(t *testing.T, name string, goal statespace.Board, truth func(
 		}
 		// Now and then the whole command's path, with its own search.
 		if i%fullVerifyEvery == 0 {
-			if rep, err := VerifyTable(ctx, path, 2); err != nil || rep.OK() {
-				t.Errorf("%s: VerifyTable: %v %+v", what, err, rep)
+			if rep, err := verifyTable(ctx, path, 2); err != nil || rep.ok() {
+				t.Errorf("%s: verifyTable: %v %+v", what, err, rep)
 			}
 		}
 	}
@@ -533,7 +533,7 @@ func TestForgedPDBCampaign(t *testing.T) {
 		var rep VerifyReport
 		var verr error
 		protect(&c, t, what+" verify", func() { rep, verr = VerifyFile(ctx, paths[which], 1) })
-		if verr == nil && !rep.OK() && rep.Pattern != "" {
+		if verr == nil && !rep.ok() && rep.Pattern != "" {
 			c.refusedVerify++
 		} else {
 			c.wrong += wrong

@@ -33,9 +33,9 @@ func DefaultPDBs() []PDBJob {
 	return []PDBJob{{Goal: goal, Partition: part}}
 }
 
-// PDBWork returns the progress total of building part's databases: the
+// pdbWork returns the progress total of building part's databases: the
 // number of placements of all its patterns, the unit PDBs reports in.
-func PDBWork(goal statespace.Board, part pdb.Partition) uint64 {
+func pdbWork(goal statespace.Board, part pdb.Partition) uint64 {
 	var total uint64
 	for _, pat := range part.Patterns {
 		total += pdb.Placements(goal.Cells(), len(pat))
@@ -73,10 +73,10 @@ type PDBReport struct {
 
 // PDBs builds the pattern database of every pattern of part for goal, one
 // after the other (zero-aware ones when part.ZeroAware), writes each into
-// dir under the store's naming scheme (store.PDBFileName,
-// store.ZeroAwarePDBFileName) as soon as it is built, and reports on
+// dir under the store's naming scheme (store.PDBFile,
+// store.ZeroAwarePDBFile) as soon as it is built, and reports on
 // them. progress, if not nil, receives the placements valued so far over
-// all patterns, of PDBWork(goal, part). Files already written stay when a
+// all patterns (Plan.Work counts them). Files already written stay when a
 // later pattern fails or ctx is canceled; each file is written
 // atomically, so none is ever partial. With resume, a pattern whose file
 // is there and reads as its database (checksums, counts, kind) is kept
@@ -94,7 +94,7 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 		ZeroAware:  part.ZeroAware,
 		goal:       goal,
 	}
-	total := PDBWork(goal, part)
+	total := pdbWork(goal, part)
 	var done uint64
 	for _, pat := range part.Patterns {
 		var pr pdb.Progress

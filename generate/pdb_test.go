@@ -117,8 +117,8 @@ func TestPDBsReport(t *testing.T) {
 			t.Errorf("JSON lacks %q: %s", key, js.String())
 		}
 	}
-	if got := PDBWork(goal, part); got != 2*3024 {
-		t.Errorf("PDBWork = %v", got)
+	if got := pdbWork(goal, part); got != 2*3024 {
+		t.Errorf("pdbWork = %v", got)
 	}
 }
 
@@ -172,7 +172,7 @@ func TestProgress(t *testing.T) {
 				}
 			}
 	}
-	pr, end := check("PDBs", PDBWork(goal, part))
+	pr, end := check("PDBs", pdbWork(goal, part))
 	if _, err := PDBs(context.Background(), goal, part, t.TempDir(), false, pr); err != nil {
 		t.Fatal(err)
 	}

@@ -23,11 +23,11 @@ type Config struct {
 	Goals []statespace.Board
 	PDBs  []PDBJob
 	Dir   string
-	// Encoding packs the tables Table builds (below BigTableStates);
+	// Encoding packs the tables Table builds (the smaller ones);
 	// those of the 2-bit search are always mod4-bit. 0 means mod4-bit.
 	Encoding tablefile.Encoding
-	// Workers, Resume and CheckpointEvery tune the 2-bit searches
-	// (BigOptions); Workers 0 means every core.
+	// Workers, Resume and CheckpointEvery tune the 2-bit searches;
+	// Workers 0 means every core.
 	Workers         int
 	Resume          bool
 	CheckpointEvery time.Duration
@@ -52,7 +52,7 @@ type BigEstimate struct {
 type Plan struct {
 	cfg Config
 	// Work is the progress total of the run: the states of every table
-	// plus the placements of every pattern database (PDBWork).
+	// plus the placements of every pattern database.
 	Work uint64
 	// Estimates has one entry per 2-bit search, in build order.
 	Estimates []BigEstimate
@@ -84,7 +84,7 @@ func NewPlan(cfg Config) (*Plan, error) {
 		if !sp.Counted() {
 			return nil, &NoTableError{Goal: g}
 		}
-		if sp.Size() >= BigTableStates {
+		if sp.Size() >= bigTableStates {
 			est := twobit.EstimateFor(sp, workers)
 			if err := est.Check(sp.Goal(), cfg.Memory); err != nil {
 				return nil, err
@@ -110,7 +110,7 @@ func NewPlan(cfg Config) (*Plan, error) {
 		if err := checkPatterns(j); err != nil {
 			return nil, err
 		}
-		p.Work += PDBWork(j.Goal, j.Partition)
+		p.Work += pdbWork(j.Goal, j.Partition)
 	}
 	return p, nil
 }
@@ -137,8 +137,7 @@ type Report interface {
 type Events struct {
 	// Progress receives the work done of Plan.Work.
 	Progress Progress
-	// Levels receives the per-level lines of the 2-bit searches
-	// (BigOptions.Levels).
+	// Levels receives the per-level lines of the 2-bit searches.
 	Levels io.Writer
 	// Built receives each report once its files are written; an error
 	// stops the run.
@@ -149,8 +148,7 @@ type Events struct {
 // Each 2-bit search, and each partition's databases, first checks the
 // free disk it needs (a *twobit.NoSpaceError, a *PDBSpaceError). A
 // 2-bit search that stops (interrupted, or failing) returns a
-// *StoppedError naming its last checkpoint, which wraps the reason (see
-// BigTable).
+// *StoppedError naming its last checkpoint, which wraps the reason.
 func (p *Plan) Run(ctx context.Context, ev Events) error {
 	var done uint64
 	advance := func(level int, d, _ uint64) {
@@ -182,7 +180,7 @@ func (p *Plan) Run(ctx context.Context, ev Events) error {
 		if err != nil {
 			return err
 		}
-		done += PDBWork(j.Goal, j.Partition)
+		done += pdbWork(j.Goal, j.Partition)
 		if err := built(r); err != nil {
 			return err
 		}
@@ -190,13 +188,13 @@ func (p *Plan) Run(ctx context.Context, ev Events) error {
 	return nil
 }
 
-// table builds goal's table: by the 2-bit search from BigTableStates on,
+// table builds goal's table: by the 2-bit search from bigTableStates on,
 // else by Table.
 func (p *Plan) table(ctx context.Context, g statespace.Board, progress Progress, levels io.Writer) (TableReport, error) {
-	if statespace.MustSpace(g).Size() < BigTableStates {
+	if statespace.MustSpace(g).Size() < bigTableStates {
 		return Table(ctx, g, p.cfg.Dir, p.cfg.Encoding, progress)
 	}
-	return BigTable(ctx, g, p.cfg.Dir, BigOptions{Workers: p.cfg.Workers, Resume: p.cfg.Resume,
+	return bigTable(ctx, g, p.cfg.Dir, bigOptions{Workers: p.cfg.Workers, Resume: p.cfg.Resume,
 		CheckpointEvery: p.cfg.CheckpointEvery, Levels: levels, Progress: progress, FreeSpace: p.cfg.FreeSpace})
 }
 

@@ -28,16 +28,17 @@ func (e *DiffersError) Error() string {
 // Err returns a *DiffersError when the file differs from a fresh build,
 // else nil.
 func (r VerifyReport) Err() error {
-	if r.OK() {
+	if r.ok() {
 		return nil
 	}
 	return &DiffersError{Report: r}
 }
 
 // VerifyFile re-derives the distance table or pattern database in the
-// file at path (VerifyTable or VerifyPDB, by the kind its header names):
-// the check for a file from elsewhere, which catches any forgery, even one
-// that keeps every rule a lookup can test and recomputes the checksums.
+// file at path (a fresh 2-bit search or a rebuilt database, by the kind
+// its header names): the check for a file from elsewhere, which catches
+// any forgery, even one that keeps every rule a lookup can test and
+// recomputes the checksums.
 func VerifyFile(ctx context.Context, path string, workers int) (VerifyReport, error) {
 	f, err := tablefile.Open(path)
 	if err != nil {
@@ -46,17 +47,17 @@ func VerifyFile(ctx context.Context, path string, workers int) (VerifyReport, er
 	kind := f.Header.Kind
 	f.Close()
 	if kind == tablefile.KindPDB {
-		return VerifyPDB(ctx, path)
+		return verifyPDB(ctx, path)
 	}
-	return VerifyTable(ctx, path, workers)
+	return verifyTable(ctx, path, workers)
 }
 
-// VerifyPDB rebuilds the pattern database in the file at path from the
+// verifyPDB rebuilds the pattern database in the file at path from the
 // goal and tiles its header names (pdb.Verify) and compares every entry,
 // reporting the first that differs. A file whose values disagree with its
 // own header (counts) is reported as a difference too; damage the
 // container catches (a checksum) is an error.
-func VerifyPDB(ctx context.Context, path string) (VerifyReport, error) {
+func verifyPDB(ctx context.Context, path string) (VerifyReport, error) {
 	f, err := tablefile.Open(path)
 	if err != nil {
 		return VerifyReport{}, err

@@ -283,7 +283,7 @@ func TestBuildMatchesOracle(t *testing.T) {
 			} else {
 				reached++
 			}
-			if got := p.ValueAt(r); got != w {
+			if got := p.valueAt(r); got != w {
 				t.Fatalf("case %d (tiles %v, goal %s): placement %v has %d, oracle %d", i, c.tiles, statespace.GoalName(c.goal), cells, got, w)
 			}
 		}
@@ -351,7 +351,7 @@ func TestZeroAwareMatchesOracle(t *testing.T) {
 				} else {
 					w = 0
 				}
-				got := z.ValueAt(r*uint64(n-k) + FreeIndex(used, uint8(blank)))
+				got := z.valueAt(r*uint64(n-k) + FreeIndex(used, uint8(blank)))
 				if got != w {
 					t.Fatalf("case %d (tiles %v, goal %s): placement %v, blank %d has %d, oracle %d", i, c.tiles, statespace.GoalName(c.goal), cells, blank, got, w)
 				}
@@ -362,11 +362,11 @@ func TestZeroAwareMatchesOracle(t *testing.T) {
 			if least < 0 {
 				least = 0
 			}
-			if p.ValueAt(r) != least {
-				t.Fatalf("case %d: placement %v: plain value %d, least zero-aware %d", i, cells, p.ValueAt(r), least)
+			if p.valueAt(r) != least {
+				t.Fatalf("case %d: placement %v: plain value %d, least zero-aware %d", i, cells, p.valueAt(r), least)
 			}
 			for blank := range n {
-				if used&(1<<blank) == 0 && z.ValueAt(r*uint64(n-k)+FreeIndex(used, uint8(blank))) > least {
+				if used&(1<<blank) == 0 && z.valueAt(r*uint64(n-k)+FreeIndex(used, uint8(blank))) > least {
 					higher++
 				}
 			}
@@ -481,3 +481,8 @@ func reflect(b statespace.Board, cells, tiles [perm.Cells]uint8) statespace.Boar
 	}
 	return statespace.MustBoard(b.Shape(), out...)
 }
+
+// valueAt returns the value of the entry with the given index: the
+// placement's rank, times n − k plus the blank's free index when the
+// database is zero-aware.
+func (p *PDB) valueAt(index uint64) int { return int(p.values[index]) }

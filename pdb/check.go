@@ -114,7 +114,7 @@ func checkCounts(counted, header []uint64) error {
 type VerifyError struct {
 	Goal    statespace.Board
 	Tiles   []int
-	Rank    uint64 // the entry's rank (RankPlacement)
+	Rank    uint64 // the entry's rank (UnrankPlacement)
 	Cells   []int  // the placement: the cell of each tile
 	Stored  int    // the value in the database
 	Rebuilt int    // the value a fresh build gives

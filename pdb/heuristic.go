@@ -18,7 +18,7 @@ type Heuristic interface {
 // heuristic. A board of the table's space is required, as for every
 // Heuristic. A lazy table's board whose stored bits cannot be walked
 // (damage) counts 0, which keeps the estimate admissible: a search's path
-// checked against the table (statespace.CheckAgainstTable) tells the
+// checked against the table (its CheckPath) tells the
 // damage.
 func Exact(t statespace.DistanceTable) Heuristic {
 	if full, err := t.Loaded(); err == nil {

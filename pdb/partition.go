@@ -49,9 +49,9 @@ func (p Partition) Label() string {
 	return p.String()
 }
 
-// PresetNames lists the preset partitions, the 4x4's strongest first, then
+// presetNames lists the preset partitions, the 4x4's strongest first, then
 // the 5x5's.
-var PresetNames = []string{"7-8", "6-6-3", "5-5-5", "6-6-6-6"}
+var presetNames = []string{"7-8", "6-6-3", "5-5-5", "6-6-6-6"}
 
 // preset is a preset partition as blocks of goal cells for one shape and
 // one of its goals; the other goal (last or first) uses the same blocks
@@ -83,7 +83,7 @@ func PresetShape(name string) (statespace.Shape, bool) {
 // PresetsFor lists the preset names for a shape, strongest first.
 func PresetsFor(sh statespace.Shape) []string {
 	var out []string
-	for _, name := range PresetNames {
+	for _, name := range presetNames {
 		if presets[name].shape == sh {
 			out = append(out, name)
 		}
@@ -102,7 +102,7 @@ func PresetsFor(sh statespace.Shape) []string {
 func Preset(name string, goal statespace.Board) (Partition, error) {
 	pr, ok := presets[name]
 	if !ok {
-		return Partition{}, fmt.Errorf("pdb: no preset partition %q (presets: %s)", name, strings.Join(PresetNames, ", "))
+		return Partition{}, fmt.Errorf("pdb: no preset partition %q (presets: %s)", name, strings.Join(presetNames, ", "))
 	}
 	sh := pr.shape
 	var turn bool
@@ -164,11 +164,11 @@ func (e *PartitionError) Error() string {
 // cover every tile of the board and leave out the blank.
 func ParsePartition(text string, goal statespace.Board) (Partition, error) {
 	trimmed := strings.TrimSpace(text)
-	if slices.Contains(PresetNames, trimmed) {
+	if slices.Contains(presetNames, trimmed) {
 		return Preset(trimmed, goal)
 	}
 	if trimmed == "" {
-		return Partition{}, &PartitionError{Msg: "empty; give a preset (" + strings.Join(PresetNames, ", ") + ") or patterns such as 1,2,3/4,5,6,7,8"}
+		return Partition{}, &PartitionError{Msg: "empty; give a preset (" + strings.Join(presetNames, ", ") + ") or patterns such as 1,2,3/4,5,6,7,8"}
 	}
 	var p Partition
 	for i, part := range strings.Split(trimmed, "/") {
@@ -237,7 +237,7 @@ func notPreset(goal statespace.Board) string {
 // presetName returns the name of the preset p equals (as sets of
 // patterns), or "".
 func presetName(p Partition, goal statespace.Board) string {
-	for _, name := range PresetNames {
+	for _, name := range presetNames {
 		q, err := Preset(name, goal)
 		if err != nil || len(q.Patterns) != len(p.Patterns) {
 			continue

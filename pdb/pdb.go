@@ -12,14 +12,14 @@ import (
 
 // PDB is the pattern database of one pattern for one goal: for every
 // placement of the pattern's tiles, a lower bound on the moves of those
-// tiles needed to reach the goal. Entries are indexed by RankPlacement of
-// the tiles' cells in ascending tile order; in a plain database the blank
-// is not part of the index. A zero-aware database (Clausecker & Reinefeld,
-// 2019) has an entry per placement and cell of the blank among the cells
-// the pattern leaves free, index rank × (n − k) + that cell's place among
-// them: the moves needed with the blank in that cell's region, at least
-// the plain value, which is the least over the regions. A PDB is
-// read-only and safe for concurrent use.
+// tiles needed to reach the goal. Entries are indexed by the rank
+// (UnrankPlacement) of the tiles' cells in ascending tile order; in a
+// plain database the blank is not part of the index. A zero-aware
+// database (Clausecker & Reinefeld, 2019) has an entry per placement and
+// cell of the blank among the cells the pattern leaves free, index rank ×
+// (n − k) + that cell's place among them: the moves needed with the blank
+// in that cell's region, at least the plain value, which is the least
+// over the regions. A PDB is read-only and safe for concurrent use.
 type PDB struct {
 	goal      statespace.Board
 	tiles     []int
@@ -94,11 +94,6 @@ func (p *PDB) Mean() float64 {
 // file.
 func (p *PDB) BuildTime() time.Duration { return p.buildTime }
 
-// ValueAt returns the value of the entry with the given index: the
-// placement's rank, times n − k plus the blank's free index when the
-// database is zero-aware.
-func (p *PDB) ValueAt(index uint64) int { return int(p.values[index]) }
-
 // Distance returns the database's value for board b: a lower bound on the
 // moves of the pattern's tiles needed to solve b. b must have the goal's
 // shape. A PDB alone is an admissible heuristic.
@@ -117,7 +112,7 @@ func (p *PDB) Values() []byte { return p.values }
 func (p *PDB) count() { p.counts = countValues(p.values) }
 
 // FromValues returns the database of the pattern tiles (ascending) for
-// goal with the given values, one per placement by rank (RankPlacement),
+// goal with the given values, one per placement by rank (UnrankPlacement),
 // or, for a zero-aware database, n − k per placement (see PDB); values
 // becomes the database's storage and must not be modified. It
 // counts the values (on every core: a memory-mapped 7-8 database still

@@ -11,31 +11,12 @@ import (
 // tiles on an n-cell board.
 func Placements(n, k int) uint64 { return perm.Placements(n, k) }
 
-// RankPlacement numbers a placement of k distinct tiles on n cells: cells
-// holds the cell of each pattern tile, in the pattern's tile order. The
-// rank is the mixed-radix number whose i-th digit (radix n−i) is the
-// position of cells[i] among the cells not taken by cells[0..i−1], so the
-// ranks of all placements are exactly 0 … Placements(n, k)−1. It panics
-// on a repeated or out-of-range cell.
-func RankPlacement(n int, cells []int) uint64 {
-	if len(cells) > n || n > 32 {
-		panic(fmt.Sprintf("pdb: %d cells on a board of %d", len(cells), n))
-	}
-	var used uint32
-	var buf [32]uint8
-	for i, c := range cells {
-		if c < 0 || c >= n || used&(1<<c) != 0 {
-			panic(fmt.Sprintf("pdb: invalid cell %d in placement %v", c, cells))
-		}
-		used |= 1 << c
-		buf[i] = uint8(c)
-	}
-	return perm.Rank(n, buf[:len(cells)])
-}
-
-// UnrankPlacement is the inverse of RankPlacement on boards of at most 25
-// cells: it writes the cells of the placement with the given rank into
-// cells, whose length is k.
+// UnrankPlacement writes into cells, whose length is k, the cells of the
+// placement of k distinct tiles on n ≤ 25 cells with the given rank, in
+// the pattern's tile order. Placements are numbered by the mixed-radix
+// number whose i-th digit (radix n−i) is the position of cells[i] among
+// the cells not taken by cells[0..i−1], so the ranks of all placements
+// are exactly 0 … Placements(n, k)−1.
 func UnrankPlacement(n int, rank uint64, cells []int) {
 	k := len(cells)
 	if n > perm.Cells || rank >= Placements(n, k) {

@@ -1,12 +1,15 @@
 package pdb
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/tilespace/tilespace/internal/perm"
 
 	"gonum.org/v1/gonum/stat/combin"
 )
 
-// TestRankPlacementBijection checks that RankPlacement numbers the
+// TestRankPlacementBijection checks that rankPlacement numbers the
 // placements 0 … n!/(n−k)!−1 without holes and that UnrankPlacement
 // inverts it, with gonum's independent k-permutation ranking as the oracle
 // for the count and the set of placements (the numbering differs).
@@ -22,7 +25,7 @@ func TestRankPlacementBijection(t *testing.T) {
 		back := make([]int, c.k)
 		for gen.Next() {
 			perm := gen.Permutation(nil)
-			r := RankPlacement(c.n, perm)
+			r := rankPlacement(c.n, perm)
 			if r >= total {
 				t.Fatalf("case %d: rank %d of %v out of range %d", i, r, perm, total)
 			}
@@ -50,4 +53,26 @@ func TestDivisor(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rankPlacement numbers a placement of k distinct tiles on n cells: cells
+// holds the cell of each pattern tile, in the pattern's tile order. The
+// rank is the mixed-radix number whose i-th digit (radix n−i) is the
+// position of cells[i] among the cells not taken by cells[0..i−1], so the
+// ranks of all placements are exactly 0 … Placements(n, k)−1. It panics
+// on a repeated or out-of-range cell.
+func rankPlacement(n int, cells []int) uint64 {
+	if len(cells) > n || n > 32 {
+		panic(fmt.Sprintf("pdb: %d cells on a board of %d", len(cells), n))
+	}
+	var used uint32
+	var buf [32]uint8
+	for i, c := range cells {
+		if c < 0 || c >= n || used&(1<<c) != 0 {
+			panic(fmt.Sprintf("pdb: invalid cell %d in placement %v", c, cells))
+		}
+		used |= 1 << c
+		buf[i] = uint8(c)
+	}
+	return perm.Rank(n, buf[:len(cells)])
 }

@@ -21,11 +21,11 @@ func BenchmarkBuild(b *testing.B) {
 			var m *Machine
 			for b.Loop() {
 				var err error
-				if m, err = Build(c.sh, c.depth); err != nil {
+				if m, err = build(c.sh, c.depth); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(m.States()), "states")
+			b.ReportMetric(float64(m.numStates()), "states")
 		})
 	}
 }

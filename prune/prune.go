@@ -34,56 +34,29 @@ import (
 // machine rejects.
 const Dead = -1
 
-// MaxDepth bounds the word length Build accepts: its breadth-first search
+// maxDepth bounds the word length For accepts: its breadth-first search
 // holds every board the blank reaches from each cell within the depth
 // (about 2.4^depth of them on a 5x5 board).
-const MaxDepth = 16
+const maxDepth = 16
 
 // Machine is the pruning automaton of one shape. A search starts at
-// Start(blank cell) and follows Next; a Dead state is a child it need not
+// Start(blank cell) and follows Table; a Dead state is a child it need not
 // generate. It is immutable and safe for concurrent use.
 type Machine struct {
-	shape statespace.Shape
-	depth int
 	next  []int32 // 4 per state, by move
 	start []int32 // by blank cell
 	words int     // words found not least (the machine's patterns)
 }
 
-// Shape returns the board shape the machine is for.
-func (m *Machine) Shape() statespace.Shape { return m.shape }
-
-// Depth returns the length of the longest word the machine knows.
-func (m *Machine) Depth() int { return m.depth }
-
-// States returns the number of states.
-func (m *Machine) States() int { return len(m.next) / 4 }
-
-// Words returns the number of words the breadth-first search found not
-// least to their rearrangement (each one the machine's pattern).
-func (m *Machine) Words() int { return m.words }
+// numStates returns the number of states.
+func (m *Machine) numStates() int { return len(m.next) / 4 }
 
 // Start returns the state of the empty path with the blank on cell.
 func (m *Machine) Start(cell int) int32 { return m.start[cell] }
 
-// Next returns the state after move mv from state s, or Dead.
-func (m *Machine) Next(s int32, mv statespace.Move) int32 { return m.next[int(s)*4+int(mv)] }
-
 // Table returns the transitions, 4 per state by move (read only): what a
 // search's inner loop indexes directly.
 func (m *Machine) Table() []int32 { return m.next }
-
-// Accepts reports whether the path moves from a blank on cell is legal
-// and none of its words is rejected.
-func (m *Machine) Accepts(cell int, moves []statespace.Move) bool {
-	s := m.Start(cell)
-	for _, mv := range moves {
-		if s = m.Next(s, mv); s == Dead {
-			return false
-		}
-	}
-	return true
-}
 
 type key struct {
 	shape statespace.Shape
@@ -104,7 +77,7 @@ func For(sh statespace.Shape, depth int) (*Machine, error) {
 	if m, ok := cache[k]; ok {
 		return m, nil
 	}
-	m, err := Build(sh, depth)
+	m, err := build(sh, depth)
 	if err != nil {
 		return nil, err
 	}
@@ -130,15 +103,15 @@ func (t *trie) add(cell, level int, bad bool) int32 {
 	return int32(len(t.cell) - 1)
 }
 
-// Build returns the machine that rejects every path ending in a word of
+// build returns the machine that rejects every path ending in a word of
 // at most depth moves that is not the least to its rearrangement, for
-// boards of shape sh; depth is 2 to MaxDepth.
-func Build(sh statespace.Shape, depth int) (*Machine, error) {
+// boards of shape sh; depth is 2 to maxDepth.
+func build(sh statespace.Shape, depth int) (*Machine, error) {
 	if err := sh.Validate(); err != nil {
 		return nil, err
 	}
-	if depth < 2 || depth > MaxDepth {
-		return nil, fmt.Errorf("prune: depth %d, want 2 to %d", depth, MaxDepth)
+	if depth < 2 || depth > maxDepth {
+		return nil, fmt.Errorf("prune: depth %d, want 2 to %d", depth, maxDepth)
 	}
 	n := sh.Cells()
 	nb := make([][4]int8, n)
@@ -359,7 +332,7 @@ func compile(sh statespace.Shape, depth int, t *trie, roots []int32, nb [][4]int
 			states++
 		}
 	}
-	m := &Machine{shape: sh, depth: depth, words: words,
+	m := &Machine{words: words,
 		next: make([]int32, 4*states), start: make([]int32, len(roots))}
 	for _, u := range order {
 		s := id[u]
@@ -384,7 +357,7 @@ func compile(sh statespace.Shape, depth int, t *trie, roots []int32, nb [][4]int
 // refinement: states stay together while their moves lead to the same
 // classes), which shrinks the table the search reads at every node.
 func (m *Machine) minimize() *Machine {
-	states := m.States()
+	states := m.numStates()
 	class := make([]int32, states) // all live states start in one class
 	classes := 1
 	type signature struct{ self, up, down, left, right int32 }
@@ -415,7 +388,7 @@ func (m *Machine) minimize() *Machine {
 		}
 		classes = len(ids)
 	}
-	min := &Machine{shape: m.shape, depth: m.depth, words: m.words,
+	min := &Machine{words: m.words,
 		next: make([]int32, 4*classes), start: make([]int32, len(m.start))}
 	for s := range states {
 		c := class[s]

@@ -69,7 +69,7 @@ func TestMachineExact(t *testing.T) {
 		{statespace.Shape{Rows: 3, Cols: 4}, 6, 2},
 	}
 	for _, tc := range cases {
-		m, err := Build(tc.sh, tc.depth)
+		m, err := build(tc.sh, tc.depth)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func TestMachineExact(t *testing.T) {
 		for q := range n {
 			for _, w := range words[q] {
 				lst := isLeast(q, w.moves)
-				got := m.Accepts(q, w.moves)
+				got := m.accepts(q, w.moves)
 				checked++
 				if !got {
 					rejected++
@@ -129,7 +129,7 @@ func TestMachineExact(t *testing.T) {
 		if rejected == 0 {
 			t.Fatalf("%s depth %d: nothing rejected among %d words", tc.sh, tc.depth, checked)
 		}
-		t.Logf("%s depth %d: %d states, %d words not least; %d of %d words rejected", tc.sh, tc.depth, m.States(), m.Words(), rejected, checked)
+		t.Logf("%s depth %d: %d states, %d words not least; %d of %d words rejected", tc.sh, tc.depth, m.numStates(), m.words, rejected, checked)
 	}
 }
 
@@ -146,4 +146,16 @@ func cellAfter(sh statespace.Shape, q int, moves []statespace.Move) int {
 		q, _ = sh.Neighbor(q, mv)
 	}
 	return q
+}
+
+// accepts reports whether the path moves from a blank on cell is legal
+// and none of its words is rejected.
+func (m *Machine) accepts(cell int, moves []statespace.Move) bool {
+	s := m.Start(cell)
+	for _, mv := range moves {
+		if s = m.next[int(s)*4+int(mv)]; s == Dead {
+			return false
+		}
+	}
+	return true
 }

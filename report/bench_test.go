@@ -11,7 +11,7 @@ func BenchmarkRenderScalingPNG(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := f.Render("png", DefaultSize); err != nil {
+		if _, err := f.render("png", DefaultSize); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -26,7 +26,7 @@ func BenchmarkRenderWalkSVG(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		out, err := f.Render("svg", DefaultSize)
+		out, err := f.render("svg", DefaultSize)
 		if err != nil {
 			b.Fatal(err)
 		}

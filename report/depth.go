@@ -45,10 +45,10 @@ type DepthPanel struct {
 	Share bool
 }
 
-// MaxDepthDistances is the most distances a depth series may have (the
+// maxDepthDistances is the most distances a depth series may have (the
 // radii tilespace meets are at most 255): what a figure draws, and so
 // allocates, stays bounded whatever data it is given.
-const MaxDepthDistances = 1024
+const maxDepthDistances = 1024
 
 // DepthData is the data of the depth histograms.
 type DepthData struct {
@@ -60,8 +60,8 @@ func checkDepthSeries(fig string, s DepthSeries, logScale bool) error {
 	if len(s.Counts) == 0 {
 		return dataErrorf(fig, "series %q is empty", s.Label)
 	}
-	if len(s.Counts) > MaxDepthDistances {
-		return dataErrorf(fig, "series %q has %d distances, more than the %d a depth figure draws", s.Label, len(s.Counts), MaxDepthDistances)
+	if len(s.Counts) > maxDepthDistances {
+		return dataErrorf(fig, "series %q has %d distances, more than the %d a depth figure draws", s.Label, len(s.Counts), maxDepthDistances)
 	}
 	if s.Counts[len(s.Counts)-1] == 0 {
 		return dataErrorf(fig, "series %q: no states at its last distance %d (the radius is the last distance with states)", s.Label, len(s.Counts)-1)

@@ -72,7 +72,7 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	meanLine := func(by map[int][]float64) (x, y []float64) {
 		for dist := 0; dist <= maxD; dist++ {
 			if v := by[dist]; len(v) > 0 {
-				x, y = append(x, float64(dist)), append(y, Summarize(v).Mean)
+				x, y = append(x, float64(dist)), append(y, summarize(v).Mean)
 			}
 		}
 		return x, y

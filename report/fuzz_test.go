@@ -79,25 +79,25 @@ func mustDrawOrDataErrorAs(t *testing.T, fig *Figure, err error, format string) 
 		}
 		return
 	}
-	if _, err := fig.Render(format, tinySize); err != nil {
+	if _, err := fig.render(format, tinySize); err != nil {
 		t.Fatalf("accepted data failed to draw: %v", err)
 	}
 }
 
-// A series longer than MaxDepthDistances is refused with a *DataError
+// A series longer than maxDepthDistances is refused with a *DataError
 // before anything is drawn, so no data makes a depth figure allocate
 // without bound; one of that length still draws.
 func TestDepthSeriesBounded(t *testing.T) {
-	long := make([]uint64, MaxDepthDistances+1)
+	long := make([]uint64, maxDepthDistances+1)
 	for i := range long {
 		long[i] = 1
 	}
-	for _, n := range []int{MaxDepthDistances + 1, MaxDepthDistances} {
+	for _, n := range []int{maxDepthDistances + 1, maxDepthDistances} {
 		series := []DepthSeries{{"long", long[:n]}}
 		fig, err := DepthHistogram(DepthData{Panels: []DepthPanel{{Title: "p", Series: series}}}, false)
 		ratio, rerr := LayerRatio(series, "")
 		var de *DataError
-		if n > MaxDepthDistances {
+		if n > maxDepthDistances {
 			if !errors.As(err, &de) || !errors.As(rerr, &de) {
 				t.Errorf("%d distances: %v, %v; want *DataError", n, err, rerr)
 			}

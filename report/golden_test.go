@@ -57,7 +57,7 @@ func checkGolden(t *testing.T, dir string, i int, c figureCase, size Size) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	got, err := f.Render("png", size)
+	got, err := f.render("png", size)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -174,7 +174,7 @@ func TestFiguresRenderAtRequestedSize(t *testing.T) {
 				continue
 			}
 			size := Size{Width: vg.Length(sz.wcm) * vg.Centimeter, Height: vg.Length(sz.hcm) * vg.Centimeter, DPI: sz.dpi}
-			b, err := f.Render("png", size)
+			b, err := f.render("png", size)
 			if err != nil {
 				t.Fatalf("case %d (%s): png: %v", i, c.name, err)
 			}
@@ -186,14 +186,14 @@ func TestFiguresRenderAtRequestedSize(t *testing.T) {
 			if w != expectedPixels(sz.wcm, sz.dpi) || h != expectedPixels(sz.hcm, sz.dpi) {
 				t.Errorf("case %d (%s): image %d×%d, want %d×%d", i, c.name, w, h, expectedPixels(sz.wcm, sz.dpi), expectedPixels(sz.hcm, sz.dpi))
 			}
-			if pw, ph := size.Pixels(); pw != w || ph != h {
-				t.Errorf("case %d (%s): Size.Pixels %d×%d, image %d×%d", i, c.name, pw, ph, w, h)
+			if pw, ph := size.pixels(); pw != w || ph != h {
+				t.Errorf("case %d (%s): Size.pixels %d×%d, image %d×%d", i, c.name, pw, ph, w, h)
 			}
 			// Something was drawn: not every pixel is the white background.
 			if blank(img) {
 				t.Errorf("case %d (%s): image is blank", i, c.name)
 			}
-			s, err := f.Render("svg", size)
+			s, err := f.render("svg", size)
 			if err != nil {
 				t.Fatalf("case %d (%s): svg: %v", i, c.name, err)
 			}
@@ -241,7 +241,7 @@ func TestCSVMatchesData(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d (%s): %v", i, c.name, err)
 		}
-		b, err := f.Render("csv", DefaultSize)
+		b, err := f.render("csv", DefaultSize)
 		if err != nil {
 			t.Fatalf("case %d (%s): %v", i, c.name, err)
 		}
@@ -583,14 +583,14 @@ func TestSummarizeMatchesRQuantileType7(t *testing.T) {
 	// quantile(c(1,100,2,50,3)) gives 1, 2, 3, 50, 100.
 	cases := []struct {
 		in   []float64
-		want Summary
+		want summary
 	}{
-		{[]float64{4, 1, 3, 2}, Summary{N: 4, Mean: 2.5, Min: 1, Q1: 1.75, Median: 2.5, Q3: 3.25, Max: 4}},
-		{[]float64{10}, Summary{N: 1, Mean: 10, Min: 10, Q1: 10, Median: 10, Q3: 10, Max: 10}},
-		{[]float64{1, 100, 2, 50, 3}, Summary{N: 5, Mean: 31.2, Min: 1, Q1: 2, Median: 3, Q3: 50, Max: 100}},
+		{[]float64{4, 1, 3, 2}, summary{N: 4, Mean: 2.5, Min: 1, Q1: 1.75, Median: 2.5, Q3: 3.25, Max: 4}},
+		{[]float64{10}, summary{N: 1, Mean: 10, Min: 10, Q1: 10, Median: 10, Q3: 10, Max: 10}},
+		{[]float64{1, 100, 2, 50, 3}, summary{N: 5, Mean: 31.2, Min: 1, Q1: 2, Median: 3, Q3: 50, Max: 100}},
 	}
 	for i, c := range cases {
-		if got := Summarize(c.in); got != c.want {
+		if got := summarize(c.in); got != c.want {
 			t.Errorf("case %d: %+v, want %+v", i, got, c.want)
 		}
 	}

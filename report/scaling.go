@@ -38,15 +38,15 @@ type ScalingData struct {
 	Median bool
 }
 
-// Summary is the statistics the scaling figures draw for one point:
+// summary is the statistics the scaling figures draw for one point:
 // quartiles by linear interpolation between order statistics (R's type 7).
-type Summary struct {
+type summary struct {
 	N                              int
 	Mean, Min, Q1, Median, Q3, Max float64
 }
 
-// Summarize returns the statistics of values, which must not be empty.
-func Summarize(values []float64) Summary {
+// summarize returns the statistics of values, which must not be empty.
+func summarize(values []float64) summary {
 	s := slices.Clone(values)
 	slices.Sort(s)
 	var sum float64
@@ -62,7 +62,7 @@ func Summarize(values []float64) Summary {
 		}
 		return s[i] + (h-lo)*(s[i+1]-s[i])
 	}
-	return Summary{N: len(s), Mean: sum / float64(len(s)), Min: s[0], Q1: q(0.25), Median: q(0.5), Q3: q(0.75), Max: s[len(s)-1]}
+	return summary{N: len(s), Mean: sum / float64(len(s)), Min: s[0], Q1: q(0.25), Median: q(0.5), Q3: q(0.75), Max: s[len(s)-1]}
 }
 
 // Scaling draws the mean of each series against the optimal distance on a
@@ -100,7 +100,7 @@ func Scaling(d ScalingData) (*Figure, error) {
 					return nil, dataErrorf(name, "series %q: value %v at distance %d cannot be drawn on a log axis", s.Label, v, pt.Distance)
 				}
 			}
-			st := Summarize(pt.Values)
+			st := summarize(pt.Values)
 			csv = append(csv, []string{s.Label, itoa(pt.Distance), itoa(st.N), itoa(pt.CutOff),
 				num(st.Mean), num(st.Min), num(st.Q1), num(st.Median), num(st.Q3), num(st.Max), strings.Join(pt.Boards, " ")})
 			x = append(x, float64(pt.Distance))

@@ -1,9 +1,7 @@
 package resolve
 
 import (
-	"bytes"
 	"context"
-	"io"
 	"slices"
 	"testing"
 
@@ -12,16 +10,7 @@ import (
 
 var sampleShape = statespace.Shape{Rows: 3, Cols: 3}
 
-func mustParse(tb testing.TB, text string) statespace.Board {
-	tb.Helper()
-	b, err := statespace.Parse(text, statespace.Shape{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
-
-func sampleBoards(tb testing.TB, n int) (*TableOracle, []statespace.Board) {
+func sampleBoards(tb testing.TB, n int) (*tableOracle, []statespace.Board) {
 	tb.Helper()
 	res, err := NewResolver(context.Background(), Config{})
 	if err != nil {
@@ -35,7 +24,7 @@ func sampleBoards(tb testing.TB, n int) (*TableOracle, []statespace.Board) {
 	if src.Table == nil {
 		tb.Fatalf("%s: no table", sampleShape)
 	}
-	return NewTableOracle(src.Table, src.From), slices.Collect(src.Table.Samples(NewRand(7), -1, n))
+	return newTableOracle(src.Table, src.From), slices.Collect(src.Table.Samples(NewRand(7), -1, n))
 }
 
 // BenchmarkLookup measures exact distance plus every optimal move of
@@ -46,7 +35,7 @@ func BenchmarkLookup(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		a, err := o.Answer(ctx, boards[i&4095], false)
+		a, err := o.Answer(ctx, boards[i&4095], Want{})
 		if err != nil || a.Distance < 0 {
 			b.Fatal(err)
 		}
@@ -54,46 +43,6 @@ func BenchmarkLookup(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "lookups/s")
 }
-
-func boardLines(tb testing.TB, n int) []byte {
-	_, boards := sampleBoards(tb, n)
-	var in []byte
-	for _, bd := range boards {
-		in = AppendBoard(in, bd)
-		in = append(in, '\n')
-	}
-	return in
-}
-
-func benchmarkBatch(b *testing.B, opts Options) {
-	const n = 100_000
-	in := boardLines(b, n)
-	ctx := context.Background()
-	res, err := NewResolver(ctx, Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	for b.Loop() {
-		out := NewRecordWriter(io.Discard, io.Discard, opts)
-		sum, err := Batch(ctx, bytes.NewReader(in), res, out)
-		if err != nil || sum.Boards != n || sum.Failed != 0 {
-			b.Fatal(sum, err)
-		}
-		if err := out.Flush(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)*n/b.Elapsed().Seconds(), "boards/s")
-}
-
-// BenchmarkBatch runs the plain batch over 100,000 board lines end to end
-// (read, parse, look up, format, write): the target is 500,000
-// boards/s.
-func BenchmarkBatch(b *testing.B)     { benchmarkBatch(b, Options{}) }
-func BenchmarkBatchPath(b *testing.B) { benchmarkBatch(b, Options{Path: true}) }
-func BenchmarkBatchJSON(b *testing.B) { benchmarkBatch(b, Options{Format: JSON}) }
 
 func BenchmarkParseBoard(b *testing.B) {
 	line := []byte("8,6,7,2,5,4,3,0,1")

@@ -68,18 +68,18 @@ func TestCountersSumEverySearch(t *testing.T) {
 	oracles := []struct {
 		name string
 		o    interface {
-			Answer(context.Context, statespace.Board, bool) (Answer, error)
+			Answer(context.Context, statespace.Board, Want) (Answer, error)
 		}
 		sum func(statespace.Board) (uint64, uint64)
 	}{
-		{"solver", NewSolverOracle(s, true), sumSolver},
-		{"search", NewSearchOracle(goal, lc, "manhattan+linear-conflict", true), sumSearch},
+		{"solver", newSolverOracle(s), sumSolver},
+		{"search", NewSearchOracle(goal, lc, "manhattan+linear-conflict"), sumSearch},
 	}
 	rng := NewRand(30)
 	for i := 0; i < 12; i++ {
 		b := statespace.Walk(rng, goal, 10+2*i, statespace.NoReverse)
 		for _, o := range oracles {
-			a, err := o.o.Answer(ctx, b, true)
+			a, err := o.o.Answer(ctx, b, Want{Path: true, AllMoves: true})
 			if err != nil {
 				t.Fatalf("%s %s: %v", o.name, b, err)
 			}

@@ -44,7 +44,7 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	board := full.Antipodes()[0]
-	a, err := res.Answer(context.Background(), board, false)
+	a, err := res.Answer(context.Background(), board, Want{})
 	if err != nil {
 		t.Fatal(err)
 	}

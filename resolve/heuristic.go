@@ -16,26 +16,26 @@ import (
 )
 
 // Names of heuristics in answers (Answer.Heuristic, the JSON key
-// "heuristic"); pattern databases are named by HeuristicName.
+// "heuristic"); pattern databases are named by heuristicName.
 const (
 	HeuristicTable          = "table"
 	HeuristicLinearConflict = "manhattan+linear-conflict"
 )
 
-// DefaultPartition is the preset built when a goal that has presets has
+// defaultPartition is the preset built when a goal that has presets has
 // no databases: the 15-puzzle's 6-6-3, a few seconds.
-const DefaultPartition = "6-6-3"
+const defaultPartition = "6-6-3"
 
-// AutoBuildLimit bounds the databases a Resolver builds by itself when
+// autoBuildLimit bounds the databases a Resolver builds by itself when
 // the partition asked for (Config.Partition) is missing: the abstract
 // states of all its patterns, here enough for 6-6-3 (115 million) but not
 // for 7-8 (4.7 billion, minutes and gigabytes), which enumerate builds.
-const AutoBuildLimit = 1 << 27
+const autoBuildLimit = 1 << 27
 
-// HeuristicName names additive pattern databases as answers do: "pdb"
+// heuristicName names additive pattern databases as answers do: "pdb"
 // and the partition's tiles, with "+reflection" when lookups also take
 // the board's mirror image, e.g. "pdb 1,2,3/4,5,6,7,8+reflection".
-func HeuristicName(a *pdb.Additive) string {
+func heuristicName(a *pdb.Additive) string {
 	kind := "pdb "
 	if a.Partition().ZeroAware {
 		kind = "zpdb " // zero-aware
@@ -47,8 +47,8 @@ func HeuristicName(a *pdb.Additive) string {
 	return s
 }
 
-// Heuristic is what boards too large for a table are searched with.
-type Heuristic struct {
+// searchHeuristic is what boards too large for a table are searched with.
+type searchHeuristic struct {
 	H    pdb.Heuristic // an *pdb.Additive, or Manhattan plus linear conflict
 	Name string        // as in Answer.Heuristic
 	// Files are the pattern database files read or written; empty for
@@ -63,26 +63,26 @@ type Heuristic struct {
 // last with done == total.
 type Progress func(what string, done, total uint64)
 
-// Heuristic returns the heuristic boards of goal are searched with — the
+// heuristic returns the heuristic boards of goal are searched with — the
 // one place this is decided:
 //
 //  1. Config.Partition when set: its databases from Config.PDBDir, else
-//     the cache folder, built when missing (if at most AutoBuildLimit
+//     the cache folder, built when missing (if at most autoBuildLimit
 //     abstract states; else an error naming the enumerate command);
 //  2. else the strongest complete partition in Config.PDBDir, or else in
-//     the cache folder (store.BestPartition: presets and custom ones);
-//  3. else, for goals with presets (4x4 last and first), DefaultPartition,
+//     the cache folder (store.LoadBestPDBs: presets and custom ones);
+//  3. else, for goals with presets (4x4 last and first), defaultPartition,
 //     built; for the 5x5 goals last and first, whose 6-6-6-6 takes
 //     minutes, a *NeedPDBsError naming the enumerate command;
 //  4. else Manhattan distance plus linear conflict, said on Config.Log.
 //
 // Databases built are written to the cache folder; when that fails the
 // Resolver warns on Config.Log and answers from what it built.
-func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuristic, error) {
+func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (searchHeuristic, error) {
 	if r.cfg.Partition != "" {
 		part, err := pdb.ParsePartition(r.cfg.Partition, goal)
 		if err != nil {
-			return Heuristic{}, err
+			return searchHeuristic{}, err
 		}
 		return r.partition(ctx, goal, part)
 	}
@@ -98,31 +98,31 @@ func (r *Resolver) Heuristic(ctx context.Context, goal statespace.Board) (Heuris
 		// databases were missing.
 		fmt.Fprintf(r.cfg.Log, "warning: %s\n", r.cfg.explain(err))
 		looked = damaged.Path + " (damaged)"
-		if part, perr := pdb.Preset(DefaultPartition, goal); perr == nil && part.Label() != damaged.Partition.Label() {
+		if part, perr := pdb.Preset(defaultPartition, goal); perr == nil && part.Label() != damaged.Partition.Label() {
 			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
 		}
 	case err != nil:
-		return Heuristic{}, err
+		return searchHeuristic{}, err
 	default:
-		return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+		return searchHeuristic{H: a, Name: heuristicName(a), Files: files}, nil
 	}
 	if damaged == nil {
-		if part, err := pdb.Preset(DefaultPartition, goal); err == nil {
+		if part, err := pdb.Preset(defaultPartition, goal); err == nil {
 			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
 		}
 	}
-	if _, err := pdb.Preset(DefaultPartition, goal); err != nil {
+	if _, err := pdb.Preset(defaultPartition, goal); err != nil {
 		for _, name := range pdb.PresetsFor(goal.Shape()) {
-			if part, err := pdb.Preset(name, goal); err == nil && abstractStates(goal, part) > AutoBuildLimit {
+			if part, err := pdb.Preset(name, goal); err == nil && abstractStates(goal, part) > autoBuildLimit {
 				// The 24-puzzle's databases take minutes and gigabytes
 				// to build: never silently; say how.
-				return Heuristic{}, &NeedPDBsError{Goal: goal, Partition: name, Looked: []string{looked}}
+				return searchHeuristic{}, &NeedPDBsError{Goal: goal, Partition: name, Looked: []string{looked}}
 			}
 		}
 	}
 	fmt.Fprintf(r.cfg.Log, "solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
 		r.cfg.explain(&store.PDBNotFoundError{Goal: goal, Looked: []string{looked}}))
-	return Heuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
+	return searchHeuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
 }
 
 // NeedPDBsError says a goal has no pattern databases and its preset
@@ -140,8 +140,8 @@ func (e *NeedPDBsError) Error() string {
 }
 
 // partition returns part's databases from Config.PDBDir, else the cache
-// folder, built when missing (if at most AutoBuildLimit abstract states).
-func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pdb.Partition) (Heuristic, error) {
+// folder, built when missing (if at most autoBuildLimit abstract states).
+func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pdb.Partition) (searchHeuristic, error) {
 	a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, part)
 	var nf *store.PDBNotFoundError
 	if errors.As(err, &nf) {
@@ -150,20 +150,20 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 		for _, pat := range part.Patterns {
 			if path, ferr := store.FindPDB(r.pdbDirs(), goal, pat); ferr == nil && regular(path) {
 				if _, rerr := store.ReadPDB(path, goal, pat); rerr != nil {
-					return Heuristic{}, fmt.Errorf("%s: %w", path, rerr)
+					return searchHeuristic{}, fmt.Errorf("%s: %w", path, rerr)
 				}
 			}
 		}
-		if states := abstractStates(goal, part); states > AutoBuildLimit {
-			return Heuristic{}, fmt.Errorf("%w; it is too large to build on the fly (%s abstract states)", err, textfmt.Commas(states))
+		if states := abstractStates(goal, part); states > autoBuildLimit {
+			return searchHeuristic{}, fmt.Errorf("%w; it is too large to build on the fly (%s abstract states)", err, textfmt.Commas(states))
 		}
 		return r.buildPDBs(ctx, goal, part, fmt.Sprintf("no pattern databases %s for %s goal %s (missing %s)",
 			part.Label(), goal.Shape(), statespace.GoalName(goal), strings.Join(nf.Missing, ", ")))
 	}
 	if err != nil {
-		return Heuristic{}, err
+		return searchHeuristic{}, err
 	}
-	return Heuristic{H: a, Name: HeuristicName(a), Files: files}, nil
+	return searchHeuristic{H: a, Name: heuristicName(a), Files: files}, nil
 }
 
 // regular reports whether path is a regular file (the databases missing
@@ -186,7 +186,7 @@ func abstractStates(goal statespace.Board, part pdb.Partition) uint64 {
 // buildPDBs builds part's databases in memory, saying why (missing) and
 // reporting progress, then writes them to the cache folder unless
 // Config.ReadOnlyCache.
-func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (Heuristic, error) {
+func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (searchHeuristic, error) {
 	if r.cfg.ReadOnlyCache {
 		fmt.Fprintf(r.cfg.Log, "%s: building %s in memory (not written to the cache folder)\n", missing, part.Label())
 	} else {
@@ -217,23 +217,23 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 		return err
 	})
 	if err != nil {
-		return Heuristic{}, err
+		return searchHeuristic{}, err
 	}
 	if r.cfg.Progress != nil {
 		r.cfg.Progress(what, total, total)
 	}
 	if r.cfg.ReadOnlyCache {
 		fmt.Fprintf(r.cfg.Log, "built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
-		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
+		return searchHeuristic{H: a, Name: heuristicName(a), Built: true}, nil
 	}
 	files, err := r.cfg.Cache.WritePDBs(ctx, a)
 	if err != nil {
 		fmt.Fprintf(r.cfg.Log, "warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
 			part.Label(), time.Since(start).Seconds(), err)
-		return Heuristic{H: a, Name: HeuristicName(a), Built: true}, nil
+		return searchHeuristic{H: a, Name: heuristicName(a), Built: true}, nil
 	}
 	fmt.Fprintf(r.cfg.Log, "built %s in %.1f s: %s\n", part.Label(), time.Since(start).Seconds(), strings.Join(files, ", "))
-	return Heuristic{H: a, Name: HeuristicName(a), Files: files, Built: true}, nil
+	return searchHeuristic{H: a, Name: heuristicName(a), Files: files, Built: true}, nil
 }
 
 // pdbDirs are the folders pattern databases are looked for in, in order:
@@ -253,7 +253,7 @@ func (r *Resolver) pdbDirs() []string {
 // the fast engine (package solver) on pattern databases, else the generic
 // IDA* (search.IDAStar).
 func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Oracle, error) {
-	h, err := r.Heuristic(ctx, goal)
+	h, err := r.heuristic(ctx, goal)
 	if err != nil {
 		return nil, err
 	}
@@ -266,12 +266,9 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		if err != nil {
 			return nil, err
 		}
-		o := NewSolverOracle(s, r.cfg.AllMoves)
-		o.KeepPath = r.cfg.KeepPath
+		o := newSolverOracle(s)
 		o.Checkpoints = r.cfg.Checkpoints
 		return o, nil
 	}
-	o := NewSearchOracle(goal, h.H, h.Name, r.cfg.AllMoves)
-	o.KeepPath = r.cfg.KeepPath
-	return o, nil
+	return newSearchOracle(goal, h.H, h.Name), nil
 }

@@ -145,7 +145,7 @@ func TestDatabasesFound(t *testing.T) {
 		}
 		for i := range 4 {
 			b := walkFrom(uint64(i), goal, 30+10*i)
-			a, err := res.Answer(ctx, b, true)
+			a, err := res.Answer(ctx, b, Want{Path: true})
 			if err != nil {
 				t.Fatalf("%s goal %s: %v", tc.shape, tc.goal, err)
 			}
@@ -180,10 +180,10 @@ func TestPDBDirPrecedence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return res.Answer(ctx, b, true)
+		return res.Answer(ctx, b, Want{Path: true})
 	}
 	a, err := answer(Config{PDBDir: pdbDir})
-	if err != nil || a.Heuristic != HeuristicName(a555) || a.Heuristic != "pdb 1,2,3,6,7/4,5,8,9,12/10,11,13,14,15+reflection" {
+	if err != nil || a.Heuristic != heuristicName(a555) || a.Heuristic != "pdb 1,2,3,6,7/4,5,8,9,12/10,11,13,14,15+reflection" {
 		t.Fatalf("with -pdb-dir: %q, %v", a.Heuristic, err)
 	}
 	checkSolved(t, a, goal)
@@ -196,7 +196,7 @@ func TestPDBDirPrecedence(t *testing.T) {
 	}
 	// -pdb 5-5-5 finds it in the cache folder too, past the 6-6-3 there.
 	writeInto(t, cache, a555)
-	if a, err := answer(Config{Partition: "5-5-5"}); err != nil || a.Heuristic != HeuristicName(a555) {
+	if a, err := answer(Config{Partition: "5-5-5"}); err != nil || a.Heuristic != heuristicName(a555) {
 		t.Errorf("-pdb 5-5-5: %q, %v", a.Heuristic, err)
 	}
 	// -pdb 6-6-3 takes the damaged files and says so.
@@ -245,7 +245,7 @@ func TestUnwritableCache(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := res.Answer(ctx, walkFrom(3, goal, 50), true)
+		a, err := res.Answer(ctx, walkFrom(3, goal, 50), Want{Path: true})
 		if err != nil {
 			t.Fatalf("%s: %v", setup, err)
 		}
@@ -273,7 +273,7 @@ func TestDefaultBuildUnwritable(t *testing.T) {
 		t.Fatal(err)
 	}
 	goal := statespace.GoalLast(sq4)
-	a, err := res.Answer(context.Background(), walkFrom(5, goal, 60), true)
+	a, err := res.Answer(context.Background(), walkFrom(5, goal, 60), Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestLinearConflictFallback(t *testing.T) {
 		t.Fatal(err)
 	}
 	goal, _ := statespace.ParseGoal(text, sq4)
-	a, err := res.Answer(context.Background(), walkFrom(9, goal, 30), true)
+	a, err := res.Answer(context.Background(), walkFrom(9, goal, 30), Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,19 +309,20 @@ func TestLinearConflictFallback(t *testing.T) {
 	}
 }
 
-// TestTabledRefusesPDB checks that database options for boards answered
-// from a table are an error, not ignored.
-func TestTabledRefusesPDB(t *testing.T) {
+// TestTableDespitePDBOptions checks that database options apply where
+// boards are searched: a goal with a table is answered from it, so one
+// Resolver serves every shape (refusing the options for it is the
+// command's business).
+func TestTableDespitePDBOptions(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	for _, cfg := range []Config{{PDBDir: t.TempDir()}, {Partition: "1,2,3,4/5,6,7,8"}} {
 		res, err := NewResolver(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = res.For(context.Background(), statespace.Shape{Rows: 3, Cols: 3})
-		var te *TabledError
-		if !errors.As(err, &te) {
-			t.Errorf("%+v: %v", cfg, err)
+		o, err := res.For(context.Background(), statespace.Shape{Rows: 3, Cols: 3})
+		if err != nil || o.Source().Kind != FromTable {
+			t.Errorf("%+v: %v, %v", cfg, o, err)
 		}
 	}
 }
@@ -348,7 +349,7 @@ func TestDamagedPDBFallsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := r.Heuristic(context.Background(), goal)
+	h, err := r.heuristic(context.Background(), goal)
 	if err != nil {
 		t.Fatal(err)
 	}

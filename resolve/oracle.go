@@ -15,7 +15,7 @@ type Answer struct {
 	Optimal  statespace.MoveSet // every move that leads one step closer
 	Path     []statespace.Move  // one optimal solution, when asked for
 	// Heuristic names what the answer came from: HeuristicTable, a
-	// pattern database set (HeuristicName), HeuristicLinearConflict.
+	// pattern database set ("pdb 1,2,3/4,5,6,7,8"), HeuristicLinearConflict.
 	Heuristic string
 	// Source is where the answer came from: its oracle's Source.
 	Source *Source
@@ -36,7 +36,7 @@ type SearchCost struct {
 	// more search per legal move.
 	OptimalUnknown bool
 	// OptimalCut is true when the context ended after the path was found
-	// and before every optimal move was tested (Config.KeepPath); then
+	// and before every optimal move was tested (Want.KeepPath); then
 	// OptimalUnknown is true too.
 	OptimalCut bool
 }
@@ -49,22 +49,37 @@ func (c *SearchCost) add(expanded, generated uint64, elapsed time.Duration) {
 }
 
 // An Oracle gives exact answers for the boards of one shape and goal:
-// the distance table (TableOracle), IDA* on pattern databases
-// (SolverOracle) or on another heuristic (SearchOracle). Source says which,
+// the distance table (NewTableOracle), IDA* on pattern databases (the
+// solver's) or on another heuristic (NewSearchOracle). Source says which,
 // so that no caller needs to know the types.
 type Oracle interface {
 	// Goal returns the goal the answers are measured to.
 	Goal() statespace.Board
 	// Source says where the answers come from; every Answer points to it.
 	Source() *Source
-	// Answer returns b's distance and optimal first moves, and an optimal
-	// path when withPath is set. A board that cannot reach the goal gives
-	// an error (a *statespace.UnsolvableError for the wrong parity).
-	Answer(ctx context.Context, b statespace.Board, withPath bool) (Answer, error)
-	// AnswerPath returns b's distance and one optimal path, without
-	// searching for every other optimal first move (a search's answer has
-	// Search.OptimalUnknown set; a table's has them anyway).
-	AnswerPath(ctx context.Context, b statespace.Board) (Answer, error)
+	// Answer returns b's distance, its optimal first moves (a search's
+	// only with want.AllMoves, else Search.OptimalUnknown is set) and
+	// with want.Path an optimal path (a search finds one anyway). A
+	// board that cannot reach the goal gives an error (a
+	// *statespace.UnsolvableError for the wrong parity).
+	Answer(ctx context.Context, b statespace.Board, want Want) (Answer, error)
+}
+
+// Want is what a caller wants of one answer beyond the distance: the
+// choices of each call, not of the Resolver, so that one Resolver serves
+// the command line (its flags) and the page (every optimal move while its
+// time allows) alike. A table answer gives every optimal move anyway and
+// never runs out of time.
+type Want struct {
+	// Path asks for an optimal path.
+	Path bool
+	// AllMoves asks a search for every optimal first move too: one more
+	// bounded search per legal move after the path is found.
+	AllMoves bool
+	// KeepPath makes a search answer whose context ends after the path
+	// was found, while the optimal moves were being tested, the path with
+	// Search.OptimalCut set, instead of the context's error.
+	KeepPath bool
 }
 
 // Kind is the kind of source an answer comes from.
@@ -109,46 +124,44 @@ type Source struct {
 	Bytes int64
 }
 
-// TableOracle answers from an exact distance table, with the table's own
+// tableOracle answers from an exact distance table, with the table's own
 // optimal moves and path (statespace.Table.LookupMoves and Path).
-type TableOracle struct {
+type tableOracle struct {
 	Table statespace.DistanceTable
 	src   Source
 }
 
 // NewTableOracle returns the oracle of table t, which came from from
 // (e.g. "embedded 3x3-last.tbl").
-func NewTableOracle(t statespace.DistanceTable, from string) *TableOracle {
+func NewTableOracle(t statespace.DistanceTable, from string) Oracle { return newTableOracle(t, from) }
+
+func newTableOracle(t statespace.DistanceTable, from string) *tableOracle {
 	bytes := int64(t.States())
 	if _, err := t.Loaded(); err != nil {
 		bytes = int64(t.States() / 8) // the stored bit a board
 	}
-	return &TableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
-}
-
-// AnswerPath is Answer with the path.
-func (o *TableOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
-	return o.Answer(ctx, b, true)
+	return &tableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
 }
 
 // Source returns the table's source (FromTable).
-func (o *TableOracle) Source() *Source { return &o.src }
+func (o *tableOracle) Source() *Source { return &o.src }
 
 // Goal returns the table's goal.
-func (o *TableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
+func (o *tableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
 
-// Answer looks b up in the table. Without a path it allocates nothing.
+// Answer looks b up in the table, every optimal move included. Without a
+// path it allocates nothing.
 // The path is Table.Path's: at each step the first move in Up, Down,
 // Left, Right order that leads one step closer. A lazy table (12 cells
 // and more, read from a file) walks its stored bits and replays the path
 // board by board (LazyTable.Path); damaged bits give the table's error.
-func (o *TableOracle) Answer(_ context.Context, b statespace.Board, withPath bool) (Answer, error) {
+func (o *tableOracle) Answer(_ context.Context, b statespace.Board, want Want) (Answer, error) {
 	d, set, err := o.Table.LookupMoves(b)
 	if err != nil {
 		return Answer{Board: b, Distance: -1}, err
 	}
 	a := Answer{Board: b, Distance: d, Optimal: set, Heuristic: HeuristicTable, Source: &o.src}
-	if withPath {
+	if want.Path {
 		if a.Path, err = o.Table.Path(b); err != nil {
 			return Answer{Board: b, Distance: -1}, err
 		}

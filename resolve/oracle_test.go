@@ -5,161 +5,12 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/longtest"
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
-
-// The test oracle: a plain breadth-first search over boards kept as byte
-// arrays, with its own move rules, independent of statespace's ranker,
-// its tables and its Board.Apply.
-
-type cells [statespace.MaxCells]byte
-
-type bfsSpace struct {
-	rows, cols int
-	goal       cells
-	dist       map[cells]int
-}
-
-// moveNames in statespace's generation order; a move names where the
-// blank goes.
-var moveNames = [4]string{"Up", "Down", "Left", "Right"}
-
-// step moves the blank of c (at cell blank) by the named move.
-func (s *bfsSpace) step(c cells, blank int, move string) (cells, int, bool) {
-	r, col := blank/s.cols, blank%s.cols
-	switch move {
-	case "Up":
-		r--
-	case "Down":
-		r++
-	case "Left":
-		col--
-	case "Right":
-		col++
-	}
-	if r < 0 || r >= s.rows || col < 0 || col >= s.cols {
-		return c, blank, false
-	}
-	to := r*s.cols + col
-	c[blank], c[to] = c[to], 0
-	return c, to, true
-}
-
-func blankOf(c cells, n int) int {
-	for i := range n {
-		if c[i] == 0 {
-			return i
-		}
-	}
-	panic("no blank")
-}
-
-func newBFS(rows, cols int, goal []int) *bfsSpace {
-	s := &bfsSpace{rows: rows, cols: cols, dist: map[cells]int{}}
-	for i, t := range goal {
-		s.goal[i] = byte(t)
-	}
-	s.dist[s.goal] = 0
-	queue := []cells{s.goal}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		blank := blankOf(c, rows*cols)
-		for _, m := range moveNames {
-			if next, _, ok := s.step(c, blank, m); ok {
-				if _, seen := s.dist[next]; !seen {
-					s.dist[next] = s.dist[c] + 1
-					queue = append(queue, next)
-				}
-			}
-		}
-	}
-	return s
-}
-
-func (s *bfsSpace) board(tb testing.TB, c cells) statespace.Board {
-	tiles := make([]int, s.rows*s.cols)
-	for i := range tiles {
-		tiles[i] = int(c[i])
-	}
-	b, err := statespace.NewBoard(statespace.Shape{Rows: s.rows, Cols: s.cols}, tiles)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
-
-func cellsOf(b statespace.Board) cells {
-	var c cells
-	for i := range b.Cells() {
-		c[i] = byte(b.Tile(i))
-	}
-	return c
-}
-
-// check compares an answer with the oracle: the distance, the set of
-// optimal moves (every move to a neighbour one step closer), and the
-// path, replayed with the oracle's own moves, which must reach the goal
-// in exactly the stated number of moves through ever closer boards.
-func (s *bfsSpace) check(t *testing.T, c cells, a Answer, withPath bool) {
-	t.Helper()
-	d, ok := s.dist[c]
-	if !ok {
-		t.Fatalf("%v is not in the oracle's space", c)
-	}
-	if a.Distance != d {
-		t.Fatalf("board %s: distance %d, the BFS says %d", a.Board, a.Distance, d)
-	}
-	blank := blankOf(c, s.rows*s.cols)
-	var want []string
-	for _, m := range moveNames {
-		if next, _, ok := s.step(c, blank, m); ok && s.dist[next] == d-1 {
-			want = append(want, m)
-		}
-	}
-	var got []string
-	for _, m := range a.Optimal.Moves() {
-		got = append(got, m.String())
-	}
-	if !equalStrings(got, want) {
-		t.Fatalf("board %s: optimal moves %v, the BFS says %v", a.Board, got, want)
-	}
-	if !withPath {
-		return
-	}
-	if len(a.Path) != d {
-		t.Fatalf("board %s: path of %d moves for distance %d", a.Board, len(a.Path), d)
-	}
-	cur := c
-	for i, m := range a.Path {
-		next, nb, ok := s.step(cur, blank, m.String())
-		if !ok {
-			t.Fatalf("board %s: path move %d (%s) leaves the board", a.Board, i+1, m)
-		}
-		if s.dist[next] != d-i-1 {
-			t.Fatalf("board %s: path move %d (%s) reaches distance %d, want %d", a.Board, i+1, m, s.dist[next], d-i-1)
-		}
-		cur, blank = next, nb
-	}
-	if cur != s.goal {
-		t.Fatalf("board %s: path ends at %v, not the goal", a.Board, cur)
-	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 var answerCases = []struct {
 	shape statespace.Shape
@@ -185,19 +36,19 @@ func TestAnswersMatchBFS(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		oracle := newBFS(tc.shape.Rows, tc.shape.Cols, tc.tiles)
+		oracle := fixture.NewBFS(tc.shape.Rows, tc.shape.Cols, tc.tiles)
 		k := 0
-		for c := range oracle.dist {
+		for c := range oracle.Dist {
 			k++
 			if !longtest.Enabled() && k%13 != 0 {
 				continue
 			}
-			withPath := k%2 == 0 || len(oracle.dist) < 100_000
-			a, err := res.Answer(ctx, oracle.board(t, c), withPath)
+			withPath := k%2 == 0 || len(oracle.Dist) < 100_000
+			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: withPath})
 			if err != nil {
 				t.Fatalf("case %d: %v", i, err)
 			}
-			oracle.check(t, c, a, withPath)
+			oracle.Check(t, a.Board, a.Distance, a.Optimal, a.Path, withPath)
 		}
 	}
 }
@@ -213,19 +64,19 @@ func TestUnsolvable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		oracle := newBFS(tc.shape.Rows, tc.shape.Cols, tc.tiles)
+		oracle := fixture.NewBFS(tc.shape.Rows, tc.shape.Cols, tc.tiles)
 		k := 0
-		for c := range oracle.dist {
+		for c := range oracle.Dist {
 			if k++; k > 200 {
 				break
 			}
 			n := tc.shape.Cells()
-			x, y := (blankOf(c, n)+1)%n, (blankOf(c, n)+2)%n
+			x, y := (fixture.BlankOf(c, n)+1)%n, (fixture.BlankOf(c, n)+2)%n
 			c[x], c[y] = c[y], c[x]
-			if _, ok := oracle.dist[c]; ok {
+			if _, ok := oracle.Dist[c]; ok {
 				t.Fatalf("case %d: the oracle reaches %v", i, c)
 			}
-			a, err := res.Answer(ctx, oracle.board(t, c), true)
+			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: true})
 			var u *statespace.UnsolvableError
 			if !errors.As(err, &u) || a.Distance != -1 || a.Path != nil {
 				t.Fatalf("case %d: board %v: answer %+v, error %v; want an UnsolvableError", i, c, a, err)
@@ -244,11 +95,11 @@ func TestPublished31(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oracle := newBFS(3, 3, []int{1, 2, 3, 4, 5, 6, 7, 8, 0})
+	oracle := fixture.NewBFS(3, 3, []int{1, 2, 3, 4, 5, 6, 7, 8, 0})
 	var at31 []string
-	for c, d := range oracle.dist {
+	for c, d := range oracle.Dist {
 		if d == 31 {
-			at31 = append(at31, oracle.board(t, c).String())
+			at31 = append(at31, oracle.Board(t, c).String())
 		}
 	}
 	if len(at31) != 2 {
@@ -259,14 +110,14 @@ func TestPublished31(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := res.Answer(ctx, b, true)
+		a, err := res.Answer(ctx, b, Want{Path: true})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
 		if a.Distance != 31 {
 			t.Errorf("case %d: %s at %d, OEIS A089473 says 31", i, text, a.Distance)
 		}
-		oracle.check(t, cellsOf(b), a, true)
+		oracle.Check(t, b, a.Distance, a.Optimal, a.Path, true)
 	}
 }
 
@@ -275,7 +126,7 @@ func TestPublished31(t *testing.T) {
 func TestPathIsTablePath(t *testing.T) {
 	o, boards := sampleBoards(t, 500)
 	for i, b := range boards {
-		a, err := o.Answer(context.Background(), b, true)
+		a, err := o.Answer(context.Background(), b, Want{Path: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -308,10 +159,10 @@ func TestPublishedRadii(t *testing.T) {
 		for k := range n - 1 {
 			goal[k] = k + 1
 		}
-		oracle := newBFS(tc.rows, tc.cols, goal)
-		var far []cells
+		oracle := fixture.NewBFS(tc.rows, tc.cols, goal)
+		var far []fixture.Cells
 		radius := 0
-		for c, d := range oracle.dist {
+		for c, d := range oracle.Dist {
 			if d > radius {
 				radius, far = d, nil
 			}
@@ -327,7 +178,7 @@ func TestPublishedRadii(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range far {
-			a, err := res.Answer(ctx, oracle.board(t, c), true)
+			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: true})
 			if err != nil || a.Distance != tc.radius {
 				t.Errorf("case %d: %v at %d (%v), published radius %d", i, c[:n], a.Distance, err, tc.radius)
 			}

@@ -18,69 +18,58 @@ const DefaultSeed = 1
 // (seed, seed).
 func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }
 
-// Random writes the answers for n boards drawn uniformly from those at
-// exactly distance depth from the goal (from all boards when depth < 0),
-// without repetition while there are enough of them (Table.Samples). The
-// same seed gives the same boards. The boards stream out one by one, so
-// memory does not grow with n, and ctx stops the draw. A note goes to
-// out's error writer when n exceeds the boards there are.
-//
-// Without a distance table (o answers by search, or is nil), boards are
-// drawn uniformly from all reachable boards of goal's space and written
-// without answers (RecordWriter.Board), since solving each would cost a
-// search; feeding them back to query solves them. A depth needs a table.
-func Random(ctx context.Context, o Oracle, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
-	var t statespace.DistanceTable
-	if o != nil {
-		t = o.Source().Table
+// Random draws n boards of the resolver's shape and goal (Goal; the
+// 8-puzzle's when it has no shape) and calls each with every board in
+// turn. When the goal has a distance table (HasTable: a small one is
+// built, a 12-cell or 2x7 one read from the cache) the boards are drawn
+// uniformly from those at exactly distance depth (from all boards when
+// depth < 0), without repetition while there are enough of them
+// (Table.Samples), and each comes with its answer (its path with
+// withPath). Otherwise they are drawn uniformly from every reachable
+// board and come alone (a nil answer): solving each would cost a search,
+// so drawing 15-puzzle boards never starts one; a depth then gives a
+// *NoDepthTableError. The same seed gives the same boards; they stream
+// one by one, so memory does not grow with n, and ctx stops the draw. A
+// note goes to Config.Log when n exceeds the boards at depth.
+func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, withPath bool, each func(statespace.Board, *Answer) error) error {
+	shape := r.shape
+	if shape == (statespace.Shape{}) {
+		shape = statespace.Shape{Rows: 3, Cols: 3}
 	}
+	goal, err := r.Goal(shape)
+	if err != nil {
+		return err
+	}
+	if !r.HasTable(goal) {
+		return randomBoards(ctx, goal, n, depth, seed, each)
+	}
+	o, err := r.Oracle(ctx, goal)
+	if err != nil {
+		return err
+	}
+	t := o.Source().Table
 	if t == nil {
-		return randomBoards(ctx, goal, n, depth, seed, out)
+		return randomBoards(ctx, goal, n, depth, seed, each)
 	}
 	if depth > t.Radius() {
 		return fmt.Errorf("no boards at distance %d: the radius of %s goal %s is %d",
-			depth, t.Space().Shape(), statespace.GoalName(o.Goal()), t.Radius())
+			depth, t.Space().Shape(), statespace.GoalName(goal), t.Radius())
 	}
 	if depth >= 0 && uint64(n) > t.Counts()[depth] {
 		c := t.Counts()[depth]
-		fmt.Fprintf(out.errw, "query: only %s %s at distance %d; the %d drawn repeat some\n",
+		fmt.Fprintf(r.cfg.Log, "only %s %s at distance %d; the %d drawn repeat some\n",
 			textfmt.Commas(c), textfmt.Plural(int(c), "board is", "boards are"), depth, n)
 	}
 	var werr error
-	err := t.Draw(ctx, NewRand(seed), depth, n, func(b statespace.Board) bool {
-		a, err := o.Answer(ctx, b, out.opts.WantsPath())
+	err = t.Draw(ctx, NewRand(seed), depth, n, func(b statespace.Board) bool {
+		a, err := o.Answer(ctx, b, Want{Path: withPath})
 		if err == nil {
-			err = out.Answer(a)
+			err = each(b, &a)
 		}
 		werr = err
 		return err == nil
 	})
 	return cmp.Or(werr, err)
-}
-
-// Random draws n boards for the resolver's shape and goal as the function
-// Random does: answered from the distance table when the shape has one
-// (HasTable: a small one is built, a 12-cell or 2x7 one read from the
-// cache), boards only otherwise, so drawing 15-puzzle boards (or 12-cell
-// boards before their table is built) never starts a search. Without a
-// shape (Config.Shape, a goal board or a table file) it draws 8-puzzle
-// boards.
-func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, out *RecordWriter) error {
-	shape := r.shape
-	if shape == (statespace.Shape{}) {
-		shape = statespace.Shape{Rows: 3, Cols: 3}
-	}
-	goal, err := statespace.ParseGoal(r.cfg.Goal, shape)
-	if err != nil {
-		return err
-	}
-	var o Oracle
-	if r.HasTable(goal) {
-		if o, err = r.For(ctx, shape); err != nil {
-			return err
-		}
-	}
-	return Random(ctx, o, goal, n, depth, seed, out)
 }
 
 // NoDepthTableError says boards at a given distance were asked for a goal
@@ -100,15 +89,14 @@ func (e *NoDepthTableError) Error() string {
 		e.Goal.Shape(), statespace.GoalName(e.Goal), why)
 }
 
-// randomBoards writes n boards drawn uniformly from goal's space, boards
-// only.
-func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed uint64, out *RecordWriter) error {
+// randomBoards calls each with n boards drawn uniformly from goal's
+// space, without answers.
+func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed uint64, each func(statespace.Board, *Answer) error) error {
+	sp, err := statespace.NewSpace(goal)
 	if depth >= 0 {
 		// A 12-cell shape has a table once it is built; larger ones have none.
-		sp, err := statespace.NewSpace(goal)
 		return &NoDepthTableError{Goal: goal, Buildable: err == nil && sp.Size() <= statespace.MaxEnumerate}
 	}
-	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return err
 	}
@@ -117,36 +105,9 @@ func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed
 		if i&1023 == 1023 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if err := out.Board(sp.Random(rng)); err != nil {
+		if err := each(sp.Random(rng), nil); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// Board writes the record of a board with no answer: a line with just the
-// board in the plain format, {"board": …} in JSON, a row with only the
-// board in CSV.
-func (rw *RecordWriter) Board(b statespace.Board) error {
-	rw.start()
-	buf := rw.buf[:0]
-	switch rw.opts.Format {
-	case JSON:
-		buf = append(buf, `{"board":"`...)
-		buf = AppendBoard(buf, b)
-		buf = append(buf, `"}`...)
-	case CSV:
-		buf = append(buf, '"')
-		buf = AppendBoard(buf, b)
-		buf = append(buf, `",,,,`...)
-		if rw.opts.SearchColumns {
-			buf = append(buf, ",,,"...)
-		}
-	default:
-		buf = AppendBoard(buf, b)
-	}
-	buf = append(buf, '\n')
-	rw.buf = buf
-	_, err := rw.w.Write(buf)
-	return err
 }

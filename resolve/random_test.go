@@ -3,11 +3,10 @@ package resolve
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"os"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,58 +15,71 @@ import (
 	"github.com/tilespace/tilespace/store"
 )
 
-func randomLines(t *testing.T, n, depth int, seed uint64) ([]string, string) {
-	t.Helper()
-	ctx := context.Background()
-	res, err := NewResolver(ctx, Config{})
-	if err != nil {
-		t.Fatal(err)
+// drawn is what Random gave: the boards in order, each with its answer or
+// nil.
+type drawn struct {
+	boards  []statespace.Board
+	answers []*Answer
+}
+
+func draw(ctx context.Context, res *Resolver, n, depth int, seed uint64) (drawn, error) {
+	var d drawn
+	err := res.Random(ctx, n, depth, seed, true, func(b statespace.Board, a *Answer) error {
+		d.boards = append(d.boards, b)
+		d.answers = append(d.answers, a)
+		return nil
+	})
+	return d, err
+}
+
+func (d drawn) String() string {
+	var s []string
+	for _, b := range d.boards {
+		s = append(s, b.String())
 	}
-	o, err := res.For(ctx, sampleShape)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out, errw bytes.Buffer
-	rw := NewRecordWriter(&out, &errw, Options{Path: true})
-	if err := Random(ctx, o, o.Goal(), n, depth, seed, rw); err != nil {
-		t.Fatal(err)
-	}
-	rw.Flush()
-	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"), errw.String()
+	return strings.Join(s, "\n")
 }
 
 func TestRandom(t *testing.T) {
-	oracle := lastOracle()
+	oracle := fixture.LastBFS()
+	ctx := context.Background()
 	for i, tc := range []struct {
 		n, depth int
 		seed     uint64
 	}{{50, 20, 1}, {2, 31, 5}, {40, -1, 1}, {12, 1, 3}} {
-		lines, notes := randomLines(t, tc.n, tc.depth, tc.seed)
-		again, _ := randomLines(t, tc.n, tc.depth, tc.seed)
-		if strings.Join(lines, "\n") != strings.Join(again, "\n") {
+		var notes bytes.Buffer
+		res, err := NewResolver(ctx, Config{Log: &notes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := draw(ctx, res, tc.n, tc.depth, tc.seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _ := draw(ctx, res, tc.n, tc.depth, tc.seed)
+		if got.String() != again.String() {
 			t.Errorf("case %d: the same seed gave other boards", i)
 		}
-		other, _ := randomLines(t, tc.n, tc.depth, tc.seed+1)
+		other, _ := draw(ctx, res, tc.n, tc.depth, tc.seed+1)
 		// At distance 31 there are only two boards (OEIS A089473), and
 		// only two at distance 1, so only larger draws must differ.
-		if tc.depth != 31 && tc.depth != 1 && strings.Join(lines, "\n") == strings.Join(other, "\n") {
+		if tc.depth != 31 && tc.depth != 1 && got.String() == other.String() {
 			t.Errorf("case %d: seeds %d and %d gave the same boards", i, tc.seed, tc.seed+1)
 		}
-		if len(lines) != tc.n {
-			t.Fatalf("case %d: %d lines", i, len(lines))
+		if len(got.boards) != tc.n {
+			t.Fatalf("case %d: %d boards", i, len(got.boards))
 		}
-		seen := map[string]bool{}
-		for _, line := range lines {
-			f := strings.Split(line, "\t")
-			if d := oracle.dist[cellsOf(mustParse(t, f[0]))]; tc.depth >= 0 && d != tc.depth {
-				t.Errorf("case %d: %s is at %d, want %d", i, f[0], d, tc.depth)
+		seen := map[statespace.Board]bool{}
+		for k, b := range got.boards {
+			if d := oracle.Dist[fixture.CellsOf(b)]; tc.depth >= 0 && d != tc.depth {
+				t.Errorf("case %d: %s is at %d, want %d", i, b, d, tc.depth)
 			}
-			d, err := strconv.Atoi(f[1])
-			if err != nil {
-				t.Fatal(err)
+			a := got.answers[k]
+			if a == nil || a.Board != b {
+				t.Fatalf("case %d: %s without its answer", i, b)
 			}
-			checkRecord(t, f[0], d, splitMoves(f[2]), splitMoves(f[3]), true, false)
-			seen[f[0]] = true
+			oracle.Check(t, b, a.Distance, a.Optimal, a.Path, true)
+			seen[b] = true
 		}
 		// The 8-puzzle has 2 boards at distance 1 and 2 at 31 (OEIS
 		// A089473): draws beyond them repeat, and a note says so.
@@ -75,33 +87,36 @@ func TestRandom(t *testing.T) {
 		if tc.depth == 1 || tc.depth == 31 {
 			distinct = 2
 		}
-		if len(seen) != distinct || (distinct < tc.n) != (notes != "") {
-			t.Errorf("case %d: %d distinct boards, want %d; notes %q", i, len(seen), distinct, notes)
+		if len(seen) != distinct || (distinct < tc.n) != (notes.Len() != 0) {
+			t.Errorf("case %d: %d distinct boards, want %d; notes %q", i, len(seen), distinct, notes.String())
 		}
 	}
 }
 
 func TestRandomDepthTooLarge(t *testing.T) {
 	ctx := context.Background()
+	t.Setenv(store.EnvCache, t.TempDir())
 	res, _ := NewResolver(ctx, Config{})
-	o, err := res.For(ctx, sampleShape)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = Random(ctx, o, o.Goal(), 1, 32, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	_, err := draw(ctx, res, 1, 32, 1)
 	if err == nil || !strings.Contains(err.Error(), "radius of 3x3 goal last is 31") {
 		t.Errorf("depth 32: %v", err)
 	}
-	err = Random(ctx, fakeOracle{}, fakeOracle{}.Goal(), 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
-	if err == nil || !strings.Contains(err.Error(), "boards at a given distance need the distance table") {
-		t.Errorf("random boards at a depth without a table: %v", err)
-	}
-	// A 12-cell shape without its table says it can be built.
-	twelve := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6})
-	err = Random(ctx, nil, twelve, 1, 3, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
-	var nd *NoDepthTableError
-	if !errors.As(err, &nd) || nd.Goal != twelve || !nd.Buildable {
-		t.Errorf("2x6 boards at a depth without the table: %v", err)
+	// A 12-cell shape without its table says it can be built; the
+	// 15-puzzle's cannot.
+	for _, tc := range []struct {
+		shape     statespace.Shape
+		buildable bool
+	}{{statespace.Shape{Rows: 2, Cols: 6}, true}, {statespace.Shape{Rows: 4, Cols: 4}, false}} {
+		res, err := NewResolver(ctx, Config{Shape: tc.shape})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = draw(ctx, res, 1, 3, 1)
+		var nd *NoDepthTableError
+		if !errors.As(err, &nd) || nd.Goal != statespace.GoalLast(tc.shape) || nd.Buildable != tc.buildable ||
+			!strings.Contains(err.Error(), "boards at a given distance need the distance table") {
+			t.Errorf("%s boards at a depth without the table: %v", tc.shape, err)
+		}
 	}
 }
 
@@ -117,16 +132,19 @@ func TestRandomWithoutTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		draw := func(seed uint64, f Format) []string {
-			var out bytes.Buffer
-			rw := NewRecordWriter(&out, io.Discard, Options{Format: f})
-			if err := res.Random(ctx, 2000, -1, seed, rw); err != nil {
+		boards := func(seed uint64) []string {
+			d, err := draw(ctx, res, 2000, -1, seed)
+			if err != nil {
 				t.Fatal(err)
 			}
-			rw.Flush()
-			return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			for _, a := range d.answers {
+				if a != nil {
+					t.Fatalf("goal %s: %s came with an answer", goal, a.Board)
+				}
+			}
+			return strings.Split(d.String(), "\n")
 		}
-		lines := draw(3, Plain)
+		lines := boards(3)
 		g, _ := statespace.ParseGoal(goal, sh)
 		sp := statespace.MustSpace(g)
 		seen := map[string]bool{}
@@ -152,15 +170,10 @@ func TestRandomWithoutTable(t *testing.T) {
 				t.Errorf("goal %s: the blank was on cell %d in %d of 2,000 boards", goal, c, n)
 			}
 		}
-		if again := draw(3, Plain); strings.Join(again, "\n") != strings.Join(lines, "\n") {
+		if again := boards(3); strings.Join(again, "\n") != strings.Join(lines, "\n") {
 			t.Errorf("goal %s: the same seed drew other boards", goal)
 		}
-		js := draw(3, JSON)
-		if js[0] != `{"board":"`+lines[0]+`"}` {
-			t.Errorf("goal %s: JSON record %s", goal, js[0])
-		}
-		var out bytes.Buffer
-		err = res.Random(ctx, 1, 10, 1, NewRecordWriter(&out, io.Discard, Options{}))
+		_, err = draw(ctx, res, 1, 10, 1)
 		if err == nil || !strings.Contains(err.Error(), "need the distance table of 4x4") {
 			t.Errorf("goal %s: -depth without a table: %v", goal, err)
 		}
@@ -179,7 +192,7 @@ func TestRandomTwelveCells(t *testing.T) {
 	t.Setenv(store.EnvCache, cache)
 	sh := statespace.Shape{Rows: 2, Cols: 6}
 	goal := statespace.GoalLast(sh)
-	var log, out bytes.Buffer
+	var log bytes.Buffer
 	res, err := NewResolver(ctx, Config{Cache: store.NewCache(cache), Shape: sh, Log: &log})
 	if err != nil {
 		t.Fatal(err)
@@ -187,13 +200,12 @@ func TestRandomTwelveCells(t *testing.T) {
 	if res.HasTable(goal) {
 		t.Fatal("HasTable with an empty cache")
 	}
-	rw := NewRecordWriter(&out, io.Discard, Options{})
-	if err := res.Random(ctx, 3, -1, 1, rw); err != nil {
+	d, err := draw(ctx, res, 3, -1, 1)
+	if err != nil {
 		t.Fatal(err)
 	}
-	rw.Flush()
-	if n := strings.Count(out.String(), "\n"); n != 3 || strings.Contains(out.String(), "\t") || log.Len() != 0 {
-		t.Errorf("2x6 without a table: %d lines %q, log %q; want 3 boards only and no notes", n, out.String(), log.String())
+	if len(d.boards) != 3 || slices.ContainsFunc(d.answers, func(a *Answer) bool { return a != nil }) || log.Len() != 0 {
+		t.Errorf("2x6 without a table: %d boards %v, log %q; want 3 boards only and no notes", len(d.boards), d.answers, log.String())
 	}
 	path := cache + "/" + store.TableFile(goal).Name()
 	if err := os.WriteFile(path, []byte("not a table"), 0o644); err != nil {
@@ -206,7 +218,7 @@ func TestRandomTwelveCells(t *testing.T) {
 	if !res.HasTable(goal) {
 		t.Fatal("HasTable misses the cached 2x6 table")
 	}
-	err = res.Random(ctx, 3, 5, 1, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	_, err = draw(ctx, res, 3, 5, 1)
 	if err == nil || !strings.Contains(err.Error(), path) {
 		t.Errorf("2x6 with a damaged cached table: %v, want an error naming %s", err, path)
 	}
@@ -227,10 +239,7 @@ func TestRandomEveryShape(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, depth := range []int{-1, 3} {
-			var out bytes.Buffer
-			rw := NewRecordWriter(&out, io.Discard, Options{Format: JSON})
-			err := res.Random(ctx, 3, depth, 1, rw)
-			rw.Flush()
+			d, err := draw(ctx, res, 3, depth, 1)
 			if depth >= 0 && sh.Cells() > 10 {
 				if err == nil || !strings.Contains(err.Error(), "distance table") {
 					t.Errorf("%s at depth %d without a table: %v", sh, depth, err)
@@ -240,27 +249,19 @@ func TestRandomEveryShape(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s depth %d: %v", sh, depth, err)
 			}
-			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-			if len(lines) != 3 {
-				t.Fatalf("%s depth %d: %d lines %q", sh, depth, len(lines), out.String())
+			if len(d.boards) != 3 {
+				t.Fatalf("%s depth %d: %d boards", sh, depth, len(d.boards))
 			}
-			for _, line := range lines {
-				var rec struct {
-					Board    string
-					Distance *int
+			for k, b := range d.boards {
+				if err := sp.Check(b); err != nil {
+					t.Fatalf("%s: drew %s: %v", sh, b, err)
 				}
-				if err := json.Unmarshal([]byte(line), &rec); err != nil {
-					t.Fatalf("%s: %q: %v", sh, line, err)
+				a := d.answers[k]
+				if sh.Cells() <= 10 && (a == nil || a.Board != b) {
+					t.Errorf("%s: %s without its answer", sh, b)
 				}
-				b, err := statespace.Parse(rec.Board, sh)
-				if err == nil {
-					err = sp.Check(b)
-				}
-				if err != nil {
-					t.Fatalf("%s: drew %q: %v", sh, rec.Board, err)
-				}
-				if depth >= 0 && (rec.Distance == nil || *rec.Distance != depth) {
-					t.Errorf("%s at depth %d: %q", sh, depth, line)
+				if depth >= 0 && (a == nil || a.Distance != depth) {
+					t.Errorf("%s at depth %d: %s, answer %v", sh, depth, b, a)
 				}
 			}
 		}

@@ -22,7 +22,7 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 		for i := range 8 {
 			f := fixture.CountKeepingForgery(t, truth, rng)
 			o := NewTableOracle(f.Table, "forged.tbl")
-			a, err := o.Answer(ctx, f.Raised, true)
+			a, err := o.Answer(ctx, f.Raised, Want{Path: true})
 			var te *statespace.TableError
 			if !errors.As(err, &te) {
 				t.Errorf("%s forgery %d: board %s (truth %d) answered %d with a path of %d moves: %v; want a *statespace.TableError",
@@ -30,7 +30,7 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 			}
 			// Without a path the answer is the walk's (WithAnswerChecks
 			// is the opt-in check of those).
-			if a, err := o.Answer(ctx, f.Raised, false); err != nil || a.Distance != f.D+2 {
+			if a, err := o.Answer(ctx, f.Raised, Want{}); err != nil || a.Distance != f.D+2 {
 				t.Errorf("%s forgery %d: without a path: %d, %v", shape, i, a.Distance, err)
 			}
 		}
@@ -42,7 +42,7 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 			o := NewTableOracle(tab, "true")
 			for range 50 {
 				b := truth.Space().Unrank(rng.Uint64N(truth.States()))
-				a, err := o.Answer(ctx, b, true)
+				a, err := o.Answer(ctx, b, Want{Path: true})
 				if err != nil || a.Distance != fixture.Dist(t, truth, b) || len(a.Path) != a.Distance {
 					t.Errorf("intact table, %s: %d (%d moves), %v; truth %d", b, a.Distance, len(a.Path), err, fixture.Dist(t, truth, b))
 				}

@@ -15,10 +15,10 @@ import (
 	"github.com/tilespace/tilespace/store"
 )
 
-// DefaultBuildLimit is the largest space a Resolver builds a table for on
+// defaultBuildLimit is the largest space a Resolver builds a table for on
 // the fly when none is stored: 1,814,400 states, every shape of up to 10
 // cells, which the breadth-first search covers in well under a second.
-const DefaultBuildLimit = 1_814_400
+const defaultBuildLimit = 1_814_400
 
 // DefaultCacheBytes bounds the tables and databases a Resolver holds in
 // memory when Config.CacheBytes is zero: 1 GiB.
@@ -52,7 +52,7 @@ type Config struct {
 	// writes the error's own message.
 	Explain func(error) string
 	// BuildLimit is the largest space built in memory when no table is
-	// stored; 0 means DefaultBuildLimit.
+	// stored; 0 means every shape of up to 10 cells (1,814,400 boards).
 	BuildLimit uint64
 
 	// Boards without a table (spaces over statespace.MaxEnumerate, as the
@@ -60,24 +60,14 @@ type Config struct {
 	// by IDA* on the heuristic Resolver.Heuristic chooses:
 
 	// PDBDir is a folder of pattern databases looked in before the cache
-	// folder (-pdb-dir).
+	// folder (-pdb-dir). It and Partition apply to the goals answered by
+	// search: a goal with a table at hand is answered from it (whether a
+	// command refuses them there is the command's business: TabledError).
 	PDBDir string
 	// Partition chooses the pattern databases: a preset name such as
 	// "6-6-3" or patterns such as "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15"
 	// (-pdb); empty takes the strongest found.
 	Partition string
-	// SearchOptionsWhereSearched makes PDBDir and Partition apply only to
-	// the goals answered by search: a goal with a table ignores them
-	// rather than failing with a *TabledError (the page, which serves
-	// every shape).
-	SearchOptionsWhereSearched bool
-	// AllMoves makes search answers find every optimal first move too
-	// (one more search per move); without it their Optimal is unknown.
-	AllMoves bool
-	// KeepPath makes a search answer whose context ends after the path
-	// was found, while the optimal moves were being tested, return the
-	// path with Search.OptimalCut set instead of the context's error.
-	KeepPath bool
 	// Checkpoints makes the searches on pattern databases resumable
 	// (-resume); nil: they are not.
 	Checkpoints *Checkpoints
@@ -98,10 +88,6 @@ type Config struct {
 	// page's work slots, shared with its searches). Its error fails that
 	// resolution, which is then not remembered.
 	Acquire func(ctx context.Context) (release func(), err error)
-	// ForgetFailures makes a failed resolution be tried again by the next
-	// call (a table or databases copied in meanwhile are found) instead of
-	// being remembered.
-	ForgetFailures bool
 }
 
 // A Resolver decides, once for each goal, where the answers for boards
@@ -120,7 +106,7 @@ type Config struct {
 type Resolver struct {
 	cfg   Config
 	shape statespace.Shape
-	file  *TableOracle // the table read from cfg.TableFile
+	file  *tableOracle // the table read from cfg.TableFile
 	base  context.Context
 	stop  context.CancelFunc
 
@@ -161,7 +147,7 @@ type entry struct {
 // given up waiting; Close stops them sooner.
 func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
 	if cfg.BuildLimit == 0 {
-		cfg.BuildLimit = DefaultBuildLimit
+		cfg.BuildLimit = defaultBuildLimit
 	}
 	if cfg.CacheBytes <= 0 {
 		cfg.CacheBytes = DefaultCacheBytes
@@ -203,7 +189,7 @@ func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
 				return nil, fmt.Errorf("%s holds the table for goal %s, not %s", cfg.TableFile, statespace.GoalName(goal), statespace.GoalName(want))
 			}
 		}
-		r.file = NewTableOracle(t, cfg.TableFile)
+		r.file = newTableOracle(t, cfg.TableFile)
 	}
 	r.base, r.stop = context.WithCancel(context.WithoutCancel(ctx))
 	if ctx.Done() != nil {
@@ -268,19 +254,44 @@ func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board) (Oracle, e
 	return e.o, e.err
 }
 
-// NoTableError says a goal has no distance table at hand: none is stored
-// and its space is too large to build in memory.
-type NoTableError struct{ Goal statespace.Board }
+// Forget drops what the Resolver remembers of goal's failed resolution,
+// so that the next call tries again (a table or databases copied in
+// meanwhile are found). Failures are remembered otherwise, so that a
+// batch says its reason once rather than resolving again for every
+// board; a resolution in progress or done is kept.
+func (r *Resolver) Forget(goal statespace.Board) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k := entryKey{goal: goal}
+	if e := r.entries[k]; e != nil && e.elem == nil && isClosed(e.done) && e.err != nil {
+		delete(r.entries, k)
+	}
+}
 
-func (e *NoTableError) Error() string {
-	return fmt.Sprintf("no distance table for %s goal %s", e.Goal.Shape(), statespace.GoalName(e.Goal))
+// isClosed reports whether ch is closed, without waiting.
+func isClosed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+// noTableError says a goal has no distance table at hand: none is stored
+// and its space is too large to build in memory.
+type noTableError struct{ goal statespace.Board }
+
+func (e *noTableError) Error() string {
+	return fmt.Sprintf("no distance table for %s goal %s", e.goal.Shape(), statespace.GoalName(e.goal))
 }
 
 // Table returns the distance table of goal's boards as Oracle finds it,
-// or a *NoTableError when they would be answered by search.
+// or an error saying there is none when they would be answered by
+// search.
 func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
 	if !r.HasTable(goal) {
-		return nil, &NoTableError{Goal: goal}
+		return nil, &noTableError{goal}
 	}
 	o, err := r.Oracle(ctx, goal)
 	if err != nil {
@@ -289,7 +300,7 @@ func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (statespace
 	if t := o.Source().Table; t != nil {
 		return t, nil
 	}
-	return nil, &NoTableError{Goal: goal}
+	return nil, &noTableError{goal}
 }
 
 // StoredCounts returns the number of boards at each distance of goal's
@@ -382,7 +393,7 @@ func (r *Resolver) fill(e *entry, fill func(*entry)) {
 		if errors.As(e.err, &busy) {
 			e.err = busy.err
 		}
-		if r.base.Err() != nil || busy != nil || r.cfg.ForgetFailures ||
+		if r.base.Err() != nil || busy != nil ||
 			errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded) {
 			delete(r.entries, e.key)
 		}
@@ -430,11 +441,11 @@ func (r *Resolver) build(ctx context.Context, f func() error) error {
 	return f()
 }
 
-// Answer answers b from the oracle for its shape and Config.Goal. When
-// there is none, an unsolvable board still gets its
+// Answer answers b, as want asks, from the oracle for its shape and
+// Config.Goal. When there is none, an unsolvable board still gets its
 // *statespace.UnsolvableError, which needs no table; other boards get the
 // reason there is no oracle.
-func (r *Resolver) Answer(ctx context.Context, b statespace.Board, withPath bool) (Answer, error) {
+func (r *Resolver) Answer(ctx context.Context, b statespace.Board, want Want) (Answer, error) {
 	sh := b.Shape()
 	l := r.last.Load()
 	if l == nil || sh != l.shape {
@@ -455,7 +466,7 @@ func (r *Resolver) Answer(ctx context.Context, b statespace.Board, withPath bool
 		l = &lastUsed{sh, o}
 		r.last.Store(l)
 	}
-	return l.o.Answer(ctx, b, withPath)
+	return l.o.Answer(ctx, b, want)
 }
 
 // unsolvable returns b's *statespace.UnsolvableError, or nil.
@@ -489,15 +500,12 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 			t, src, err := r.cfg.Cache.LoadTable(ctx, goal)
 			var nf *store.NotFoundError
 			if err == nil {
-				return NewTableOracle(t, src), nil
+				return newTableOracle(t, src), nil
 			} else if !errors.As(err, &nf) {
 				return nil, err
 			}
 		}
 		return r.searchOracle(ctx, goal)
-	}
-	if searchOpts && sp.Size() <= r.cfg.BuildLimit && !r.cfg.SearchOptionsWhereSearched {
-		return nil, &TabledError{Goal: goal}
 	}
 	t, src, err := r.cfg.Cache.LoadTable(ctx, goal)
 	var nf *store.NotFoundError
@@ -525,14 +533,12 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	if err != nil {
 		return nil, err
 	}
-	if searchOpts && !r.cfg.SearchOptionsWhereSearched {
-		return nil, &TabledError{Goal: goal}
-	}
-	return NewTableOracle(t, src), nil
+	return newTableOracle(t, src), nil
 }
 
 // TabledError says pattern databases were asked for (Config.PDBDir or
-// Partition) for boards answered from an exact table, which needs none.
+// Partition) for boards answered from an exact table, which needs none:
+// for a command whose flag would apply to no board.
 type TabledError struct{ Goal statespace.Board }
 
 func (e *TabledError) Error() string {
@@ -541,7 +547,12 @@ func (e *TabledError) Error() string {
 }
 
 // explain is cfg.Explain, or the error's own message.
-func (cfg Config) explain(err error) string { return Options{Explain: cfg.Explain}.explain(err) }
+func (cfg Config) explain(err error) string {
+	if cfg.Explain == nil {
+		return err.Error()
+	}
+	return cfg.Explain(err)
+}
 
 // HasTable reports whether the boards of goal have a distance table: the
 // table file given, one small enough to build at once, or a file in the

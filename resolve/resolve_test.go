@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -66,18 +67,6 @@ func TestFromCache(t *testing.T) {
 	}
 }
 
-// fakeOracle answers 99 for every board.
-type fakeOracle struct{ goal statespace.Board }
-
-func (f fakeOracle) Goal() statespace.Board { return f.goal }
-func (f fakeOracle) Source() *Source        { return &Source{Kind: FromSearch, Solver: "fake"} }
-func (f fakeOracle) Answer(_ context.Context, b statespace.Board, _ bool) (Answer, error) {
-	return Answer{Board: b, Distance: 99}, nil
-}
-func (f fakeOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
-	return f.Answer(ctx, b, true)
-}
-
 // TestSearchWithoutTable checks that shapes whose table is missing and
 // too large to build are solved by search, saying so, instead of refused.
 func TestSearchWithoutTable(t *testing.T) {
@@ -94,7 +83,7 @@ func TestSearchWithoutTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	if o.Source().Kind != FromSearch {
-		t.Fatalf("3x4: %T, want a *SearchOracle", o)
+		t.Fatalf("3x4: %T, want a search", o)
 	}
 	for _, want := range []string{"no distance table for 3x4 goal last", explainedMark + "; until then, solving by search", "linear conflict"} {
 		if !strings.Contains(log.String(), want) {
@@ -102,7 +91,7 @@ func TestSearchWithoutTable(t *testing.T) {
 		}
 	}
 	// A lower limit searches what it would otherwise build.
-	res, err = NewResolver(ctx, Config{BuildLimit: 360, AllMoves: true})
+	res, err = NewResolver(ctx, Config{BuildLimit: 360})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,17 +103,17 @@ func TestSearchWithoutTable(t *testing.T) {
 		t.Errorf("2x4 over a limit of 360: %T, %v", o, err)
 	}
 	// The searched answers, every optimal move included, are the BFS's.
-	oracle := newBFS(2, 4, []int{1, 2, 3, 4, 5, 6, 7, 0})
+	oracle := fixture.NewBFS(2, 4, []int{1, 2, 3, 4, 5, 6, 7, 0})
 	for _, text := range []string{"0,7,2,1,4,3,6,5", "1,2,3,4,5,6,0,7", "1,2,3,4,5,6,7,0"} {
 		b, _ := statespace.Parse(text, statespace.Shape{Rows: 2, Cols: 4})
-		a, err := o.Answer(ctx, b, true)
+		a, err := o.Answer(ctx, b, Want{Path: true, AllMoves: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if a.Heuristic != HeuristicLinearConflict || a.Search == nil {
 			t.Errorf("%s: heuristic %q, search %v", text, a.Heuristic, a.Search)
 		}
-		oracle.check(t, cellsOf(b), a, true)
+		oracle.Check(t, b, a.Distance, a.Optimal, a.Path, true)
 	}
 }
 
@@ -142,7 +131,7 @@ func TestUnsolvable4x4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = res.Answer(ctx, korf1, false)
+	_, err = res.Answer(ctx, korf1, Want{})
 	var u *statespace.UnsolvableError
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), "solvable for goal first") {
 		t.Errorf("Korf's first instance for goal last: %v; want unsolvable", err)
@@ -172,12 +161,12 @@ func TestTableFile(t *testing.T) {
 		t.Errorf("shape %s, want the file's %s", res.Shape(), goal.Shape())
 	}
 	b, _ := statespace.Parse("1,2/3,4/0,5", statespace.Shape{})
-	oracle := newBFS(3, 2, []int{1, 2, 3, 4, 5, 0})
-	a, err := res.Answer(ctx, b, true)
+	oracle := fixture.NewBFS(3, 2, []int{1, 2, 3, 4, 5, 0})
+	a, err := res.Answer(ctx, b, Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	oracle.check(t, cellsOf(b), a, true)
+	oracle.Check(t, b, a.Distance, a.Optimal, a.Path, true)
 
 	for i, cfg := range []Config{
 		{TableFile: path, Goal: "first"},
@@ -230,7 +219,7 @@ func TestNeed6666(t *testing.T) {
 		if goal == "last" {
 			b, _ = g.Apply(statespace.Left)
 		}
-		_, err = res.Answer(ctx, b, true)
+		_, err = res.Answer(ctx, b, Want{Path: true})
 		var need *NeedPDBsError
 		if !errors.As(err, &need) || need.Goal != g || need.Partition != "6-6-6-6" {
 			t.Errorf("goal %s: %v, want a *NeedPDBsError for 6-6-6-6", goal, err)
@@ -238,5 +227,45 @@ func TestNeed6666(t *testing.T) {
 		if files, _ := os.ReadDir(cache); len(files) != 0 {
 			t.Errorf("goal %s: %d files written to the cache", goal, len(files))
 		}
+	}
+}
+
+// A failed resolution is remembered, so a batch says its reason once,
+// until Forget: then a table copied in meanwhile is found (the page
+// forgets each failure it reports).
+func TestForgetFailure(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 3})
+	path := filepath.Join(dir, store.TableFile(goal).Name())
+	if err := os.WriteFile(path, []byte("not a table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Under a build limit of 1 the damaged table is not rebuilt in memory.
+	res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), Goal: "first", BuildLimit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := res.Oracle(ctx, goal); err == nil {
+		t.Fatal("a damaged table resolved")
+	}
+	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.WriteTable(ctx, path, tab, tablefile.EncodingMod4Bit); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := res.Oracle(ctx, goal); err == nil {
+		t.Error("the failure was not remembered")
+	}
+	res.Forget(goal)
+	o, err := res.Oracle(ctx, goal)
+	if err != nil || o.Source().From != path {
+		t.Fatalf("after Forget: %v, %v", o, err)
+	}
+	res.Forget(goal) // a resolution that succeeded is kept
+	if again, err := res.Oracle(ctx, goal); err != nil || again != o {
+		t.Errorf("Forget dropped a resolved oracle: %v, %v", again, err)
 	}
 }

@@ -15,19 +15,13 @@ import (
 	"github.com/tilespace/tilespace/store"
 )
 
-// SolverOracle answers boards whose space is too large for a table (the
+// solverOracle answers boards whose space is too large for a table (the
 // 15-puzzle) by optimal search: the fast IDA* of package solver on
 // additive pattern databases.
-type SolverOracle struct {
+type solverOracle struct {
 	solver *solver.Solver
 	space  *statespace.Space
 	src    Source
-	// AllMoves asks for every optimal first move, which costs one bounded
-	// search per legal move after the solution is found.
-	AllMoves bool
-	// KeepPath answers with the path and Search.OptimalCut when the
-	// context ends while the optimal moves are being tested.
-	KeepPath bool
 	// Checkpoints, when set, makes the searches resumable (see
 	// Checkpoints).
 	Checkpoints *Checkpoints
@@ -42,15 +36,15 @@ type SolverOracle struct {
 type Checkpoints struct {
 	Cache  store.Cache
 	Resume bool
-	Every  time.Duration // 0 means DefaultCheckpointEvery
+	Every  time.Duration // 0 means every 30 s (defaultCheckpointEvery)
 }
 
-// DefaultCheckpointEvery is how often a resumable search writes its
+// defaultCheckpointEvery is how often a resumable search writes its
 // checkpoint: a crash loses at most this much work.
-const DefaultCheckpointEvery = 30 * time.Second
+const defaultCheckpointEvery = 30 * time.Second
 
 // solve is o.solver.Solve, resumable when o.Checkpoints is set.
-func (o *SolverOracle) solve(ctx context.Context, b statespace.Board) (solver.Result, error) {
+func (o *solverOracle) solve(ctx context.Context, b statespace.Board) (solver.Result, error) {
 	c := o.Checkpoints
 	if c == nil {
 		return o.solver.Solve(ctx, b)
@@ -70,7 +64,7 @@ func (o *SolverOracle) solve(ctx context.Context, b statespace.Board) (solver.Re
 	}
 	every := c.Every
 	if every <= 0 {
-		every = DefaultCheckpointEvery
+		every = defaultCheckpointEvery
 	}
 	r, err := o.solver.SolveCheckpointed(ctx, b, solver.Checkpointing{From: from, Every: every,
 		Save: func(cp *solver.Checkpoint) error {
@@ -108,35 +102,22 @@ func (e *InterruptedError) Error() string {
 func (e *InterruptedError) Unwrap() error { return e.Err }
 
 // NewSolverOracle answers with s.
-func NewSolverOracle(s *solver.Solver, allMoves bool) *SolverOracle {
-	name := HeuristicName(s.Heuristic())
-	return &SolverOracle{solver: s, space: statespace.MustSpace(s.Goal()),
-		src:      Source{Kind: FromDatabases, Solver: "IDA* on pattern databases", Heuristic: name, Bytes: additiveBytes(s.Heuristic())},
-		AllMoves: allMoves}
+func newSolverOracle(s *solver.Solver) *solverOracle {
+	name := heuristicName(s.Heuristic())
+	return &solverOracle{solver: s, space: statespace.MustSpace(s.Goal()),
+		src: Source{Kind: FromDatabases, Solver: "IDA* on pattern databases", Heuristic: name, Bytes: additiveBytes(s.Heuristic())}}
 }
 
 // Source returns the solver's source (FromDatabases).
-func (o *SolverOracle) Source() *Source { return &o.src }
+func (o *solverOracle) Source() *Source { return &o.src }
 
 // Goal returns the solver's goal.
-func (o *SolverOracle) Goal() statespace.Board { return o.solver.Goal() }
+func (o *solverOracle) Goal() statespace.Board { return o.solver.Goal() }
 
-// Heuristic names the databases searched on, as Answer.Heuristic does.
-func (o *SolverOracle) Heuristic() string { return o.src.Heuristic }
-
-// Answer solves b optimally. The path is always returned: the search
+// Answer solves b optimally, and with want.AllMoves tests every legal
+// first move by a bounded search. The path is always returned: the search
 // finds it anyway.
-func (o *SolverOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (Answer, error) {
-	return o.answer(ctx, b, o.AllMoves)
-}
-
-// AnswerPath solves b optimally without testing every optimal first
-// move (Search.OptimalUnknown): the distance and one path.
-func (o *SolverOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
-	return o.answer(ctx, b, false)
-}
-
-func (o *SolverOracle) answer(ctx context.Context, b statespace.Board, allMoves bool) (Answer, error) {
+func (o *solverOracle) Answer(ctx context.Context, b statespace.Board, want Want) (Answer, error) {
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
@@ -145,13 +126,13 @@ func (o *SolverOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 		return Answer{}, err
 	}
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.src.Heuristic, Source: &o.src,
-		Search: &SearchCost{Nodes: r.Nodes, Generated: r.Generated, Elapsed: r.Elapsed, OptimalUnknown: !allMoves}}
-	if allMoves && a.Distance > 0 {
+		Search: &SearchCost{Nodes: r.Nodes, Generated: r.Generated, Elapsed: r.Elapsed, OptimalUnknown: !want.AllMoves}}
+	if want.AllMoves && a.Distance > 0 {
 		// The searches for every optimal move count as the solution's do.
 		set, cost, err := o.solver.OptimalMoves(ctx, b, a.Distance)
 		a.Search.add(cost.Nodes, cost.Generated, cost.Elapsed)
 		if err != nil {
-			return cutShort(ctx, a, err, o.KeepPath)
+			return cutShort(ctx, a, err, want.KeepPath)
 		}
 		a.Optimal = set
 	}
@@ -170,49 +151,37 @@ func cutShort(ctx context.Context, a Answer, err error, keep bool) (Answer, erro
 	return a, nil
 }
 
-// SearchOracle answers boards by the generic IDA* (search.IDAStar) on any
+// searchOracle answers boards by the generic IDA* (search.IDAStar) on any
 // admissible heuristic: what boards too large for a table are solved with
 // when there are no pattern databases.
-type SearchOracle struct {
-	goal     statespace.Board
-	space    *statespace.Space
-	h        pdb.Heuristic
-	src      Source
-	allMoves bool
-	// KeepPath answers with the path and Search.OptimalCut when the
-	// context ends while the optimal moves are being tested.
-	KeepPath bool
+type searchOracle struct {
+	goal  statespace.Board
+	space *statespace.Space
+	h     pdb.Heuristic
+	src   Source
 }
 
 // NewSearchOracle answers boards of goal by IDA* on h, which must be
 // admissible; name is what answers call it (Answer.Heuristic).
-func NewSearchOracle(goal statespace.Board, h pdb.Heuristic, name string, allMoves bool) *SearchOracle {
-	return &SearchOracle{goal: goal, space: statespace.MustSpace(goal), h: h, allMoves: allMoves,
+func NewSearchOracle(goal statespace.Board, h pdb.Heuristic, name string) Oracle {
+	return newSearchOracle(goal, h, name)
+}
+
+func newSearchOracle(goal statespace.Board, h pdb.Heuristic, name string) *searchOracle {
+	return &searchOracle{goal: goal, space: statespace.MustSpace(goal), h: h,
 		src: Source{Kind: FromSearch, Solver: "IDA* on " + name, Heuristic: name}}
 }
 
 // Source returns the search's source (FromSearch).
-func (o *SearchOracle) Source() *Source { return &o.src }
+func (o *searchOracle) Source() *Source { return &o.src }
 
 // Goal returns the goal.
-func (o *SearchOracle) Goal() statespace.Board { return o.goal }
+func (o *searchOracle) Goal() statespace.Board { return o.goal }
 
-// Heuristic names the heuristic searched on, as Answer.Heuristic does.
-func (o *SearchOracle) Heuristic() string { return o.src.Heuristic }
-
-// Answer solves b optimally. With all moves asked for, each child that
-// the heuristic does not rule out is solved too.
-func (o *SearchOracle) Answer(ctx context.Context, b statespace.Board, _ bool) (Answer, error) {
-	return o.answer(ctx, b, o.allMoves)
-}
-
-// AnswerPath solves b optimally without testing every optimal first
-// move (Search.OptimalUnknown): the distance and one path.
-func (o *SearchOracle) AnswerPath(ctx context.Context, b statespace.Board) (Answer, error) {
-	return o.answer(ctx, b, false)
-}
-
-func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves bool) (Answer, error) {
+// Answer solves b optimally. With want.AllMoves each child that the
+// heuristic does not rule out is solved too. The path is always returned:
+// the search finds it anyway.
+func (o *searchOracle) Answer(ctx context.Context, b statespace.Board, want Want) (Answer, error) {
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
@@ -221,8 +190,8 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 		return Answer{}, err
 	}
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.src.Heuristic, Source: &o.src,
-		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), Elapsed: r.Elapsed, OptimalUnknown: !allMoves}}
-	if allMoves && a.Distance > 0 {
+		Search: &SearchCost{Nodes: uint64(r.Expanded), Generated: uint64(r.Generated), Elapsed: r.Elapsed, OptimalUnknown: !want.AllMoves}}
+	if want.AllMoves && a.Distance > 0 {
 		for _, m := range statespace.Moves {
 			child, ok := b.Apply(m)
 			if !ok || o.h.Distance(child) > a.Distance-1 {
@@ -231,7 +200,7 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 			c, err := o.solve(ctx, child)
 			a.Search.add(uint64(c.Expanded), uint64(c.Generated), c.Elapsed)
 			if err != nil {
-				return cutShort(ctx, a, err, o.KeepPath)
+				return cutShort(ctx, a, err, want.KeepPath)
 			}
 			if len(c.Path) == a.Distance-1 {
 				a.Optimal = a.Optimal.Add(m)
@@ -241,7 +210,7 @@ func (o *SearchOracle) answer(ctx context.Context, b statespace.Board, allMoves 
 	return a, nil
 }
 
-func (o *SearchOracle) solve(ctx context.Context, b statespace.Board) (search.Result, error) {
+func (o *searchOracle) solve(ctx context.Context, b statespace.Board) (search.Result, error) {
 	r, err := search.IDAStar(ctx, search.Problem{Start: b, Goal: o.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, o.h)
 	if err != nil {
 		return r, err

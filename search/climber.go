@@ -85,9 +85,9 @@ type ClimberRule struct {
 // String names the reading, e.g. "adjacent, first-legal".
 func (c ClimberRule) String() string { return c.Score.String() + ", " + c.Stuck.String() }
 
-// GainScore is the climber report's gain score of b for goal under s. The goal's
+// gainScore is the climber report's gain score of b for goal under s. The goal's
 // blank cell is not scored.
-func GainScore(b, goal statespace.Board, s Score) float64 {
+func gainScore(b, goal statespace.Board, s Score) float64 {
 	sh := b.Shape()
 	score := 0.0
 	for c, n := 0, b.Cells(); c < n; c++ {
@@ -113,7 +113,7 @@ func GainScore(b, goal statespace.Board, s Score) float64 {
 }
 
 // GainClimber is the climber report's greedy climber: from the current board it
-// scores every child not yet on its walk with GainScore and moves to the
+// scores every child not yet on its walk with gainScore and moves to the
 // best one, ties going to the first in Up, Down, Left, Right order. When
 // every child is on the walk already, rule.Stuck decides: StuckStop fails
 // (StopStuck), StuckFirstLegal takes the first legal move and carries on.
@@ -162,7 +162,7 @@ func GainClimber(ctx context.Context, p Problem, rule ClimberRule) (Result, erro
 				continue
 			}
 			allowed++
-			if s := GainScore(c, p.Goal, rule.Score); s > bestScore {
+			if s := gainScore(c, p.Goal, rule.Score); s > bestScore {
 				bestScore, bestMove, bestBoard = s, m, c
 			}
 		}

@@ -27,11 +27,11 @@ func TestGainScoreHandComputed(t *testing.T) {
 	}
 	for i, c := range cases {
 		b := mustParse(t, c.board)
-		if got := GainScore(b, goal, ScoreMatched); got != c.matched {
-			t.Errorf("case %d: GainScore(%s, matched) = %v, want %v", i, c.board, got, c.matched)
+		if got := gainScore(b, goal, ScoreMatched); got != c.matched {
+			t.Errorf("case %d: gainScore(%s, matched) = %v, want %v", i, c.board, got, c.matched)
 		}
-		if got := GainScore(b, goal, ScoreAdjacent); got != c.adjacent {
-			t.Errorf("case %d: GainScore(%s, adjacent) = %v, want %v", i, c.board, got, c.adjacent)
+		if got := gainScore(b, goal, ScoreAdjacent); got != c.adjacent {
+			t.Errorf("case %d: gainScore(%s, adjacent) = %v, want %v", i, c.board, got, c.adjacent)
 		}
 	}
 }

@@ -50,8 +50,8 @@
 // Go runtime frees the arrays a container outgrew only at its next
 // collection (by default the heap may reach twice what is live), so the
 // commands that run searches set the runtime's soft memory limit to what
-// they hold before the searches plus MaxBytes and a margin
-// (classroom.SetMemoryLimit).
+// they hold before the searches plus MaxBytes and a margin (the classroom
+// command does).
 //
 // Limits: zero fields take the defaults (DefaultMaxExpanded expansions and
 // DefaultMaxTime on boards of at most 9 cells, DefaultMaxBytes of

@@ -21,6 +21,7 @@ import (
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/serve/api"
@@ -201,17 +202,10 @@ func TestBoardRecordIsQueryJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var buf bytes.Buffer
-		out := resolve.NewRecordWriter(&buf, nil, resolve.Options{Format: resolve.JSON})
-		if _, err := resolve.Boards(context.Background(), []string{text}, res, out); err != nil {
-			t.Fatal(err)
-		}
-		if err := out.Flush(); err != nil {
-			t.Fatal(err)
-		}
+		buf := queryJSON(t, res, text)
 		var want map[string]any
-		if err := json.Unmarshal(buf.Bytes(), &want); err != nil {
-			t.Fatalf("%v: %s", err, buf.Bytes())
+		if err := json.Unmarshal(buf, &want); err != nil {
+			t.Fatalf("%v: %s", err, buf)
 		}
 		for k, v := range want {
 			if got, ok := rec[k]; !ok || !jsonEqual(got, v) {
@@ -888,4 +882,23 @@ func TestRoutesAreMethodPatterns(t *testing.T) {
 	if status != http.StatusNotFound || !strings.Contains(fmt.Sprint(rec["error"]), "no API endpoint") {
 		t.Errorf("/api/nothing: %d %v", status, rec)
 	}
+}
+
+// queryJSON is the record query -json writes for the board text.
+func queryJSON(t *testing.T, res *resolve.Resolver, text string) []byte {
+	t.Helper()
+	b, err := resolve.ParseBoard([]byte(text), res.Shape())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := res.Answer(context.Background(), b, resolve.Want{Path: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	out := record.NewWriter(&buf, nil, record.Options{Format: record.JSON})
+	if err := out.Answer(a); err != nil || out.Flush() != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

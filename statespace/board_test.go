@@ -175,7 +175,7 @@ func TestUnsolvable(t *testing.T) {
 	}
 }
 
-// Inversions agrees with a direct count for the goal last, where the
+// inversions agrees with a direct count for the goal last, where the
 // goal's order is 1..n-1.
 func TestInversionsClassic(t *testing.T) {
 	sp := MustSpace(GoalLast(sq))
@@ -195,7 +195,7 @@ func TestInversionsClassic(t *testing.T) {
 				}
 			}
 		}
-		if got := sp.Inversions(b); got != want {
+		if got := sp.inversions(b); got != want {
 			t.Fatalf("%s: %d inversions, want %d", b, got, want)
 		}
 		if want%2 != 0 {

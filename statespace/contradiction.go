@@ -31,13 +31,8 @@ func (e *TableContradictionError) Error() string {
 		what, e.Board, e.TableDistance, e.Search, e.PathLength)
 }
 
-// CheckAgainstTable checks a path of pathLength moves that search found
-// from b to t's goal against t's distance of b: a path shorter than the
-// distance, or, when shortest says the search finds only shortest paths,
-// one of another length, is a *TableContradictionError. A board the table
-// cannot answer returns Lookup's error. The tables' CheckPath methods call
-// it.
-func CheckAgainstTable(t DistanceTable, b Board, pathLength int, search string, shortest bool) error {
+// checkAgainstTable is CheckPath on either kind of table.
+func checkAgainstTable(t DistanceTable, b Board, pathLength int, search string, shortest bool) error {
 	d, err := t.Lookup(b)
 	if err != nil {
 		return err
@@ -48,14 +43,19 @@ func CheckAgainstTable(t DistanceTable, b Board, pathLength int, search string, 
 	return nil
 }
 
-// CheckPath is CheckAgainstTable(t, …).
+// CheckPath checks a path of pathLength moves that search found from b
+// to t's goal against t's distance of b: a path shorter than the
+// distance, or, when shortest says the search finds only shortest paths,
+// one of another length, is a *TableContradictionError. A board the table
+// cannot answer returns Lookup's error.
 func (t *Table) CheckPath(b Board, pathLength int, search string, shortest bool) error {
-	return CheckAgainstTable(t, b, pathLength, search, shortest)
+	return checkAgainstTable(t, b, pathLength, search, shortest)
 }
 
-// CheckPath is CheckAgainstTable(t, …).
+// CheckPath checks a path a search found against t, as Table.CheckPath
+// does.
 func (t *LazyTable) CheckPath(b Board, pathLength int, search string, shortest bool) error {
-	return CheckAgainstTable(t, b, pathLength, search, shortest)
+	return checkAgainstTable(t, b, pathLength, search, shortest)
 }
 
 // PathReplayError says an answer's path, replayed board by board against

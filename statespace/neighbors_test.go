@@ -77,7 +77,7 @@ func TestExpanderVertical(t *testing.T) {
 		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {
 			sp := MustSpace(goal)
 			x, y := sp.NewExpander(), sp.NewExpander().Clone()
-			step := sp.SidewaysStep()
+			step := sp.sidewaysStep()
 			r := uint64(0)
 			for i := 0; i < 6000; i++ {
 				switch {
@@ -118,3 +118,7 @@ func BenchmarkExpanderVertical3x4InOrder(b *testing.B) { benchmarkVertical(b, Sh
 // A sparse level: about seven boards in each block of 2,520 ranks.
 func BenchmarkExpanderVertical2x7Sparse(b *testing.B)  { benchmarkVertical(b, Shape{2, 7}, 361) }
 func BenchmarkExpanderNeighbors2x7Sparse(b *testing.B) { benchmarkNeighbors(b, Shape{2, 7}, 361) }
+
+// sidewaysStep returns how much a horizontal move of the blank changes a
+// rank: (n−1)!/2, down for a move left and up for a move right.
+func (s *Space) sidewaysStep() uint64 { return s.half }

@@ -283,9 +283,9 @@ func (s *Space) Unrank(rank uint64) Board {
 	return b
 }
 
-// Inversions counts the pairs of tiles that stand in the opposite order to
+// inversions counts the pairs of tiles that stand in the opposite order to
 // the goal's, reading both boards row by row and skipping the blank.
-func (s *Space) Inversions(b Board) int {
+func (s *Space) inversions(b Board) int {
 	inv := 0
 	for i := 0; i < s.n; i++ {
 		if b.tiles[i] == 0 {
@@ -311,7 +311,7 @@ func (s *Space) Check(b Board) error {
 	}
 	e := &UnsolvableError{
 		Goal:         GoalName(s.goal),
-		Inversions:   s.Inversions(b),
+		Inversions:   s.inversions(b),
 		Cols:         s.shape.Cols,
 		BlankRow:     s.shape.Row(int(b.blank)) + 1,
 		GoalBlankRow: s.shape.Row(s.goal.Blank()) + 1,

@@ -26,7 +26,7 @@ type DistanceTable interface {
 	LookupMoves(b Board) (int, MoveSet, error)
 	Path(b Board) ([]Move, error)
 	// CheckPath checks a path a search found against the table (see
-	// CheckAgainstTable), ReplayPath an answer's path step by step.
+	// Table.CheckPath), ReplayPath an answer's path step by step.
 	CheckPath(b Board, pathLength int, search string, shortest bool) error
 	ReplayPath(b Board, d int, path []Move) error
 
@@ -220,12 +220,12 @@ func (t *Table) pathFrom(b Board, r uint64) ([]Move, error) {
 
 // Antipodes returns the boards at the largest distance, in rank order.
 func (t *Table) Antipodes() []Board {
-	return t.BoardsAt(t.Radius(), 0)
+	return t.boardsAt(t.Radius(), 0)
 }
 
-// BoardsAt returns the boards at distance d in rank order, at most limit
+// boardsAt returns the boards at distance d in rank order, at most limit
 // of them (all when limit ≤ 0).
-func (t *Table) BoardsAt(d int, limit int) []Board {
+func (t *Table) boardsAt(d int, limit int) []Board {
 	var out []Board
 	for r, v := range t.dist {
 		if int(v) == d {

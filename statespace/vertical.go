@@ -54,9 +54,9 @@ type verticalBlock struct {
 
 // Vertical writes the ranks of the neighbours of the board of rank r that
 // a vertical move of the blank reaches, Up then Down, to out and returns
-// how many it wrote. With Space.SidewaysStep's rule for the horizontal
-// ones it gives what Neighbors gives, faster: for ranks in increasing
-// order it costs a few loads a neighbour.
+// how many it wrote. With the rule for the horizontal ones (a move left
+// or right changes the rank by (n−1)!/2) it gives what Neighbors gives,
+// faster: for ranks in increasing order it costs a few loads a neighbour.
 func (x *Expander) Vertical(r uint64, out *[2]uint64) int {
 	if r-x.lo >= x.hi-x.lo {
 		x.setPrefix(r)
@@ -92,10 +92,6 @@ func (x *Expander) Vertical(r uint64, out *[2]uint64) int {
 	}
 	return k
 }
-
-// SidewaysStep returns how much a horizontal move of the blank changes a
-// rank: (n−1)!/2, down for a move left and up for a move right.
-func (s *Space) SidewaysStep() uint64 { return s.half }
 
 // window describes the rotation of one vertical move: its places i …
 // i+w−1, the mover's place, and the weights of the delta's terms.

@@ -25,7 +25,7 @@ type File struct{ name string }
 // TableFile is goal's distance table, e.g. "3x3-last.tbl" or
 // "3x3-1.2.3.4.0.5.6.7.8.tbl".
 func TableFile(goal statespace.Board) File {
-	return File{goal.Shape().String() + "-" + GoalSlug(goal) + ".tbl"}
+	return File{goal.Shape().String() + "-" + goalSlug(goal) + ".tbl"}
 }
 
 // PDBFile is the pattern database of the tiles (ascending) for goal, e.g.
@@ -38,9 +38,9 @@ func ZeroAwarePDBFile(goal statespace.Board, tiles []int) File {
 	return File{pdbFileName(goal, tiles, true)}
 }
 
-// PDBFileOf names the file of database p: ZeroAwarePDBFile for a
+// pdbFileOf names the file of database p: ZeroAwarePDBFile for a
 // zero-aware one, else PDBFile.
-func PDBFileOf(p *pdb.PDB) File { return File{pdbFileName(p.Goal(), p.Tiles(), p.ZeroAware())} }
+func pdbFileOf(p *pdb.PDB) File { return File{pdbFileName(p.Goal(), p.Tiles(), p.ZeroAware())} }
 
 // CheckpointFile is the checkpoint of a resumable search for goal's
 // table, e.g. "2x7-last.tbl.checkpoint".
@@ -48,13 +48,13 @@ func CheckpointFile(goal statespace.Board) File { return File{TableFile(goal).na
 
 // NPYFile is goal's distances exported for NumPy, e.g. "3x4-last.npy".
 func NPYFile(goal statespace.Board) File {
-	return File{goal.Shape().String() + "-" + GoalSlug(goal) + ".npy"}
+	return File{goal.Shape().String() + "-" + goalSlug(goal) + ".npy"}
 }
 
 // BeamWorkFile is the folder of a distributed search's intermediate files
 // for goal's table, e.g. "beam-2x7-last".
 func BeamWorkFile(goal statespace.Board) File {
-	return File{"beam-" + goal.Shape().String() + "-" + GoalSlug(goal)}
+	return File{"beam-" + goal.Shape().String() + "-" + goalSlug(goal)}
 }
 
 // Name returns the file's name, the same in every folder.
@@ -73,7 +73,7 @@ func NewCache(dir string) Cache { return Cache{dir: dir} }
 
 // DefaultCache returns the cache folder generated files live in:
 // $TILESPACE_CACHE if set, else "tilespace" under os.UserCacheDir(). The
-// first call for a folder in a process sweeps it (SweepCache), so every
+// first call for a folder in a process sweeps it (see sweepCache), so every
 // command that opens the cache removes what killed writers left there.
 // Only the commands call it: every package below takes the Cache it is
 // handed.
@@ -120,9 +120,9 @@ func (c Cache) Has(f File) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
-// ReadTable reads goal's distance table from the cache (see the function
-// ReadTable); a missing file is an error matching os.ErrNotExist.
-func (c Cache) ReadTable(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
+// readTable reads goal's distance table from the cache (see the function
+// readTable); a missing file is an error matching os.ErrNotExist.
+func (c Cache) readTable(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
 	if c.dir == "" {
 		return nil, &NoCacheError{Err: os.ErrNotExist}
 	}
@@ -153,16 +153,10 @@ func (c Cache) WriteMod4Table(ctx context.Context, goal statespace.Board, counts
 	return path, size, err
 }
 
-// ReadPDB reads the pattern database of tiles for goal from the cache
-// (see the function ReadPDB).
-func (c Cache) ReadPDB(goal statespace.Board, tiles []int) (*pdb.PDB, error) {
-	return ReadPDB(c.Path(PDBFile(goal, tiles)), goal, tiles)
-}
-
 // WritePDB writes p into the cache (see the function WritePDB), making
 // the folder if need be, and returns the file's path and size.
 func (c Cache) WritePDB(ctx context.Context, p *pdb.PDB) (string, int64, error) {
-	path := c.Path(PDBFileOf(p))
+	path := c.Path(pdbFileOf(p))
 	if err := c.mkdir(); err != nil {
 		return "", 0, err
 	}

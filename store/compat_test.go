@@ -126,7 +126,7 @@ func readPDBBytes(data []byte) (*pdb.PDB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return DecodePDB(h, payload)
+	return decodePDB(h, payload, true)
 }
 
 // TestPDBv1Seeds reads the version-1 files of testdata/pdb-v1, written

@@ -128,7 +128,7 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	p, err := DecodePDB(h, payload)
+	p, err := decodePDB(h, payload, true)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -188,24 +188,24 @@ func locate(dirs []string, goal statespace.Board, part pdb.Partition) (paths, mi
 	return paths, missing
 }
 
-// Found is a complete set of pattern databases found in one folder.
-type Found struct {
+// foundPartition is a complete set of pattern databases found in one folder.
+type foundPartition struct {
 	Partition pdb.Partition
 	Dir       string
 	Files     []string // one per pattern, in the partition's order
 }
 
-// maxCovers bounds the partitions FindPartitions assembles from one folder.
+// maxCovers bounds the partitions partitionsIn assembles from one folder.
 const maxCovers = 256
 
-// FindPartitions returns every partition of goal's tiles whose pattern
-// databases all lie in dir under the store's names (PDBFileName, or
-// ZeroAwarePDBFileName for a zero-aware partition, whose databases are
+// partitionsIn returns every partition of goal's tiles whose pattern
+// databases all lie in dir under the store's names (PDBFile, or
+// ZeroAwarePDBFile for a zero-aware partition, whose databases are
 // all zero-aware): the presets and any custom partition, strongest first
 // — the most entries in all (so zero-aware ones before plain ones of the
 // same patterns), then the fewest patterns. Files are not read; a folder
 // that does not exist (or is not a folder) holds none.
-func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
+func partitionsIn(dir string, goal statespace.Board) ([]foundPartition, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, nil
 	}
@@ -213,12 +213,12 @@ func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
 	if err != nil {
 		return nil, err
 	}
-	var found []Found
+	var found []foundPartition
 	for _, zero := range []bool{true, false} {
 		found = append(found, findPartitions(dir, goal, dirEntries, zero)...)
 	}
 	n := goal.Cells()
-	slices.SortStableFunc(found, func(a, b Found) int {
+	slices.SortStableFunc(found, func(a, b foundPartition) int {
 		if c := cmp.Compare(totalEntries(b.Partition, n), totalEntries(a.Partition, n)); c != 0 {
 			return c
 		}
@@ -227,8 +227,8 @@ func FindPartitions(dir string, goal statespace.Board) ([]Found, error) {
 	return found, nil
 }
 
-// findPartitions is FindPartitions for one kind of database.
-func findPartitions(dir string, goal statespace.Board, dirEntries []os.DirEntry, zero bool) []Found {
+// findPartitions is partitionsIn for one kind of database.
+func findPartitions(dir string, goal statespace.Board, dirEntries []os.DirEntry, zero bool) []foundPartition {
 	prefix := pdbPrefix(goal, zero)
 	n := goal.Cells()
 	var patterns [][]int
@@ -251,7 +251,7 @@ func findPartitions(dir string, goal statespace.Board, dirEntries []os.DirEntry,
 		}
 		patterns = append(patterns, tiles)
 	}
-	var found []Found
+	var found []foundPartition
 	var chosen [][]int
 	var cover func(covered uint32)
 	cover = func(covered uint32) {
@@ -269,7 +269,7 @@ func findPartitions(dir string, goal statespace.Board, dirEntries []os.DirEntry,
 				return
 			}
 			part.ZeroAware = zero
-			f := Found{Partition: part, Dir: dir}
+			f := foundPartition{Partition: part, Dir: dir}
 			for _, pat := range part.Patterns {
 				f.Files = append(f.Files, filepath.Join(dir, pdbFileName(goal, pat, zero)))
 			}
@@ -320,26 +320,27 @@ func parseTiles(s string, n int) ([]int, bool) {
 	return tiles, len(tiles) > 0
 }
 
-// BestPartition returns the strongest partition found for goal (see
-// FindPartitions) in the first of dirs that holds a complete one. It
+// bestPartition returns the strongest partition found for goal (see
+// partitionsIn) in the first of dirs that holds a complete one. It
 // returns a *PDBNotFoundError when no folder holds one.
-func BestPartition(dirs []string, goal statespace.Board) (Found, error) {
+func bestPartition(dirs []string, goal statespace.Board) (foundPartition, error) {
 	for _, dir := range dirs {
-		found, err := FindPartitions(dir, goal)
+		found, err := partitionsIn(dir, goal)
 		if err != nil {
-			return Found{}, err
+			return foundPartition{}, err
 		}
 		if len(found) > 0 {
 			return found[0], nil
 		}
 	}
-	return Found{}, &PDBNotFoundError{Goal: goal, Looked: dirs}
+	return foundPartition{}, &PDBNotFoundError{Goal: goal, Looked: dirs}
 }
 
-// LoadBestPDBs loads the partition BestPartition chooses for goal and
-// returns the heuristic and the files read.
+// LoadBestPDBs loads the strongest partition found for goal in the first of
+// dirs that holds a complete one (presets and custom ones) and returns the
+// heuristic and the files read.
 func LoadBestPDBs(ctx context.Context, dirs []string, goal statespace.Board) (*pdb.Additive, []string, error) {
-	f, err := BestPartition(dirs, goal)
+	f, err := bestPartition(dirs, goal)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -82,7 +82,7 @@ func TestZeroAwarePDBFiles(t *testing.T) {
 			}
 		}
 	}
-	found, err := FindPartitions(dir, goal)
+	found, err := partitionsIn(dir, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestBestPartition(t *testing.T) {
 	t.Setenv(EnvCache, cache)
 	goal := statespace.GoalLast(sq4)
 
-	_, err := BestPartition(pdbDirs(t, ""), goal)
+	_, err := bestPartition(pdbDirs(t, ""), goal)
 	var nf *PDBNotFoundError
 	if !errors.As(err, &nf) || nf.Goal != goal || nf.Partition != "" || !slices.Equal(nf.Looked, []string{cache}) || !strings.Contains(err.Error(), "no complete partition") {
 		t.Fatalf("empty cache: %v", err)
@@ -147,7 +147,7 @@ func TestBestPartition(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if best, err := BestPartition(pdbDirs(t, ""), goal); err != nil || best.Partition.Name != "5-5-5" {
+	if best, err := bestPartition(pdbDirs(t, ""), goal); err != nil || best.Partition.Name != "5-5-5" {
 		t.Fatalf("with 5-5-5: %v, %v", best.Partition.Name, err)
 	}
 	a, files, err := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal)
@@ -163,12 +163,12 @@ func TestBestPartition(t *testing.T) {
 	touch(t, cache, goal, "6-6-3")
 	p663, _ := pdb.Preset("6-6-3", goal)
 	os.Remove(filepath.Join(cache, PDBFile(goal, p663.Patterns[2]).Name()))
-	if best, _ := BestPartition(pdbDirs(t, ""), goal); best.Partition.Name != "5-5-5" {
+	if best, _ := bestPartition(pdbDirs(t, ""), goal); best.Partition.Name != "5-5-5" {
 		t.Errorf("incomplete 6-6-3: chose %s", best.Partition.Name)
 	}
 	// A complete 6-6-3 in the explicit folder takes precedence.
 	touch(t, explicit, goal, "6-6-3")
-	if best, _ := BestPartition(pdbDirs(t, explicit), goal); best.Partition.Name != "6-6-3" || best.Dir != explicit {
+	if best, _ := bestPartition(pdbDirs(t, explicit), goal); best.Partition.Name != "6-6-3" || best.Dir != explicit {
 		t.Errorf("6-6-3 in the explicit folder: chose %s in %s", best.Partition.Name, best.Dir)
 	}
 	path, err := FindPDB(pdbDirs(t, explicit), goal, p663.Patterns[0])
@@ -180,11 +180,11 @@ func TestBestPartition(t *testing.T) {
 		t.Error("empty 6-6-3 files were accepted")
 	}
 	touch(t, cache, goal, "7-8")
-	if best, _ := BestPartition(pdbDirs(t, ""), goal); best.Partition.Name != "7-8" {
+	if best, _ := bestPartition(pdbDirs(t, ""), goal); best.Partition.Name != "7-8" {
 		t.Errorf("with 7-8: chose %s", best.Partition.Name)
 	}
 	// The explicit folder wins even over a stronger partition in the cache.
-	if best, _ := BestPartition(pdbDirs(t, explicit), goal); best.Partition.Name != "6-6-3" {
+	if best, _ := bestPartition(pdbDirs(t, explicit), goal); best.Partition.Name != "6-6-3" {
 		t.Errorf("explicit 6-6-3 against 7-8 in the cache: chose %s", best.Partition.Name)
 	}
 	// A missing custom partition names its files and itself.
@@ -194,7 +194,7 @@ func TestBestPartition(t *testing.T) {
 		t.Errorf("custom: %v", err)
 	}
 	// Goals without databases have no best partition.
-	if _, err := BestPartition(pdbDirs(t, ""), statespace.GoalLast(sq)); !errors.As(err, &nf) {
+	if _, err := bestPartition(pdbDirs(t, ""), statespace.GoalLast(sq)); !errors.As(err, &nf) {
 		t.Errorf("3x3: %v", err)
 	}
 }
@@ -223,7 +223,7 @@ func TestFindPartitions(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, name), nil, 0o644)
 	}
 	os.Mkdir(filepath.Join(dir, "4x4-1.2.3.4.5.0.6.7.8.9.10.11.12.13.14.15-pdb-3.pdb"), 0o755)
-	found, err := FindPartitions(dir, goal)
+	found, err := partitionsIn(dir, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestFindPartitions(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("found %q, want %q (strongest first)", got, want)
 	}
-	if found, err := FindPartitions(filepath.Join(dir, "none"), goal); err != nil || len(found) != 0 {
+	if found, err := partitionsIn(filepath.Join(dir, "none"), goal); err != nil || len(found) != 0 {
 		t.Errorf("missing folder: %v, %v", found, err)
 	}
 }

@@ -36,20 +36,15 @@ func PDBHeader(p *pdb.PDB) tablefile.Header {
 	return h
 }
 
-// DecodePDB rebuilds a database from a header and raw payload that
-// tablefile.Read has checked. It checks what the container cannot: the
-// kind and encoding, the number of entries for the pattern's size, the
-// counts of each value against the payload, and that the goal's own
-// placement has the value 0; a failure is a *PDBDecodeError. With the
-// bytes encoding the payload becomes the database's storage.
-func DecodePDB(h tablefile.Header, payload []byte) (*pdb.PDB, error) {
-	return decodePDB(h, payload, true)
-}
-
-// decodePDB implements DecodePDB. Without recount the payload's integrity
-// is already checked (a version-2 file's block checksums): it is used in
-// place, without copying, and the value counts are the header's instead
-// of a count of every entry, which is what lets a memory-mapped 7-8
+// decodePDB rebuilds a database from a header and raw payload that
+// tablefile.Read has checked. It checks what the container cannot: the kind
+// and encoding, the number of entries for the pattern's size, the counts of
+// each value against the payload, and that the goal's own placement has the
+// value 0; a failure is a *PDBDecodeError. With the bytes encoding the
+// payload becomes the database's storage. Without recount the payload's
+// integrity is already checked (a version-2 file's block checksums): it is
+// used in place, without copying, and the value counts are the header's
+// instead of a count of every entry, which is what lets a memory-mapped 7-8
 // database load at once. The payload must then be bytes-encoded and stay
 // valid as long as the database is used.
 func decodePDB(h tablefile.Header, payload []byte, recount bool) (*pdb.PDB, error) {

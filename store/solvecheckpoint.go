@@ -25,7 +25,7 @@ import (
 // every search has its own file.
 func SolveCheckpointFile(goal, board statespace.Board, heuristic string) File {
 	sum := sha256.Sum256([]byte(goal.String() + "\n" + board.String() + "\n" + heuristic))
-	return File{goal.Shape().String() + "-" + GoalSlug(goal) + "-solve-" + hex.EncodeToString(sum[:8]) + ".checkpoint"}
+	return File{goal.Shape().String() + "-" + goalSlug(goal) + "-solve-" + hex.EncodeToString(sum[:8]) + ".checkpoint"}
 }
 
 // solveCheckpointMagic opens every search checkpoint, with its version.

@@ -23,24 +23,24 @@ import (
 // swept holds the folders DefaultCache has swept in this process.
 var swept sync.Map
 
-// SweepCache removes the temporary files in the cache folder dir that no
+// sweepCache removes the temporary files in the cache folder dir that no
 // live writer holds: those of a writer killed (SIGKILL, a power cut)
 // between creating and renaming them. A live writer's files stay, in
 // whatever process, container or PID namespace it runs
 // (atomicfile.RemoveStale judges by the lock each writer holds). It is
 // best effort and returns nothing: a file it cannot judge is left.
-func SweepCache(dir string) { atomicfile.RemoveStale(dir) }
+func sweepCache(dir string) { atomicfile.RemoveStale(dir) }
 
 // sweepOnce sweeps dir the first time this process opens it.
 func sweepOnce(dir string) {
 	if _, done := swept.LoadOrStore(filepath.Clean(dir), true); !done {
-		SweepCache(dir)
+		sweepCache(dir)
 	}
 }
 
-// GoalSlug names a goal in file names: "last", "first", or its tiles
+// goalSlug names a goal in file names: "last", "first", or its tiles
 // joined by dots ("1.2.3.4.0.5.6.7.8").
-func GoalSlug(goal statespace.Board) string {
+func goalSlug(goal statespace.Board) string {
 	name := statespace.GoalName(goal)
 	return strings.ReplaceAll(name, ",", ".")
 }
@@ -59,7 +59,7 @@ func pdbPrefix(goal statespace.Board, zero bool) string {
 	if zero {
 		kind = "-zpdb-"
 	}
-	return goal.Shape().String() + "-" + GoalSlug(goal) + kind
+	return goal.Shape().String() + "-" + goalSlug(goal) + kind
 }
 
 // NotFoundError says no table exists for a goal, and where the lookup
@@ -138,7 +138,7 @@ func (c Cache) LoadTable(ctx context.Context, goal statespace.Board) (statespace
 	}
 	path := c.Path(TableFile(goal))
 	looked = append(looked, path)
-	t, err := c.ReadTable(ctx, goal)
+	t, err := c.readTable(ctx, goal)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, "", &NotFoundError{Goal: goal, Looked: looked}
 	}

@@ -149,8 +149,8 @@ func (f *File) check(b int, s uint32) error {
 	return nil
 }
 
-// Verify checks every block not yet checked.
-func (f *File) Verify() error {
+// verify checks every block not yet checked.
+func (f *File) verify() error {
 	for b := range f.state {
 		if s := f.state[b].Load(); s != 1 {
 			if err := f.check(b, s); err != nil {
@@ -164,7 +164,7 @@ func (f *File) Verify() error {
 // Payload returns the whole payload after checking every block. For a
 // mapped file the bytes are the mapping's: valid until Close.
 func (f *File) Payload() ([]byte, error) {
-	if err := f.Verify(); err != nil {
+	if err := f.verify(); err != nil {
 		return nil, err
 	}
 	return f.payload, nil

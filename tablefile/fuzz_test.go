@@ -99,7 +99,7 @@ func FuzzOpen(f *testing.F) {
 			return
 		}
 		defer file.Close()
-		n, _ := file.Header.PayloadLen()
+		n, _ := file.Header.payloadLen()
 		for i := uint64(0); i < n; i++ {
 			if _, err := file.Byte(i); err != nil && !errors.Is(err, ErrChecksum) {
 				t.Fatalf("byte %d: %v", i, err)

@@ -97,10 +97,10 @@ type Header struct {
 	Counts     []uint64 // Counts[v] = number of entries with value v (len ≤ 256); sum must equal Entries
 }
 
-// PayloadLen returns the raw payload length implied by Encoding and
+// payloadLen returns the raw payload length implied by Encoding and
 // Entries: Entries bytes for bytes, ceil(Entries/8) for mod4-bit,
 // ceil(Entries/2) for nibbles and ceil(Entries/4) for mod3.
-func (h Header) PayloadLen() (uint64, error) {
+func (h Header) payloadLen() (uint64, error) {
 	per := h.Encoding.entriesPerByte()
 	if per == 0 {
 		return 0, &UnsupportedError{Msg: "unsupported encoding " + strconv.Itoa(int(h.Encoding))}
@@ -120,18 +120,18 @@ func (h Header) PayloadLen() (uint64, error) {
 // table has 239,500,800).
 const (
 	MaxDistanceEntries   = 1 << 36
-	MaxPDBEntries        = 1 << 33 // a zero-aware 8-tile 4x4 database: 16!/8! × 8 ≈ 4.15e9
+	maxPDBEntries        = 1 << 33 // a zero-aware 8-tile 4x4 database: 16!/8! × 8 ≈ 4.15e9
 	v1MaxDistanceEntries = 1 << 28
 )
 
-// Validate reports whether h can be stored: the kind and encoding are known
+// validate reports whether h can be stored: the kind and encoding are known
 // (else an *UnsupportedError); the board has 4..25 cells with at least two
 // rows and two columns; Goal is a permutation of 0..n-1; Pattern is empty
 // for distance tables and otherwise holds distinct tiles from 1..n-1 in
-// ascending order; Entries is at most MaxDistanceEntries or MaxPDBEntries;
+// ascending order; Entries is at most MaxDistanceEntries or maxPDBEntries;
 // Counts has 1..256 elements summing to Entries; and the payload length is
 // at most 64 GiB (1<<36 bytes). Other failures are *FormatErrors.
-func (h Header) Validate() error {
+func (h Header) validate() error {
 	if !h.Kind.known() {
 		return &UnsupportedError{Msg: "unsupported kind " + strconv.Itoa(int(h.Kind))}
 	}
@@ -164,8 +164,8 @@ func (h Header) Validate() error {
 		if len(h.Pattern) == 0 {
 			return &FormatError{Field: "pattern", Msg: "pattern database has an empty pattern"}
 		}
-		if h.Entries > MaxPDBEntries {
-			return &UnsupportedError{Msg: fmt.Sprintf("pattern database of %d entries, more than the %d of the largest one tilespace builds", h.Entries, uint64(MaxPDBEntries))}
+		if h.Entries > maxPDBEntries {
+			return &UnsupportedError{Msg: fmt.Sprintf("pattern database of %d entries, more than the %d of the largest one tilespace builds", h.Entries, uint64(maxPDBEntries))}
 		}
 	}
 	for i, t := range h.Pattern {
@@ -187,7 +187,7 @@ func (h Header) Validate() error {
 	if sum != h.Entries {
 		return &FormatError{Field: "counts", Msg: fmt.Sprintf("counts sum to %d, header says %d entries", sum, h.Entries)}
 	}
-	if raw, _ := h.PayloadLen(); raw > maxPayloadLen {
+	if raw, _ := h.payloadLen(); raw > maxPayloadLen {
 		return &FormatError{Field: "entries", Msg: fmt.Sprintf("%d entries need a %d-byte payload, more than the %d-byte limit", h.Entries, raw, uint64(maxPayloadLen))}
 	}
 	return nil

@@ -113,7 +113,7 @@ func putUint64(b []byte, off int, v uint64) int {
 // WriteFileV2 writes a version-2 table file to path atomically, like
 // WriteFile. It stops between blocks when ctx is done, leaving no file.
 func WriteFileV2(ctx context.Context, path string, h Header, payload io.ReaderAt, opts WriteOptions) error {
-	if err := h.Validate(); err != nil {
+	if err := h.validate(); err != nil {
 		return &pathError{op: "write", path: path, err: err}
 	}
 	err := atomicfile.Write(ctx, path, func(w io.Writer) error { return WriteV2(w, h, ctxReaderAt{ctx, payload}, opts) })
@@ -281,7 +281,7 @@ func parseHeader(hdr []byte) (h Header, rawLen uint64, rawCRC uint32, compLen ui
 	// An unknown kind or encoding means a newer writer, not damage, so it is
 	// reported before anything else. The goal's length depends on the
 	// shape; check the shape here so the slicing below is safe, and leave
-	// the remaining checks to Validate.
+	// the remaining checks to validate.
 	if !h.Kind.known() {
 		return h, 0, 0, 0, &UnsupportedError{Msg: "unsupported kind " + strconv.Itoa(int(h.Kind))}
 	}
@@ -302,13 +302,13 @@ func parseHeader(hdr []byte) (h Header, rawLen uint64, rawCRC uint32, compLen ui
 	rawCRC = binary.LittleEndian.Uint32(hdr[off:])
 	compLen = binary.LittleEndian.Uint64(hdr[off+4:])
 
-	if err := h.Validate(); err != nil {
+	if err := h.validate(); err != nil {
 		return h, 0, 0, 0, err
 	}
 	if err := h.fitsV1(); err != nil {
 		return h, 0, 0, 0, err
 	}
-	want, _ := h.PayloadLen()
+	want, _ := h.payloadLen()
 	if rawLen != want {
 		return h, 0, 0, 0, &FormatError{Field: "payload length",
 			Msg: fmt.Sprintf("payload length %d does not match %d %s entries (want %d)", rawLen, h.Entries, h.Encoding, want)}

@@ -37,7 +37,7 @@ func testTable(kind Kind, enc Encoding, entries uint64) (Header, []byte) {
 	}
 	maxValue := map[Encoding]uint64{EncodingBytes: 32, EncodingMod4Bit: 32, EncodingNibbles: 16, EncodingMod3: 32}[enc]
 	h.Counts = make([]uint64, maxValue)
-	n, _ := h.PayloadLen()
+	n, _ := h.payloadLen()
 	payload := make([]byte, n)
 	x := uint64(12345)
 	for i := range entries {
@@ -170,13 +170,13 @@ func TestPayloadLen(t *testing.T) {
 		{EncodingMod3, 4, 1}, {EncodingMod3, 5, 2}, {EncodingMod3, 1<<64 - 1, 1 << 62},
 	}
 	for i, c := range cases {
-		got, err := Header{Encoding: c.enc, Entries: c.entries}.PayloadLen()
+		got, err := Header{Encoding: c.enc, Entries: c.entries}.payloadLen()
 		if err != nil || got != c.want {
 			t.Errorf("case %d: %s with %d entries: PayloadLen = %d, %v; want %d", i, c.enc, c.entries, got, err, c.want)
 		}
 	}
 	var ue *UnsupportedError
-	if _, err := (Header{Encoding: 9}).PayloadLen(); !errors.As(err, &ue) {
+	if _, err := (Header{Encoding: 9}).payloadLen(); !errors.As(err, &ue) {
 		t.Errorf("unknown encoding: error = %v, want *UnsupportedError", err)
 	}
 }
@@ -231,10 +231,10 @@ func TestValidate(t *testing.T) {
 		{"counts sum", func(h *Header) { h.Counts[0]++ }, "counts", "counts sum to 1001, header says 1000 entries"},
 		{"counts overflow", func(h *Header) { h.Counts = []uint64{1 << 63, 1 << 63, h.Entries} }, "counts", "overflow"},
 		{"too many entries", func(h *Header) {
-			h.Encoding, h.Entries, h.Counts = EncodingBytes, MaxPDBEntries+1, []uint64{MaxPDBEntries + 1}
+			h.Encoding, h.Entries, h.Counts = EncodingBytes, maxPDBEntries+1, []uint64{maxPDBEntries + 1}
 		}, "unsupported", "more than"},
 		{"entries at limit", func(h *Header) {
-			h.Encoding, h.Entries, h.Counts = EncodingMod4Bit, MaxPDBEntries, []uint64{MaxPDBEntries}
+			h.Encoding, h.Entries, h.Counts = EncodingMod4Bit, maxPDBEntries, []uint64{maxPDBEntries}
 		}, "", ""},
 		{"distance table too large", func(h *Header) {
 			h.Kind, h.Pattern = KindDistance, nil
@@ -244,7 +244,7 @@ func TestValidate(t *testing.T) {
 	for i, c := range cases {
 		h, _ := testTable(KindPDB, EncodingBytes, 1000)
 		c.edit(&h)
-		err := h.Validate()
+		err := h.validate()
 		switch c.field {
 		case "":
 			if err != nil {
@@ -272,7 +272,7 @@ func TestValidate(t *testing.T) {
 		}
 		// Write must refuse the same header without writing anything.
 		var buf bytes.Buffer
-		n, _ := h.PayloadLen()
+		n, _ := h.payloadLen()
 		if n > 1<<20 {
 			n = 0
 		}

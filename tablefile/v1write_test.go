@@ -22,13 +22,13 @@ import (
 // Version 1 is one zstd frame, for boards of at most 16 cells and
 // payloads within version 1's entry limits.
 func Write(w io.Writer, h Header, payload []byte) error {
-	if err := h.Validate(); err != nil {
+	if err := h.validate(); err != nil {
 		return err
 	}
 	if err := h.fitsV1(); err != nil {
 		return err
 	}
-	raw, _ := h.PayloadLen()
+	raw, _ := h.payloadLen()
 	if uint64(len(payload)) != raw {
 		return fmt.Errorf("tablefile: payload is %d bytes, %d %s entries need %d", len(payload), h.Entries, h.Encoding, raw)
 	}
@@ -64,7 +64,7 @@ func Write(w io.Writer, h Header, payload []byte) error {
 // canceled write leaves no new file.
 func WriteFile(ctx context.Context, path string, h Header, payload []byte) error {
 	// Validate up front so an invalid header never creates a temporary file.
-	if err := h.Validate(); err != nil {
+	if err := h.validate(); err != nil {
 		return &pathError{op: "write", path: path, err: err}
 	}
 	err := atomicfile.Write(ctx, path, func(w io.Writer) error { return Write(w, h, payload) })

@@ -34,7 +34,7 @@ func (s Storage) String() string {
 
 // Block sizes of version 2: a power of two from 64 KiB to 1 GiB.
 const (
-	DefaultBlockSize = 1 << 20
+	defaultBlockSize = 1 << 20
 	minBlockLog      = 16
 	maxBlockLog      = 30
 	v2FixedLen       = 24 // magic through the reserved bytes
@@ -46,7 +46,7 @@ const (
 // WriteOptions choose how WriteV2 stores the payload.
 type WriteOptions struct {
 	Storage   Storage
-	BlockSize int // a power of two, 64 KiB … 1 GiB; 0 means DefaultBlockSize
+	BlockSize int // a power of two, 64 KiB … 1 GiB; 0 means defaultBlockSize
 }
 
 // v2HeaderLen is the header length for n cells, pattern length p and c
@@ -54,17 +54,18 @@ type WriteOptions struct {
 func v2HeaderLen(n, p, c int) int { return v2FixedLen + n + p + 8 + 8*c + 8 + 4 }
 
 // WriteV2 writes a version-2 table file holding h and the payload read
-// from payload (h.PayloadLen() bytes from offset 0) to w, one block at a
-// time: its memory does not grow with the payload, so a payload can
-// stream out of a larger structure (a search's codes) without a copy.
+// from payload (the bytes h.Entries take in h.Encoding, from offset 0) to
+// w, one block at a time: its memory does not grow with the payload, so a
+// payload can stream out of a larger structure (a search's codes) without
+// a copy.
 // It validates h first and writes nothing if it is invalid.
 func WriteV2(w io.Writer, h Header, payload io.ReaderAt, opts WriteOptions) error {
-	if err := h.Validate(); err != nil {
+	if err := h.validate(); err != nil {
 		return err
 	}
 	bs := opts.BlockSize
 	if bs == 0 {
-		bs = DefaultBlockSize
+		bs = defaultBlockSize
 	}
 	blockLog := 0
 	for 1<<blockLog < bs {
@@ -76,7 +77,7 @@ func WriteV2(w io.Writer, h Header, payload io.ReaderAt, opts WriteOptions) erro
 	if opts.Storage != StorageRaw && opts.Storage != StorageZstd {
 		return fmt.Errorf("tablefile: unknown storage %s", opts.Storage)
 	}
-	raw, _ := h.PayloadLen()
+	raw, _ := h.payloadLen()
 	n := h.Rows * h.Cols
 	hdr := make([]byte, v2HeaderLen(n, len(h.Pattern), len(h.Counts)))
 	putPrefix(hdr, version2, h)
@@ -199,10 +200,10 @@ func parseV2Header(hdr []byte) (Header, v2Layout, error) {
 	}
 	h.Goal = append([]uint8(nil), hdr[v2FixedLen:v2FixedLen+n]...)
 	l.rawLen, _ = getTail(hdr, v2FixedLen+n, p, c, &h)
-	if err := h.Validate(); err != nil {
+	if err := h.validate(); err != nil {
 		return h, l, err
 	}
-	if want, _ := h.PayloadLen(); l.rawLen != want {
+	if want, _ := h.payloadLen(); l.rawLen != want {
 		return h, l, &FormatError{Field: "payload length",
 			Msg: fmt.Sprintf("payload length %d does not match %d %s entries (want %d)", l.rawLen, h.Entries, h.Encoding, want)}
 	}

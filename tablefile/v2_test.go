@@ -81,7 +81,7 @@ func TestV2Limits(t *testing.T) {
 	}
 	big := Header{Kind: KindDistance, Encoding: EncodingMod4Bit, Rows: 2, Cols: 7, Goal: []uint8{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0},
 		Entries: 43_589_145_600, Counts: []uint64{43_589_145_600}}
-	if err := big.Validate(); err != nil {
+	if err := big.validate(); err != nil {
 		t.Errorf("2x7's entry count: %v", err)
 	}
 	if err := big.fitsV1(); err == nil {
@@ -145,7 +145,7 @@ func TestOpenLazyBlockCheck(t *testing.T) {
 			t.Fatalf("block 2: %v, want ErrChecksum", err)
 		}
 	}
-	if err := f.Verify(); !errors.Is(err, ErrChecksum) {
+	if err := f.verify(); !errors.Is(err, ErrChecksum) {
 		t.Errorf("Verify: %v", err)
 	}
 	if _, _, err := ReadFile(path); !errors.Is(err, ErrChecksum) {

@@ -68,10 +68,10 @@ func (e *CheckpointError) Error() string {
 	return fmt.Sprintf("twobit: checkpoint %s: %s; delete it to start over", e.Path, e.Msg)
 }
 
-// WriteCheckpoint saves the search state of sp atomically to path.
+// writeCheckpoint saves the search state of sp atomically to path.
 // It stops between blocks when ctx is done, leaving the previous
 // checkpoint in place.
-func WriteCheckpoint(ctx context.Context, path string, sp *statespace.Space, codes, counts []uint64) error {
+func writeCheckpoint(ctx context.Context, path string, sp *statespace.Space, codes, counts []uint64) error {
 	if len(counts) < 1 || len(counts) > maxLevels {
 		return fmt.Errorf("twobit: checkpoint of %d levels", len(counts))
 	}
@@ -120,10 +120,10 @@ func checkpointHeader(sp *statespace.Space, counts []uint64) []byte {
 	return hdr
 }
 
-// ReadCheckpoint reads the checkpoint at path, which must be for sp. A
+// readCheckpoint reads the checkpoint at path, which must be for sp. A
 // missing file gives an error matching os.ErrNotExist; any other problem
 // a *CheckpointError.
-func ReadCheckpoint(path string, sp *statespace.Space) (*checkpoint, error) {
+func readCheckpoint(path string, sp *statespace.Space) (*checkpoint, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -12,11 +12,11 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// NanosPerState is the measured cost of one board on one core (the
+// nanosPerState is the measured cost of one board on one core (the
 // whole 2x7 search: 1,592 s of CPU for 43,589,145,600 boards on this
 // project's 2-core reference machine, BENCHMARKS.md), for the time
 // estimate.
-const NanosPerState = 37
+const nanosPerState = 37
 
 // overhead is the memory a search needs beside its codes: the Go runtime,
 // the workers' partition bitmaps and batches, the file writer's block.
@@ -32,7 +32,7 @@ type Estimate struct {
 	// one replacing it (the old goes only once the new is whole), more
 	// than the last checkpoint and the table beside it.
 	Disk uint64
-	Time time.Duration // at NanosPerState on the given workers
+	Time time.Duration // at nanosPerState on the given workers
 }
 
 // EstimateFor returns the estimate of searching sp on the given workers.
@@ -43,7 +43,7 @@ func EstimateFor(sp *statespace.Space, workers int) Estimate {
 		Memory:     (n+perWord-1)/perWord*8 + overhead,
 		Table:      (n + 7) / 8,
 		Checkpoint: (n+perWord-1)/perWord*8 + 4*((n/4)>>20+1),
-		Time:       time.Duration(float64(n) * NanosPerState / float64(max(workers, 1))),
+		Time:       time.Duration(float64(n) * nanosPerState / float64(max(workers, 1))),
 	}
 	e.Disk = max(2*checkpointSize(sp, maxLevels), checkpointSize(sp, maxLevels)+e.Table)
 	return e

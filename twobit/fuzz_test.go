@@ -51,7 +51,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 		if err := w.Truncate(int64(len(data))); err != nil {
 			t.Fatal(err)
 		}
-		cp, err := ReadCheckpoint(p, sp)
+		cp, err := readCheckpoint(p, sp)
 		if err != nil {
 			var ce *CheckpointError
 			if !errors.As(err, &ce) {

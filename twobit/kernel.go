@@ -30,7 +30,7 @@
 // 10!/2 = 1,814,400 boards on every board of more than 10 cells. Kernel
 // expands one partition's frontier, given as a bitmap, into neighbour
 // ranks (the horizontal neighbours need no ranks: they sit at the same
-// offsets of the partitions Sideways names), which the caller files by
+// offsets of the partitions sideways names), which the caller files by
 // their partition: the in-process Search
 // marks them in its code array, and a distributed pipeline can gather them
 // into per-partition lists or bitmaps (PartitionTargets) and merge those, so both
@@ -100,40 +100,40 @@ func (k *Kernel) PartitionOf(r uint64) int { return int(r / k.size) }
 // parity at which its frontier boards are expanded.
 func (k *Kernel) Parity(p int) int { return int(k.parity[uint64(p)/k.perBlank]) }
 
-// Batch is how many neighbour ranks Expand hands to emit at a time.
-const Batch = 4096
+// batch is how many neighbour ranks Expand hands to emit at a time.
+const batch = 4096
 
-// Expand expands the frontier of partition p: frontier is a bitmap of
+// expandAll expands the frontier of partition p: frontier is a bitmap of
 // the partition's boards (bit i, LSB-first in word i/64, for rank lo+i),
-// and for every set bit Expand computes the ranks of the board's
-// neighbours and passes them to emit in batches of at most Batch (buf is
-// reused for them: give it capacity Batch, or nil). It returns how many
+// and for every set bit expandAll computes the ranks of the board's
+// neighbours and passes them to emit in batches of at most batch (buf is
+// reused for them: give it capacity batch, or nil). It returns how many
 // boards it expanded. x must be an Expander of the kernel's space.
-func (k *Kernel) Expand(x *statespace.Expander, p int, frontier []uint64, buf []uint64, emit func(targets []uint64)) uint64 {
+func (k *Kernel) expandAll(x *statespace.Expander, p int, frontier []uint64, buf []uint64, emit func(targets []uint64)) uint64 {
 	return k.expand(x, p, frontier, nil, buf, emit, true)
 }
 
-// ExpandVertical is Expand for the vertical moves alone. The horizontal
-// ones keep a board's offset in its partition (see Sideways), so a caller
+// expandVertical is Expand for the vertical moves alone. The horizontal
+// ones keep a board's offset in its partition (see sideways), so a caller
 // that holds codes by partition marks them a word of the bitmap at a time
 // instead of a board at a time.
 //
 // Only the words of frontier within spans are read (nil: every word), so
 // a sparse level does not walk a whole partition's bitmap for a few
 // boards.
-func (k *Kernel) ExpandVertical(x *statespace.Expander, p int, frontier []uint64, spans []Span, buf []uint64, emit func(targets []uint64)) uint64 {
+func (k *Kernel) expandVertical(x *statespace.Expander, p int, frontier []uint64, spans []span, buf []uint64, emit func(targets []uint64)) uint64 {
 	return k.expand(x, p, frontier, spans, buf, emit, false)
 }
 
-// A Span is the words From … To−1 of a partition's frontier bitmap.
-type Span struct{ From, To int }
+// A span is the words From … To−1 of a partition's frontier bitmap.
+type span struct{ From, To int }
 
-// Sideways returns the partitions the horizontal moves of partition p's
+// sideways returns the partitions the horizontal moves of partition p's
 // boards lead to, the blank one cell left and one cell right, or −1 where
 // the blank is on the board's edge. Every board of p at offset i has its
 // neighbour at offset i of each: a horizontal move keeps the codes' order
-// and changes the rank by SidewaysStep, a whole number of partitions.
-func (k *Kernel) Sideways(p int) (left, right int) {
+// and changes the rank by (n−1)!/2, a whole number of partitions.
+func (k *Kernel) sideways(p int) (left, right int) {
 	cols := k.sp.Shape().Cols
 	blank := p / int(k.perBlank)
 	left, right = -1, -1
@@ -146,7 +146,7 @@ func (k *Kernel) Sideways(p int) (left, right int) {
 	return left, right
 }
 
-func (k *Kernel) expand(x *statespace.Expander, p int, frontier []uint64, spans []Span, buf []uint64, emit func(targets []uint64), sideways bool) uint64 {
+func (k *Kernel) expand(x *statespace.Expander, p int, frontier []uint64, spans []span, buf []uint64, emit func(targets []uint64), sideways bool) uint64 {
 	if x.Space() != k.sp {
 		panic("twobit: Expander of another space")
 	}
@@ -154,17 +154,17 @@ func (k *Kernel) expand(x *statespace.Expander, p int, frontier []uint64, spans 
 	if uint64(len(frontier))*64 < k.size {
 		panic(fmt.Sprintf("twobit: frontier bitmap of %d words for a partition of %d boards", len(frontier), k.size))
 	}
-	if cap(buf) < Batch {
-		buf = make([]uint64, 0, Batch)
+	if cap(buf) < batch {
+		buf = make([]uint64, 0, batch)
 	}
 	buf = buf[:cap(buf)]
-	left, right := k.Sideways(p)
+	left, right := k.sideways(p)
 	if !sideways {
 		left, right = -1, -1
 	}
 	step := k.half
 	if spans == nil {
-		spans = []Span{{0, int((k.size + 63) / 64)}}
+		spans = []span{{0, int((k.size + 63) / 64)}}
 	}
 	var expanded uint64
 	used := 0
@@ -230,7 +230,7 @@ func (t Targets) Bits(n uint64) []uint64 {
 // (the list would be half the bitmap's size) gets a bitmap. Its memory
 // grows with the partitions touched, a few per partition expanded. The
 // horizontal neighbours are not ranked one by one: in each of the
-// Sideways partitions they are the frontier's own offsets.
+// sideways partitions they are the frontier's own offsets.
 func (k *Kernel) PartitionTargets(x *statespace.Expander, p int, frontier []uint64) []Targets {
 	words := (k.size + 63) / 64
 	limit := int(words)
@@ -254,13 +254,13 @@ func (k *Kernel) PartitionTargets(x *statespace.Expander, p int, frontier []uint
 			tg.Offsets = nil
 		}
 	}
-	k.ExpandVertical(x, p, frontier, nil, nil, func(targets []uint64) {
+	k.expandVertical(x, p, frontier, nil, nil, func(targets []uint64) {
 		for _, t := range targets {
 			q := int(t / k.size)
 			insert(q, t-uint64(q)*k.size)
 		}
 	})
-	left, right := k.Sideways(p)
+	left, right := k.sideways(p)
 	for _, q := range [2]int{left, right} {
 		if q < 0 {
 			continue

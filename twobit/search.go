@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/bits"
 	"os"
 	"runtime"
@@ -83,74 +82,6 @@ type Level struct {
 	Resumed bool
 }
 
-// Result is a finished search: the count of boards at each distance and
-// bit 1 of every board's distance.
-type Result struct {
-	sp        *statespace.Space
-	codes     []uint64
-	counts    []uint64
-	antipodes []uint64
-	elapsed   time.Duration
-}
-
-// Space returns the space searched.
-func (r *Result) Space() *statespace.Space { return r.sp }
-
-// Counts returns the number of boards at each distance 0 … radius.
-func (r *Result) Counts() []uint64 { return append([]uint64(nil), r.counts...) }
-
-// Radius returns the largest distance.
-func (r *Result) Radius() int { return len(r.counts) - 1 }
-
-// Antipodes returns the ranks of the boards at the radius in increasing
-// order, or nil when there are more than Options.AntipodeLimit.
-func (r *Result) Antipodes() []uint64 { return append([]uint64(nil), r.antipodes...) }
-
-// Elapsed returns how long the search ran (this run only, when resumed).
-func (r *Result) Elapsed() time.Duration { return r.elapsed }
-
-// Mod4Bit returns bit 1 of the distance of the board of rank i.
-func (r *Result) Mod4Bit(i uint64) uint8 {
-	return uint8(r.codes[i/perWord] >> (i % perWord * 2) & 1)
-}
-
-// PayloadLen returns the length of the 1-bit payload: ceil(Size/8) bytes.
-func (r *Result) PayloadLen() int64 { return int64((r.sp.Size() + 7) / 8) }
-
-// ReadAt fills p with the 1-bit payload from byte off: bit j of byte b is
-// bit 1 of the distance of the board of rank 8b+j (tablefile's mod4-bit
-// encoding). It streams out of the done codes, so writing a table costs
-// no second copy of it.
-func (r *Result) ReadAt(p []byte, off int64) (int, error) {
-	size := r.PayloadLen()
-	if off < 0 {
-		return 0, errors.New("twobit: negative offset")
-	}
-	if off >= size {
-		return 0, io.EOF
-	}
-	n := len(p)
-	if int64(n) > size-off {
-		n = int(size - off)
-	}
-	for i := 0; i < n; {
-		b := off + int64(i)
-		w := r.codes[b/4]
-		h := compressEven(w & lowBits) // the done codes 2 and 3 differ in bit 0
-		if b%4 == 0 && n-i >= 4 {
-			p[i], p[i+1], p[i+2], p[i+3] = byte(h), byte(h>>8), byte(h>>16), byte(h>>24)
-			i += 4
-			continue
-		}
-		p[i] = byte(h >> (8 * (b % 4)))
-		i++
-	}
-	if n < len(p) {
-		return n, io.EOF
-	}
-	return n, nil
-}
-
 // compressEven gathers the even bits of w (bit 2i to bit i) into the low
 // 32 bits; the odd bits must be zero.
 func compressEven(w uint64) uint64 {
@@ -183,7 +114,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 	depth := 0
 	resumed := false
 	if opts.Resume && opts.Checkpoint != "" {
-		cp, err := ReadCheckpoint(opts.Checkpoint, sp)
+		cp, err := readCheckpoint(opts.Checkpoint, sp)
 		switch {
 		case err == nil:
 			s.codes, s.counts, depth, resumed = cp.codes, cp.counts, len(cp.counts), true
@@ -250,7 +181,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 			if err := s.room(checkpointSize(sp, len(s.counts)), false); err != nil {
 				return nil, err
 			}
-			if err := WriteCheckpoint(ctx, opts.Checkpoint, sp, s.codes, s.counts); err != nil {
+			if err := writeCheckpoint(ctx, opts.Checkpoint, sp, s.codes, s.counts); err != nil {
 				return nil, err
 			}
 			lastCheckpoint = time.Now()
@@ -275,7 +206,7 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 type workerState struct {
 	x        *statespace.Expander
 	frontier []uint64 // all zero between partitions
-	spans    []Span   // the words of frontier in use
+	spans    []span   // the words of frontier in use
 	buf      []uint64
 	ranks    []uint64
 }
@@ -288,7 +219,7 @@ func (s *search) worker(w int) *workerState {
 		s.workers = append(s.workers, nil)
 	}
 	if s.workers[w] == nil {
-		s.workers[w] = &workerState{x: s.x.Clone(), frontier: make([]uint64, (s.k.size+63)/64), buf: make([]uint64, 0, Batch)}
+		s.workers[w] = &workerState{x: s.x.Clone(), frontier: make([]uint64, (s.k.size+63)/64), buf: make([]uint64, 0, batch)}
 	}
 	return s.workers[w]
 }
@@ -410,10 +341,10 @@ func (s *search) expandPartition(ws *workerState, p, depth int, emit func([]uint
 		return 0
 	}
 	if k.size%64 != 0 { // partitions off word boundaries (under 9 cells)
-		return k.Expand(ws.x, p, ws.frontier, ws.buf, emit)
+		return k.expandAll(ws.x, p, ws.frontier, ws.buf, emit)
 	}
-	n := k.ExpandVertical(ws.x, p, ws.frontier, ws.spans, ws.buf, emit)
-	left, right := k.Sideways(p)
+	n := k.expandVertical(ws.x, p, ws.frontier, ws.spans, ws.buf, emit)
+	left, right := k.sideways(p)
 	nextFlags, next := s.marked[(depth+1)&1], uint32(depth+1)
 	for _, q := range [2]int{left, right} {
 		if q >= 0 {
@@ -463,7 +394,7 @@ func (s *search) mark(targets []uint64, flags []uint32, next uint32) {
 // Marking them done before they are expanded is safe because every
 // neighbour of a board has the other parity, so no expansion of this
 // level reads or writes partition p.
-func (s *search) takeFrontier(p int, bm []uint64, spans []Span, depth int) []Span {
+func (s *search) takeFrontier(p int, bm []uint64, spans []span, depth int) []span {
 	lo, hi := s.k.Range(p)
 	bit1 := uint64(depth >> 1 & 1)
 	flags := s.marked[depth&1]
@@ -515,7 +446,7 @@ func (s *search) takeFrontier(p int, bm []uint64, spans []Span, depth int) []Spa
 			}
 		}
 		if any {
-			spans = append(spans, Span{int((a - lo) / 64), int((b - lo + 63) / 64)})
+			spans = append(spans, span{int((a - lo) / 64), int((b - lo + 63) / 64)})
 		}
 	}
 	return spans
@@ -529,11 +460,11 @@ func (s *search) takeFrontier(p int, bm []uint64, spans []Span, depth int) []Spa
 // bitmap words it wrote, runs of words less than spanGap apart merged:
 // on a sparse level the expansion, the sideways marking and the clearing
 // then visit about the words that hold boards, not the whole region.
-func (s *search) takeAligned(lo, a, b uint64, bm []uint64, bit1 uint64, spans []Span) []Span {
+func (s *search) takeAligned(lo, a, b uint64, bm []uint64, bit1 uint64, spans []span) []span {
 	codes := s.codes[a/perWord : b/perWord]
 	base := (a - lo) / perWord // code words before a in the partition
 	open := false
-	var cur Span
+	var cur span
 	for j, w := range codes {
 		f := w &^ (w >> 1) & lowBits
 		if f == 0 {
@@ -549,12 +480,12 @@ func (s *search) takeAligned(lo, a, b uint64, bm []uint64, bit1 uint64, spans []
 		i := int(c / 2)
 		switch {
 		case !open:
-			cur, open = Span{i, i + 1}, true
+			cur, open = span{i, i + 1}, true
 		case i < cur.To+spanGap:
 			cur.To = i + 1
 		default:
 			spans = append(spans, cur)
-			cur = Span{i, i + 1}
+			cur = span{i, i + 1}
 		}
 	}
 	if open {
@@ -570,9 +501,9 @@ const spanGap = 16
 
 // markSideways makes the boards of partition q at the offsets set in bm
 // frontier boards of the level next where they are unseen, 32 codes a
-// step: the horizontal neighbours of a partition's frontier (Sideways).
+// step: the horizontal neighbours of a partition's frontier (sideways).
 // q must start on a whole word of bm (its size a multiple of 64).
-func (s *search) markSideways(q int, bm []uint64, spans []Span, flags []uint32, next uint32) {
+func (s *search) markSideways(q int, bm []uint64, spans []span, flags []uint32, next uint32) {
 	lo, _ := s.k.Range(q)
 	base := lo / perWord
 	for _, sp := range spans {

@@ -47,7 +47,7 @@ func checkResult(t *testing.T, got *Result, want *statespace.Table) {
 	}
 	sp := want.Space()
 	for r := uint64(0); r < sp.Size(); r++ {
-		if g, w := got.Mod4Bit(r), uint8(want.DistanceAt(r)>>1&1); g != w {
+		if g, w := got.mod4Bit(r), uint8(want.DistanceAt(r)>>1&1); g != w {
 			t.Fatalf("rank %d (%s): bit 1 = %d, want %d (distance %d)", r, sp.Unrank(r), g, w, want.DistanceAt(r))
 		}
 	}
@@ -56,8 +56,8 @@ func checkResult(t *testing.T, got *Result, want *statespace.Table) {
 		t.Fatalf("ReadAt = %d, %v", n, err)
 	}
 	for r := uint64(0); r < sp.Size(); r++ {
-		if b := payload[r/8] >> (r % 8) & 1; b != got.Mod4Bit(r) {
-			t.Fatalf("payload bit %d = %d, Mod4Bit %d", r, b, got.Mod4Bit(r))
+		if b := payload[r/8] >> (r % 8) & 1; b != got.mod4Bit(r) {
+			t.Fatalf("payload bit %d = %d, Mod4Bit %d", r, b, got.mod4Bit(r))
 		}
 	}
 	wantAnts := want.Antipodes()
@@ -95,4 +95,9 @@ func BenchmarkSearch3x4(b *testing.B) {
 func BenchmarkSearch2x6(b *testing.B) {
 	longtest.Skip(b, "a 12-cell search")
 	benchmarkSearch(b, statespace.Shape{Rows: 2, Cols: 6})
+}
+
+// mod4Bit returns bit 1 of the distance of the board of rank i.
+func (r *Result) mod4Bit(i uint64) uint8 {
+	return uint8(r.codes[i/perWord] >> (i % perWord * 2) & 1)
 }

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/store"
 )
 
@@ -89,7 +88,7 @@ func vmHWM(status string) int64 {
 // compare on a 3x4 board 36 moves from the goal (no table: the reference
 // is IDA*), whose BFS, DFS, UCS and A* (misplaced) all stop at the memory
 // limit, peaks within what the same command holds with searches of 1 MiB,
-// plus -max-memory, plus classroom.RuntimeMargin; explain-dfs on an 8-puzzle
+// plus -max-memory, plus runtimeMargin; explain-dfs on an 8-puzzle
 // board likewise. Before the searches counted by capacity and the
 // commands set the runtime's soft limit, 256 MiB searches peaked at
 // 764 MB (compare on 3x4) and 770 MB (explain-dfs on 3x4).
@@ -105,12 +104,12 @@ func TestMemoryBoundKept(t *testing.T) {
 	} {
 		base := peakRSS(t, append([]string{c.args[0], "-max-memory", "1"}, c.args[1:]...)...)
 		peak := peakRSS(t, append([]string{c.args[0], "-max-memory", strconv.FormatInt(c.maxMiB, 10)}, c.args[1:]...)...)
-		bound := base + c.maxMiB*mib + classroom.RuntimeMargin
+		bound := base + c.maxMiB*mib + runtimeMargin
 		t.Logf("%s: peak %.1f MiB with %d MiB searches, %.1f MiB with 1 MiB ones; bound %.1f MiB", c.args[0],
 			float64(peak)/mib, c.maxMiB, float64(base)/mib, float64(bound)/mib)
 		if peak > bound {
 			t.Errorf("%s: peak resident %.1f MiB, over %.1f MiB (%.1f MiB before the searches' %d MiB and the runtime's %d MiB)",
-				c.args[0], float64(peak)/mib, float64(bound)/mib, float64(base)/mib, c.maxMiB, classroom.RuntimeMargin/mib)
+				c.args[0], float64(peak)/mib, float64(bound)/mib, float64(base)/mib, c.maxMiB, runtimeMargin/mib)
 		}
 		if peak < base+c.maxMiB*mib/4 {
 			t.Errorf("%s: peak %.1f MiB, base %.1f MiB: the searches did not come near their %d MiB, the test measures nothing", c.args[0], float64(peak)/mib, float64(base)/mib, c.maxMiB)

@@ -81,10 +81,10 @@ func (f *oneBoardFlags) parse(c cli.Subcommand, stderr io.Writer, args []string)
 }
 
 // limits are the searches' bounds the flags ask for; the runtime's soft
-// memory limit is set to match (classroom.SetMemoryLimit) until restore.
+// memory limit is set to match (setMemoryLimit) until restore.
 func (f *oneBoardFlags) limits() (lim search.Limits, restore func()) {
 	lim.MaxBytes = int64(f.maxMiB) << 20
-	return lim, classroom.SetMemoryLimit(lim.MaxBytes)
+	return lim, setMemoryLimit(lim.MaxBytes)
 }
 
 // resolve parses the board and finds its goal and table (nil when the
@@ -106,6 +106,9 @@ func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*resolve
 		return nil, b, goal, nil, fmt.Errorf("board %q: %w", f.board, err)
 	}
 	o, err := res.For(ctx, b.Shape())
+	if err == nil {
+		err = f.src.CheckTabled(o.Source(), o.Goal())
+	}
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
@@ -160,7 +163,7 @@ func runCompare(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.Write
 	if table == nil {
 		// No table (the 15-puzzle): the reference comes from the optimal
 		// solver on pattern databases, as query -shape 4x4 answers.
-		if a, err := res.Answer(ctx, b, false); err == nil {
+		if a, err := res.Answer(ctx, b, resolve.Want{}); err == nil {
 			c.Optimal, c.OptimalSource = a.Distance, "IDA* on "+a.Heuristic
 		}
 	}
@@ -218,7 +221,7 @@ func runGreedyStats(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.W
 	if t == nil {
 		return fmt.Errorf("greedy-stats needs the exact distance table of %s", shape)
 	}
-	defer classroom.SetMemoryLimit(opt.MaxBytes)()
+	defer setMemoryLimit(opt.MaxBytes)()
 	g, err := classroom.GreedyStats(ctx, t, opt)
 	if g != nil {
 		// Interrupted: the statistics gathered so far, then the error.

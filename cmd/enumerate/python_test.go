@@ -64,7 +64,7 @@ func TestPythonDocsAgainstQuery(t *testing.T) {
 		var want []string
 		for range 200 {
 			b := sp.Unrank(rng.Uint64N(sp.Size()))
-			a, err := res.Answer(context.Background(), b, false)
+			a, err := res.Answer(context.Background(), b, resolve.Want{})
 			if err != nil {
 				t.Fatal(err)
 			}

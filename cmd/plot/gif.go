@@ -49,9 +49,14 @@ func runGIF(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return fmt.Errorf("board %q: %w", rest[0], err)
 	}
-	a, err := res.Answer(ctx, b, true)
+	a, err := res.Answer(ctx, b, resolve.Want{Path: true})
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
+	}
+	if goal, err := res.Goal(b.Shape()); err == nil {
+		if err := src.CheckTabled(a.Source, goal); err != nil {
+			return err
+		}
 	}
 	var buf bytes.Buffer
 	if err := boardgif.Encode(&buf, b, a.Path, *size); err != nil {

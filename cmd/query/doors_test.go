@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/tilespace/tilespace/serve/api"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,8 +14,10 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve"
+	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -85,13 +86,13 @@ func TestSameRecordEveryDoor(t *testing.T) {
 				t.Errorf("%s %s: query -json has no %q: %v", c.shape, c.board, k, cli)
 			}
 		}
-		for k, v := range cli {
-			if k == "seconds" {
-				continue
-			}
-			if got, ok := api[k]; !ok || !sameJSON(got, v) {
-				t.Errorf("%s %s: /api/board %q is %v, query -json has %v", c.shape, c.board, k, got, v)
-			}
+		sameKeys(t, c.shape+" "+c.board+": /api/board", api, cli)
+		// The page's own resolver object answers the CLI's way too: the
+		// same record, what each door wants asked at each call.
+		shared := sharedRecord(t, res, c.shape, c.goal, c.board, c.searched)
+		sameKeys(t, c.shape+" "+c.board+": the page's resolver", shared, cli)
+		if len(shared) != len(cli) {
+			t.Errorf("%s %s: the page's resolver writes %v, query -json %v", c.shape, c.board, shared, cli)
 		}
 		if c.heuristic != "" && cli["heuristic"] != c.heuristic {
 			t.Errorf("%s %s: heuristic %v, want %s", c.shape, c.board, cli["heuristic"], c.heuristic)
@@ -106,6 +107,53 @@ func TestSameRecordEveryDoor(t *testing.T) {
 			t.Errorf("%s %s: %v expanded, %v generated", c.shape, c.board, n, g)
 		}
 	}
+}
+
+// sameKeys checks that got has every key of query -json's record cli,
+// with its value, seconds aside.
+func sameKeys(t *testing.T, what string, got, cli map[string]any) {
+	t.Helper()
+	for k, v := range cli {
+		if g, ok := got[k]; k != "seconds" && (!ok || !sameJSON(g, v)) {
+			t.Errorf("%s: %q is %v, query -json has %v", what, k, g, v)
+		}
+	}
+}
+
+// sharedRecord is the JSON record query -json (with -all-moves when
+// searched) writes of board, answered by res, a resolver made for the page.
+func sharedRecord(t *testing.T, res *resolve.Resolver, shape, goal, board string, allMoves bool) map[string]any {
+	t.Helper()
+	sh, err := statespace.ParseShape(shape)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := statespace.ParseGoal(goal, sh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := resolve.ParseBoard([]byte(board), sh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := res.Oracle(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := o.Answer(context.Background(), b, resolve.Want{Path: true, AllMoves: allMoves})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	w := record.NewWriter(&out, nil, record.Options{Format: record.JSON})
+	if err := w.Answer(a); err != nil || w.Flush() != nil {
+		t.Fatal(err)
+	}
+	var rec map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rec); err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }
 
 func sameJSON(a, b any) bool {

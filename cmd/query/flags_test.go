@@ -170,3 +170,25 @@ func TestAllMovesOnTables(t *testing.T) {
 		}
 	}
 }
+
+// Search flags for boards read from stdin, whose shape only their answer
+// tells, are refused where a table answers them: a failure record a line
+// naming the flags' remedy (the resolver answers from the table; the
+// refusal is the command's), exit 1.
+func TestSearchFlagsOnTabledLines(t *testing.T) {
+	t.Setenv(store.EnvCache, t.TempDir())
+	dir := t.TempDir()
+	in := "8,6,7,2,5,4,3,0,1\n1,2,3,4,5,6,7,0,8\n"
+	var stdout, stderr bytes.Buffer
+	code := report(&stderr, run(context.Background(), strings.NewReader(in), &stdout, &stderr, []string{"-json", "-pdb-dir", dir}))
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if code != 1 || len(lines) != 2 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	for i, l := range lines {
+		if !strings.Contains(l, `"line":`+string(rune('1'+i))) || !strings.Contains(l, "pattern databases apply to boards solved by search") ||
+			!strings.Contains(l, "drop -pdb and -pdb-dir") {
+			t.Errorf("line %d: %s", i+1, l)
+		}
+	}
+}

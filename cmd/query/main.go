@@ -73,6 +73,7 @@ import (
 
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/store"
 )
@@ -111,7 +112,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		// Someone typed "query" alone: say what it waits for.
 		fmt.Fprintln(stderr, "query: reading boards from standard input, one a line (such as 8,6,7,2,5,4,3,0,1); end with Ctrl-D, or give a board as an argument: query BOARD")
 	}
-	return f.answer(ctx, res, stdin, stdout, stderr)
+	return f.answer(ctx, asking{res: res, want: f.src.Want(false), check: f.src.CheckTabled}, stdin, stdout, stderr)
 }
 
 // isTerminal reports whether r is a terminal; a variable so that tests
@@ -244,13 +245,12 @@ func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*resolve.R
 
 // answer answers the boards: one board given alone in the plain format
 // gets the report for people, anything else one record a board.
-func (f *boardFlags) answer(ctx context.Context, res *resolve.Resolver, stdin io.Reader, stdout, stderr io.Writer) error {
+func (f *boardFlags) answer(ctx context.Context, ask asking, stdin io.Reader, stdout, stderr io.Writer) error {
 	opts := f.out.options()
-	opts.Field = f.field
-	if len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == resolve.Plain && !f.out.path {
-		return lookupBoard(ctx, res, f.boards[0], f.out.tile, stdout)
+	if len(f.boards) == 1 && f.boards[0] != "-" && opts.Format == record.Plain && !f.out.path {
+		return lookupBoard(ctx, ask, f.boards[0], f.out.tile, stdout)
 	}
-	in := batchInput{Lines: stdin}
+	in := batchInput{Lines: stdin, Field: f.field}
 	switch {
 	case len(f.boards) > 0 && f.boards[0] != "-":
 		in = batchInput{Boards: f.boards}
@@ -262,7 +262,7 @@ func (f *boardFlags) answer(ctx context.Context, res *resolve.Resolver, stdin io
 		defer file.Close()
 		in.Lines = file
 	}
-	return answerBatch(ctx, res, in, opts, stdout, stderr)
+	return answerBatch(ctx, ask, in, opts, stdout, stderr)
 }
 
 // output is how answers are written: -json, -csv, -path, -tile-moves.
@@ -282,13 +282,13 @@ func (o *output) check() error {
 	return nil
 }
 
-func (o *output) options() resolve.Options {
-	opts := resolve.Options{Path: o.path, TileMoves: o.tile, Explain: cli.Explain}
+func (o *output) options() record.Options {
+	opts := record.Options{Path: o.path, TileMoves: o.tile, Explain: cli.Explain}
 	switch {
 	case o.json:
-		opts.Format = resolve.JSON
+		opts.Format = record.JSON
 	case o.csv:
-		opts.Format = resolve.CSV
+		opts.Format = record.CSV
 	}
 	return opts
 }

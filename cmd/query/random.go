@@ -76,7 +76,7 @@ func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
 // checkAnswers refuses, on a shape without a distance table (the
 // 15-puzzle, 3x5, a 12-cell shape or 2x7 whose table is not built), the
 // flags that would shape answers: such boards are written without any
-// (see resolve.Random), so -path and -tile-moves would be ignored and a
+// (see resolve.Resolver.Random), so -path and -tile-moves would be ignored and a
 // -depth cannot be drawn from.
 func (f *randomFlags) checkAnswers(res *resolve.Resolver) error {
 	shape := res.Shape()

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -16,28 +17,37 @@ import (
 // The command parses flags and picks the mode; these do the work.
 
 // lookupBoard answers the board written in text and writes the report for
-// people (WriteReport).
-func lookupBoard(ctx context.Context, res *resolve.Resolver, text string, tile bool, w io.Writer) error {
-	b, err := statespace.Parse(text, res.Shape())
+// people (record.WriteReport).
+func lookupBoard(ctx context.Context, ask asking, text string, tile bool, w io.Writer) error {
+	b, err := statespace.Parse(text, ask.res.Shape())
 	if err != nil {
 		return fmt.Errorf("board %q: %w", text, err)
 	}
-	a, err := res.Answer(ctx, b, true)
+	want := ask.want
+	want.Path = true
+	a, err := ask.res.Answer(ctx, b, want)
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
-	o, err := res.For(ctx, b.Shape())
+	o, err := ask.res.For(ctx, b.Shape())
 	if err != nil {
 		return err
 	}
-	return resolve.WriteReport(w, o.Goal(), a, tile)
+	if ask.check != nil {
+		if err := ask.check(o.Source(), o.Goal()); err != nil {
+			return err
+		}
+	}
+	return record.WriteReport(w, o.Goal(), a, tile)
 }
 
 // batchInput is where answerBatch reads its boards: Boards when not empty
-// (one board each, numbered as arguments), else the lines of Lines.
+// (one board each, numbered as arguments), else the lines of Lines, the
+// board in column Field of each (1-based; 0, the whole line).
 type batchInput struct {
 	Boards []string
 	Lines  io.Reader
+	Field  int
 }
 
 // failedError says how many boards of a batch failed; each has its own
@@ -52,28 +62,34 @@ func (e *failedError) Error() string {
 // (failures to stderr in the plain format) and, when some were solved by
 // search, the totals and the heuristics to stderr. A batch in which some
 // board failed returns a *failedError after the last record.
-func answerBatch(ctx context.Context, res *resolve.Resolver, in batchInput, opts resolve.Options, stdout, stderr io.Writer) error {
-	if sh := res.Shape(); sh != (statespace.Shape{}) {
+func answerBatch(ctx context.Context, ask asking, in batchInput, opts record.Options, stdout, stderr io.Writer) error {
+	ask.want.Path = opts.WantsPath()
+	if sh := ask.res.Shape(); sh != (statespace.Shape{}) {
 		// One shape for every board: what answers it (or why nothing
 		// can, such as databases to build first) is known before any
 		// board is read, and said once rather than on every line. The
 		// CSV header also needs it, for the search columns.
-		o, err := res.For(ctx, sh)
+		o, err := ask.res.For(ctx, sh)
 		if err != nil {
 			return err
 		}
-		if opts.Format == resolve.CSV {
+		if ask.check != nil {
+			if err := ask.check(o.Source(), o.Goal()); err != nil {
+				return err
+			}
+		}
+		if opts.Format == record.CSV {
 			opts.SearchColumns = o.Source().Kind != resolve.FromTable
 		}
 	}
-	out := resolve.NewRecordWriter(stdout, stderr, opts)
-	var sum resolve.Summary
+	out := record.NewWriter(stdout, stderr, opts)
+	var sum summary
 	var err error
 	if len(in.Boards) > 0 {
 		out.Unit = "argument"
-		sum, err = resolve.Boards(ctx, in.Boards, res, out)
+		sum, err = boards(ctx, in.Boards, ask, out)
 	} else {
-		sum, err = resolve.Batch(ctx, in.Lines, res, out)
+		sum, err = batch(ctx, in.Lines, in.Field, ask, out)
 	}
 	if ferr := out.Flush(); err == nil {
 		err = ferr
@@ -96,9 +112,14 @@ func answerBatch(ctx context.Context, res *resolve.Resolver, in batchInput, opts
 // depth < 0) with the given seed, for the resolver's shape (the 8-puzzle
 // when it has none): answered from the table, or boards only on shapes
 // without one. See Resolver.Random.
-func answerRandom(ctx context.Context, res *resolve.Resolver, n, depth int, seed uint64, opts resolve.Options, stdout, stderr io.Writer) error {
-	out := resolve.NewRecordWriter(stdout, stderr, opts)
-	err := res.Random(ctx, n, depth, seed, out)
+func answerRandom(ctx context.Context, res *resolve.Resolver, n, depth int, seed uint64, opts record.Options, stdout, stderr io.Writer) error {
+	out := record.NewWriter(stdout, stderr, opts)
+	err := res.Random(ctx, n, depth, seed, opts.WantsPath(), func(b statespace.Board, a *resolve.Answer) error {
+		if a == nil {
+			return out.Board(b)
+		}
+		return out.Answer(*a)
+	})
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}

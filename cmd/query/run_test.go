@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -24,9 +25,9 @@ func TestMissingDatabasesRefusedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n1,2,0,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
-	for _, f := range []resolve.Format{resolve.Plain, resolve.JSON, resolve.CSV} {
+	for _, f := range []record.Format{record.Plain, record.JSON, record.CSV} {
 		var out, errw bytes.Buffer
-		err := answerBatch(ctx, res, batchInput{Lines: strings.NewReader(in)}, resolve.Options{Format: f}, &out, &errw)
+		err := answerBatch(ctx, asking{res: res}, batchInput{Lines: strings.NewReader(in)}, record.Options{Format: f}, &out, &errw)
 		var failed *failedError
 		if err == nil || errors.As(err, &failed) {
 			t.Fatalf("format %v: error %v, want one refusal before any board", f, err)

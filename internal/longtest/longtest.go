@@ -9,16 +9,16 @@ import (
 	"testing"
 )
 
-// Env is the variable that turns the long tests on when set to 1.
-const Env = "TILESPACE_LONG"
+// env is the variable that turns the long tests on when set to 1.
+const env = "TILESPACE_LONG"
 
 // Enabled reports whether the long tests run.
-func Enabled() bool { return os.Getenv(Env) == "1" }
+func Enabled() bool { return os.Getenv(env) == "1" }
 
 // Skip skips t unless the long tests run, naming what it would cover.
 func Skip(t testing.TB, what string) {
 	t.Helper()
 	if !Enabled() {
-		t.Skipf("long test (%s): set %s=1 to run it", what, Env)
+		t.Skipf("long test (%s): set %s=1 to run it", what, env)
 	}
 }

@@ -10,26 +10,26 @@ package mark2
 
 import "sync/atomic"
 
-// PerWord is how many codes one uint64 word holds.
-const PerWord = 32
+// perWord is how many codes one uint64 word holds.
+const perWord = 32
 
 // Unseen reports whether entry i of words is 0: a plain atomic read,
 // no locked instruction.
 func Unseen(words []uint64, i uint64) bool {
-	return atomic.LoadUint64(&words[i/PerWord])>>(i%PerWord*2)&3 == 0
+	return atomic.LoadUint64(&words[i/perWord])>>(i%perWord*2)&3 == 0
 }
 
 // Or ORs code (0 to 3) into entry i of words, atomically.
 func Or(words []uint64, i, code uint64) {
-	atomic.OrUint64(&words[i/PerWord], code<<(i%PerWord*2))
+	atomic.OrUint64(&words[i/perWord], code<<(i%perWord*2))
 }
 
 // IfUnseen ORs code into entry i of words if it is unseen and reports
 // whether it was: a read first, as most entries are seen already, and a
 // locked OR only for the rest.
 func IfUnseen(words []uint64, i, code uint64) bool {
-	w := &words[i/PerWord]
-	sh := i % PerWord * 2
+	w := &words[i/perWord]
+	sh := i % perWord * 2
 	if atomic.LoadUint64(w)>>sh&3 != 0 {
 		return false
 	}

@@ -31,7 +31,7 @@ func TestMark(t *testing.T) {
 // exactly the code ORed in: no lost or stray bits in the shared words.
 func TestMarkConcurrent(t *testing.T) {
 	const n = 4096
-	words := make([]uint64, n/PerWord)
+	words := make([]uint64, n/perWord)
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -44,7 +44,7 @@ func TestMarkConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	for i := uint64(0); i < n; i++ {
-		if got := words[i/PerWord] >> (i % PerWord * 2) & 3; got != 2 {
+		if got := words[i/perWord] >> (i % perWord * 2) & 3; got != 2 {
 			t.Fatalf("entry %d = %d, want 2", i, got)
 		}
 	}

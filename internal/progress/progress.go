@@ -1,7 +1,8 @@
 // Package progress shows a long job's progress with an estimate of the
-// time left: on a terminal as one line that redraws itself, elsewhere (a
-// pipe, a file, a CI log) as a whole line at most every 30 seconds, so
-// that a log shows a long run is alive and a short run writes nothing.
+// time left on a terminal, as one line that redraws itself. Elsewhere (a
+// pipe, a file, a CI log) it stays quiet, so output meant for programs
+// carries nothing unasked; a log that wants to show a long run is alive
+// asks for a whole line at an interval with $TILESPACE_PROGRESS_EVERY.
 package progress
 
 import (
@@ -16,12 +17,9 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 )
 
-// DefaultEvery is how often a Bar that is not on a terminal writes its
-// line.
-const DefaultEvery = 30 * time.Second
-
-// EnvEvery names the environment variable that sets that interval (a Go
-// duration such as 10s or 5m), for logs that want more or fewer lines.
+// EnvEvery names the environment variable that asks a Bar that is not on
+// a terminal for a log line at an interval (a Go duration such as 30s or
+// 5m); unset, such a Bar writes nothing.
 const EnvEvery = "TILESPACE_PROGRESS_EVERY"
 
 // Bar reports progress toward a total. The zero Bar and a nil *Bar report
@@ -45,8 +43,8 @@ type Bar struct {
 }
 
 // New returns a Bar writing to w: one redrawn line if w is a terminal,
-// else a line at most every DefaultEvery (or $TILESPACE_PROGRESS_EVERY)
-// while updates come, counting in states.
+// else nothing, or a line every $TILESPACE_PROGRESS_EVERY while updates
+// come when that is set; it counts in states.
 func New(w io.Writer, label string, total float64) *Bar {
 	b := &Bar{w: w, label: label, unit: "states", total: total, start: time.Now(), level: -1}
 	if f, ok := w.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
@@ -56,12 +54,12 @@ func New(w io.Writer, label string, total float64) *Bar {
 }
 
 // every returns the interval of log lines: $TILESPACE_PROGRESS_EVERY when
-// it is a positive duration, else DefaultEvery.
+// it is a positive duration, else 0 (no lines).
 func every() time.Duration {
 	if d, err := time.ParseDuration(os.Getenv(EnvEvery)); err == nil && d > 0 {
 		return d
 	}
-	return DefaultEvery
+	return 0
 }
 
 // Terminal reports whether b redraws a line on a terminal (false for a
@@ -96,7 +94,7 @@ func (b *Bar) UpdateLevel(level int, done float64) {
 	}
 	b.done = done
 	if b.log {
-		if b.stop == nil {
+		if b.stop == nil && b.every > 0 {
 			b.stop = make(chan struct{})
 			go b.tick(b.stop)
 		}

@@ -90,20 +90,33 @@ func TestLogLines(t *testing.T) {
 	}
 }
 
-// The default interval is 30 s; a bad value of the variable keeps it.
+// Unset or bad, the variable asks for no lines; a positive duration sets
+// the interval.
 func TestEvery(t *testing.T) {
 	for _, v := range []string{"", "soon", "-5s", "0"} {
 		t.Setenv(EnvEvery, v)
-		if got := every(); got != DefaultEvery {
-			t.Errorf("%s=%q: %s, want %s", EnvEvery, v, got, DefaultEvery)
+		if got := every(); got != 0 {
+			t.Errorf("%s=%q: %s, want no lines", EnvEvery, v, got)
 		}
 	}
 	t.Setenv(EnvEvery, "2m")
 	if got := every(); got != 2*time.Minute {
 		t.Errorf("2m: got %s", got)
 	}
-	if DefaultEvery > 30*time.Second {
-		t.Errorf("DefaultEvery %s: want a line at least every 30 s", DefaultEvery)
+}
+
+// Not a terminal and not asked for lines: nothing at all, however long
+// the run.
+func TestQuietOffTerminal(t *testing.T) {
+	t.Setenv(EnvEvery, "")
+	var buf syncBuffer
+	b := New(&buf, "enumerate", 1_000_000)
+	b.start = time.Now().Add(-time.Hour)
+	b.UpdateLevel(7, 250_000)
+	b.Update(500_000)
+	b.Done()
+	if b.Terminal() || buf.String() != "" {
+		t.Errorf("off a terminal with %s unset: wrote %q", EnvEvery, buf.String())
 	}
 }
 

@@ -7,7 +7,7 @@
 // them ("$ go run ./cmd/query 8,6,7,2,5,4,3,0,1", pipes and redirections
 // allowed), each followed by what it prints, stdout and stderr
 // interleaved as on a terminal, and a blank line before the next command.
-// The script's "example" command (Commands) runs each command line in a
+// The script's "example" command (commands) runs each command line in a
 // shell with the commands installed on PATH ("go run ./cmd/query"
 // becomes "query") and compares what it prints with the text: every
 // character exactly, except the spans that -vary patterns match (timings,
@@ -39,24 +39,24 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// CacheShown is how the README writes the tilespace cache folder.
-const CacheShown = "/home/you/.cache/tilespace"
+// cacheShown is how the README writes the tilespace cache folder.
+const cacheShown = "/home/you/.cache/tilespace"
 
-// EnvLong is the variable that lets the long examples run in full.
-const EnvLong = "TILESPACE_LONG"
+// envLong is the variable that lets the long examples run in full.
+const envLong = "TILESPACE_LONG"
 
-// Command is one command line of an example and what it prints.
-type Command struct {
+// command is one command line of an example and what it prints.
+type command struct {
 	Line   string // without the "$ "
 	Output string // every line ends with "\n"
 }
 
-// Parse splits an example's text into its commands.
-func Parse(text string) ([]Command, error) {
+// parse splits an example's text into its commands.
+func parse(text string) ([]command, error) {
 	if !strings.HasPrefix(text, "$ ") {
 		return nil, errors.New(`an example starts with a command line, "$ …"`)
 	}
-	var cmds []Command
+	var cmds []command
 	for _, line := range strings.SplitAfter(text, "\n") {
 		if line == "" {
 			continue
@@ -69,7 +69,7 @@ func Parse(text string) ([]Command, error) {
 					cmds[n-1].Output = out[:len(out)-1]
 				}
 			}
-			cmds = append(cmds, Command{Line: strings.TrimSuffix(line[2:], "\n")})
+			cmds = append(cmds, command{Line: strings.TrimSuffix(line[2:], "\n")})
 			continue
 		}
 		if !strings.HasSuffix(line, "\n") {
@@ -87,23 +87,12 @@ func Parse(text string) ([]Command, error) {
 	return cmds, nil
 }
 
-// IsExample reports whether text is an example: it starts with a command
-// line that runs one of the module's commands.
-func IsExample(text string) bool {
-	return strings.HasPrefix(text, "$ ") && strings.Contains(firstLine(text), "go run ./cmd/")
-}
-
-func firstLine(text string) string {
-	line, _, _ := strings.Cut(text, "\n")
-	return line
-}
-
 // runsCmd turns "go run ./cmd/NAME" into the installed command NAME.
 var runsCmd = regexp.MustCompile(`go run \./cmd/([a-z-]+)`)
 
-// Pattern turns an expected output into a regular expression: vary's
+// pattern turns an expected output into a regular expression: vary's
 // matches and lines of "…" become patterns, everything else is literal.
-func Pattern(want string, vary []*regexp.Regexp) (*regexp.Regexp, error) {
+func pattern(want string, vary []*regexp.Regexp) (*regexp.Regexp, error) {
 	var b strings.Builder
 	b.WriteString(`\A`)
 	for _, line := range strings.SplitAfter(want, "\n") {
@@ -132,9 +121,9 @@ func Pattern(want string, vary []*regexp.Regexp) (*regexp.Regexp, error) {
 	return regexp.Compile(b.String())
 }
 
-// Match reports how got differs from want, nil when it does not.
-func Match(want, got string, vary []*regexp.Regexp) error {
-	re, err := Pattern(want, vary)
+// match reports how got differs from want, nil when it does not.
+func match(want, got string, vary []*regexp.Regexp) error {
+	re, err := pattern(want, vary)
 	if err != nil {
 		return err
 	}
@@ -147,14 +136,14 @@ func Match(want, got string, vary []*regexp.Regexp) error {
 		if strings.TrimSpace(wl[i]) == "…" {
 			break
 		}
-		if lre, err := Pattern(wl[i]+"\n", vary); err == nil && !lre.MatchString(gl[i]+"\n") {
+		if lre, err := pattern(wl[i]+"\n", vary); err == nil && !lre.MatchString(gl[i]+"\n") {
 			return fmt.Errorf("line %d differs:\n  want %q\n  got  %q\nwhole output:\n%s", i+1, wl[i], gl[i], got)
 		}
 	}
 	return fmt.Errorf("the output differs from the example:\nwant:\n%s\ngot:\n%s", want, got)
 }
 
-// Commands returns the script commands the examples need:
+// commands returns the script commands the examples need:
 //
 //	example [-vary REGEXP]... [-status N,N,…] [-long DURATION] FILE
 //
@@ -164,7 +153,7 @@ func Match(want, got string, vary []*regexp.Regexp) error {
 // $TILESPACE_LONG is set, each command is stopped after DURATION and what
 // it printed by then must be a beginning of the example's output, whole
 // lines matched as above (so the format is still checked).
-func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+func commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){"example": example}
 }
 
@@ -198,7 +187,7 @@ func example(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: example [-vary REGEXP]... [-status N,…] [-long DURATION] FILE")
 	}
 	text := ts.ReadFile(args[0])
-	cmds, err := Parse(text)
+	cmds, err := parse(text)
 	ts.Check(err)
 	if statuses == nil {
 		statuses = make([]int, len(cmds))
@@ -206,10 +195,10 @@ func example(ts *testscript.TestScript, neg bool, args []string) {
 	if len(statuses) != len(cmds) {
 		ts.Fatalf("example %s: %d commands, %d exit statuses", args[0], len(cmds), len(statuses))
 	}
-	quick := long > 0 && os.Getenv(EnvLong) == ""
+	quick := long > 0 && os.Getenv(envLong) == ""
 	for i, c := range cmds {
 		got, status, cut := run(ts, c.Line, long, quick)
-		got = strings.ReplaceAll(got, ts.Getenv("TILESPACE_CACHE"), CacheShown)
+		got = strings.ReplaceAll(got, ts.Getenv("TILESPACE_CACHE"), cacheShown)
 		ts.Logf("$ %s\n%s", c.Line, got)
 		if cut {
 			if err := matchBeginning(c.Output, got, vary); err != nil {
@@ -220,7 +209,7 @@ func example(ts *testscript.TestScript, neg bool, args []string) {
 		if status != statuses[i] {
 			ts.Fatalf("example %s: $ %s: exit status %d, want %d", args[0], c.Line, status, statuses[i])
 		}
-		if err := Match(c.Output, got, vary); err != nil {
+		if err := match(c.Output, got, vary); err != nil {
 			ts.Fatalf("example %s: $ %s: %v", args[0], c.Line, err)
 		}
 	}
@@ -277,7 +266,7 @@ func matchBeginning(want, got string, vary []*regexp.Regexp) error {
 		return nil
 	}
 	for _, prefix := range prefixes(want) {
-		if p, err := Pattern(prefix, vary); err == nil && p.MatchString(whole) {
+		if p, err := pattern(prefix, vary); err == nil && p.MatchString(whole) {
 			return nil
 		}
 	}
@@ -296,10 +285,10 @@ func prefixes(want string) []string {
 	return out
 }
 
-// Setup prepares a script's environment: a cache folder of its own and
+// setup prepares a script's environment: a cache folder of its own and
 // root's data folder (the reference files the examples read) at
 // $WORK/data.
-func Setup(root string) func(env *testscript.Env) error {
+func setup(root string) func(env *testscript.Env) error {
 	return func(e *testscript.Env) error {
 		e.Setenv("TILESPACE_CACHE", filepath.Join(e.WorkDir, "cache"))
 		abs, err := filepath.Abs(filepath.Join(root, "data"))
@@ -313,10 +302,10 @@ func Setup(root string) func(env *testscript.Env) error {
 // Params returns the testscript parameters of the scripts in dir (a
 // command's testdata/script), root being the module's folder.
 func Params(dir, root string) testscript.Params {
-	return testscript.Params{Dir: dir, Setup: Setup(root), Cmds: Commands(), RequireUniqueNames: true,
+	return testscript.Params{Dir: dir, Setup: setup(root), Cmds: commands(), RequireUniqueNames: true,
 		Condition: func(cond string) (bool, error) {
 			if cond == "long" { // [long]: TILESPACE_LONG=1 asks for the long examples
-				return os.Getenv(EnvLong) != "", nil
+				return os.Getenv(envLong) != "", nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		}}

@@ -34,7 +34,7 @@ func scriptExamples(t *testing.T) (map[string]string, map[string]string) {
 		}
 		for _, f := range a.Files {
 			text := string(f.Data)
-			if !IsExample(text) {
+			if !isExample(text) {
 				continue
 			}
 			first := firstLine(text)
@@ -76,7 +76,7 @@ func TestREADMEExamples(t *testing.T) {
 			if lang != "" {
 				return block
 			}
-			if !IsExample(body) {
+			if !isExample(body) {
 				if strings.Contains(body, "go run ./cmd/") {
 					t.Errorf("%s: a block runs a command but is no example (an example starts \"$ go run ./cmd/…\" and shows the output; commands to type without their output go in a block marked sh):\n%s", doc, body)
 				}
@@ -145,8 +145,8 @@ func TestMatch(t *testing.T) {
 		{"BFS  30.9 ms  optimal\nend\nmore\n", false}, // a line too many at the end
 		{"BFS 30.9 ms optimal\nend\n", false},         // spacing outside the pattern is exact
 	} {
-		if err := Match(want, c.got, vary); (err == nil) != c.ok {
-			t.Errorf("Match(%q): %v, want ok %v", c.got, err, c.ok)
+		if err := match(want, c.got, vary); (err == nil) != c.ok {
+			t.Errorf("match(%q): %v, want ok %v", c.got, err, c.ok)
 		}
 	}
 	if err := matchBeginning("a\nb\nc\n", "a\nb\nc-partial", nil); err != nil {
@@ -157,14 +157,14 @@ func TestMatch(t *testing.T) {
 	}
 }
 
-// Parse splits an example into its command lines and their output, the
+// parse splits an example into its command lines and their output, the
 // blank line before a command belonging to neither.
 func TestParse(t *testing.T) {
-	cmds, err := Parse("$ go run ./cmd/query a\nout a\n\n$ go run ./cmd/query b\n$ printf 'x' | go run ./cmd/query c\nout c\n\n\n")
+	cmds, err := parse("$ go run ./cmd/query a\nout a\n\n$ go run ./cmd/query b\n$ printf 'x' | go run ./cmd/query c\nout c\n\n\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Command{{"go run ./cmd/query a", "out a\n"}, {"go run ./cmd/query b", ""}, {"printf 'x' | go run ./cmd/query c", "out c\n"}}
+	want := []command{{"go run ./cmd/query a", "out a\n"}, {"go run ./cmd/query b", ""}, {"printf 'x' | go run ./cmd/query c", "out c\n"}}
 	if len(cmds) != len(want) {
 		t.Fatalf("got %q", cmds)
 	}
@@ -173,7 +173,18 @@ func TestParse(t *testing.T) {
 			t.Errorf("command %d: %q, want %q", i, cmds[i], want[i])
 		}
 	}
-	if _, err := Parse("out\n$ go run ./cmd/query\n"); err == nil {
+	if _, err := parse("out\n$ go run ./cmd/query\n"); err == nil {
 		t.Error("an example without a command line first")
 	}
+}
+
+// isExample reports whether text is an example: it starts with a command
+// line that runs one of the module's commands.
+func isExample(text string) bool {
+	return strings.HasPrefix(text, "$ ") && strings.Contains(firstLine(text), "go run ./cmd/")
+}
+
+func firstLine(text string) string {
+	line, _, _ := strings.Cut(text, "\n")
+	return line
 }

@@ -35,9 +35,9 @@ const (
 
 // The frames' delays, in hundredths of a second.
 const (
-	StartDelay = 100 // the start board
-	MoveDelay  = 50  // each board after a move, the goal excepted
-	GoalDelay  = 300 // the goal, before the animation starts again
+	startDelay = 100 // the start board
+	moveDelay  = 50  // each board after a move, the goal excepted
+	goalDelay  = 300 // the goal, before the animation starts again
 )
 
 // SizeError is a size outside MinSize..MaxSize.
@@ -252,11 +252,11 @@ func whole(g geometry, sp sprites, b statespace.Board, solved int) *image.Palett
 	return img
 }
 
-// Animation returns the animation of path from start: a frame for start
+// animation returns the animation of path from start: a frame for start
 // and one after each move, the last (the goal) drawn solved; after the
 // first, a frame covers only the two cells a move changes, over the one
 // before. size is the pixels of the longer side (0: DefaultSize).
-func Animation(start statespace.Board, path []statespace.Move, size int) (*gif.GIF, error) {
+func animation(start statespace.Board, path []statespace.Move, size int) (*gif.GIF, error) {
 	if size == 0 {
 		size = DefaultSize
 	}
@@ -285,12 +285,12 @@ func Animation(start statespace.Board, path []statespace.Move, size int) (*gif.G
 	last := len(boards) - 1
 	for k, bk := range boards {
 		var img *image.Paletted
-		delay := MoveDelay
+		delay := moveDelay
 		switch {
 		case k == last:
-			img, delay = whole(g, sp, bk, 1), GoalDelay
+			img, delay = whole(g, sp, bk, 1), goalDelay
 		case k == 0:
-			img, delay = whole(g, sp, bk, 0), StartDelay
+			img, delay = whole(g, sp, bk, 0), startDelay
 		default:
 			from, to := boards[k-1].Blank(), bk.Blank()
 			r := g.cellRect(from).Union(g.cellRect(to))
@@ -308,10 +308,12 @@ func Animation(start statespace.Board, path []statespace.Move, size int) (*gif.G
 	return out, nil
 }
 
-// Encode writes the animation of path from start (see Animation) as a GIF
-// file.
+// Encode writes the animation of path from start as a GIF file: a frame
+// for start and one after each move, the last (the goal) drawn solved;
+// after the first, a frame covers only the two cells a move changes, over
+// the one before. size is the pixels of the longer side (0: DefaultSize).
 func Encode(w io.Writer, start statespace.Board, path []statespace.Move, size int) error {
-	a, err := Animation(start, path, size)
+	a, err := animation(start, path, size)
 	if err != nil {
 		return err
 	}

@@ -68,12 +68,12 @@ func TestAnimation(t *testing.T) {
 			t.Errorf("%s: %dx%d for size %d", c.board, g.Config.Width, g.Config.Height, c.size)
 		}
 		for k, delay := range g.Delay {
-			want := MoveDelay
+			want := moveDelay
 			switch k {
 			case d:
-				want = GoalDelay
+				want = goalDelay
 			case 0:
-				want = StartDelay
+				want = startDelay
 			}
 			if delay != want {
 				t.Errorf("%s: frame %d waits %d, want %d", c.board, k, delay, want)

@@ -17,15 +17,15 @@ import (
 // in its text and, in its summary, "as mixing moves increase the average
 // solved percent approach 84% and the average moves approach 240 moves".
 const (
-	ClimberReportMatchedPercent  = 30
-	ClimberReportAdjacentPercent = 84
-	ClimberReportMoves           = 240
+	climberReportMatchedPercent  = 30
+	climberReportAdjacentPercent = 84
+	climberReportMoves           = 240
 )
 
-// ClimberReadings are the readings of the climber report's rules drawn by default:
+// climberReadings are the readings of the climber report's rules drawn by default:
 // the default one (adjacency bonus, first legal move when stuck) first,
 // then the matched-squares score, then both scores giving up when stuck.
-var ClimberReadings = []search.ClimberRule{
+var climberReadings = []search.ClimberRule{
 	{Score: search.ScoreAdjacent, Stuck: search.StuckFirstLegal},
 	{Score: search.ScoreMatched, Stuck: search.StuckFirstLegal},
 	{Score: search.ScoreAdjacent, Stuck: search.StuckStop},
@@ -38,7 +38,7 @@ type ClimberConfig struct {
 	Mixes    []int // numbers of mixing moves (the climber report's are classroom.DefaultGreedyKs)
 	Runs     int   // boards per mixing count
 	Seed     uint64
-	Readings []search.ClimberRule // default ClimberReadings
+	Readings []search.ClimberRule // default climberReadings
 }
 
 // MeasureClimber repeats the climber report's experiment with classroom.GreedyStats
@@ -48,9 +48,9 @@ type ClimberConfig struct {
 // climber solves, its mean moves when it does, and the boards' mean true
 // distance.
 func MeasureClimber(ctx context.Context, cfg ClimberConfig) (report.ClimberData, error) {
-	d := report.ClimberData{ReportedMoves: ClimberReportMoves, Reported: []report.ClimberReported{
-		{SolvePercent: ClimberReportAdjacentPercent, Label: fmt.Sprintf("report: ≈%d%% (adjacent)", ClimberReportAdjacentPercent)},
-		{SolvePercent: ClimberReportMatchedPercent, Label: fmt.Sprintf("report: ≈%d%% (matched)", ClimberReportMatchedPercent)},
+	d := report.ClimberData{ReportedMoves: climberReportMoves, Reported: []report.ClimberReported{
+		{SolvePercent: climberReportAdjacentPercent, Label: fmt.Sprintf("report: ≈%d%% (adjacent)", climberReportAdjacentPercent)},
+		{SolvePercent: climberReportMatchedPercent, Label: fmt.Sprintf("report: ≈%d%% (matched)", climberReportMatchedPercent)},
 	}}
 	if cfg.Table == nil {
 		return d, errNoTable
@@ -60,7 +60,7 @@ func MeasureClimber(ctx context.Context, cfg ClimberConfig) (report.ClimberData,
 	}
 	readings := cfg.Readings
 	if len(readings) == 0 {
-		readings = ClimberReadings
+		readings = climberReadings
 	}
 	for _, rule := range readings {
 		rep, err := classroom.GreedyStats(ctx, cfg.Table, classroom.GreedyStatsOptions{Seed: cfg.Seed, N: cfg.Runs, Ks: cfg.Mixes, Rule: rule})

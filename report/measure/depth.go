@@ -12,25 +12,25 @@ import (
 // whether a table for goal is available at all (false: skip it).
 type CountsFunc func(ctx context.Context, goal statespace.Board) (counts []uint64, ok bool, err error)
 
-// LabeledGoal is a goal and how the figures name it.
-type LabeledGoal struct {
+// labeledGoal is a goal and how the figures name it.
+type labeledGoal struct {
 	Label string
 	Goal  statespace.Board
 }
 
-// GoalsByBlank returns the goals of shape with tiles 1…n−1 in reading order
+// goalsByBlank returns the goals of shape with tiles 1…n−1 in reading order
 // and the blank in a corner (the last cell), in the middle of the top edge
 // and in the centre, for those the shape has: on 3x3 these are the three
 // goals of OEIS A089473, A089474 and A089483.
-func GoalsByBlank(sh statespace.Shape) []LabeledGoal {
-	goals := []LabeledGoal{{"blank in a corner", statespace.GoalLast(sh)}}
+func goalsByBlank(sh statespace.Shape) []labeledGoal {
+	goals := []labeledGoal{{"blank in a corner", statespace.GoalLast(sh)}}
 	if sh.Cols >= 3 {
-		goals = append(goals, LabeledGoal{"blank on an edge", goalWithBlankAt(sh, sh.Cols/2)})
+		goals = append(goals, labeledGoal{"blank on an edge", goalWithBlankAt(sh, sh.Cols/2)})
 	} else if sh.Rows >= 3 {
-		goals = append(goals, LabeledGoal{"blank on an edge", goalWithBlankAt(sh, (sh.Rows/2)*sh.Cols)})
+		goals = append(goals, labeledGoal{"blank on an edge", goalWithBlankAt(sh, (sh.Rows/2)*sh.Cols)})
 	}
 	if sh.Rows >= 3 && sh.Cols >= 3 {
-		goals = append(goals, LabeledGoal{"blank in the centre", goalWithBlankAt(sh, (sh.Rows/2)*sh.Cols+sh.Cols/2)})
+		goals = append(goals, labeledGoal{"blank in the centre", goalWithBlankAt(sh, (sh.Rows/2)*sh.Cols+sh.Cols/2)})
 	}
 	return goals
 }
@@ -54,7 +54,7 @@ func goalWithBlankAt(sh statespace.Shape, cell int) statespace.Board {
 // where their blank is. Goals without a table are left out.
 func GoalPanel(ctx context.Context, sh statespace.Shape, counts CountsFunc) (report.DepthPanel, error) {
 	panel := report.DepthPanel{Title: fmt.Sprintf("%s, by where the goal's blank is", sh)}
-	for _, g := range GoalsByBlank(sh) {
+	for _, g := range goalsByBlank(sh) {
 		c, ok, err := counts(ctx, g.Goal)
 		if err != nil {
 			return panel, err

@@ -29,7 +29,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 	if cfg.Table == nil {
 		return d, errNoTable
 	}
-	rng := RNG(cfg.Seed, SaltDFSBlowup)
+	rng := RNG(cfg.Seed, saltDFSBlowup)
 	goal := cfg.Table.Space().Goal()
 	var starts []statespace.Board
 	var optimal []int

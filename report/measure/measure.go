@@ -27,8 +27,8 @@ import (
 
 // Salts give each figure its own random stream from one seed.
 const (
-	SaltScaling uint64 = 1 + iota
-	SaltDFSBlowup
+	saltScaling uint64 = 1 + iota
+	saltDFSBlowup
 	SaltDFSWalk
 )
 

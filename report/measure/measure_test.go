@@ -48,7 +48,7 @@ func TestDistances(t *testing.T) {
 // The three 8-puzzle goals of the reference README (OEIS A089473,
 // A089474, A089483), and their radii 31, 30, 31.
 func TestGoalsByBlankAreTheOEISGoals(t *testing.T) {
-	goals := GoalsByBlank(sh3x3)
+	goals := goalsByBlank(sh3x3)
 	want := []struct {
 		tiles  string
 		radius int
@@ -72,7 +72,7 @@ func TestGoalsByBlankAreTheOEISGoals(t *testing.T) {
 		}
 	}
 	// 2x3 has no centre cell, and its edge goal is blank at the top middle.
-	g23 := GoalsByBlank(sh2x3)
+	g23 := goalsByBlank(sh2x3)
 	if len(g23) != 2 || g23[1].Goal.String() != "1,0,2,3,4,5" {
 		t.Errorf("2x3 goals %v", g23)
 	}
@@ -343,11 +343,11 @@ func TestMeasureClimberOnShortMixes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Series) != len(ClimberReadings) || len(d.Reported) != 2 || d.ReportedMoves != 240 {
+	if len(d.Series) != len(climberReadings) || len(d.Reported) != 2 || d.ReportedMoves != 240 {
 		t.Fatalf("%+v", d)
 	}
 	for i, s := range d.Series {
-		if s.Label != ClimberReadings[i].String() || len(s.Rows) != 3 {
+		if s.Label != climberReadings[i].String() || len(s.Rows) != 3 {
 			t.Fatalf("series %d: %q, %d rows", i, s.Label, len(s.Rows))
 		}
 		// 0 mixing moves: the goal itself, solved in 0 moves.

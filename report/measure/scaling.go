@@ -19,7 +19,7 @@ type ScalingConfig struct {
 	Algorithms []search.Algorithm
 	Distances  []int  // optimal distances to sample (each ≥ 1)
 	N          int    // boards per distance
-	Seed       uint64 // with SaltScaling, picks the boards
+	Seed       uint64 // with saltScaling, picks the boards
 	// MaxDistance caps, by algorithm key, the distances an algorithm is run
 	// at (IDDFS grows by about 2.1× a move); missing or 0: every distance.
 	MaxDistance map[string]int
@@ -46,7 +46,7 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 	if cfg.N < 1 || len(cfg.Distances) == 0 || len(cfg.Algorithms) == 0 {
 		return nil, fmt.Errorf("measure: scaling needs boards (N = %d), distances (%d) and algorithms (%d)", cfg.N, len(cfg.Distances), len(cfg.Algorithms))
 	}
-	rng := RNG(cfg.Seed, SaltScaling)
+	rng := RNG(cfg.Seed, saltScaling)
 	goal := cfg.Table.Space().Goal()
 	type job struct {
 		alg, dist, board int

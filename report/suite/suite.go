@@ -133,9 +133,9 @@ func DefaultPDB(sh statespace.Shape) []string {
 	return nil
 }
 
-// LargeBoardLimits bound each search on boards of more than 9 cells when
+// largeBoardLimits bound each search on boards of more than 9 cells when
 // Options.Limits is zero: the 3x3 defaults of the search package.
-var LargeBoardLimits = search.Limits{MaxExpanded: search.DefaultMaxExpanded, MaxTime: search.DefaultMaxTime}
+var largeBoardLimits = search.Limits{MaxExpanded: search.DefaultMaxExpanded, MaxTime: search.DefaultMaxTime}
 
 // Written is one figure's files.
 type Written struct {
@@ -220,7 +220,7 @@ func Run(ctx context.Context, o Options) ([]Written, error) {
 	}
 	if o.Limits == (search.Limits{}) && o.Shape.Cells() > search.SmallBoardCells {
 		// The search package sets no default limits beyond 9 cells.
-		o.Limits = LargeBoardLimits
+		o.Limits = largeBoardLimits
 	}
 	g := newGatherer(o)
 	var written []Written

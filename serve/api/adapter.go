@@ -1,8 +1,9 @@
 package api
 
-// This file is the only place api touches query, search and classroom:
-// the rest of the package speaks in the few functions below, so a
-// change in those packages is met here.
+// This file is the only place api touches resolve, record, search and
+// classroom:
+// the rest of the package speaks in the few functions below, so a change
+// in those packages is met here.
 
 import (
 	"bytes"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -38,24 +40,30 @@ func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
 
 // NewResolver returns the resolver a main hands to the page (New): qc's
 // cache folder, databases, bound on bytes held and whether it writes the
-// cache (ReadOnlyCache), with what the page needs of every answer: every
-// goal served (PDBDir and Partition apply where boards are searched),
-// every optimal move of a searched board tested while the time allows,
-// the path kept when that time ends, builds only in one of slots, a
-// failed resolution tried again by the next request. ctx bounds what it
-// loads in the background.
+// cache (ReadOnlyCache), its builds run only in one of slots, which the
+// searches share. ctx bounds what it loads in the background. What the
+// page wants of each answer it asks at each call (everyMove, pathOnly),
+// so the same resolver serves a command line too.
 func NewResolver(ctx context.Context, qc resolve.Config, slots *Slots) (*resolve.Resolver, error) {
-	qc.SearchOptionsWhereSearched, qc.AllMoves, qc.KeepPath, qc.ForgetFailures = true, true, true, true
 	qc.Acquire = slots.Acquire
 	return resolve.NewResolver(ctx, qc)
 }
 
-// record is a board's answer with the keys of query -json: one struct,
+// everyMove is what /api/board wants of an answer: the path and every
+// optimal move, which a search tests while the time allows, keeping the
+// path when that time ends (the record then says the moves were cut).
+var everyMove = resolve.Want{Path: true, AllMoves: true, KeepPath: true}
+
+// pathOnly is what the GIF and the comparison's reference want: an
+// optimal path, without testing every other first move.
+var pathOnly = resolve.Want{Path: true}
+
+// answerRecord is a board's answer with the keys of query -json: one struct,
 // which the page's records embed and encoding/json writes.
-type record = resolve.Record
+type answerRecord = record.Record
 
 // newRecord is a's record, moves named as the blank's.
-func newRecord(a answer) record { return resolve.NewRecord(a, false) }
+func newRecord(a answer) answerRecord { return record.New(a, false) }
 
 // limits are the node and time bounds of one search.
 type limits = search.Limits
@@ -132,8 +140,8 @@ func (e *resolveError) Unwrap() error { return e.err }
 
 // statusOf is the one place errors become statuses: a *statusError
 // says its own (a busy work slot, 503, even inside a failed resolution);
-// a board that cannot reach its goal is 422; a time limit 503; search
-// options for a tabled goal 400; a goal the resolver found no answers for
+// a board that cannot reach its goal is 422; a time limit 503; a goal the
+// resolver found no answers for
 // (no table, no databases) 404; a table a search or a lookup found
 // damaged (statespace.TableContradictionError, TableError) 500; anything
 // else fallback.
@@ -141,7 +149,6 @@ func statusOf(err error, fallback int) int {
 	var he *statusError
 	var limit *solveLimitError
 	var u *statespace.UnsolvableError
-	var tabled *resolve.TabledError
 	var unresolved *resolveError
 	var contradiction *statespace.TableContradictionError
 	var damaged *statespace.TableError
@@ -152,8 +159,6 @@ func statusOf(err error, fallback int) int {
 		return StatusUnprocessableEntity
 	case errors.As(err, &limit), errors.Is(err, context.DeadlineExceeded):
 		return StatusServiceUnavailable
-	case errors.As(err, &tabled):
-		return StatusBadRequest
 	case errors.As(err, &unresolved):
 		return StatusNotFound
 	case errors.As(err, &contradiction), errors.As(err, &damaged):

@@ -118,7 +118,7 @@ func (e *solveLimitError) Error() string {
 // short, optimal_moves_cut; a random board's seed, as a string (a
 // JavaScript number would round it).
 type boardRecord struct {
-	record
+	answerRecord
 	Shape           string   `json:"shape"`
 	Goal            string   `json:"goal"`
 	GoalName        string   `json:"goal_name"`
@@ -144,7 +144,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 	var a answer
 	src := o.Source()
 	if src.Kind == fromTable {
-		a, err = o.Answer(ctx, b, true)
+		a, err = o.Answer(ctx, b, everyMove)
 		if err != nil {
 			return nil, badRequest("board %s: %v", b, err)
 		}
@@ -156,7 +156,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 		// The limit starts now, with the databases ready and a slot held.
 		waited := time.Since(start)
 		sctx, cancel := context.WithTimeout(ctx, limit)
-		a, err = o.Answer(sctx, b, true)
+		a, err = o.Answer(sctx, b, everyMove)
 		cancel()
 		release()
 		if err != nil {
@@ -166,7 +166,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 			return nil, err
 		}
 	}
-	rec := boardRecord{record: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
+	rec := boardRecord{answerRecord: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
 		Solver: src.Solver, Seed: seed}
 	if src.Table != nil {
 		radius := src.Table.Radius()
@@ -345,5 +345,8 @@ func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, err
 	case s.base.Err() != nil:
 		return nil, err
 	}
+	// The next request tries again: a table or databases copied in
+	// meanwhile are found, and the server need not restart.
+	s.res.Forget(goal)
 	return nil, &resolveError{s.explained(err)}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -45,15 +46,10 @@ func TestRandomWithoutTable(t *testing.T) {
 		t.Fatalf("7x3 uniform drew %v: %v", rec["board"], err)
 	}
 	// query random -shape 7x3 -seed 5 1 draws the same board, also alone.
-	var out bytes.Buffer
-	w := resolve.NewRecordWriter(&out, nil, resolve.Options{Format: resolve.JSON})
-	if err := resolve.Random(context.Background(), nil, goal, 1, -1, 5, w); err != nil {
-		t.Fatal(err)
-	}
-	w.Flush()
+	out := queryRandom(t, shape, 5)
 	var cli map[string]any
-	if err := json.Unmarshal(out.Bytes(), &cli); err != nil || cli["board"] != rec["board"] || len(cli) != 1 {
-		t.Errorf("query random draws %s, the API %v", out.Bytes(), rec["board"])
+	if err := json.Unmarshal(out, &cli); err != nil || cli["board"] != rec["board"] || len(cli) != 1 {
+		t.Errorf("query random draws %s, the API %v", out, rec["board"])
 	}
 	// A short walk is solved; a long one is searched for randomSolveTime,
 	// then comes alone.
@@ -96,4 +92,26 @@ func TestSolveLimitMessage(t *testing.T) {
 			t.Errorf("LimitsOf %q, waited %v: %q, want it to end %q", c.limitsOf, c.waited, got, c.want)
 		}
 	}
+}
+
+// queryRandom is the record query random -json -shape SHAPE -seed SEED 1
+// writes on a shape without a distance table: the board alone.
+func queryRandom(t *testing.T, shape statespace.Shape, seed uint64) []byte {
+	t.Helper()
+	res, err := resolve.NewResolver(context.Background(), resolve.Config{Shape: shape})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	w := record.NewWriter(&out, nil, record.Options{Format: record.JSON})
+	err = res.Random(context.Background(), 1, -1, seed, false, func(b statespace.Board, a *resolve.Answer) error {
+		if a != nil {
+			t.Errorf("%s: %s came with an answer", shape, b)
+		}
+		return w.Board(b)
+	})
+	if err != nil || w.Flush() != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }

@@ -49,7 +49,7 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 	if table == nil {
 		// No table (the 15-puzzle): the reference is the optimal solver's.
 		sctx, cancel := context.WithTimeout(ctx, s.lim.SolveTime)
-		a, err := o.AnswerPath(sctx, rq.board)
+		a, err := o.Answer(sctx, rq.board, pathOnly)
 		cancel()
 		switch {
 		case err == nil:

@@ -75,7 +75,7 @@ func (s *Server) optimalPath(ctx context.Context, b, goal statespace.Board) ([]s
 		return nil, err
 	}
 	if o.Source().Kind == fromTable {
-		a, err := o.Answer(ctx, b, true)
+		a, err := o.Answer(ctx, b, pathOnly)
 		if err != nil {
 			return nil, badRequest("board %s: %v", b, err)
 		}
@@ -88,7 +88,7 @@ func (s *Server) optimalPath(ctx context.Context, b, goal statespace.Board) ([]s
 	defer release()
 	sctx, cancel := context.WithTimeout(ctx, s.lim.SolveTime)
 	defer cancel()
-	a, err := o.AnswerPath(sctx, b)
+	a, err := o.Answer(sctx, b, pathOnly)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 			return nil, s.limitError(b, s.lim.SolveTime, 0)

@@ -58,7 +58,7 @@ func (s *Source) RegisterAllMoves(fs *cli.FlagSet) {
 // with the command's name.
 func (s *Source) Config(stderr io.Writer) (resolve.Config, error) {
 	cfg := resolve.Config{Cache: cli.Cache(), TableFile: s.table, Log: cli.LogWriter(stderr, s.fs.Name()), Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
-		AllMoves: s.allMoves, Progress: ProgressBars(stderr)}
+		Progress: ProgressBars(stderr)}
 	if s.fs.IsGiven("goal") {
 		cfg.Goal = s.goal
 	}
@@ -92,6 +92,13 @@ func (s *Source) Config(stderr io.Writer) (resolve.Config, error) {
 	return cfg, nil
 }
 
+// Want is what the flags ask of each answer: with path an optimal path,
+// and with -all-moves every optimal first move of a board solved by
+// search.
+func (s *Source) Want(path bool) resolve.Want {
+	return resolve.Want{Path: path, AllMoves: s.allMoves}
+}
+
 // Goal returns -goal as given, or its default "last".
 func (s *Source) Goal() string { return s.goal }
 
@@ -107,12 +114,7 @@ var searchFlags = []string{"pdb-dir", "pdb"}
 // boards given as arguments; none means stdin, whose shapes only their
 // answers tell).
 func (s *Source) CheckSearch(res *resolve.Resolver, boards []string) error {
-	var given []string
-	for _, name := range searchFlags {
-		if s.fs.IsGiven(name) {
-			given = append(given, "-"+name)
-		}
-	}
+	given := s.searchGiven()
 	if len(given) == 0 {
 		return nil
 	}
@@ -135,6 +137,29 @@ func (s *Source) CheckSearch(res *resolve.Resolver, boards []string) error {
 	}
 	return cli.Usagef("%s %s to boards solved by search; %s boards are answered from their exact distance table, which needs no pattern databases",
 		strings.Join(given, " and "), textfmt.Plural(len(given), "applies", "apply"), shapes[0])
+}
+
+// CheckTabled refuses the search flags for boards of goal answered from
+// a table (src), which need no databases, so that the flags would apply
+// to no board: CheckSearch refuses them before any input where the shape
+// tells; this is for where only the answer tells (a 12-cell table found
+// in the cache, boards of any shape read from stdin).
+func (s *Source) CheckTabled(src *resolve.Source, goal statespace.Board) error {
+	if src == nil || src.Kind != resolve.FromTable || len(s.searchGiven()) == 0 {
+		return nil
+	}
+	return &resolve.TabledError{Goal: goal}
+}
+
+// searchGiven returns the search flags given, as "-pdb".
+func (s *Source) searchGiven() []string {
+	var given []string
+	for _, name := range searchFlags {
+		if s.fs != nil && s.fs.IsGiven(name) {
+			given = append(given, "-"+name)
+		}
+	}
+	return given
 }
 
 // ProgressBars draws one progress bar per build on stderr, when it is a

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/cmd/internal/cli"
+	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -39,9 +40,9 @@ func TestFailureNamesTheCommand(t *testing.T) {
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})
 	reason := &store.NotFoundError{Goal: goal, Looked: []string{"embedded"}}
 	const want = "build it with: go run ./cmd/enumerate -shape 2x4 -goal first"
-	for _, f := range []resolve.Format{resolve.Plain, resolve.JSON, resolve.CSV} {
+	for _, f := range []record.Format{record.Plain, record.JSON, record.CSV} {
 		var out, errw strings.Builder
-		rw := resolve.NewRecordWriter(&out, &errw, resolve.Options{Format: f, Explain: cli.Explain})
+		rw := record.NewWriter(&out, &errw, record.Options{Format: f, Explain: cli.Explain})
 		if err := rw.Fail(1, "1,2,3", reason); err != nil {
 			t.Fatal(err)
 		}

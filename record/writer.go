@@ -1,4 +1,4 @@
-package resolve
+package record
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -29,7 +30,7 @@ const (
 	JSON
 	// CSV writes the header board,distance,optimal_moves,path,error and
 	// one row per board, moves separated by spaces inside a field; with
-	// Options.SearchColumns the header is SearchCSVHeader.
+	// Options.SearchColumns the header is searchCSVHeader.
 	CSV
 )
 
@@ -41,9 +42,6 @@ type Options struct {
 	// TileMoves writes each move as the tile that slides and where it
 	// goes, e.g. "5Down" for the blank's Up, instead of the blank's move.
 	TileMoves bool
-	// Field takes the board from this 1-based tab-separated column of
-	// each input line; 0 takes the whole line.
-	Field int
 	// SearchColumns adds the CSV columns nodes, seconds, heuristic and
 	// generated (before error), for answers found by search (the 15-puzzle).
 	SearchColumns bool
@@ -64,66 +62,77 @@ func (o Options) explain(err error) string {
 // WantsPath reports whether the records carry a path.
 func (o Options) WantsPath() bool { return o.Path || o.Format != Plain }
 
-// CSVHeader is the first line of CSV output.
-const CSVHeader = "board,distance,optimal_moves,path,error\n"
+// csvHeader is the first line of CSV output.
+const csvHeader = "board,distance,optimal_moves,path,error\n"
 
-// SearchCSVHeader is the first line of CSV output with SearchColumns.
-const SearchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,heuristic,generated,error\n"
+// searchCSVHeader is the first line of CSV output with SearchColumns.
+const searchCSVHeader = "board,distance,optimal_moves,path,nodes,seconds,heuristic,generated,error\n"
 
-// A RecordWriter writes answers and failures in input order, buffered
+// A Writer writes answers and failures in input order, buffered
 // (records of boards solved by search are written out at once); call
 // Flush at the end.
-type RecordWriter struct {
+type Writer struct {
 	// Unit names what a failure's number counts in plain output:
 	// "line" (the default) or "argument".
 	Unit string
 
 	w      *bufio.Writer
+	enc    *json.Encoder // on w, for the JSON format
+	rec    Record        // the record enc writes, its slices reused
 	errw   io.Writer
 	opts   Options
 	buf    []byte
 	header bool
 }
 
-// NewRecordWriter writes records to w. In the plain format failures go
+// NewWriter writes records to w. In the plain format failures go
 // to errw as "line N: reason" (after flushing w, so a terminal shows
 // them in order); in JSON and CSV they are records on w.
-func NewRecordWriter(w, errw io.Writer, opts Options) *RecordWriter {
+func NewWriter(w, errw io.Writer, opts Options) *Writer {
 	if errw == nil {
 		errw = io.Discard
 	}
-	return &RecordWriter{w: bufio.NewWriterSize(w, 64<<10), errw: errw, opts: opts, buf: make([]byte, 0, 512)}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	return &Writer{w: bw, enc: json.NewEncoder(bw), errw: errw, opts: opts, buf: make([]byte, 0, 512)}
 }
 
-func (rw *RecordWriter) start() {
+func (rw *Writer) start() {
 	if !rw.header {
 		rw.header = true
 		switch {
 		case rw.opts.Format == CSV && rw.opts.SearchColumns:
-			rw.w.WriteString(SearchCSVHeader)
+			rw.w.WriteString(searchCSVHeader)
 		case rw.opts.Format == CSV:
-			rw.w.WriteString(CSVHeader)
+			rw.w.WriteString(csvHeader)
 		}
 	}
 }
 
 // Answer writes the record of one answered board.
-func (rw *RecordWriter) Answer(a Answer) error {
+func (rw *Writer) Answer(a resolve.Answer) error {
 	rw.start()
+	if rw.opts.Format == JSON {
+		// The one Record, as the page writes it too.
+		rw.rec.fill(a, rw.opts.TileMoves)
+		if err := rw.enc.Encode(&rw.rec); err != nil {
+			return err
+		}
+		return rw.flushSearched(a)
+	}
 	b := rw.buf[:0]
 	tile := rw.opts.TileMoves
 	switch rw.opts.Format {
 	case Plain:
-		b = AppendBoard(b, a.Board)
+		b = appendBoard(b, a.Board)
 		b = append(b, '\t')
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, '\t')
-		b = appendOptimal(b, a, tile, false)
+		b = appendOptimal(b, a, tile)
 		if rw.opts.Path || a.Search != nil {
 			b = append(b, '\t')
 		}
 		if rw.opts.Path {
-			b = appendPath(b, a.Board, a.Path, tile, false)
+			b = appendPath(b, a.Board, a.Path, tile)
 		}
 		if a.Search != nil {
 			b = append(b, '\t')
@@ -135,41 +144,15 @@ func (rw *RecordWriter) Answer(a Answer) error {
 			b = append(b, '\t')
 			b = strconv.AppendUint(b, a.Search.Generated, 10)
 		}
-	case JSON:
-		b = append(b, `{"board":"`...)
-		b = AppendBoard(b, a.Board)
-		b = append(b, `","distance":`...)
-		b = strconv.AppendInt(b, int64(a.Distance), 10)
-		if a.Search == nil || !a.Search.OptimalUnknown {
-			b = append(b, `,"optimal_moves":[`...)
-			b = appendMoveSet(b, a.Board, a.Optimal, tile, true)
-			b = append(b, ']')
-		}
-		b = append(b, `,"path":[`...)
-		b = appendPath(b, a.Board, a.Path, tile, true)
-		b = append(b, ']')
-		if a.Heuristic != "" {
-			b = append(b, `,"heuristic":`...)
-			b = strconv.AppendQuote(b, a.Heuristic)
-		}
-		if a.Search != nil {
-			b = append(b, `,"nodes":`...)
-			b = strconv.AppendUint(b, a.Search.Nodes, 10)
-			b = append(b, `,"generated":`...)
-			b = strconv.AppendUint(b, a.Search.Generated, 10)
-			b = append(b, `,"seconds":`...)
-			b = strconv.AppendFloat(b, a.Search.Elapsed.Seconds(), 'f', 6, 64)
-		}
-		b = append(b, '}')
 	case CSV:
 		b = append(b, '"')
-		b = AppendBoard(b, a.Board)
+		b = appendBoard(b, a.Board)
 		b = append(b, `",`...)
 		b = strconv.AppendInt(b, int64(a.Distance), 10)
 		b = append(b, ',')
-		b = appendOptimal(b, a, tile, false)
+		b = appendOptimal(b, a, tile)
 		b = append(b, ',')
-		b = appendPath(b, a.Board, a.Path, tile, false)
+		b = appendPath(b, a.Board, a.Path, tile)
 		b = append(b, ',')
 		if rw.opts.SearchColumns {
 			if a.Search != nil {
@@ -193,29 +176,37 @@ func (rw *RecordWriter) Answer(a Answer) error {
 	if _, err := rw.w.Write(b); err != nil {
 		return err
 	}
+	return rw.flushSearched(a)
+}
+
+// flushSearched writes out the records of a searched board at once: a
+// searched board can take minutes, so a long batch streams.
+func (rw *Writer) flushSearched(a resolve.Answer) error {
 	if a.Search != nil {
-		// A searched board can take minutes: let a long batch stream.
 		return rw.w.Flush()
 	}
 	return nil
 }
 
+// failure is the JSON record of a line without an answer.
+type failure struct {
+	Line  int    `json:"line"`
+	Input string `json:"input"`
+	Error string `json:"error"`
+}
+
+// boardAlone is the JSON record of a board written without its answer.
+type boardAlone struct {
+	Board string `json:"board"`
+}
+
 // Fail writes the record of a line that has no answer: line is its
 // 1-based number (or argument number), input the board text.
-func (rw *RecordWriter) Fail(line int, input string, reason error) error {
+func (rw *Writer) Fail(line int, input string, reason error) error {
 	rw.start()
 	switch rw.opts.Format {
 	case JSON:
-		out, err := json.Marshal(struct {
-			Line  int    `json:"line"`
-			Input string `json:"input"`
-			Error string `json:"error"`
-		}{line, input, rw.opts.explain(reason)})
-		if err != nil {
-			return err
-		}
-		rw.w.Write(out)
-		return rw.w.WriteByte('\n')
+		return rw.enc.Encode(failure{line, input, rw.opts.explain(reason)})
 	case CSV:
 		b := appendCSVField(rw.buf[:0], input)
 		b = append(b, ",,,,"...)
@@ -241,14 +232,14 @@ func (rw *RecordWriter) Fail(line int, input string, reason error) error {
 
 // Flush writes out what is buffered (and the CSV header of an empty
 // output).
-func (rw *RecordWriter) Flush() error {
+func (rw *Writer) Flush() error {
 	rw.start()
 	return rw.w.Flush()
 }
 
-// AppendBoard appends b written as comma-separated tiles, as
+// appendBoard appends b written as comma-separated tiles, as
 // statespace.Board.String writes it.
-func AppendBoard(dst []byte, b statespace.Board) []byte {
+func appendBoard(dst []byte, b statespace.Board) []byte {
 	for i := range b.Cells() {
 		if i > 0 {
 			dst = append(dst, ',')
@@ -258,10 +249,10 @@ func AppendBoard(dst []byte, b statespace.Board) []byte {
 	return dst
 }
 
-// AppendMove appends the name of move m made on board b: the blank's move
+// appendMove appends the name of move m made on board b: the blank's move
 // ("Up"), or with tile set the tile that slides and its direction
 // ("5Down": the tile slides opposite to the blank).
-func AppendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []byte {
+func appendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []byte {
 	if tile {
 		dst = strconv.AppendInt(dst, int64(b.SlidingTile(m)), 10)
 		m = m.Opposite()
@@ -269,59 +260,38 @@ func AppendMove(dst []byte, b statespace.Board, m statespace.Move, tile bool) []
 	return append(dst, m.String()...)
 }
 
-// MoveName returns the name AppendMove writes.
-func MoveName(b statespace.Board, m statespace.Move, tile bool) string {
-	return string(AppendMove(nil, b, m, tile))
-}
-
-// appendOptimal appends the optimal moves, or "?" when a search answer
-// did not look for them all.
-func appendOptimal(dst []byte, a Answer, tile, quoted bool) []byte {
+// appendOptimal appends the optimal moves separated by spaces, or "?"
+// when a search answer did not look for them all.
+func appendOptimal(dst []byte, a resolve.Answer, tile bool) []byte {
 	if a.Search != nil && a.Search.OptimalUnknown {
 		return append(dst, '?')
 	}
-	return appendMoveSet(dst, a.Board, a.Optimal, tile, quoted)
-}
-
-func appendMoveSet(dst []byte, b statespace.Board, set statespace.MoveSet, tile, quoted bool) []byte {
 	first := true
 	for _, m := range statespace.Moves {
-		if set.Has(m) {
-			dst = appendSep(dst, first, quoted)
-			first = false
-			dst = AppendMove(dst, b, m, tile)
-			if quoted {
-				dst = append(dst, '"')
+		if a.Optimal.Has(m) {
+			if !first {
+				dst = append(dst, ' ')
 			}
+			first = false
+			dst = appendMove(dst, a.Board, m, tile)
 		}
 	}
 	return dst
 }
 
-func appendPath(dst []byte, b statespace.Board, path []statespace.Move, tile, quoted bool) []byte {
+// appendPath appends the path's moves separated by spaces; tile moves
+// name the tile of the board each move is made on.
+func appendPath(dst []byte, b statespace.Board, path []statespace.Move, tile bool) []byte {
 	for i, m := range path {
-		dst = appendSep(dst, i == 0, quoted)
-		dst = AppendMove(dst, b, m, tile)
-		if quoted {
-			dst = append(dst, '"')
+		if i > 0 {
+			dst = append(dst, ' ')
 		}
+		dst = appendMove(dst, b, m, tile)
 		if tile {
 			b, _ = b.Apply(m)
 		}
 	}
 	return dst
-}
-
-func appendSep(dst []byte, first, quoted bool) []byte {
-	switch {
-	case quoted && first:
-		return append(dst, '"')
-	case quoted:
-		return append(dst, `,"`...)
-	case first:
-		return dst
-	}
-	return append(dst, ' ')
 }
 
 // appendCSVField appends s as one CSV field, quoted when it must be
@@ -345,4 +315,29 @@ func appendCSVField(dst []byte, s string) []byte {
 		dst = append(dst, s[i])
 	}
 	return append(dst, '"')
+}
+
+// Board writes the record of a board with no answer (drawn where no table
+// tells its distance cheaply): a line with just the board in the plain
+// format, {"board": …} in JSON, a row with only the board in CSV.
+func (rw *Writer) Board(b statespace.Board) error {
+	rw.start()
+	buf := rw.buf[:0]
+	switch rw.opts.Format {
+	case JSON:
+		return rw.enc.Encode(boardAlone{b.String()})
+	case CSV:
+		buf = append(buf, '"')
+		buf = appendBoard(buf, b)
+		buf = append(buf, `",,,,`...)
+		if rw.opts.SearchColumns {
+			buf = append(buf, ",,,"...)
+		}
+	default:
+		buf = appendBoard(buf, b)
+	}
+	buf = append(buf, '\n')
+	rw.buf = buf
+	_, err := rw.w.Write(buf)
+	return err
 }

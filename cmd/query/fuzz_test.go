@@ -1,4 +1,4 @@
-package resolve
+package main
 
 import (
 	"bytes"
@@ -7,17 +7,20 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/tilespace/tilespace/record"
+	"github.com/tilespace/tilespace/resolve"
 )
 
 // FuzzBatch feeds any input to the batch reader in JSON mode: one valid
 // record per board line, in order, and as many error records as failed
-// lines. Seeds: batchInput and testdata/fuzz/FuzzBatch.
+// lines. Seeds: batchLines and testdata/fuzz/FuzzBatch.
 func FuzzBatch(f *testing.F) {
-	f.Add(batchInput, 0)
+	f.Add(batchLines, 0)
 	f.Add("1\t8,6,7,2,5,4,3,0,1\r\n2\n\n#x\n", 2)
 	f.Add("1,2,3,0\n1,2,0,3,4,5\n867254301", 0)
 	ctx := context.Background()
-	res, err := NewResolver(ctx, Config{})
+	res, err := resolve.NewResolver(ctx, resolve.Config{})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -29,8 +32,8 @@ func FuzzBatch(f *testing.F) {
 			return
 		}
 		var out bytes.Buffer
-		rw := NewRecordWriter(&out, io.Discard, Options{Format: JSON, Field: field % 4})
-		sum, err := Batch(ctx, strings.NewReader(input), res, rw)
+		rw := record.NewWriter(&out, io.Discard, record.Options{Format: record.JSON})
+		sum, err := batch(ctx, strings.NewReader(input), field%4, asking{res: res, want: resolve.Want{Path: true}}, rw)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +51,7 @@ func FuzzBatch(f *testing.F) {
 				}
 				lastLine = int(line)
 				failed++
-			} else if len(r) != 5 || r["heuristic"] != HeuristicTable {
+			} else if len(r) != 5 || r["heuristic"] != resolve.HeuristicTable {
 				t.Fatalf("record %d: %v", records, r)
 			}
 			records++

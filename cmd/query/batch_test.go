@@ -1,4 +1,4 @@
-package resolve
+package main
 
 import (
 	"bytes"
@@ -13,20 +13,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/record"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/store"
 )
 
-func runBatch(t *testing.T, input string, opts Options) (stdout, stderr string, sum Summary) {
+func runBatch(t *testing.T, input string, field int, opts record.Options) (stdout, stderr string, sum summary) {
 	t.Helper()
 	ctx := context.Background()
-	res, err := NewResolver(ctx, Config{})
+	res, err := resolve.NewResolver(ctx, resolve.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out, errw bytes.Buffer
-	rw := NewRecordWriter(&out, &errw, opts)
-	sum, err = Batch(ctx, strings.NewReader(input), res, rw)
+	rw := record.NewWriter(&out, &errw, opts)
+	sum, err = batch(ctx, strings.NewReader(input), field, asking{res: res, want: resolve.Want{Path: opts.WantsPath()}}, rw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,9 +38,9 @@ func runBatch(t *testing.T, input string, opts Options) (stdout, stderr string, 
 	return out.String(), errw.String(), sum
 }
 
-// batchInput mixes good boards with the kinds of bad lines; wantFailed
+// batchLines mixes good boards with the kinds of bad lines; wantFailed
 // gives the 1-based line numbers that must fail.
-const batchInput = `# a comment
+const batchLines = `# a comment
 8,6,7,2,5,4,3,0,1
 
 1,2,3,4,5,6,7,8,9
@@ -58,77 +60,13 @@ var wantFailed = map[int]string{
 
 var wantBoards = []string{"8,6,7,2,5,4,3,0,1", "6,4,7,8,5,0,3,2,1", "1,2,3,4,5,6,7,8,0", "1,2,3,4,5,6,7,0,8"}
 
-var oracle3x3Last *bfsSpace
-
-func lastOracle() *bfsSpace {
-	if oracle3x3Last == nil {
-		oracle3x3Last = newBFS(3, 3, []int{1, 2, 3, 4, 5, 6, 7, 8, 0})
-	}
-	return oracle3x3Last
-}
-
-// parseMoves reads move names back, either the blank's or, with tile,
-// the tile that slides and its direction, which the board must bear out:
-// all on b for a set of first moves, one after another for a path.
-func parseMoves(t *testing.T, b statespace.Board, names []string, tile, path bool) []statespace.Move {
-	t.Helper()
-	var out []statespace.Move
-	for _, name := range names {
-		if !tile {
-			m, err := statespace.ParseMove(name)
-			if err != nil || m.String() != name {
-				t.Fatalf("move %q: %v", name, err)
-			}
-			out = append(out, m)
-			continue
-		}
-		i := strings.IndexAny(name, "UDLR")
-		n, err := strconv.Atoi(name[:max(i, 0)])
-		if i <= 0 || err != nil {
-			t.Fatalf("tile move %q: want a tile number and a direction", name)
-		}
-		dir, err := statespace.ParseMove(name[i:])
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The tile slides into the blank, so it stands on the side of the
-		// blank opposite to its direction: the blank moves that way.
-		m := dir.Opposite()
-		if got := b.SlidingTile(m); got != n || n == 0 {
-			t.Fatalf("tile move %q on %s: tile %d slides %s", name, b, got, dir)
-		}
-		if path {
-			b, _ = b.Apply(m)
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
 func splitMoves(field string) []string {
 	return strings.Fields(field)
 }
 
-// checkRecord checks one answer record against the BFS oracle.
-func checkRecord(t *testing.T, board string, dist int, optimal, path []string, withPath, tile bool) {
-	t.Helper()
-	b, err := statespace.Parse(board, statespace.Shape{})
-	if err != nil {
-		t.Fatalf("record board %q: %v", board, err)
-	}
-	a := Answer{Board: b, Distance: dist}
-	for _, m := range parseMoves(t, b, optimal, tile, false) {
-		a.Optimal = a.Optimal.Add(m)
-	}
-	if withPath {
-		a.Path = parseMoves(t, b, path, tile, true)
-	}
-	lastOracle().check(t, cellsOf(b), a, withPath)
-}
-
 func TestPlainRecords(t *testing.T) {
 	for _, withPath := range []bool{false, true} {
-		out, errs, sum := runBatch(t, batchInput, Options{Path: withPath})
+		out, errs, sum := runBatch(t, batchLines, 0, record.Options{Path: withPath})
 		if sum.Boards != 7 || sum.Failed != 3 {
 			t.Errorf("summary %+v, want 7 boards, 3 failed", sum)
 		}
@@ -149,7 +87,7 @@ func TestPlainRecords(t *testing.T) {
 			if withPath {
 				path = splitMoves(f[3])
 			}
-			checkRecord(t, f[0], d, splitMoves(f[2]), path, withPath, false)
+			fixture.CheckRecord(t, f[0], d, splitMoves(f[2]), path, withPath, false)
 		}
 		errLines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 		if len(errLines) != len(wantFailed) {
@@ -173,7 +111,7 @@ func btoi(b bool) int {
 
 func TestJSONRecords(t *testing.T) {
 	for _, tile := range []bool{false, true} {
-		out, errs, sum := runBatch(t, batchInput, Options{Format: JSON, TileMoves: tile})
+		out, errs, sum := runBatch(t, batchLines, 0, record.Options{Format: record.JSON, TileMoves: tile})
 		if errs != "" || sum.Failed != 3 {
 			t.Errorf("stderr %q, summary %+v", errs, sum)
 		}
@@ -196,7 +134,7 @@ func TestJSONRecords(t *testing.T) {
 			}
 			if r.Error != "" {
 				if !strings.Contains(r.Error, wantFailed[r.Line]) || wantFailed[r.Line] == "" || r.Board != nil ||
-					r.Input != strings.Split(batchInput, "\n")[r.Line-1] {
+					r.Input != strings.Split(batchLines, "\n")[r.Line-1] {
 					t.Errorf("record %d: %+v", i, r)
 				}
 				failures++
@@ -205,13 +143,13 @@ func TestJSONRecords(t *testing.T) {
 			if r.Board == nil || r.Distance == nil || r.Optimal == nil || r.Path == nil || r.Line != 0 {
 				t.Fatalf("record %d lacks a key: %+v", i, r)
 			}
-			if r.Heur == nil || *r.Heur != HeuristicTable {
-				t.Errorf("record %d: heuristic %v, want %q", i, r.Heur, HeuristicTable)
+			if r.Heur == nil || *r.Heur != resolve.HeuristicTable {
+				t.Errorf("record %d: heuristic %v, want %q", i, r.Heur, resolve.HeuristicTable)
 			}
 			if *r.Board != wantBoards[answers] {
 				t.Errorf("record %d: board %s, want %s", i, *r.Board, wantBoards[answers])
 			}
-			checkRecord(t, *r.Board, *r.Distance, *r.Optimal, *r.Path, true, tile)
+			fixture.CheckRecord(t, *r.Board, *r.Distance, *r.Optimal, *r.Path, true, tile)
 			answers++
 		}
 		if answers != 4 || failures != 3 {
@@ -221,7 +159,7 @@ func TestJSONRecords(t *testing.T) {
 }
 
 func TestCSVRecords(t *testing.T) {
-	out, errs, _ := runBatch(t, batchInput, Options{Format: CSV})
+	out, errs, _ := runBatch(t, batchLines, 0, record.Options{Format: record.CSV})
 	if errs != "" {
 		t.Errorf("stderr %q", errs)
 	}
@@ -229,10 +167,10 @@ func TestCSVRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != strings.TrimSuffix(CSVHeader, "\n") || len(rows) != 1+4+3 {
+	if strings.Join(rows[0], ",") != "board,distance,optimal_moves,path,error" || len(rows) != 1+4+3 {
 		t.Fatalf("rows %q", rows)
 	}
-	inputs := strings.Split(batchInput, "\n")
+	inputs := strings.Split(batchLines, "\n")
 	answers := 0
 	for i, r := range rows[1:] {
 		if r[4] != "" {
@@ -253,49 +191,7 @@ func TestCSVRecords(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkRecord(t, r[0], d, splitMoves(r[2]), splitMoves(r[3]), true, false)
-	}
-}
-
-func TestCSVField(t *testing.T) {
-	for i, s := range []string{"", "a", "a,b", `say "hi"`, " lead", "two\nlines", "x\ry"} {
-		line := string(appendCSVField(nil, s)) + ",end\n"
-		rows, err := csv.NewReader(strings.NewReader(line)).ReadAll()
-		if err != nil || len(rows) != 1 || rows[0][0] != s || rows[0][1] != "end" {
-			t.Errorf("case %d: %q wrote %q, read back %q (%v)", i, s, line, rows, err)
-		}
-	}
-}
-
-func TestEmptyCSVHasHeader(t *testing.T) {
-	out, _, _ := runBatch(t, "# nothing\n", Options{Format: CSV})
-	if out != CSVHeader {
-		t.Errorf("output %q", out)
-	}
-}
-
-func TestTileMoveNames(t *testing.T) {
-	// Blank in the centre of 1,2,3/4,_,5/6,7,8: the tile above (2) slides
-	// down when the blank goes up, and so on.
-	b := statespace.MustBoard(statespace.Shape{Rows: 3, Cols: 3}, 1, 2, 3, 4, 0, 5, 6, 7, 8)
-	want := map[statespace.Move]string{statespace.Up: "2Down", statespace.Down: "7Up", statespace.Left: "4Right", statespace.Right: "5Left"}
-	for m, name := range want {
-		if got := MoveName(b, m, true); got != name {
-			t.Errorf("%s: %q, want %q", m, got, name)
-		}
-		if got := MoveName(b, m, false); got != m.String() {
-			t.Errorf("%s: %q", m, got)
-		}
-	}
-}
-
-func TestAppendBoard(t *testing.T) {
-	_, boards := sampleBoards(t, 50)
-	boards = append(boards, statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4}))
-	for i, b := range boards {
-		if got := string(AppendBoard(nil, b)); got != b.String() {
-			t.Errorf("case %d: %q, want %q", i, got, b.String())
-		}
+		fixture.CheckRecord(t, r[0], d, splitMoves(r[2]), splitMoves(r[3]), true, false)
 	}
 }
 
@@ -307,7 +203,7 @@ func TestField(t *testing.T) {
 		"2\t1,2,3,4,5,6,7,0,8\n" +
 		"3\n" +
 		"4\t6,4,7,8,5,0,3,2,1" // no final newline
-	out, _, sum := runBatch(t, in, Options{Format: JSON, Field: 2})
+	out, _, sum := runBatch(t, in, 2, record.Options{Format: record.JSON})
 	want := []string{
 		`{"line":1,"input":"board","error":"`,
 		`{"board":"8,6,7,2,5,4,3,0,1","distance":31,`,
@@ -329,7 +225,7 @@ func TestField(t *testing.T) {
 func TestLongLines(t *testing.T) {
 	long := "# " + strings.Repeat("x", 200_000) + "\n"
 	bad := strings.Repeat("1,", 50_000) + "0\n"
-	out, errs, sum := runBatch(t, long+"8,6,7,2,5,4,3,0,1\n"+bad+"1,2,3,4,5,6,7,0,8\n", Options{})
+	out, errs, sum := runBatch(t, long+"8,6,7,2,5,4,3,0,1\n"+bad+"1,2,3,4,5,6,7,0,8\n", 0, record.Options{})
 	if out != "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n1,2,3,4,5,6,7,0,8\t1\tRight\n" || sum.Failed != 1 ||
 		!strings.HasPrefix(errs, "query: line 3: longer than 65,536 bytes") {
 		t.Errorf("summary %+v, output:\n%s\nerrors: %.200s", sum, out, errs)
@@ -364,16 +260,16 @@ func (e *endless) Read(p []byte) (int, error) {
 // line.
 func TestHugeLineBoundedMemory(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
-	res, err := NewResolver(context.Background(), Config{})
+	res, err := resolve.NewResolver(context.Background(), resolve.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out, errs strings.Builder
-	w := NewRecordWriter(&out, &errs, Options{Format: JSON})
+	w := record.NewWriter(&out, &errs, record.Options{Format: record.JSON})
 	in := &endless{n: 200 << 20, tail: "\n1,2,3,4,5,6,7,0,8\n"}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	sum, err := Batch(context.Background(), in, res, w)
+	sum, err := batch(context.Background(), in, 0, asking{res: res, want: resolve.Want{Path: true}}, w)
 	runtime.ReadMemStats(&after)
 	if err != nil || w.Flush() != nil {
 		t.Fatal(err)
@@ -392,13 +288,13 @@ func TestHugeLineBoundedMemory(t *testing.T) {
 // An endless line stops when the context is canceled.
 func TestEndlessLineCanceled(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
-	res, err := NewResolver(context.Background(), Config{})
+	res, err := resolve.NewResolver(context.Background(), resolve.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	in := &cancelAfter{r: &endless{n: 1 << 62}, left: 10 << 20, cancel: cancel}
-	_, err = Batch(ctx, in, res, NewRecordWriter(io.Discard, io.Discard, Options{}))
+	_, err = batch(ctx, in, 0, asking{res: res}, record.NewWriter(io.Discard, io.Discard, record.Options{}))
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
@@ -422,7 +318,7 @@ func (c *cancelAfter) Read(p []byte) (int, error) {
 // query's own plain output reads back: the first tab-separated column is
 // the board.
 func TestOwnOutputReadsBack(t *testing.T) {
-	out, _, sum := runBatch(t, "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n", Options{})
+	out, _, sum := runBatch(t, "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n", 0, record.Options{})
 	if sum.Failed != 0 || out != "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n" {
 		t.Errorf("summary %+v, output %q", sum, out)
 	}
@@ -430,14 +326,14 @@ func TestOwnOutputReadsBack(t *testing.T) {
 
 func TestBoardsArguments(t *testing.T) {
 	ctx := context.Background()
-	res, err := NewResolver(ctx, Config{})
+	res, err := resolve.NewResolver(ctx, resolve.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out, errw bytes.Buffer
-	rw := NewRecordWriter(&out, &errw, Options{})
+	rw := record.NewWriter(&out, &errw, record.Options{})
 	rw.Unit = "argument"
-	sum, err := Boards(ctx, []string{"8,6,7,2,5,4,3,0,1", "# not a comment", "1,2,3,4,5,6,7,0,8"}, res, rw)
+	sum, err := boards(ctx, []string{"8,6,7,2,5,4,3,0,1", "# not a comment", "1,2,3,4,5,6,7,0,8"}, asking{res: res}, rw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -445,26 +341,5 @@ func TestBoardsArguments(t *testing.T) {
 	if sum.Boards != 3 || sum.Failed != 1 || !strings.HasPrefix(errw.String(), "query: argument 2: ") ||
 		strings.Count(out.String(), "\n") != 2 {
 		t.Errorf("summary %+v, output %q, errors %q", sum, out.String(), errw.String())
-	}
-}
-
-// TestSearchedRecordsStream checks that a board answered by search is
-// written out at once, while table answers wait in the buffer: a batch
-// of 24-puzzle boards takes minutes per record.
-func TestSearchedRecordsStream(t *testing.T) {
-	b := statespace.MustBoard(statespace.Shape{Rows: 3, Cols: 3}, 1, 2, 3, 4, 5, 6, 7, 0, 8)
-	for _, searched := range []bool{false, true} {
-		var out bytes.Buffer
-		rw := NewRecordWriter(&out, io.Discard, Options{Format: JSON})
-		a := Answer{Board: b, Distance: 1, Path: []statespace.Move{statespace.Right}}
-		if searched {
-			a.Search = &SearchCost{Nodes: 2, Generated: 3}
-		}
-		if err := rw.Answer(a); err != nil {
-			t.Fatal(err)
-		}
-		if got := out.Len() > 0; got != searched {
-			t.Errorf("searched %v: written before Flush = %v", searched, got)
-		}
 	}
 }

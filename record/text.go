@@ -1,4 +1,4 @@
-package resolve
+package record
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -16,8 +17,8 @@ const reportWidth = 78
 // board as a grid, its distance, every optimal first move, and the
 // optimal solution in a.Path as moves and as the boards it passes
 // through, side by side. With tile set moves are named by the tile that
-// slides (see AppendMove).
-func WriteReport(w io.Writer, goal statespace.Board, a Answer, tile bool) error {
+// slides (see Writer).
+func WriteReport(w io.Writer, goal statespace.Board, a resolve.Answer, tile bool) error {
 	var s strings.Builder
 	b := a.Board
 	fmt.Fprintf(&s, "board %s (%s), goal %s", b, b.Shape(), statespace.GoalName(goal))
@@ -37,7 +38,7 @@ func WriteReport(w io.Writer, goal statespace.Board, a Answer, tile bool) error 
 	fmt.Fprintf(&s, "distance       %d %s\n", a.Distance, textfmt.Plural(a.Distance, "move", "moves"))
 	var names []string
 	for _, m := range a.Optimal.Moves() {
-		names = append(names, MoveName(b, m, tile))
+		names = append(names, moveName(b, m, tile))
 	}
 	legal := b.LegalMoves().Len()
 	if a.Search != nil && a.Search.OptimalUnknown {
@@ -53,7 +54,7 @@ func WriteReport(w io.Writer, goal statespace.Board, a Answer, tile bool) error 
 	names = names[:0]
 	steps := []statespace.Board{b}
 	for _, m := range a.Path {
-		names = append(names, MoveName(steps[len(steps)-1], m, tile))
+		names = append(names, moveName(steps[len(steps)-1], m, tile))
 		next, _ := steps[len(steps)-1].Apply(m)
 		steps = append(steps, next)
 	}

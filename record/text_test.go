@@ -1,4 +1,4 @@
-package resolve
+package record
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -76,16 +78,16 @@ func readReport(t *testing.T, text string, shape statespace.Shape) (dist int, op
 
 func TestReport(t *testing.T) {
 	ctx := context.Background()
-	res, err := NewResolver(ctx, Config{})
+	res, err := resolve.NewResolver(ctx, resolve.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, sample := sampleBoards(t, 6)
-	boards := append([]statespace.Board{mustParse(t, "8,6,7,2,5,4,3,0,1"), mustParse(t, "6,4,7,8,5,0,3,2,1"),
-		mustParse(t, "1,2,3,4,5,6,7,8,0")}, sample...)
+	boards := append([]statespace.Board{fixture.MustParse(t, "8,6,7,2,5,4,3,0,1"), fixture.MustParse(t, "6,4,7,8,5,0,3,2,1"),
+		fixture.MustParse(t, "1,2,3,4,5,6,7,8,0")}, sample...)
 	for i, b := range boards {
 		for _, tile := range []bool{false, true} {
-			a, err := res.Answer(ctx, b, true)
+			a, err := res.Answer(ctx, b, resolve.Want{Path: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +100,7 @@ func TestReport(t *testing.T) {
 				t.Fatalf("case %d: report starts\n%s", i, text)
 			}
 			dist, optimal, solution, strip, labels := readReport(t, text, sampleShape)
-			checkRecord(t, b.String(), dist, optimal, solution, true, tile)
+			fixture.CheckRecord(t, b.String(), dist, optimal, solution, true, tile)
 			if dist == 0 {
 				if len(strip) != 0 || !strings.Contains(text, "this is the goal") {
 					t.Errorf("case %d: goal report\n%s", i, text)
@@ -107,16 +109,16 @@ func TestReport(t *testing.T) {
 			}
 			// The strip shows the boards the solution passes through,
 			// replayed here with the oracle's own moves.
-			moves := parseMoves(t, b, solution, tile, true)
+			moves := fixture.ParseMoves(t, b, solution, tile, true)
 			if len(strip) != dist+1 || len(labels) != dist+1 {
 				t.Fatalf("case %d: %d boards and %d labels in the strip for distance %d\n%s", i, len(strip), len(labels), dist, text)
 			}
-			cur := cellsOf(b)
-			oracle := lastOracle()
-			blank := blankOf(cur, 9)
+			cur := fixture.CellsOf(b)
+			oracle := fixture.LastBFS()
+			blank := fixture.BlankOf(cur, 9)
 			for k, tiles := range strip {
 				if k > 0 {
-					cur, blank, _ = oracle.step(cur, blank, moves[k-1].String())
+					cur, blank, _ = oracle.Step(cur, blank, moves[k-1].String())
 					if want := strconv.Itoa(k) + " " + solution[k-1]; labels[k] != want {
 						t.Errorf("case %d: label %q, want %q", i, labels[k], want)
 					}

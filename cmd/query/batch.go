@@ -1,4 +1,7 @@
-package resolve
+package main
+
+// The batch driver: boards read a line each (or given as arguments),
+// answered by the resolver and written as records, in input order.
 
 import (
 	"bufio"
@@ -11,10 +14,13 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/record"
+	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/statespace"
 )
 
-// Summary counts the boards of a batch.
-type Summary struct {
+// summary counts the boards of a batch.
+type summary struct {
 	Boards int // board lines read (blank lines and comments not counted)
 	Failed int // of them, lines that gave an error record
 	// Searched counts the answers found by search, and Nodes and Elapsed
@@ -28,21 +34,21 @@ type Summary struct {
 	Heuristics []string
 }
 
-// MaxLineBytes is the longest input line Batch reads. A 5x5 board with
+// maxLineBytes is the longest input line batch reads. A 5x5 board with
 // its path fits in a few kilobytes; a longer line is refused (its bytes
 // are skipped, not held), so memory stays bounded on any input.
-const MaxLineBytes = 64 << 10
+const maxLineBytes = 64 << 10
 
-// Batch answers every board in in, one per line, writing one record per
+// batch answers every board in in, one per line, writing one record per
 // board to out in input order. Blank lines and lines starting with "#"
-// are skipped; with Options.Field the board is that tab-separated column,
+// are skipped; with field > 0 the board is that tab-separated column (1-based),
 // and without it a line holding tabs (query's own output) is read from its
 // first column. A leading byte order mark is ignored. A bad line, or one
-// longer than MaxLineBytes, becomes a failure record and the batch goes on;
+// longer than maxLineBytes, becomes a failure record and the batch goes on;
 // the error returned is only for reading, writing or ctx.
-func Batch(ctx context.Context, in io.Reader, res *Resolver, out *RecordWriter) (Summary, error) {
-	br := bufio.NewReaderSize(in, MaxLineBytes)
-	a := answerer{res: res, out: out}
+func batch(ctx context.Context, in io.Reader, field int, ask asking, out *record.Writer) (summary, error) {
+	br := bufio.NewReaderSize(in, maxLineBytes)
+	a := answerer{asking: ask, out: out, field: field}
 	lineNo := 0
 	var head []byte
 	for {
@@ -77,7 +83,7 @@ func Batch(ctx context.Context, in io.Reader, res *Resolver, out *RecordWriter) 
 			if tooLong && isComment(line) {
 				// A long comment is still a comment.
 			} else if tooLong {
-				werr = a.fail(lineNo, line, fmt.Errorf("longer than %s bytes", textfmt.Commas(MaxLineBytes)))
+				werr = a.fail(lineNo, line, fmt.Errorf("longer than %s bytes", textfmt.Commas(maxLineBytes)))
 			} else {
 				werr = a.line(ctx, lineNo, line)
 			}
@@ -93,10 +99,10 @@ func Batch(ctx context.Context, in io.Reader, res *Resolver, out *RecordWriter) 
 
 var byteOrderMark = []byte("\uFEFF")
 
-// Boards answers each text as one board, numbering them from 1, as Batch
+// boards answers each text as one board, numbering them from 1, as batch
 // does lines (nothing is skipped).
-func Boards(ctx context.Context, texts []string, res *Resolver, out *RecordWriter) (Summary, error) {
-	a := answerer{res: res, out: out}
+func boards(ctx context.Context, texts []string, ask asking, out *record.Writer) (summary, error) {
+	a := answerer{asking: ask, out: out}
 	for i, t := range texts {
 		if err := a.board(ctx, i+1, []byte(t)); err != nil {
 			return a.sum, err
@@ -105,10 +111,25 @@ func Boards(ctx context.Context, texts []string, res *Resolver, out *RecordWrite
 	return a.sum, nil
 }
 
+// asking is what a batch asks of each board: an answer from res as want
+// says, which check (when not nil) may refuse: the command's flags apply
+// to no answer of goal from src (boardflags.Source.CheckTabled).
+type asking struct {
+	res   *resolve.Resolver
+	want  resolve.Want
+	check func(src *resolve.Source, goal statespace.Board) error
+}
+
 type answerer struct {
-	res *Resolver
-	out *RecordWriter
-	sum Summary
+	asking
+	out   *record.Writer
+	field int // the board's column, 0 for the whole line
+	sum   summary
+	// checked is the shape check last passed judgement on, and refused
+	// its verdict: every answer of one shape has one source, so a batch
+	// checks once a run of a shape.
+	checked statespace.Shape
+	refused error
 }
 
 // isComment reports whether line is blank or a comment.
@@ -122,7 +143,7 @@ func (a *answerer) line(ctx context.Context, n int, line []byte) error {
 	if isComment(line) {
 		return nil
 	}
-	if f := a.out.opts.Field; f > 0 {
+	if f := a.field; f > 0 {
 		text, count := field(line, f)
 		if count < f {
 			return a.fail(n, line, fmt.Errorf("%d tab-separated %s, and the board is to be in column %d", count, textfmt.Plural(count, "field", "fields"), f))
@@ -163,14 +184,17 @@ func field(line []byte, f int) ([]byte, int) {
 
 func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 	a.sum.Boards++
-	b, err := ParseBoard(text, a.res.Shape())
-	var ans Answer
+	b, err := resolve.ParseBoard(text, a.res.Shape())
+	var ans resolve.Answer
 	if err == nil {
-		ans, err = a.res.Answer(ctx, b, a.out.opts.WantsPath())
+		ans, err = a.res.Answer(ctx, b, a.want)
+	}
+	if err == nil && a.check != nil {
+		err = a.judge(ans)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			var stopped *InterruptedError
+			var stopped *resolve.InterruptedError
 			if errors.As(err, &stopped) {
 				return err // it says where the checkpoint is
 			}
@@ -189,4 +213,16 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 		}
 	}
 	return a.out.Answer(ans)
+}
+
+// judge is check's verdict on the answer's source (nil when it passes).
+func (a *answerer) judge(ans resolve.Answer) error {
+	if sh := ans.Board.Shape(); sh != a.checked {
+		goal, err := a.res.Goal(sh)
+		if err != nil {
+			return err
+		}
+		a.checked, a.refused = sh, a.check(ans.Source, goal)
+	}
+	return a.refused
 }
