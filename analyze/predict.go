@@ -9,7 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -19,6 +20,10 @@ import (
 type CellDistribution struct {
 	Count [][]uint64
 	Total []uint64 // boards with the blank in each cell
+	// cum, when set, holds the shares at most each value by cell
+	// instead (DatabaseDistribution's, which are not counts).
+	cum [][]float64
+	top int // with cum: the largest value
 }
 
 // NewCellDistribution counts h over every board of sp, on every core.
@@ -93,6 +98,9 @@ func (d *CellDistribution) AtMost(c, x int) float64 {
 	if x < 0 {
 		return 0
 	}
+	if d.cum != nil {
+		return d.cum[c][min(x, len(d.cum[c])-1)]
+	}
 	var s uint64
 	for v := 0; v <= x && v < len(d.Count[c]); v++ {
 		s += d.Count[c][v]
@@ -139,28 +147,6 @@ func PredictKRE(levels [][]float64, d *CellDistribution, t int) float64 {
 	return e
 }
 
-// IterationExpansions runs search.IDAStar from b on h and returns the
-// nodes it expands in each iteration, by bound (index 0 the first bound,
-// h(b)), and the bounds.
-func IterationExpansions(ctx context.Context, b, goal statespace.Board, h Heuristic) (bounds []int, expanded []uint64, err error) {
-	p := search.Problem{Start: b, Goal: goal, Limits: search.Limits{MaxExpanded: 1 << 62, MaxTime: 1 << 62, MaxBytes: 1 << 30}}
-	p.OnStep = func(s search.Step) {
-		if len(bounds) == 0 || bounds[len(bounds)-1] != s.Bound {
-			bounds = append(bounds, s.Bound)
-			expanded = append(expanded, 0)
-		}
-		expanded[len(expanded)-1]++
-	}
-	r, err := search.IDAStar(ctx, p, h.H)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !r.Found {
-		return nil, nil, &SearchError{Algorithm: "ida:" + h.Name, Board: b, Stopped: r.StoppedBy.String()}
-	}
-	return bounds, expanded, nil
-}
-
 // PredictConfig says which comparison Predict makes.
 type PredictConfig struct {
 	Goal      statespace.Board
@@ -175,11 +161,22 @@ type PredictConfig struct {
 	// Boards, when given, are the boards compared (Korf's 100, say);
 	// Depth, Sample and Random are then not used.
 	Boards []statespace.Board
-	// Samples, when positive, estimates both distributions from that
-	// many boards drawn uniformly (seed Seed) and their children instead
-	// of counting them over every board: the papers' way, and the only
-	// one on spaces of more than MaxStates boards.
-	Samples  uint64
+	// Dist is where KRE's distribution of the heuristic's values by
+	// blank cell comes from: DistExact, DistDatabases or DistSamples; ""
+	// picks the first that applies of exact, databases and samples.
+	Dist string
+	// Samples is the boards drawn uniformly (seed Seed), with their
+	// children, that a sampled distribution is estimated from: KRE's
+	// with DistSamples, and CDP's conditional distribution on spaces of
+	// more than MaxStates boards (or with DistSamples), where it cannot
+	// be counted.
+	Samples uint64
+	// Done holds boards measured before, by their index in Boards (a
+	// resumed job): they are not searched again. OnRun, if set, receives
+	// each board's measurement as it finishes, one call at a time; an
+	// error from it stops Predict.
+	Done     []BoardRun
+	OnRun    func(BoardRun) error
 	Progress ProgressFunc
 }
 
@@ -203,11 +200,17 @@ type Prediction struct {
 	// Depth); MeanDepth is their mean solution length.
 	Drawn     string
 	MeanDepth float64
-	// Samples is the boards the distributions were estimated from; 0
-	// when they were counted over every board.
-	Samples    uint64
-	Boards     int // boards compared
-	States     uint64
+	// Dist is the source of KRE's distribution (DistExact,
+	// DistDatabases, DistSamples) and DistHow says how it was had.
+	Dist, DistHow string
+	// Samples is the boards KRE's distribution was estimated from (with
+	// DistSamples) and CondSamples those CDP's conditional distribution
+	// was estimated from; 0 when counted over every board.
+	Samples, CondSamples uint64
+	Boards               int // boards compared
+	States               uint64
+	// Engine is what measured IDA*'s expansions (Measurer.Engine).
+	Engine     string
 	Iterations []Iteration
 	// Totals over every iteration, and over the complete ones (every
 	// iteration but each search's last, which stops at the goal while the
@@ -229,7 +232,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	}
 	counted := sp.Counted() && sp.Size() <= MaxStates
 	mixed := len(cfg.Boards) > 0 || cfg.Random > 0
-	if !counted && (cfg.Samples == 0 || !mixed) {
+	if !counted && !mixed {
 		return nil, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates}
 	}
 	hs, err := NewHeuristics(ctx, cfg.Goal, []string{cfg.Heuristic})
@@ -237,7 +240,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 		return nil, err
 	}
 	h := hs[0]
-	p := &Prediction{Goal: cfg.Goal, Heuristic: h.Name, Depth: cfg.Depth, States: sp.Size(), Samples: cfg.Samples}
+	p := &Prediction{Goal: cfg.Goal, Heuristic: h.Name, Depth: cfg.Depth, States: sp.Size()}
 	var boards []statespace.Board
 	switch {
 	case len(cfg.Boards) > 0:
@@ -268,53 +271,16 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	for _, b := range boards {
 		top = max(top, h.value(b))
 	}
-	dist, cond, err := distributions(ctx, sp, h, cfg, top)
+	dist, cond, err := distributions(ctx, sp, h, cfg, top, p)
 	if err != nil {
 		return nil, err
 	}
-	bf := NewBruteForce(sp.Shape())
-	type run struct {
-		bounds []int
-		exp    []uint64
-		blank  int
-		h0     int
-	}
-	runs := make([]run, len(boards))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var firstErr error
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				k := next.Add(1) - 1
-				if k >= int64(len(boards)) {
-					return
-				}
-				b := boards[k]
-				bounds, exp, err := IterationExpansions(ctx, b, cfg.Goal, h)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				runs[k] = run{bounds, exp, b.Blank(), h.value(b)}
-				n := done.Add(1)
-				if cfg.Progress != nil {
-					cfg.Progress("searches", uint64(n), uint64(len(boards)))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	runs, engine, err := measureAll(ctx, cfg, h, boards)
+	if err != nil {
 		return nil, err
 	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
+	p.Engine = engine
+	bf := NewBruteForce(sp.Shape())
 	p.Boards = len(boards)
 	byBound := map[int]*Iteration{}
 	cellLevels := map[int][][]float64{}
@@ -368,23 +334,99 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	return p, nil
 }
 
+// The sources of KRE's distribution (PredictConfig.Dist).
+const (
+	// DistExact counts it over every board: on spaces of at most
+	// MaxStates boards by evaluating each, and for Manhattan distance on
+	// up to MaxPlacementCells cells by ManhattanDistribution.
+	DistExact = "exact"
+	// DistDatabases computes it from the pattern databases' entries
+	// (DatabaseDistribution): pdb:… and Manhattan distance.
+	DistDatabases = "databases"
+	// DistSamples estimates it from PredictConfig.Samples boards.
+	DistSamples = "samples"
+)
+
+// DistError reports a distribution source that does not apply to the
+// heuristic or the space, or a sample that is needed and not given.
+type DistError struct {
+	Dist, Heuristic string
+	Shape           statespace.Shape
+	Msg             string
+}
+
+func (e *DistError) Error() string {
+	if e.Dist == "" {
+		return fmt.Sprintf("%s on %s: %s", e.Heuristic, e.Shape, e.Msg)
+	}
+	return fmt.Sprintf("distribution %q for %s on %s: %s", e.Dist, e.Heuristic, e.Shape, e.Msg)
+}
+
 // distributions returns the heuristic's distribution by blank cell and
-// its conditional distribution: counted over every board, or estimated
-// from cfg.Samples boards.
-// top is the largest start value, which the conditional distribution
-// must hold.
-func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg PredictConfig, top int) (*CellDistribution, *Conditional, error) {
+// its conditional distribution, and says in p where they came from. top
+// is the largest start value, which the conditional distribution must
+// hold.
+func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg PredictConfig, top int, p *Prediction) (*CellDistribution, *Conditional, error) {
+	counted := sp.Counted() && sp.Size() <= MaxStates
+	sh := sp.Shape()
+	manhattan := h.md != nil && sh.Cells() <= MaxPlacementCells
+	additive, _ := h.H.(*pdb.Additive)
+	src := cfg.Dist
+	if src == "" {
+		switch {
+		case counted || manhattan:
+			src = DistExact
+		case additive != nil:
+			src = DistDatabases
+		default:
+			src = DistSamples
+		}
+	}
+	fail := func(msg string) error { return &DistError{Dist: cfg.Dist, Heuristic: h.Name, Shape: sh, Msg: msg} }
 	var dist *CellDistribution
 	var err error
-	if cfg.Samples > 0 {
+	switch src {
+	case DistExact:
+		switch {
+		case counted:
+			dist, err = NewCellDistribution(ctx, sp, h)
+			p.DistHow = "counted over every board"
+		case manhattan:
+			dist, err = ManhattanDistribution(ctx, sp.Goal())
+			p.DistHow = "exact over every board, by placing the tiles one by one (no board visited)"
+		default:
+			return nil, nil, fail("the boards are too many to count, and only Manhattan distance's is computed without them")
+		}
+	case DistDatabases:
+		if h.md != nil {
+			additive, err = ManhattanDatabases(ctx, sp.Goal())
+			if err != nil {
+				return nil, nil, err
+			}
+		}
+		if additive == nil {
+			return nil, nil, fail("only pattern databases (pdb:…) and Manhattan distance have databases")
+		}
+		dist, err = DatabaseDistribution(ctx, additive)
+		p.DistHow = "from the databases' entries, each database exact, the patterns taken as independent"
+		if additive.Reflects() && h.md == nil {
+			p.DistHow += ", the reflected lookup left out"
+		}
+	case DistSamples:
+		if cfg.Samples == 0 {
+			return nil, nil, fail("no -samples")
+		}
 		dist, err = SampleCellDistribution(ctx, sp, h, cfg.Samples, cfg.Seed)
-	} else {
-		dist, err = NewCellDistribution(ctx, sp, h)
+		p.Samples = cfg.Samples
+		p.DistHow = "estimated from " + textfmt.Commas(cfg.Samples) + " boards drawn uniformly"
+	default:
+		return nil, nil, &DistError{Dist: cfg.Dist, Heuristic: h.Name, Shape: sh, Msg: "not one of exact, databases, samples"}
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	values := top + 1
+	p.Dist = src
+	values := max(top, dist.top) + 1
 	for _, row := range dist.Count {
 		for v, c := range row {
 			if c != 0 {
@@ -392,13 +434,17 @@ func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg P
 			}
 		}
 	}
-	if cfg.Samples > 0 {
-		// A sampled child may pass the largest value sampled.
-		values = min(MaxValue, values+2)
-		cond, err := SampleConditional(ctx, sp, h, values, cfg.Samples, cfg.Seed)
+	if counted && src != DistSamples {
+		cond, err := NewConditional(ctx, sp, h, values)
 		return dist, cond, err
 	}
-	cond, err := NewConditional(ctx, sp, h, values)
+	if cfg.Samples == 0 {
+		return nil, nil, &DistError{Heuristic: h.Name, Shape: sh, Msg: "CDP's conditional distribution cannot be counted on so many boards; it needs -samples"}
+	}
+	// A sampled child may pass the largest value sampled.
+	values = min(MaxValue, values+2)
+	p.CondSamples = cfg.Samples
+	cond, err := SampleConditional(ctx, sp, h, values, cfg.Samples, cfg.Seed)
 	return dist, cond, err
 }
 

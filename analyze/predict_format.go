@@ -30,7 +30,11 @@ type predictionRecord struct {
 	Depth             int               `json:"depth"`
 	Drawn             string            `json:"drawn,omitempty"`
 	MeanDepth         float64           `json:"mean_depth"`
+	Dist              string            `json:"dist"`
+	DistHow           string            `json:"dist_how"`
 	Samples           uint64            `json:"samples"`
+	CondSamples       uint64            `json:"cond_samples"`
+	Engine            string            `json:"engine"`
 	Boards            int               `json:"boards"`
 	Measured          float64           `json:"measured"`
 	Predicted         float64           `json:"predicted"`
@@ -46,8 +50,12 @@ type predictionRecord struct {
 
 // WritePredictionJSON writes p as one JSON object: shape, goal,
 // heuristic, depth (0 for boards of mixed depths, with drawn saying how
-// they were chosen), mean_depth, samples (0: distributions counted over
-// every board), boards, the mean nodes expanded measured and
+// they were chosen), mean_depth, dist (KRE's distribution's source:
+// exact, databases, samples) and dist_how (how it was had), samples (the
+// boards it was estimated from; 0 unless sampled), cond_samples (the
+// boards CDP's conditional distribution was estimated from; 0: counted
+// over every board), engine (what measured IDA*: solver or
+// search.IDAStar), boards, the mean nodes expanded measured and
 // predicted in all and over the complete iterations (measured_complete,
 // predicted_complete), their ratios (predicted/measured), the same for the
 // conditional-distribution prediction (predicted_cdp, ratio_cdp,
@@ -55,7 +63,7 @@ type predictionRecord struct {
 // predicted, ratio, predicted_cdp, ratio_cdp).
 func WritePredictionJSON(w io.Writer, p *Prediction) error {
 	r := predictionRecord{Shape: p.Goal.Shape().String(), Goal: statespace.GoalName(p.Goal), Heuristic: p.Heuristic, Depth: p.Depth,
-		Drawn: p.Drawn, MeanDepth: p.MeanDepth, Samples: p.Samples, Boards: p.Boards, Measured: p.Measured, Predicted: p.Predicted, Ratio: p.Predicted / p.Measured,
+		Drawn: p.Drawn, MeanDepth: p.MeanDepth, Dist: p.Dist, DistHow: p.DistHow, Samples: p.Samples, CondSamples: p.CondSamples, Engine: p.Engine, Boards: p.Boards, Measured: p.Measured, Predicted: p.Predicted, Ratio: p.Predicted / p.Measured,
 		MeasuredComplete: p.MeasuredComplete, PredictedComplete: p.PredictedComplete, RatioComplete: ratio(p.PredictedComplete, p.MeasuredComplete),
 		CDP: p.PredictedCDP, RatioCDP: p.PredictedCDP / p.Measured, CDPComplete: p.PredictedCDPComplete,
 		Iterations: []iterationRecord{}}
@@ -74,12 +82,13 @@ func ratio(a, b float64) float64 {
 	return a / b
 }
 
-// WritePredictionCSV writes a row per iteration.
+// WritePredictionCSV writes a row per iteration, with the source of
+// KRE's distribution (dist) on each.
 func WritePredictionCSV(w io.Writer, p *Prediction) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"shape", "goal", "heuristic", "depth", "bound", "boards", "last", "measured", "predicted", "ratio", "predicted_cdp", "ratio_cdp"})
+	cw.Write([]string{"shape", "goal", "heuristic", "depth", "dist", "bound", "boards", "last", "measured", "predicted", "ratio", "predicted_cdp", "ratio_cdp"})
 	for _, it := range p.Iterations {
-		cw.Write([]string{p.Goal.Shape().String(), statespace.GoalName(p.Goal), p.Heuristic, strconv.Itoa(p.Depth), strconv.Itoa(it.Bound),
+		cw.Write([]string{p.Goal.Shape().String(), statespace.GoalName(p.Goal), p.Heuristic, strconv.Itoa(p.Depth), p.Dist, strconv.Itoa(it.Bound),
 			strconv.Itoa(it.Boards), strconv.Itoa(it.Last), f(it.Measured), f(it.Predicted), f(it.Predicted / it.Measured),
 			f(it.PredictedCDP), f(it.PredictedCDP / it.Measured)})
 	}
@@ -95,8 +104,11 @@ func WritePredictionText(w io.Writer, p *Prediction) error {
 	}
 	fmt.Fprintf(w, "%s, goal %s, IDA* on %s: %s boards %s; nodes expanded, mean per board\n", p.Goal.Shape(), statespace.GoalName(p.Goal),
 		p.Heuristic, textfmt.Commas(p.Boards), which)
-	if p.Samples > 0 {
-		fmt.Fprintf(w, "distributions estimated from %s boards drawn uniformly and their children\n", textfmt.Commas(p.Samples))
+	fmt.Fprintf(w, "KRE's distribution (%s): %s\n", p.Dist, p.DistHow)
+	if p.CondSamples > 0 {
+		fmt.Fprintf(w, "CDP's conditional distribution: estimated from %s boards drawn uniformly and their children\n", textfmt.Commas(p.CondSamples))
+	} else {
+		fmt.Fprintln(w, "CDP's conditional distribution: counted over every board and move")
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -20,7 +20,9 @@ import (
 // same number of boards and return the same path, on plain and on
 // zero-aware databases (which the engine looks up incrementally, and
 // search.IDAStar through pdb.Additive.Distance), when the engine prunes
-// only the move undoing the last (Prune 2). With the default machine
+// only the move undoing the last (Prune 2), iteration by iteration
+// (Result.Bounds and IterationNodes against the bounds of the expansions
+// search.IDAStar reports to Problem.OnStep). With the default machine
 // each path must have the same length and replay to the goal, and over
 // all boards the engine must generate fewer children.
 func TestAgreesWithSearch(t *testing.T) {
@@ -89,13 +91,24 @@ func TestAgreesWithSearch(t *testing.T) {
 			}
 			plain += fast.Generated
 			pruned += cut.Generated
-			gen, err := search.IDAStar(context.Background(), search.Problem{Start: b, Goal: su.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}}, h)
+			var bounds []int
+			var perIter []uint64
+			onStep := func(st search.Step) {
+				if len(bounds) == 0 || bounds[len(bounds)-1] != st.Bound {
+					bounds, perIter = append(bounds, st.Bound), append(perIter, 0)
+				}
+				perIter[len(perIter)-1]++
+			}
+			gen, err := search.IDAStar(context.Background(), search.Problem{Start: b, Goal: su.goal, Limits: search.Limits{MaxExpanded: math.MaxInt64}, OnStep: onStep}, h)
 			if err != nil || !gen.Found {
 				t.Fatalf("%s: search.IDAStar: %v, stopped by %s", b, err, gen.StoppedBy)
 			}
 			if fast.Nodes != uint64(gen.Expanded) || fast.Generated != uint64(gen.Generated) || !slices.Equal(fast.Path, gen.Path) {
 				t.Errorf("%s goal %s: engine %d expanded, %d generated, path %v; search.IDAStar %d, %d, %v",
 					b, statespace.GoalName(su.goal), fast.Nodes, fast.Generated, fast.Path, gen.Expanded, gen.Generated, gen.Path)
+			}
+			if b != su.goal && (!slices.Equal(fast.Bounds, bounds) || !slices.Equal(fast.IterationNodes, perIter) || len(fast.Bounds) != fast.Iterations) {
+				t.Errorf("%s goal %s: engine bounds %v expanding %v; search.IDAStar %v expanding %v", b, statespace.GoalName(su.goal), fast.Bounds, fast.IterationNodes, bounds, perIter)
 			}
 		}
 		if pruned >= plain {

@@ -39,6 +39,12 @@ type Result struct {
 	Generated  uint64            // children generated over all iterations (search.Result.Generated)
 	Iterations int               // thresholds tried
 	Elapsed    time.Duration
+	// Bounds are the thresholds tried, in order, and IterationNodes the
+	// boards expanded in each (the last stopping at the solution): they
+	// sum to Nodes, and with Prune 2 each equals the expansions
+	// search.IDAStar reports (to Problem.OnStep) with that bound.
+	Bounds         []int
+	IterationNodes []uint64
 }
 
 // Solver solves boards for one goal with additive pattern databases. It
@@ -136,6 +142,8 @@ func (s *Solver) Solve(ctx context.Context, b statespace.Board) (Result, error) 
 		if err != nil {
 			return Result{}, err
 		}
+		r.Bounds = append(r.Bounds, bound)
+		r.IterationNodes = append(r.IterationNodes, it.expanded)
 		if it.found {
 			r.Path = it.path
 			r.Elapsed = time.Since(start)

@@ -26,8 +26,11 @@
 // the radius), -sample N and -seed (N boards per depth instead of all),
 // -max-mib (each search's memory). analyze predict takes -shape, -goal,
 // -json, -csv, -h HEURISTIC, -depth, -sample and -seed, -random N (boards
-// of every depth), -korf100 (Korf's 15-puzzle instances) and -samples N
-// (distributions estimated from N boards). analyze dbsize
+// of every depth), -korf100 (Korf's 15-puzzle instances) with
+// -instances A-B (some of them), -dist exact|databases|samples (where
+// KRE's distribution comes from), -samples N (sampled distributions from
+// N boards) and -resume FILE (each board's counts kept in FILE as it
+// finishes, and taken from it on a later run). analyze dbsize
 // takes -shape (any shape), -goal, -json, -csv, -partitions "P;P;…",
 // -boards N and -seed.
 // docs/analyze.md defines every figure.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/tilespace/tilespace/analyze"
@@ -21,7 +22,10 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	seed := fs.Uint64("seed", 1, "the seed of the draws (-sample, -random, -samples)")
 	random := fs.Int("random", 0, "compare this many boards drawn uniformly from the whole space, of every depth, instead of -depth's")
 	korf := fs.Bool("korf100", false, "compare Korf's 100 15-puzzle instances (4x4, goal first); needs -samples")
-	samples := fs.Uint64("samples", 0, "estimate the distributions from this many boards drawn uniformly; 0 counts them over every board (at most 12 cells)")
+	dist := fs.String("dist", "", "KRE's distribution: exact (every board counted, or Manhattan's computed), databases (from the pattern databases' entries), samples (-samples boards); default the first that applies")
+	samples := fs.Uint64("samples", 0, "boards drawn uniformly to estimate a sampled distribution from: with -dist samples, and CDP's on boards of more than 12 cells")
+	resume := fs.String("resume", "", "keep each board's IDA* counts in this file as they finish, and take those it holds instead of searching again")
+	instances := fs.String("instances", "", "with -korf100: compare only instances A-B (1-100), such as 1-10")
 	asJSON := fs.Bool("json", false, "one JSON object")
 	asCSV := fs.Bool("csv", false, "CSV, a row per iteration")
 	rest, err := fs.Parse(args, true)
@@ -45,23 +49,32 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	if err != nil {
 		return err
 	}
-	var boards []statespace.Board
+	cfg := analyze.PredictConfig{Goal: goal, Heuristic: *h, Depth: *depth, Sample: *sample, Seed: *seed, Random: *random, Samples: *samples, Dist: *dist}
+	first := 0 // the index in the run log of cfg.Boards[0]
 	if *korf {
-		if boards, err = korf100(goal); err != nil {
+		if cfg.Boards, first, err = korfRange(goal, *instances); err != nil {
+			return err
+		}
+	} else if *instances != "" {
+		return usagef("-instances goes with -korf100")
+	}
+	if *resume != "" {
+		if err := resumeFrom(&cfg, *resume, first); err != nil {
 			return err
 		}
 	}
 	b := &bars{w: stderr}
-	p, err := analyze.Predict(ctx, analyze.PredictConfig{Goal: goal, Heuristic: *h, Depth: *depth, Sample: *sample, Seed: *seed,
-		Random: *random, Boards: boards, Samples: *samples, Progress: b.update})
+	cfg.Progress = b.update
+	p, err := analyze.Predict(ctx, cfg)
 	b.done()
 	var unknownH *analyze.UnknownHeuristicError
 	var badDepth *analyze.DepthError
 	var tooBig *analyze.TooBigError
-	if errors.As(err, &tooBig) && *samples == 0 {
-		return usagef("%v; -samples N estimates the distributions from N boards, with -random or -korf100", err)
+	var badDist *analyze.DistError
+	if errors.As(err, &tooBig) {
+		return usagef("%v; with -random or -korf100 the boards are drawn, and -samples N estimates what cannot be counted from N boards", err)
 	}
-	if errors.As(err, &unknownH) || errors.As(err, &badDepth) {
+	if errors.As(err, &unknownH) || errors.As(err, &badDepth) || errors.As(err, &badDist) {
 		return cli.UsageError{Err: err}
 	}
 	if err != nil {
@@ -74,6 +87,41 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 		return analyze.WritePredictionCSV(stdout, p)
 	}
 	return analyze.WritePredictionText(stdout, p)
+}
+
+// korfRange returns Korf's instances A-B (all when text is empty) and the
+// index of the first among the 100.
+func korfRange(goal statespace.Board, text string) ([]statespace.Board, int, error) {
+	all, err := korf100(goal)
+	if err != nil || text == "" {
+		return all, 0, err
+	}
+	var a, b int
+	if n, err := fmt.Sscanf(text, "%d-%d", &a, &b); n != 2 || err != nil || a < 1 || a > b || b > len(all) || fmt.Sprintf("%d-%d", a, b) != text {
+		return nil, 0, usagef("-instances %q: want A-B with 1 <= A <= B <= %d, such as 1-10", text, len(all))
+	}
+	return all[a-1 : b], a - 1, nil
+}
+
+// resumeFrom makes cfg take the boards the run log at path holds (its
+// indices counted from first) and save each new board's counts to it.
+func resumeFrom(cfg *analyze.PredictConfig, path string, first int) error {
+	l, err := analyze.LoadRunLog(path, cfg.Heuristic, cfg.Goal.String())
+	if err != nil {
+		return err
+	}
+	for _, r := range l.Runs {
+		if k := r.Index - first; k >= 0 && k < len(cfg.Boards) || len(cfg.Boards) == 0 {
+			r.Index = k
+			cfg.Done = append(cfg.Done, r)
+		}
+	}
+	cfg.OnRun = func(r analyze.BoardRun) error {
+		r.Index += first
+		l.Runs = append(l.Runs, r)
+		return analyze.SaveRunLog(path, l)
+	}
+	return nil
 }
 
 // korf100 returns Korf's 100 instances as boards of goal.
