@@ -375,7 +375,6 @@ func (e *DistError) Error() string {
 // is the largest start value, which the conditional distribution must
 // hold.
 func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg PredictConfig, top int, p *Prediction) (*CellDistribution, *Conditional, error) {
-	counted := sp.Counted() && sp.Size() <= MaxStates
 	sh := sp.Shape()
 	dist, src, how, err := kreDistribution(ctx, sp, h, cfg.Dist, cfg.Samples, cfg.Seed)
 	if err != nil {
@@ -386,6 +385,24 @@ func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg P
 	}
 	p.DistHow = how
 	p.Dist = src
+	cond, n, err := conditionalFor(ctx, sp, h, dist, src, cfg.Samples, cfg.Seed, top)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cond == nil {
+		return nil, nil, &DistError{Heuristic: h.Name, Shape: sh, Msg: "CDP's conditional distribution cannot be counted on so many boards; it needs -samples"}
+	}
+	p.CondSamples = n
+	return dist, cond, nil
+}
+
+// conditionalFor returns CDP's conditional distribution of h: counted
+// over every board of a space of at most MaxStates boards (unless KRE's
+// distribution, dist, was sampled: src), else estimated from samples
+// boards (and the number, 0 when counted); nil when it would need samples
+// and none are given. It holds every value of dist and values up to top.
+func conditionalFor(ctx context.Context, sp *statespace.Space, h Heuristic, dist *CellDistribution, src string, samples, seed uint64, top int) (*Conditional, uint64, error) {
+	counted := sp.Counted() && sp.Size() <= MaxStates
 	values := max(top, dist.top) + 1
 	for _, row := range dist.Count {
 		for v, c := range row {
@@ -396,16 +413,15 @@ func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg P
 	}
 	if counted && src != DistSamples {
 		cond, err := NewConditional(ctx, sp, h, values)
-		return dist, cond, err
+		return cond, 0, err
 	}
-	if cfg.Samples == 0 {
-		return nil, nil, &DistError{Heuristic: h.Name, Shape: sh, Msg: "CDP's conditional distribution cannot be counted on so many boards; it needs -samples"}
+	if samples == 0 {
+		return nil, 0, nil
 	}
 	// A sampled child may pass the largest value sampled.
 	values = min(MaxValue, values+2)
-	p.CondSamples = cfg.Samples
-	cond, err := SampleConditional(ctx, sp, h, values, cfg.Samples, cfg.Seed)
-	return dist, cond, err
+	cond, err := SampleConditional(ctx, sp, h, values, samples, seed)
+	return cond, samples, err
 }
 
 // kreDistribution returns the heuristic's distribution by blank cell for

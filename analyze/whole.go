@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
@@ -27,7 +28,9 @@ type WholeConfig struct {
 	// both 0 picks the boards' mean value, rounded, ± 4.
 	MinBound, MaxBound int
 	// Dist and Samples say where KRE's distribution comes from, as in
-	// PredictConfig.
+	// PredictConfig; Samples also estimates CDP's conditional
+	// distribution on spaces too large to count it (without them CDP is
+	// left out there).
 	Dist     string
 	Samples  uint64
 	Progress ProgressFunc
@@ -47,8 +50,10 @@ type WholeBound struct {
 	// Largest is the most nodes one board's iteration expanded.
 	Largest uint64
 	// Predicted is the mean of PredictKRE over the boards (for each, its
-	// blank's cell and the bound).
-	Predicted float64
+	// blank's cell and the bound), and PredictedCDP the mean of
+	// PredictCDP (for each, its blank's cell, its own value and the
+	// bound; when WholePrediction.CDP).
+	Predicted, PredictedCDP float64
 }
 
 // WholePrediction compares KRE's prediction with whole iterations.
@@ -64,12 +69,32 @@ type WholePrediction struct {
 	// had; Samples the boards it was estimated from (DistSamples).
 	Dist, DistHow string
 	Samples       uint64
-	Boards        int
-	MeanH         float64 // the boards' mean value
+	// CDP is set when CDP's conditional distribution was had: counted on
+	// spaces of at most MaxStates boards, else estimated from
+	// WholeConfig.Samples boards (CondSamples; 0 when counted).
+	CDP         bool
+	CondSamples uint64
+	Boards      int
+	MeanH       float64 // the boards' mean value
 	// Engine is what counted: "solver" (package solver's engine, Prune 2)
 	// or "recursive" (a plain depth-first count on any heuristic).
 	Engine string
 	Bounds []WholeBound
+}
+
+// EveryBoardError reports a space of more than MaxEveryBoard boards
+// asked to count whole iterations from every board.
+type EveryBoardError struct {
+	Shape  statespace.Shape
+	States uint64 // math.MaxUint64 when uncountable
+}
+
+func (e *EveryBoardError) Error() string {
+	n := "more than 2^64"
+	if e.States != math.MaxUint64 {
+		n = textfmt.Commas(e.States)
+	}
+	return fmt.Sprintf("%s has %s boards, too many to run whole iterations from each (at most %s)", e.Shape, n, textfmt.Commas(uint64(MaxEveryBoard)))
 }
 
 // BoundsError reports a range of bounds that is empty or beyond the
@@ -96,15 +121,21 @@ const maxWholeBound = 200
 // within the bound counts, and only the move back to the parent is pruned
 // — and sets the mean nodes per board, over every board (those whose own
 // value exceeds the bound count 0), beside PredictKRE's mean prediction
-// for the same boards. For a consistent heuristic, over every board of a
-// space, with the exact distribution, the two are equal.
+// for the same boards and, where the conditional distribution is had,
+// PredictCDP's from each board's own value. For a consistent heuristic,
+// over every board of a space, with the exact distributions, all three
+// are equal: f never falls along a path, so a node counts when its own
+// value is within the bound, and each node of the tree is a board drawn
+// uniformly with its blank's cell (KRE), whose value CDP's chain of
+// exact one-move conditionals, started from the starts' own exact
+// distribution, gives its exact share.
 func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error) {
 	sp, err := statespace.NewSpace(cfg.Goal)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Random <= 0 && (!sp.Counted() || sp.Size() > MaxEveryBoard) {
-		return nil, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxEveryBoard}
+		return nil, &EveryBoardError{Shape: cfg.Goal.Shape(), States: sp.Size()}
 	}
 	hs, err := NewHeuristics(ctx, cfg.Goal, []string{cfg.Heuristic})
 	if err != nil {
@@ -116,7 +147,7 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 	board := Sampler(sp, cfg.Seed^0x72616e646f6d) // Predict's draw
 	p.Drawn = fmt.Sprintf("drawn uniformly (seed %d)", cfg.Seed)
 	if cfg.Random <= 0 {
-		n, board, p.Drawn, p.Every = sp.Size(), sp.Unrank, "every board", true
+		n, board, p.Drawn, p.Every = sp.Size(), sp.Unrank, "(every board of the space)", true
 	}
 	p.Boards = int(n)
 	values, blanks := make([]uint8, n), make([]uint8, n)
@@ -146,6 +177,15 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 	if src == DistSamples {
 		p.Samples = cfg.Samples
 	}
+	top := 0
+	for _, v := range values {
+		top = max(top, int(v))
+	}
+	cond, condSamples, err := conditionalFor(ctx, sp, h, dist, src, cfg.Samples, cfg.Seed, top)
+	if err != nil {
+		return nil, err
+	}
+	p.CDP, p.CondSamples = cond != nil, condSamples
 	count, engine, err := wholeCounter(ctx, cfg.Goal, h)
 	if err != nil {
 		return nil, err
@@ -154,6 +194,12 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 	counts, err := countWhole(ctx, n, board, lo, hi, count, cfg.Progress)
 	if err != nil {
 		return nil, err
+	}
+	var cdp map[[2]int][]float64
+	if cond != nil {
+		if cdp, err = cdpByStart(ctx, sp.Shape(), cond, values, blanks, lo, hi); err != nil {
+			return nil, err
+		}
 	}
 	bf := NewBruteForce(sp.Shape())
 	cells := sp.Shape().Cells()
@@ -173,9 +219,12 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 			sum += float64(x)
 			sq += float64(x) * float64(x)
 			wb.Predicted += pred[blanks[i]]
+			if cdp != nil {
+				wb.PredictedCDP += cdp[[2]int{int(blanks[i]), int(values[i])}][t-lo]
+			}
 		}
 		N := float64(n)
-		wb.Measured, wb.Predicted = sum/N, wb.Predicted/N
+		wb.Measured, wb.Predicted, wb.PredictedCDP = sum/N, wb.Predicted/N, wb.PredictedCDP/N
 		if !p.Every && n > 1 {
 			v := (sq - sum*sum/N) / (N - 1)
 			wb.StdErr = math.Sqrt(max(v, 0) / N)
@@ -183,6 +232,40 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 		p.Bounds = append(p.Bounds, wb)
 	}
 	return p, nil
+}
+
+// cdpByStart returns PredictCDP for each start's blank cell and value
+// among the boards' (blanks, values) and each bound lo … hi, computed once
+// for each pair, on every core: out[{cell, h}][t−lo].
+func cdpByStart(ctx context.Context, shape statespace.Shape, cond *Conditional, values, blanks []uint8, lo, hi int) (map[[2]int][]float64, error) {
+	out := map[[2]int][]float64{}
+	var keys [][2]int
+	for i := range values {
+		k := [2]int{int(blanks[i]), int(values[i])}
+		if _, ok := out[k]; !ok {
+			out[k] = make([]float64, hi-lo+1)
+			keys = append(keys, k)
+		}
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				j := next.Add(1) - 1
+				if j >= int64(len(keys)) {
+					return
+				}
+				k := keys[j]
+				row := out[k] // read only: the map is not written any more
+				for t := lo; t <= hi; t++ {
+					row[t-lo] = PredictCDP(shape, cond, k[0], k[1], t)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out, ctx.Err()
 }
 
 // countFunc returns the nodes of b's whole iteration with bound.

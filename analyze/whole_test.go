@@ -34,16 +34,21 @@ func TestPredictWholeEveryBoard(t *testing.T) {
 		if !p.Every || p.Boards != len(boards) || p.Engine != "solver" || p.Dist != DistExact || len(p.Bounds) != c.hi-c.lo+1 {
 			t.Fatalf("%s: every %v, %d boards (want %d), engine %q, dist %q, %d bounds", c.shape, p.Every, p.Boards, len(boards), p.Engine, p.Dist, len(p.Bounds))
 		}
-		checkWhole(t, p, boards, 1e-9)
+		if !p.CDP || p.CondSamples != 0 {
+			t.Errorf("%s: CDP %v from %d samples, want it counted", c.shape, p.CDP, p.CondSamples)
+		}
+		checkWhole(t, p, boards, 0, 1e-9)
 	}
 }
 
 // checkWhole checks each bound of p against the plain recursive count
 // over boards (p's boards, in any order): the mean to within tol
 // relative, Within, Largest, the standard error (when p's boards were
-// drawn) and KRE's mean from PredictKRE over the same boards; with every
-// board counted, also the mean against KRE's prediction.
-func checkWhole(t *testing.T, p *WholePrediction, boards map[statespace.Board]int, tol float64) {
+// drawn), KRE's mean from PredictKRE and CDP's from PredictCDP over the
+// same boards (its conditional distribution had anew, sampled with seed
+// when p's was); with every board counted, also the mean against both
+// predictions.
+func checkWhole(t *testing.T, p *WholePrediction, boards map[statespace.Board]int, seed uint64, tol float64) {
 	t.Helper()
 	ctx := context.Background()
 	sp := statespace.MustSpace(p.Goal)
@@ -56,18 +61,40 @@ func checkWhole(t *testing.T, p *WholePrediction, boards map[statespace.Board]in
 	if err != nil {
 		t.Fatal(err)
 	}
+	var cond *Conditional
+	if p.CDP {
+		top := 0
+		for b := range boards {
+			top = max(top, h.H.Distance(b))
+		}
+		if cond, _, err = conditionalFor(ctx, sp, h, dist, p.Dist, p.CondSamples, seed, top); err != nil || cond == nil {
+			t.Fatal(err)
+		}
+	}
 	bf := NewBruteForce(p.Goal.Shape())
 	close := func(a, b float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
 	var nonzero bool
 	for _, wb := range p.Bounds {
-		var sum, kre float64
+		var sum, kre, cdp float64
+		kreMemo, cdpMemo := map[int]float64{}, map[[2]int]float64{} // by blank cell, by cell and value
 		var within int
 		var largest uint64
 		var xs []float64
 		for b, copies := range boards {
 			x := wholeIteration(b, h.H, wb.Bound, 0, statespace.Move(0), false)
-			k := PredictKRE(bf.CellLevels(b.Blank(), wb.Bound), dist, wb.Bound)
+			k, ok := kreMemo[b.Blank()]
+			if !ok {
+				k = PredictKRE(bf.CellLevels(b.Blank(), wb.Bound), dist, wb.Bound)
+				kreMemo[b.Blank()] = k
+			}
+			key := [2]int{b.Blank(), h.H.Distance(b)}
+			c, ok := cdpMemo[key]
+			if cond != nil && !ok {
+				c = PredictCDP(p.Goal.Shape(), cond, key[0], key[1], wb.Bound)
+				cdpMemo[key] = c
+			}
 			for range copies {
+				cdp += c
 				sum += float64(x)
 				kre += k
 				xs = append(xs, float64(x))
@@ -91,8 +118,11 @@ func checkWhole(t *testing.T, p *WholePrediction, boards map[statespace.Board]in
 			t.Errorf("%s %s bound %d: mean %.6f within %d largest %d s.e. %.6f KRE %.6f; recount %.6f, %d, %d, %.6f, %.6f",
 				p.Goal.Shape(), p.Heuristic, wb.Bound, wb.Measured, wb.Within, wb.Largest, wb.StdErr, wb.Predicted, mean, within, largest, se, kre/n)
 		}
-		if p.Every && h.md != nil && !close(wb.Measured, wb.Predicted) {
-			t.Errorf("%s bound %d over every board: whole iterations expand %.6f, KRE predicts %.6f", p.Goal.Shape(), wb.Bound, wb.Measured, wb.Predicted)
+		if !close(wb.PredictedCDP, cdp/n) {
+			t.Errorf("%s %s bound %d: CDP %.6f, recount %.6f", p.Goal.Shape(), p.Heuristic, wb.Bound, wb.PredictedCDP, cdp/n)
+		}
+		if p.Every && h.md != nil && (!close(wb.Measured, wb.Predicted) || !close(wb.Measured, wb.PredictedCDP)) {
+			t.Errorf("%s bound %d over every board: whole iterations expand %.6f, KRE predicts %.6f, CDP %.6f", p.Goal.Shape(), wb.Bound, wb.Measured, wb.Predicted, wb.PredictedCDP)
 		}
 		nonzero = nonzero || wb.Largest > 1 && wb.Within < len(xs)
 	}
@@ -109,19 +139,21 @@ func checkWhole(t *testing.T, p *WholePrediction, boards map[statespace.Board]in
 func TestPredictWholeDrawn(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
-		shape  statespace.Shape
-		h      string
-		random int
-		lo, hi int
-		engine string
+		shape   statespace.Shape
+		h       string
+		random  int
+		lo, hi  int
+		engine  string
+		samples uint64
 	}{
-		{statespace.Shape{Rows: 3, Cols: 3}, "manhattan", 200, 10, 18, "solver"},
-		{statespace.Shape{Rows: 3, Cols: 3}, "pdb:1,2,3,4/5,6,7,8", 200, 12, 18, "solver"},
-		{statespace.Shape{Rows: 3, Cols: 3}, "misplaced", 100, 3, 8, "recursive"},
-		{statespace.Shape{Rows: 4, Cols: 4}, "manhattan", 40, 28, 34, "solver"},
-		// Counting 3x4's distribution over its 239,500,800 boards takes
-		// a minute or two, twice.
-		{statespace.Shape{Rows: 3, Cols: 4}, "manhattan", 40, 16, 21, "long"},
+		{statespace.Shape{Rows: 3, Cols: 3}, "manhattan", 200, 10, 18, "solver", 0},
+		{statespace.Shape{Rows: 3, Cols: 3}, "pdb:1,2,3,4/5,6,7,8", 200, 12, 18, "solver", 0},
+		{statespace.Shape{Rows: 3, Cols: 3}, "misplaced", 100, 3, 8, "recursive", 0},
+		{statespace.Shape{Rows: 4, Cols: 4}, "manhattan", 40, 28, 34, "solver", 0},
+		{statespace.Shape{Rows: 4, Cols: 4}, "manhattan", 40, 28, 34, "solver", 20000},
+		// Counting 3x4's distributions over its 239,500,800 boards takes
+		// minutes.
+		{statespace.Shape{Rows: 3, Cols: 4}, "manhattan", 40, 16, 21, "long", 0},
 	} {
 		if c.engine == "long" {
 			if os.Getenv("TILESPACE_LONG") == "" {
@@ -132,7 +164,7 @@ func TestPredictWholeDrawn(t *testing.T) {
 		start := time.Now()
 		goal := statespace.GoalLast(c.shape)
 		const seed = 7
-		p, err := PredictWhole(ctx, WholeConfig{Goal: goal, Heuristic: c.h, Random: c.random, Seed: seed, MinBound: c.lo, MaxBound: c.hi})
+		p, err := PredictWhole(ctx, WholeConfig{Goal: goal, Heuristic: c.h, Random: c.random, Seed: seed, MinBound: c.lo, MaxBound: c.hi, Samples: c.samples})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +176,10 @@ func TestPredictWholeDrawn(t *testing.T) {
 		for i := range c.random {
 			boards[draw(uint64(i))]++
 		}
-		checkWhole(t, p, boards, 1e-12)
+		if p.CDP != (c.samples > 0 || c.shape.Cells() <= 12) || p.CondSamples != c.samples {
+			t.Errorf("%s %s: CDP %v from %d samples", c.shape, c.h, p.CDP, p.CondSamples)
+		}
+		checkWhole(t, p, boards, seed, 1e-12)
 		t.Logf("%s %s: %v", c.shape, c.h, time.Since(start))
 	}
 }
@@ -171,10 +206,11 @@ func TestPredictWholeDefaultsAndErrors(t *testing.T) {
 	if _, err := PredictWhole(ctx, WholeConfig{Goal: goal, Heuristic: "manhattan", MinBound: 9, MaxBound: 8}); !errors.As(err, &bad) {
 		t.Errorf("bounds 9-8: %v, want a BoundsError", err)
 	}
-	var big *TooBigError
-	g4 := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
-	if _, err := PredictWhole(ctx, WholeConfig{Goal: g4, Heuristic: "manhattan"}); !errors.As(err, &big) {
-		t.Errorf("every 4x4 board: %v, want a TooBigError", err)
+	for _, sh := range []statespace.Shape{{Rows: 4, Cols: 4}, {Rows: 3, Cols: 4}} {
+		var big *EveryBoardError
+		if _, err := PredictWhole(ctx, WholeConfig{Goal: statespace.GoalFirst(sh), Heuristic: "manhattan"}); !errors.As(err, &big) {
+			t.Errorf("every %s board: %v, want an EveryBoardError", sh, err)
+		}
 	}
 }
 
