@@ -34,7 +34,6 @@ type wholeRecord struct {
 	DistHow   string             `json:"dist_how"`
 	Samples   uint64             `json:"samples"`
 	CDP       bool               `json:"cdp"`
-	CondSamp  uint64             `json:"cond_samples"`
 	Engine    string             `json:"engine"`
 	Boards    int                `json:"boards"`
 	MeanH     float64            `json:"mean_h"`
@@ -50,12 +49,11 @@ type wholeRecord struct {
 // whole iteration over every board, stderr: its standard error, 0 over
 // every board, largest: one board's most, predicted: KRE's mean, ratio:
 // predicted/measured, 0 when nothing was measured; with cdp, also
-// predicted_cdp and ratio_cdp, CDP's from each board's own value, its
-// conditional distribution estimated from cond_samples boards, or counted
-// when 0).
+// predicted_cdp and ratio_cdp, CDP's from each board's own value and its
+// counted conditional distribution).
 func WriteWholeJSON(w io.Writer, p *WholePrediction) error {
 	r := wholeRecord{Shape: p.Goal.Shape().String(), Goal: statespace.GoalName(p.Goal), Heuristic: p.Heuristic, Drawn: p.Drawn, Every: p.Every,
-		Dist: p.Dist, DistHow: p.DistHow, Samples: p.Samples, CDP: p.CDP, CondSamp: p.CondSamples, Engine: p.Engine, Boards: p.Boards, MeanH: p.MeanH, Bounds: []wholeBoundRecord{}}
+		Dist: p.Dist, DistHow: p.DistHow, Samples: p.Samples, CDP: p.CDP, Engine: p.Engine, Boards: p.Boards, MeanH: p.MeanH, Bounds: []wholeBoundRecord{}}
 	for _, b := range p.Bounds {
 		r.Bounds = append(r.Bounds, wholeBoundRecord{b.Bound, b.Within, b.Measured, b.StdErr, b.Largest, b.Predicted, ratio(b.Predicted, b.Measured),
 			b.PredictedCDP, ratio(b.PredictedCDP, b.Measured)})
@@ -85,13 +83,10 @@ func WriteWholeText(w io.Writer, p *WholePrediction) error {
 	fmt.Fprintf(w, "%s, goal %s, whole IDA* iterations on %s: %s boards %s, mean h %.2f; nodes expanded, mean per board\n",
 		p.Goal.Shape(), statespace.GoalName(p.Goal), p.Heuristic, textfmt.Commas(p.Boards), p.Drawn, p.MeanH)
 	fmt.Fprintf(w, "KRE's distribution (%s): %s\n", p.Dist, p.DistHow)
-	switch {
-	case p.CDP && p.CondSamples > 0:
-		fmt.Fprintf(w, "CDP's conditional distribution: estimated from %s boards drawn uniformly and their children; CDP from each board's own h\n", textfmt.Commas(p.CondSamples))
-	case p.CDP:
+	if p.CDP {
 		fmt.Fprintln(w, "CDP's conditional distribution: counted over every board and move; CDP from each board's own h")
-	default:
-		fmt.Fprintln(w, "CDP: left out (its conditional distribution cannot be counted on so many boards; -samples N estimates it)")
+	} else {
+		fmt.Fprintln(w, "CDP: left out (its conditional distribution is not counted on so many boards, and a sampled one misses the rare low values)")
 	}
 	fmt.Fprintln(w, "One iteration per board and bound, run whole: the goal does not end it, every node with g + h within the bound counts,")
 	fmt.Fprintln(w, "only the move back is pruned; a board whose own h exceeds the bound counts 0.")
