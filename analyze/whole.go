@@ -210,7 +210,7 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 			pred[c] = PredictKRE(bf.CellLevels(c, t), dist, t)
 		}
 		wb := WholeBound{Bound: t}
-		var sum, sq float64
+		var sum float64
 		for i := range n {
 			x := counts[i*uint64(hi-lo+1)+uint64(t-lo)]
 			if int(values[i]) <= t {
@@ -218,7 +218,6 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 			}
 			wb.Largest = max(wb.Largest, x)
 			sum += float64(x)
-			sq += float64(x) * float64(x)
 			wb.Predicted += pred[blanks[i]]
 			if cdp != nil {
 				wb.PredictedCDP += cdp[[2]int{int(blanks[i]), int(values[i])}][t-lo]
@@ -227,8 +226,12 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 		N := float64(n)
 		wb.Measured, wb.Predicted, wb.PredictedCDP = sum/N, wb.Predicted/N, wb.PredictedCDP/N
 		if !p.Every && n > 1 {
-			v := (sq - sum*sum/N) / (N - 1)
-			wb.StdErr = math.Sqrt(max(v, 0) / N)
+			var ss float64 // two passes: the counts' squares would swamp their spread
+			for i := range n {
+				d := float64(counts[i*uint64(hi-lo+1)+uint64(t-lo)]) - wb.Measured
+				ss += d * d
+			}
+			wb.StdErr = math.Sqrt(ss / (N - 1) / N)
 		}
 		p.Bounds = append(p.Bounds, wb)
 	}
