@@ -224,7 +224,10 @@ type Prediction struct {
 // the nodes it expands in each iteration with PredictKRE's prediction for
 // that board's blank cell and the iteration's bound, from the exact
 // distribution of the heuristic's values by blank cell, and with
-// PredictCDP's, from the exact conditional distribution.
+// PredictCDP's, from the exact conditional distribution. A board that is
+// the goal (among cfg.Boards, or drawn by cfg.Random) is at distance 0:
+// IDA* runs no iteration on it, so it adds nothing to any iteration and
+// 0 to the totals and the mean depth, which stay means over every board.
 func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	sp, err := statespace.NewSpace(cfg.Goal)
 	if err != nil {
@@ -286,9 +289,14 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	cellLevels := map[int][][]float64{}
 	maxBound := 0
 	for _, r := range runs {
-		maxBound = max(maxBound, r.bounds[len(r.bounds)-1])
+		if len(r.bounds) > 0 { // none for the goal itself: IDA* runs no iteration
+			maxBound = max(maxBound, r.bounds[len(r.bounds)-1])
+		}
 	}
 	for _, r := range runs {
+		if len(r.bounds) == 0 {
+			continue // the goal: distance 0, nothing expanded, nothing predicted
+		}
 		p.MeanDepth += float64(r.bounds[len(r.bounds)-1])
 		cl, ok := cellLevels[r.blank]
 		if !ok {
@@ -367,65 +375,34 @@ func (e *DistError) Error() string {
 // is the largest start value, which the conditional distribution must
 // hold.
 func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg PredictConfig, top int, p *Prediction) (*CellDistribution, *Conditional, error) {
-	counted := sp.Counted() && sp.Size() <= MaxStates
 	sh := sp.Shape()
-	manhattan := h.md != nil && sh.Cells() <= MaxPlacementCells
-	additive, _ := h.H.(*pdb.Additive)
-	src := cfg.Dist
-	if src == "" {
-		switch {
-		case counted || manhattan:
-			src = DistExact
-		case additive != nil:
-			src = DistDatabases
-		default:
-			src = DistSamples
-		}
-	}
-	fail := func(msg string) error { return &DistError{Dist: cfg.Dist, Heuristic: h.Name, Shape: sh, Msg: msg} }
-	var dist *CellDistribution
-	var err error
-	switch src {
-	case DistExact:
-		switch {
-		case counted:
-			dist, err = NewCellDistribution(ctx, sp, h)
-			p.DistHow = "counted over every board"
-		case manhattan:
-			dist, err = ManhattanDistribution(ctx, sp.Goal())
-			p.DistHow = "exact over every board, by placing the tiles one by one (no board visited)"
-		default:
-			return nil, nil, fail("the boards are too many to count, and only Manhattan distance's is computed without them")
-		}
-	case DistDatabases:
-		if h.md != nil {
-			additive, err = ManhattanDatabases(ctx, sp.Goal())
-			if err != nil {
-				return nil, nil, err
-			}
-		}
-		if additive == nil {
-			return nil, nil, fail("only pattern databases (pdb:…) and Manhattan distance have databases")
-		}
-		dist, err = DatabaseDistribution(ctx, additive)
-		p.DistHow = "from the databases' entries, each database exact, the patterns taken as independent"
-		if additive.Reflects() && h.md == nil {
-			p.DistHow += ", the reflected lookup left out"
-		}
-	case DistSamples:
-		if cfg.Samples == 0 {
-			return nil, nil, fail("no -samples")
-		}
-		dist, err = SampleCellDistribution(ctx, sp, h, cfg.Samples, cfg.Seed)
-		p.Samples = cfg.Samples
-		p.DistHow = "estimated from " + textfmt.Commas(cfg.Samples) + " boards drawn uniformly"
-	default:
-		return nil, nil, &DistError{Dist: cfg.Dist, Heuristic: h.Name, Shape: sh, Msg: "not one of exact, databases, samples"}
-	}
+	dist, src, how, err := kreDistribution(ctx, sp, h, cfg.Dist, cfg.Samples, cfg.Seed)
 	if err != nil {
 		return nil, nil, err
 	}
+	if src == DistSamples {
+		p.Samples = cfg.Samples
+	}
+	p.DistHow = how
 	p.Dist = src
+	cond, n, err := conditionalFor(ctx, sp, h, dist, src, cfg.Samples, cfg.Seed, top)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cond == nil {
+		return nil, nil, &DistError{Heuristic: h.Name, Shape: sh, Msg: "CDP's conditional distribution cannot be counted on so many boards; it needs -samples"}
+	}
+	p.CondSamples = n
+	return dist, cond, nil
+}
+
+// conditionalFor returns CDP's conditional distribution of h: counted
+// over every board of a space of at most MaxStates boards (unless KRE's
+// distribution, dist, was sampled: src), else estimated from samples
+// boards (and the number, 0 when counted); nil when it would need samples
+// and none are given. It holds every value of dist and values up to top.
+func conditionalFor(ctx context.Context, sp *statespace.Space, h Heuristic, dist *CellDistribution, src string, samples, seed uint64, top int) (*Conditional, uint64, error) {
+	counted := sp.Counted() && sp.Size() <= MaxStates
 	values := max(top, dist.top) + 1
 	for _, row := range dist.Count {
 		for v, c := range row {
@@ -436,16 +413,78 @@ func distributions(ctx context.Context, sp *statespace.Space, h Heuristic, cfg P
 	}
 	if counted && src != DistSamples {
 		cond, err := NewConditional(ctx, sp, h, values)
-		return dist, cond, err
+		return cond, 0, err
 	}
-	if cfg.Samples == 0 {
-		return nil, nil, &DistError{Heuristic: h.Name, Shape: sh, Msg: "CDP's conditional distribution cannot be counted on so many boards; it needs -samples"}
+	if samples == 0 {
+		return nil, 0, nil
 	}
 	// A sampled child may pass the largest value sampled.
 	values = min(MaxValue, values+2)
-	p.CondSamples = cfg.Samples
-	cond, err := SampleConditional(ctx, sp, h, values, cfg.Samples, cfg.Seed)
-	return dist, cond, err
+	cond, err := SampleConditional(ctx, sp, h, values, samples, seed)
+	return cond, samples, err
+}
+
+// kreDistribution returns the heuristic's distribution by blank cell for
+// KRE from the source named (DistExact, DistDatabases, DistSamples; ""
+// picks the first that applies of exact, databases and samples), the
+// source it used and how the distribution was had.
+func kreDistribution(ctx context.Context, sp *statespace.Space, h Heuristic, src string, samples, seed uint64) (dist *CellDistribution, used, how string, err error) {
+	counted := sp.Counted() && sp.Size() <= MaxStates
+	sh := sp.Shape()
+	manhattan := h.md != nil && sh.Cells() <= MaxPlacementCells
+	additive, _ := h.H.(*pdb.Additive)
+	asked := src
+	if src == "" {
+		switch {
+		case counted || manhattan:
+			src = DistExact
+		case additive != nil:
+			src = DistDatabases
+		default:
+			src = DistSamples
+		}
+	}
+	fail := func(msg string) error { return &DistError{Dist: asked, Heuristic: h.Name, Shape: sh, Msg: msg} }
+	switch src {
+	case DistExact:
+		switch {
+		case counted:
+			dist, err = NewCellDistribution(ctx, sp, h)
+			how = "counted over every board"
+		case manhattan:
+			dist, err = ManhattanDistribution(ctx, sp.Goal())
+			how = "exact over every board, by placing the tiles one by one (no board visited)"
+		default:
+			return nil, "", "", fail("the boards are too many to count, and only Manhattan distance's is computed without them")
+		}
+	case DistDatabases:
+		if h.md != nil {
+			additive, err = ManhattanDatabases(ctx, sp.Goal())
+			if err != nil {
+				return nil, "", "", err
+			}
+		}
+		if additive == nil {
+			return nil, "", "", fail("only pattern databases (pdb:…) and Manhattan distance have databases")
+		}
+		dist, err = DatabaseDistribution(ctx, additive)
+		how = "from the databases' entries, each database exact, the patterns taken as independent"
+		if additive.Reflects() && h.md == nil {
+			how += ", the reflected lookup left out"
+		}
+	case DistSamples:
+		if samples == 0 {
+			return nil, "", "", fail("no -samples")
+		}
+		dist, err = SampleCellDistribution(ctx, sp, h, samples, seed)
+		how = "estimated from " + textfmt.Commas(samples) + " boards drawn uniformly"
+	default:
+		return nil, "", "", &DistError{Dist: asked, Heuristic: h.Name, Shape: sh, Msg: "not one of exact, databases, samples"}
+	}
+	if err != nil {
+		return nil, "", "", err
+	}
+	return dist, src, how, nil
 }
 
 // DepthError reports a depth with no boards.

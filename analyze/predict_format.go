@@ -63,9 +63,9 @@ type predictionRecord struct {
 // predicted, ratio, predicted_cdp, ratio_cdp).
 func WritePredictionJSON(w io.Writer, p *Prediction) error {
 	r := predictionRecord{Shape: p.Goal.Shape().String(), Goal: statespace.GoalName(p.Goal), Heuristic: p.Heuristic, Depth: p.Depth,
-		Drawn: p.Drawn, MeanDepth: p.MeanDepth, Dist: p.Dist, DistHow: p.DistHow, Samples: p.Samples, CondSamples: p.CondSamples, Engine: p.Engine, Boards: p.Boards, Measured: p.Measured, Predicted: p.Predicted, Ratio: p.Predicted / p.Measured,
+		Drawn: p.Drawn, MeanDepth: p.MeanDepth, Dist: p.Dist, DistHow: p.DistHow, Samples: p.Samples, CondSamples: p.CondSamples, Engine: p.Engine, Boards: p.Boards, Measured: p.Measured, Predicted: p.Predicted, Ratio: ratio(p.Predicted, p.Measured),
 		MeasuredComplete: p.MeasuredComplete, PredictedComplete: p.PredictedComplete, RatioComplete: ratio(p.PredictedComplete, p.MeasuredComplete),
-		CDP: p.PredictedCDP, RatioCDP: p.PredictedCDP / p.Measured, CDPComplete: p.PredictedCDPComplete,
+		CDP: p.PredictedCDP, RatioCDP: ratio(p.PredictedCDP, p.Measured), CDPComplete: p.PredictedCDPComplete,
 		Iterations: []iterationRecord{}}
 	for _, it := range p.Iterations {
 		r.Iterations = append(r.Iterations, iterationRecord{it.Bound, it.Boards, it.Last, it.Measured, it.Predicted, it.Predicted / it.Measured,
@@ -121,7 +121,7 @@ func WritePredictionText(w io.Writer, p *Prediction) error {
 		return err
 	}
 	fmt.Fprintf(w, "\nall iterations: measured %.1f; KRE %.1f, ratio %.3f; CDP %.1f, ratio %.3f\n", p.Measured,
-		p.Predicted, p.Predicted/p.Measured, p.PredictedCDP, p.PredictedCDP/p.Measured)
+		p.Predicted, ratio(p.Predicted, p.Measured), p.PredictedCDP, ratio(p.PredictedCDP, p.Measured))
 	fmt.Fprintf(w, "complete iterations (each search's last left out): measured %.1f; KRE %.1f, ratio %.3f; CDP %.1f, ratio %.3f\n",
 		p.MeasuredComplete, p.PredictedComplete, ratio(p.PredictedComplete, p.MeasuredComplete),
 		p.PredictedCDPComplete, ratio(p.PredictedCDPComplete, p.MeasuredComplete))

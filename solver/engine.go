@@ -277,6 +277,7 @@ type searcher struct {
 	bound     int
 	fsm       []int32 // the pruning machine's transitions (prune.Machine.Table)
 	dual      bool    // take dual lookups where they are admissible, with BPMX
+	whole     bool    // the goal does not end the search (wholeCount)
 	next      int     // least f above the bound seen
 	expanded  uint64
 	generated uint64
@@ -381,7 +382,7 @@ func (s *searcher) dfs(g, prev int) bool {
 		}
 		if f := g + 1 + hc; f <= s.bound {
 			s.path[g] = uint8(m)
-			if h == 0 && s.tiles == e.goal {
+			if h == 0 && !s.whole && s.tiles == e.goal {
 				s.length = g + 1
 				return true
 			}
@@ -610,6 +611,28 @@ func (e *engine) iterate(ctx context.Context, b statespace.Board, bound, workers
 		it.next = min(it.next, r.next)
 	}
 	return it, nil
+}
+
+// wholeCount returns the boards the iteration with bound from b expands
+// when the goal does not end it, on one goroutine, pruned by fsm: every
+// node of the tree the machine leaves whose f = g + h is within the
+// bound (0 when b's own value exceeds it). h is the larger of the sums on
+// the board and on its mirror image, as in iterate; no dual lookups.
+func (e *engine) wholeCount(ctx context.Context, b statespace.Board, bound int, fsm *prune.Machine) (uint64, error) {
+	root := e.root(b)
+	if max(root.h, root.rh) > bound {
+		return 0, nil
+	}
+	root.state = fsm.Start(b.Blank())
+	var canceled atomic.Bool
+	defer cancelWatch(ctx, &canceled)()
+	s := &searcher{e: e, bound: bound, fsm: fsm.Table(), whole: true, next: maxDepth + 1, canceled: &canceled}
+	s.load(&root)
+	s.dfs(0, -2)
+	if s.stopped {
+		return 0, ctx.Err()
+	}
+	return s.expanded, nil
 }
 
 func movesOf(p []uint8) []statespace.Move {

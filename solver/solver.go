@@ -122,6 +122,10 @@ func (s *Solver) workers() int {
 // which only an inadmissible heuristic or an enormous board could cause.
 var ErrTooDeep = errors.New("solver: no solution within the depth limit")
 
+// ErrBoundTooLarge reports a bound for WholeIteration beyond the longest
+// path the solver searches.
+var ErrBoundTooLarge = errors.New("solver: bound beyond the depth limit")
+
 // Solve returns an optimal solution of b by IDA*: depth-first searches
 // bounded by f = g + h, the bound raised each time to the least f that
 // exceeded it. It returns an *statespace.UnsolvableError (from
@@ -195,6 +199,29 @@ func (s *Solver) OptimalMoves(ctx context.Context, b statespace.Board, dist int)
 	}
 	cost.Elapsed = time.Since(start)
 	return set, cost, nil
+}
+
+// WholeIteration returns the boards IDA*'s iteration with bound expands
+// from b when it runs whole: the goal does not end it, and every board of
+// the search tree whose f = g + h is within the bound counts (the goal
+// too), each once per path that reaches it; 0 when b's own value exceeds
+// the bound. The tree is the one Solve searches, less the paths the
+// pruning machine cuts: with Prune 2, every path but those undoing the
+// previous move, the tree Korf, Reid and Edelkamp's prediction of IDA*'s
+// work counts. It searches on one goroutine (Workers is not used) and
+// takes no dual lookups.
+func (s *Solver) WholeIteration(ctx context.Context, b statespace.Board, bound int) (uint64, error) {
+	if err := s.space.Check(b); err != nil {
+		return 0, err
+	}
+	if bound > maxDepth {
+		return 0, ErrBoundTooLarge
+	}
+	fsm, err := s.machine()
+	if err != nil {
+		return 0, err
+	}
+	return s.fast.wholeCount(ctx, b, bound, fsm)
 }
 
 // iteration is the outcome of one bounded depth-first search.

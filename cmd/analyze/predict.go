@@ -26,6 +26,8 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	samples := fs.Uint64("samples", 0, "boards drawn uniformly to estimate a sampled distribution from: with -dist samples, and CDP's on boards of more than 12 cells")
 	resume := fs.String("resume", "", "keep each board's IDA* counts in this file as they finish, and take those it holds instead of searching again")
 	instances := fs.String("instances", "", "with -korf100: compare only instances A-B (1-100), such as 1-10")
+	whole := fs.Bool("whole", false, "Korf, Reid and Edelkamp's own experiment: one whole iteration (the goal does not end it) per -bounds bound from each of -random N boards (0: every board, on spaces of at most 20,000,000), every board counted, 0 when its h exceeds the bound, beside KRE")
+	bounds := fs.String("bounds", "", "with -whole: the bounds A-B counted; default the boards' mean h, rounded, ± 4")
 	asJSON := fs.Bool("json", false, "one JSON object")
 	asCSV := fs.Bool("csv", false, "CSV, a row per iteration")
 	rest, err := fs.Parse(args, true)
@@ -41,6 +43,14 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 		return usagef("-sample and -random must not be negative")
 	case *korf && *random > 0:
 		return usagef("-korf100 and -random exclude each other")
+	}
+	if *whole {
+		if *korf || *sample > 0 || *resume != "" {
+			return usagef("-whole draws its boards (-random N, or every board): not with -korf100, -sample or -resume")
+		}
+		return runWhole(ctx, stdout, stderr, wholeFlags{*shape, *goalText, *h, *dist, *bounds, *random, *seed, *samples, *asJSON, *asCSV})
+	} else if *bounds != "" {
+		return usagef("-bounds goes with -whole")
 	}
 	if *korf {
 		*shape, *goalText = "4x4", "first"
@@ -67,18 +77,8 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	cfg.Progress = b.update
 	p, err := analyze.Predict(ctx, cfg)
 	b.done()
-	var unknownH *analyze.UnknownHeuristicError
-	var badDepth *analyze.DepthError
-	var tooBig *analyze.TooBigError
-	var badDist *analyze.DistError
-	if errors.As(err, &tooBig) {
-		return usagef("%v; with -random or -korf100 the boards are drawn, and -samples N estimates what cannot be counted from N boards", err)
-	}
-	if errors.As(err, &unknownH) || errors.As(err, &badDepth) || errors.As(err, &badDist) {
-		return cli.UsageError{Err: err}
-	}
 	if err != nil {
-		return err
+		return predictError(err)
 	}
 	switch {
 	case *asJSON:
@@ -87,6 +87,64 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 		return analyze.WritePredictionCSV(stdout, p)
 	}
 	return analyze.WritePredictionText(stdout, p)
+}
+
+// predictError phrases the remedy for an error of analyze.Predict or
+// analyze.PredictWhole.
+func predictError(err error) error {
+	var unknownH *analyze.UnknownHeuristicError
+	var badDepth *analyze.DepthError
+	var tooBig *analyze.TooBigError
+	var badDist *analyze.DistError
+	var badBounds *analyze.BoundsError
+	var every *analyze.EveryBoardError
+	if errors.As(err, &every) {
+		return usagef("%v; -random N draws N boards", err)
+	}
+	if errors.As(err, &tooBig) {
+		return usagef("%v; with -random or -korf100 the boards are drawn, and -samples N estimates what cannot be counted from N boards", err)
+	}
+	if errors.As(err, &unknownH) || errors.As(err, &badDepth) || errors.As(err, &badDist) || errors.As(err, &badBounds) {
+		return cli.UsageError{Err: err}
+	}
+	return err
+}
+
+// wholeFlags are predict's flags that -whole uses.
+type wholeFlags struct {
+	shape, goal, h, dist, bounds string
+	random                       int
+	seed, samples                uint64
+	asJSON, asCSV                bool
+}
+
+// runWhole runs predict -whole: analyze.PredictWhole.
+func runWhole(ctx context.Context, stdout, stderr io.Writer, w wholeFlags) error {
+	goal, err := parseGoal(w.shape, w.goal)
+	if err != nil {
+		return err
+	}
+	cfg := analyze.WholeConfig{Goal: goal, Heuristic: w.h, Random: w.random, Seed: w.seed, Dist: w.dist, Samples: w.samples}
+	if w.bounds != "" {
+		if n, err := fmt.Sscanf(w.bounds, "%d-%d", &cfg.MinBound, &cfg.MaxBound); n != 2 || err != nil ||
+			fmt.Sprintf("%d-%d", cfg.MinBound, cfg.MaxBound) != w.bounds {
+			return usagef("-bounds %q: want A-B, such as 30-46", w.bounds)
+		}
+	}
+	b := &bars{w: stderr}
+	cfg.Progress = b.update
+	p, err := analyze.PredictWhole(ctx, cfg)
+	b.done()
+	if err != nil {
+		return predictError(err)
+	}
+	switch {
+	case w.asJSON:
+		return analyze.WriteWholeJSON(stdout, p)
+	case w.asCSV:
+		return analyze.WriteWholeCSV(stdout, p)
+	}
+	return analyze.WriteWholeText(stdout, p)
 }
 
 // korfRange returns Korf's instances A-B (all when text is empty) and the
