@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -39,7 +40,7 @@ func TestKREExactForWholeIterations(t *testing.T) {
 			sum := make([]float64, c.shape.Cells())
 			n := make([]float64, c.shape.Cells())
 			for b := range boards {
-				sum[b.Blank()] += float64(wholeIteration(b, md, bound, 0, statespace.Move(0), false))
+				sum[b.Blank()] += float64(fixture.WholeIteration(b, md, bound, 0, statespace.Move(0), false))
 				n[b.Blank()]++
 			}
 			for cell := range sum {
@@ -51,23 +52,4 @@ func TestKREExactForWholeIterations(t *testing.T) {
 			}
 		}
 	}
-}
-
-// wholeIteration counts the nodes of IDA*'s iteration with bound from b
-// at depth g, the move back to the parent (last, when moved) left out, and the goal
-// not ending it: every node whose f is within the bound.
-func wholeIteration(b statespace.Board, h pdb.Heuristic, bound, g int, last statespace.Move, moved bool) uint64 {
-	if g+h.Distance(b) > bound {
-		return 0
-	}
-	n := uint64(1)
-	for _, m := range statespace.Moves {
-		if moved && m == last.Opposite() {
-			continue
-		}
-		if c, ok := b.Apply(m); ok {
-			n += wholeIteration(c, h, bound, g+1, m, true)
-		}
-	}
-	return n
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -80,7 +81,7 @@ func checkWhole(t *testing.T, p *WholePrediction, boards map[statespace.Board]in
 		var largest uint64
 		var xs []float64
 		for b, copies := range boards {
-			x := wholeIteration(b, h.H, wb.Bound, 0, statespace.Move(0), false)
+			x := fixture.WholeIteration(b, h.H, wb.Bound, 0, statespace.Move(0), false)
 			k, ok := kreMemo[b.Blank()]
 			if !ok {
 				k = PredictKRE(bf.CellLevels(b.Blank(), wb.Bound), dist, wb.Bound)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
@@ -57,7 +58,7 @@ func TestWholeIteration(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := plainCount(b, h, bound, 0, 0, false)
+				want := fixture.WholeIteration(b, h, bound, 0, 0, false)
 				if got != want {
 					t.Errorf("goal %s, %s bound %d: WholeIteration %d, plain count %d", statespace.GoalName(c.goal), b, bound, got, want)
 				}
@@ -70,24 +71,6 @@ func TestWholeIteration(t *testing.T) {
 			t.Errorf("goal %s: no iteration went past the root", statespace.GoalName(c.goal))
 		}
 	}
-}
-
-// plainCount counts the boards within bound below b at depth g, reached by
-// move last (when moved), whose undoing is not tried.
-func plainCount(b statespace.Board, h pdb.Heuristic, bound, g int, last statespace.Move, moved bool) uint64 {
-	if g+h.Distance(b) > bound {
-		return 0
-	}
-	n := uint64(1)
-	for _, m := range statespace.Moves {
-		if moved && m == last.Opposite() {
-			continue
-		}
-		if c, ok := b.Apply(m); ok {
-			n += plainCount(c, h, bound, g+1, m, true)
-		}
-	}
-	return n
 }
 
 // TestWholeIterationRefuses checks the errors: a board of another space
