@@ -226,7 +226,7 @@ func (rw *Writer) Fail(line int, input string, reason error) error {
 	if unit == "" {
 		unit = "line"
 	}
-	_, err := fmt.Fprintf(rw.errw, "query: %s %d: %s\n", unit, line, rw.opts.explain(reason))
+	_, err := fmt.Fprintf(rw.errw, "%s %d: %s\n", unit, line, rw.opts.explain(reason))
 	return err
 }
 

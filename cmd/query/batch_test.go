@@ -95,7 +95,7 @@ func TestPlainRecords(t *testing.T) {
 		}
 		for _, e := range errLines {
 			var n int
-			if _, err := fmt.Sscanf(e, "query: line %d:", &n); err != nil || !strings.Contains(e, wantFailed[n]) || wantFailed[n] == "" {
+			if _, err := fmt.Sscanf(e, "line %d:", &n); err != nil || !strings.Contains(e, wantFailed[n]) || wantFailed[n] == "" {
 				t.Errorf("error line %q", e)
 			}
 		}
@@ -227,7 +227,7 @@ func TestLongLines(t *testing.T) {
 	bad := strings.Repeat("1,", 50_000) + "0\n"
 	out, errs, sum := runBatch(t, long+"8,6,7,2,5,4,3,0,1\n"+bad+"1,2,3,4,5,6,7,0,8\n", 0, record.Options{})
 	if out != "8,6,7,2,5,4,3,0,1\t31\tUp Left Right\n1,2,3,4,5,6,7,0,8\t1\tRight\n" || sum.Failed != 1 ||
-		!strings.HasPrefix(errs, "query: line 3: longer than 65,536 bytes") {
+		!strings.HasPrefix(errs, "line 3: longer than 65,536 bytes") {
 		t.Errorf("summary %+v, output:\n%s\nerrors: %.200s", sum, out, errs)
 	}
 }
@@ -338,7 +338,7 @@ func TestBoardsArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	rw.Flush()
-	if sum.Boards != 3 || sum.Failed != 1 || !strings.HasPrefix(errw.String(), "query: argument 2: ") ||
+	if sum.Boards != 3 || sum.Failed != 1 || !strings.HasPrefix(errw.String(), "argument 2: ") ||
 		strings.Count(out.String(), "\n") != 2 {
 		t.Errorf("summary %+v, output %q, errors %q", sum, out.String(), errw.String())
 	}

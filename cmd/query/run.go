@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
@@ -82,7 +83,7 @@ func answerBatch(ctx context.Context, ask asking, in batchInput, opts record.Opt
 			opts.SearchColumns = o.Source().Kind != resolve.FromTable
 		}
 	}
-	out := record.NewWriter(stdout, stderr, opts)
+	out := record.NewWriter(stdout, cli.LogWriter(stderr, "query"), opts)
 	var sum summary
 	var err error
 	if len(in.Boards) > 0 {
@@ -113,7 +114,7 @@ func answerBatch(ctx context.Context, ask asking, in batchInput, opts record.Opt
 // when it has none): answered from the table, or boards only on shapes
 // without one. See Resolver.Random.
 func answerRandom(ctx context.Context, res *resolve.Resolver, n, depth int, seed uint64, opts record.Options, stdout, stderr io.Writer) error {
-	out := record.NewWriter(stdout, stderr, opts)
+	out := record.NewWriter(stdout, cli.LogWriter(stderr, "query"), opts)
 	err := res.Random(ctx, n, depth, seed, opts.WantsPath(), func(b statespace.Board, a *resolve.Answer) error {
 		if a == nil {
 			return out.Board(b)
