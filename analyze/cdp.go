@@ -2,9 +2,6 @@ package analyze
 
 import (
 	"context"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -36,53 +33,27 @@ func SampleConditional(ctx context.Context, sp *statespace.Space, h Heuristic, v
 // conditional counts over the boards board(0) … board(n−1).
 func conditional(ctx context.Context, n uint64, board func(uint64) statespace.Board, cells int, h Heuristic, values int) (*Conditional, error) {
 	size := cells * 4 * values * values
-	workers := runtime.GOMAXPROCS(0)
-	parts := make([][]uint64, workers)
-	var next atomic.Uint64
-	var bad atomic.Pointer[ValueError]
-	var wg sync.WaitGroup
-	for w := range parts {
-		parts[w] = make([]uint64, size)
-		wg.Add(1)
-		go func(cnt []uint64) {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				lo := next.Add(chunk) - chunk
-				if lo >= n {
-					return
-				}
-				for r := lo; r < min(lo+chunk, n); r++ {
-					b := board(r)
-					u := h.value(b)
-					for _, m := range statespace.Moves {
-						c, ok := b.Apply(m)
-						if !ok {
-							continue
-						}
-						v := h.child(b, u, m, c)
-						if u < 0 || u >= values || v < 0 || v >= values {
-							bad.Store(&ValueError{Heuristic: h.Name, Board: b, Value: max(u, v)})
-							return
-						}
-						cnt[((b.Blank()*4+int(m))*values+u)*values+v]++
-					}
-				}
+	count, err := tally(ctx, n, board, size, func(b statespace.Board, cnt []uint64) *ValueError {
+		u := h.value(b)
+		for _, m := range statespace.Moves {
+			c, ok := b.Apply(m)
+			if !ok {
+				continue
 			}
-		}(parts[w])
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+			v := h.child(b, u, m, c)
+			if u < 0 || u >= values || v < 0 || v >= values {
+				return &ValueError{Heuristic: h.Name, Board: b, Value: max(u, v)}
+			}
+			cnt[((b.Blank()*4+int(m))*values+u)*values+v]++
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	if e := bad.Load(); e != nil {
-		return nil, e
-	}
-	cd := &Conditional{cells: cells, values: values, count: make([]uint64, size), total: make([]uint64, cells*4*values)}
-	for _, p := range parts {
-		for i, x := range p {
-			cd.count[i] += x
-			cd.total[i/values] += x
-		}
+	cd := &Conditional{cells: cells, values: values, count: count, total: make([]uint64, cells*4*values)}
+	for i, x := range count {
+		cd.total[i/values] += x
 	}
 	return cd, nil
 }

@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
@@ -45,48 +42,22 @@ func Sampler(sp *statespace.Space, seed uint64) func(uint64) statespace.Board {
 
 // cellDistribution counts h over the boards board(0) … board(n−1).
 func cellDistribution(ctx context.Context, n uint64, board func(uint64) statespace.Board, cells int, h Heuristic) (*CellDistribution, error) {
-	workers := runtime.GOMAXPROCS(0)
-	parts := make([][]uint64, workers)
-	var next atomic.Uint64
-	var wg sync.WaitGroup
-	var bad atomic.Pointer[ValueError]
-	for w := range parts {
-		parts[w] = make([]uint64, cells*MaxValue)
-		wg.Add(1)
-		go func(cnt []uint64) {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				lo := next.Add(chunk) - chunk
-				if lo >= n {
-					return
-				}
-				for r := lo; r < min(lo+chunk, n); r++ {
-					b := board(r)
-					v := h.value(b)
-					if v < 0 || v >= MaxValue {
-						bad.Store(&ValueError{Heuristic: h.Name, Board: b, Value: v})
-						return
-					}
-					cnt[b.Blank()*MaxValue+v]++
-				}
-			}
-		}(parts[w])
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	count, err := tally(ctx, n, board, cells*MaxValue, func(b statespace.Board, cnt []uint64) *ValueError {
+		v := h.value(b)
+		if v < 0 || v >= MaxValue {
+			return &ValueError{Heuristic: h.Name, Board: b, Value: v}
+		}
+		cnt[b.Blank()*MaxValue+v]++
+		return nil
+	})
+	if err != nil {
 		return nil, err
-	}
-	if e := bad.Load(); e != nil {
-		return nil, e
 	}
 	d := &CellDistribution{Count: make([][]uint64, cells), Total: make([]uint64, cells)}
 	for c := range d.Count {
-		d.Count[c] = make([]uint64, MaxValue)
-		for _, p := range parts {
-			for v := 0; v < MaxValue; v++ {
-				d.Count[c][v] += p[c*MaxValue+v]
-				d.Total[c] += p[c*MaxValue+v]
-			}
+		d.Count[c] = count[c*MaxValue : (c+1)*MaxValue : (c+1)*MaxValue]
+		for _, x := range d.Count[c] {
+			d.Total[c] += x
 		}
 	}
 	return d, nil
