@@ -124,20 +124,14 @@ func runCase(ctx context.Context, cfg Config, dir string, ref grade.Reference) (
 	switch {
 	case why != "":
 		res.Report = grade.Missing(ref, why)
-		res.Report.SetRuns(false, why+"; "+res.Outcome)
 	case size > grade.MaxBytes:
 		res.Report = grade.Missing(ref, fmt.Sprintf("output.txt is %d bytes, more than the %d the longest correct one needs; not read", size, grade.MaxBytes))
-		res.Report.SetRuns(!out.timedOut, res.Outcome)
+		res.Report.SetRuns(true, "")
 	default:
 		res.Report = grade.Grade(ref, data)
-		switch {
-		case size == 0:
-			res.Report.SetRuns(false, "output.txt is empty; "+res.Outcome)
-		case out.timedOut:
-			res.Report.SetRuns(false, res.Outcome)
-		default:
-			res.Report.SetRuns(true, "")
-		}
+	}
+	if out.timedOut {
+		res.Report.SetRuns(false, "killed after the time limit")
 	}
 	return res, nil
 }
