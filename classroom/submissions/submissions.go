@@ -199,19 +199,21 @@ func copyFolder(src, dst string, lim Limits) error {
 	if !info.IsDir() {
 		return fmt.Errorf("%s is not a folder", src)
 	}
-	c := copier{lim: lim}
+	c := copier{lim: lim, root: src}
 	return c.folder(src, dst, 0)
 }
 
 type copier struct {
 	lim   Limits
+	root  string
 	bytes int64
 	files int
 }
 
 func (c *copier) folder(src, dst string, depth int) error {
 	if depth > maxDepth {
-		return fmt.Errorf("%s: folders nested deeper than %d", src, maxDepth)
+		rel, _ := filepath.Rel(c.root, src)
+		return fmt.Errorf("%s: folders nested deeper than %d", shortPath(rel), maxDepth)
 	}
 	if err := os.Mkdir(dst, 0o700); err != nil {
 		return err
@@ -266,18 +268,34 @@ func (c *copier) file(src, dst string) error {
 	return err
 }
 
+// shortPath cuts a long path for a message.
+func shortPath(p string) string {
+	if len(p) > 60 {
+		return "…" + p[len(p)-60:]
+	}
+	return p
+}
+
 // readOutput reads output.txt, up to grade.MaxBytes, returning its size;
 // why says why it was not read.
 func readOutput(path string) (data []byte, size int64, why string) {
-	f, err := openRegular(path)
+	info, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return nil, 0, "no output.txt"
 	case err != nil:
 		return nil, 0, "output.txt not read: " + err.Error()
+	case info.Mode()&os.ModeSymlink != 0:
+		return nil, 0, "output.txt is a symbolic link, not followed"
+	case !info.Mode().IsRegular():
+		return nil, 0, "output.txt is not a regular file (" + info.Mode().Type().String() + ")"
+	}
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, 0, "output.txt not read: " + err.Error()
 	}
 	defer f.Close()
-	info, err := f.Stat()
+	info, err = f.Stat()
 	if err != nil {
 		return nil, 0, "output.txt not read: " + err.Error()
 	}

@@ -1,0 +1,2 @@
+# Leaves a named pipe for output.txt, which a reader would wait on.
+mkfifo output.txt
