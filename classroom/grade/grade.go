@@ -64,8 +64,8 @@ type Item struct {
 	Name     string  `json:"item"`
 	Verdict  Verdict `json:"verdict"`
 	Points   float64 `json:"points"`
-	Expected string  `json:"expected"`          // the reference's value, or what is asked of an ungraded one
-	Got      string  `json:"got"`               // the value written, "" when none
+	Expected string  `json:"expected"`          // the reference's value (a long one cut), or what is asked of an ungraded one
+	Got      string  `json:"got"`               // the value written (a long one cut), "" when none
 	Line     int     `json:"line,omitempty"`    // its line in output.txt
 	Message  string  `json:"message,omitempty"` // the first difference, naming the expected value
 }
@@ -96,7 +96,7 @@ type grader struct {
 func Grade(ref Reference, out []byte) Report {
 	g := grader{ref: ref, items: make([]Item, len(Items))}
 	for i, name := range Items {
-		g.items[i] = Item{Name: name, Verdict: Wrong, Expected: expected(ref, i)}
+		g.items[i] = Item{Name: name, Verdict: Wrong, Expected: shorten(expected(ref, i))}
 	}
 	switch {
 	case len(out) > MaxBytes:

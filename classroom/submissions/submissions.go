@@ -66,9 +66,9 @@ type Config struct {
 
 // Result is one test run of one submission.
 type Result struct {
-	Submission string // the folder, as given
-	Outcome    string // how the run ended, for people
-	Report     grade.Report
+	Submission string       `json:"submission"` // the folder, as given
+	Outcome    string       `json:"outcome"`    // how the run ended, for people
+	Report     grade.Report `json:"report"`
 }
 
 // Run runs every case of every submission folder, in order, and hands
@@ -268,6 +268,21 @@ func (c *copier) file(src, dst string) error {
 	return err
 }
 
+// kind names a file's type that is not a regular file's.
+func kind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
 // shortPath cuts a long path for a message.
 func shortPath(p string) string {
 	if len(p) > 60 {
@@ -288,7 +303,7 @@ func readOutput(path string) (data []byte, size int64, why string) {
 	case info.Mode()&os.ModeSymlink != 0:
 		return nil, 0, "output.txt is a symbolic link, not followed"
 	case !info.Mode().IsRegular():
-		return nil, 0, "output.txt is not a regular file (" + info.Mode().Type().String() + ")"
+		return nil, 0, "output.txt is not a regular file but " + kind(info.Mode())
 	}
 	f, err := openRegular(path)
 	if err != nil {
