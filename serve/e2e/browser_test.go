@@ -386,6 +386,11 @@ func flows(p *page, screenshots bool) {
 	p.run("compare", chromedp.Click(chromedp.ID("run-compare")))
 	p.waitText(msg, "Compared")
 	p.waitText("#compare-reference", fmt.Sprintf("Optimal distance: %d moves", fixture.Dist(t, table, hard)))
+	// An 8-puzzle board names the COMS 4701 reference and grader for it.
+	if coms := p.text("#compare-coms"); !strings.Contains(coms, "classroom coms bfs "+hard.String()) ||
+		!strings.Contains(coms, "classroom grade -method bfs -board "+hard.String()+" output.txt") {
+		t.Errorf("the COMS 4701 line is %q", coms)
+	}
 	rows := eval[[][]string](p, `Array.from(document.querySelectorAll("#compare-table tbody tr")).map(
 		tr => [tr.dataset.key].concat(Array.from(tr.children).map(c => c.textContent)))`)
 	if len(rows) < 10 {

@@ -896,8 +896,23 @@ function drawCompare(c) {
     ? "Each algorithm was bounded by " + fmt(l.nodes) + " expansions and " + l.seconds + " s" +
       (l.max_nodes ? "; raise the expansions up to " + fmt(l.max_nodes) + " above." : ".")
     : "";
+  drawComs(c.board || boardText(state.tiles));
   drawCharts(c);
   drawPaths(c);
+}
+
+// drawComs names, for an 8-puzzle board, the commands that give the COMS
+// 4701 assignment's reference counts for it and grade an output.txt
+// against them.
+function drawComs(board) {
+  const p = $("compare-coms");
+  p.replaceChildren();
+  p.hidden = shapeText() !== "3x3";
+  if (p.hidden) return;
+  const code = (text) => { const e = document.createElement("code"); e.textContent = text; return e; };
+  p.append("The COMS 4701 assignment's counts for this board (toward 0,1,…,8, by its rules): ",
+    code("classroom coms bfs " + board), " (or dfs, ast); to grade an output.txt for it: ",
+    code("classroom grade -method bfs -board " + board + " output.txt"), ".");
 }
 
 function drawCharts(c) {
