@@ -369,6 +369,7 @@ func TestNearMissesNamed(t *testing.T) {
 		{0, `path_to_goal: 'Up', 'Left', 'Left'`, "not a Python list"},
 		{0, `path_to_goal: ['U', 'L', 'L']`, "written 'U'"},
 		{0, `path_to_goal: ['Up', 'Left', 'Sideways']`, "not a move"},
+		{0, "\ufeffpath_to_goal: ['Up', 'Left', 'Left']", "byte-order mark"},
 		{1, "cost_of_path 3", "no colon"},
 		{1, "cost_of_path:3", "no space after the colon"},
 		{1, "cost_of_path : 3", "whitespace before the colon"},

@@ -47,6 +47,7 @@ func Split(data []byte) (lines []Line, more bool) {
 // (case, spaces or hyphens for underscores, whitespace around it, with or
 // without its colon), or -1.
 func itemOf(text string) int {
+	text = strings.TrimPrefix(text, bom)
 	end := strings.IndexByte(text, ':')
 	if end < 0 {
 		end = strings.IndexFunc(text, func(r rune) bool {
@@ -67,6 +68,9 @@ func itemOf(text string) int {
 	return -1
 }
 
+// bom is the byte-order mark some editors write at the start of a file.
+const bom = "\ufeff"
+
 // layout checks a line against the form "name: value\n" and returns its
 // value and the first difference before the value (before) and after it
 // (after), "" for none.
@@ -80,6 +84,8 @@ func layout(name, text string) (value, before, after string) {
 			i = len(s)
 		}
 		return strings.TrimSpace(s[i:]), "no colon after the name", ""
+	case strings.HasPrefix(s, bom):
+		before = "a byte-order mark (U+FEFF) before the name"
 	case strings.TrimLeft(s, " \t") != s:
 		before = "whitespace before the name"
 	case strings.TrimRight(s[:colon], " \t") != s[:colon]:

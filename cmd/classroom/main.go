@@ -4,6 +4,8 @@
 //	classroom coms bfs|dfs|ast BOARD      COMS 4701: goal 0,1,…,8, writes output.txt
 //	classroom compare [flags] BOARD       every search algorithm side by side
 //	classroom explain-dfs [flags] BOARD   why depth-first search blows up on BOARD
+//	classroom grade -method M -board BOARD output.txt
+//	classroom grade -run CMD [flags] DIR...
 //	classroom greedy-stats [flags]        the climber report's greedy climber statistics
 //
 // coms solves the board as homework 1 of COMS 4701 asks (python puzzle.py
@@ -17,7 +19,11 @@
 // and -pdb choose). explain-dfs tells, in words and numbers, why DFS blows
 // up on BOARD; it needs the exact table of the board's shape. greedy-stats
 // repeats the climber report's experiment: mix the goal with k random moves, N boards
-// for each k, and climb back greedily. "classroom COMMAND -h" lists a
+// for each k, and climb back greedily. grade grades a COMS 4701
+// output.txt item by item against the reference counts and the exact
+// distance (package classroom/grade), or with -run runs each submission
+// folder's program on the assignment's test cases under limits and writes
+// a CSV row per run and item (package classroom/submissions). "classroom COMMAND -h" lists a
 // command's flags. Usage errors exit 2, other errors 1, Ctrl-C 130.
 package main
 
