@@ -345,7 +345,7 @@ var CSVHeader = []string{"submission", "method", "board", "item", "verdict", "po
 func CSVRows(r Result) [][]string {
 	var rows [][]string
 	for _, it := range r.Report.Items {
-		rows = append(rows, []string{r.Submission, r.Report.Method, r.Report.Board, it.Name, string(it.Verdict),
+		rows = append(rows, []string{cell(r.Submission), r.Report.Method, r.Report.Board, it.Name, string(it.Verdict),
 			strconv.FormatFloat(it.Points, 'f', 2, 64), cell(it.Expected), cell(it.Got), cell(it.Message), cell(r.Outcome)})
 	}
 	return rows
