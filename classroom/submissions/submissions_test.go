@@ -16,6 +16,7 @@ import (
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/classroom/grade"
 	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -212,5 +213,45 @@ func TestCSV(t *testing.T) {
 	}
 	if rows[2][7] != "'-3" {
 		t.Errorf("cost_of_path got %q, want '-3", rows[2][7])
+	}
+}
+
+// TestPythonSubmission runs testdata/python/puzzle.py, an implementation
+// of the assignment written from its handout alone, on the handout's test
+// cases and boards drawn at random (seeded) at three distances, and
+// expects full marks: BFS's and DFS's counts equal to the reference's, on
+// every line. It needs python3 (long tests only).
+func TestPythonSubmission(t *testing.T) {
+	longtest.Skip(t, "python3 runs the assignment on 5 boards")
+	tab := fixture.TableFor(t, fixture.ComsGoal())
+	cases := []string{"3,1,2,0,4,5,6,7,8", "1,2,5,3,4,0,6,7,8"}
+	rng := fixture.NewRand(4701)
+	for _, d := range []int{6, 16, 26} {
+		b, err := statespace.DrawOne(bg, tab, rng, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, b.String())
+	}
+	var specs []string
+	for _, b := range cases {
+		for _, m := range classroom.COMSMethods {
+			specs = append(specs, m+" "+b)
+		}
+	}
+	dir, err := filepath.Abs("testdata/python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Command: []string{"python3", "puzzle.py"}, Limits: DefaultLimits, Cases: refs(t, specs...)}
+	for _, r := range run(t, cfg, []string{dir})["python"] {
+		if r.Report.Score != r.Report.Points {
+			t.Errorf("%s %s: %.2f of %.2f, %s: %+v", r.Report.Method, r.Report.Board, r.Report.Score, r.Report.Points, r.Outcome, r.Report.Items)
+		}
+		for _, it := range r.Report.Items {
+			if it.Verdict == grade.Allowed && r.Report.Method != "ast" {
+				t.Errorf("%s %s: %s allowed: %s", r.Report.Method, r.Report.Board, it.Name, it.Message)
+			}
+		}
 	}
 }
