@@ -43,7 +43,7 @@ var commands = []cli.Subcommand{
 	{Command: "classroom", Name: "coms", Args: "bfs|dfs|ast BOARD", Summary: "COMS 4701: solve BOARD toward 0,1,…,8, write output.txt", Run: runCOMS},
 	{Command: "classroom", Name: "compare", Args: "[flags] BOARD", Summary: "run every search algorithm on BOARD, side by side", Run: runCompare},
 	{Command: "classroom", Name: "explain-dfs", Args: "[flags] BOARD", Summary: "explain why depth-first search blows up on BOARD", Run: runExplainDFS},
-	{Command: "classroom", Name: "grade", Args: "-method M -board BOARD output.txt | -run CMD DIR...", Summary: "COMS 4701: grade output.txt against exact truth, or run a class's programs", Run: runGrade},
+	{Command: "classroom", Name: "grade", Args: "[flags] output.txt", Summary: "COMS 4701: grade output.txt against exact truth; -run CMD DIR... a class's programs", Run: runGrade},
 	{Command: "classroom", Name: "greedy-stats", Args: "[flags]", Summary: "the climber report's greedy climber statistics, by mixing moves", Run: runGreedyStats},
 }
 
