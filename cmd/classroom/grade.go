@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,10 +16,6 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
-
-// handoutBoards are the assignment's two listed test boards, each run with
-// the three methods.
-var handoutBoards = []string{"3,1,2,0,4,5,6,7,8", "1,2,5,3,4,0,6,7,8"}
 
 // gradeFlags is grade's command line.
 type gradeFlags struct {
@@ -157,43 +152,18 @@ func gradeClass(ctx context.Context, f gradeFlags, table statespace.DistanceTabl
 	})
 }
 
-// maxBoards is how many boards a -boards file may list.
-const maxBoards = 1000
-
 // testBoards returns the handout's boards and those of the file named
 // (none for "").
 func testBoards(name string) ([]statespace.Board, error) {
-	texts := append([]string(nil), handoutBoards...)
-	if name != "" {
-		file, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer file.Close()
-		sc := bufio.NewScanner(io.LimitReader(file, 1<<20))
-		for n := 1; sc.Scan(); n++ {
-			line, _, _ := strings.Cut(sc.Text(), "#")
-			if line = strings.TrimSpace(line); line == "" {
-				continue
-			}
-			if _, err := statespace.Parse(line, grade.Shape); err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", name, n, err)
-			}
-			if texts = append(texts, line); len(texts) > maxBoards {
-				return nil, fmt.Errorf("%s: more than %d boards", name, maxBoards)
-			}
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+	boards, err := submissions.ReadBoards(strings.NewReader(strings.Join(submissions.HandoutBoards, "\n")), "the handout")
+	if err != nil || name == "" {
+		return boards, err
 	}
-	boards := make([]statespace.Board, len(texts))
-	for i, t := range texts {
-		b, err := statespace.Parse(t, grade.Shape)
-		if err != nil {
-			return nil, err
-		}
-		boards[i] = b
+	file, err := os.Open(name)
+	if err != nil {
+		return nil, err
 	}
-	return boards, nil
+	defer file.Close()
+	more, err := submissions.ReadBoards(file, name)
+	return append(boards, more...), err
 }
