@@ -590,6 +590,12 @@ func checkInView(p *page, name, view string) {
 		r.tile = box(document.querySelector("#board .tile") || document.body).width;
 		r.below = box(document.querySelector(".board-col .small")).height;
 		for (const id of ["new-at", "new-random", "solve"]) r[id] = box(document.getElementById(id)).bottom;
+		// Every control of Play, and the lines a class reads beside the
+		// board, each whole inside the window.
+		r.below_fold = Array.from(document.querySelectorAll("header button, #setup input, #setup select, #setup button, #goal-board, " +
+			"#view-play button, #view-play input, #view-play select, #view-play a[href], #view-play summary, #view-play label, #distance, #hint, #counter, #board"))
+			.filter(shown).filter(e => { const b = box(e); return b.bottom > H + 0.5 || b.right > W + 0.5 || b.top < -0.5; })
+			.map(e => (e.id || e.tagName + ":" + e.textContent.trim().slice(0, 24)) + " [" + Math.round(box(e).top) + ", " + Math.round(box(e).bottom) + "]");
 		const ex = document.getElementById("watch-explain");
 		r.explain = ex.getClientRects().length ? box(ex).bottom : 0;
 		const lines = document.querySelectorAll("#watch-chart polyline.frontier");
@@ -622,6 +628,9 @@ func checkInView(p *page, name, view string) {
 			if r[id].(float64) > H+0.5 {
 				t.Errorf("%s: #%s ends at %.0f, below the fold %.0f", name, id, r[id], H)
 			}
+		}
+		for _, o := range r["below_fold"].([]any) {
+			t.Errorf("%s: not whole inside the %.0fx%.0f window: %v", name, W, H, o)
 		}
 	case "watch":
 		// At 1280x800, and on a projector at 1920x1080, the whole view.

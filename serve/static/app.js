@@ -353,7 +353,8 @@ function render() {
   // The field never offers a distance beyond the shape's radius.
   if (depth.max && Number(depth.value) > Number(depth.max)) depth.value = depth.max;
   $("new-depth-label").textContent = tabled ? "at distance" : "random moves from the goal";
-  $("new-at").textContent = tabled ? "New game at this distance" : "New game: this many random moves from the goal";
+  $("new-at").firstChild.textContent = tabled ? "New game " : "New game: ";
+  $("new-at").lastChild.textContent = tabled ? "at this distance" : "this many random moves from the goal";
   $("new-at").disabled = !info;
   $("download-gif").disabled = !info || !info.path;
   $("download-board").disabled = !state.tiles.length;
@@ -361,6 +362,35 @@ function render() {
   $("pause").disabled = !s;
   $("pause").textContent = s && s.paused ? "Resume" : "Pause";
   $("solve").disabled = !!s || solved || !info;
+  fitPlay();
+}
+
+// fitPlay shrinks the board, when it must, until every control beside it
+// and the line under it end above the fold: the largest tile side (found
+// by bisection, each try laid out by the browser) at which the page needs
+// no scrolling, down to a tile still readable from the back of a room.
+// A narrower board leaves the controls more width, so they wrap less.
+function fitPlay() {
+  const board = $("board");
+  if (!board.offsetParent || !state.tiles.length) return;
+  const col = board.parentElement, side = col.parentElement.querySelector(".side");
+  // Side by side only: stacked, the page scrolls whatever the board's size.
+  if (side.getBoundingClientRect().top >= col.getBoundingClientRect().bottom) return;
+  const H = window.innerHeight;
+  const bottom = (e) => e.getBoundingClientRect().bottom + window.scrollY;
+  const fits = () => bottom(side) <= H && bottom(col) <= H;
+  if (fits()) return;
+  const set = (c) => board.style.setProperty("--cell", c + "px");
+  let hi = parseFloat(board.style.getPropertyValue("--cell")) || 64;
+  let lo = Math.ceil(28 / scaleNow());
+  set(lo);
+  if (!fits()) return;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    set(mid);
+    if (fits()) lo = mid; else hi = mid;
+  }
+  set(lo);
 }
 
 // isTabled says whether the current shape answers from a distance table
