@@ -307,6 +307,24 @@ func hintText(table *statespace.Table, b statespace.Board) string {
 	return "Closer: " + strings.Join(parts, ", ")
 }
 
+// gapText is the hint's note of the closer moves as the command line
+// names them: the gap's moves.
+func gapText(table *statespace.Table, b statespace.Board) string {
+	_, closer, err := table.LookupMoves(b)
+	if err != nil {
+		return err.Error()
+	}
+	var names []string
+	for _, m := range closer.Moves() {
+		names = append(names, m.String())
+	}
+	what, pron := "moves", "them"
+	if len(names) == 1 {
+		what, pron = "move", "it"
+	}
+	return fmt.Sprintf("(the gap's %s %s, as the command line names %s)", what, strings.Join(names, ", "), pron)
+}
+
 // The flows of the page: type a board, play a move with the keyboard and
 // check the hint, solve and check the goal is reached in the optimal
 // number of moves, compare the algorithms, and step a search. With
@@ -334,6 +352,9 @@ func flows(p *page, screenshots bool) {
 	p.setBoard(start)
 	p.waitText("#distance", fmt.Sprintf("Distance: %d moves", fixture.Dist(t, table, start)))
 	p.waitText("#hint", hintText(table, start))
+	// The hint names each move by its tile, as the page does, and by the
+	// gap's move, as the command line does.
+	p.waitText("#hint", gapText(table, start))
 	p.screenshot("play.png", 1280, 640)
 
 	blur := script(`document.activeElement.blur();`)
@@ -364,6 +385,21 @@ func flows(p *page, screenshots bool) {
 	p.waitText(msg, "Board "+bad.String()+" is "+statespace.MustSpace(goal3x3()).Check(bad).Error())
 	if m := p.text(msg); strings.Count(strings.ToLower(m), "unsolvable") != 1 {
 		t.Errorf("the message says unsolvable %d times: %q", strings.Count(strings.ToLower(m), "unsolvable"), m)
+	}
+	// A board not set leaves the game as it was, and the box agrees with
+	// the board shown: it shows the game's board again, and the message
+	// says what was typed and that it was not set.
+	for _, typed := range []string{"1,2,x", bad.String()} {
+		p.typeBoard(typed)
+		p.waitText(msg, "Not set: the board and the box show the current game.")
+		if m := p.text(msg); !strings.Contains(m, typed) {
+			t.Errorf("after %s was refused the message %q does not say what was typed", typed, m)
+		}
+		box := eval[string](p, `document.getElementById("board-input").value`)
+		if got := p.tiles("#board"); got != after.String() || box != after.String() {
+			t.Errorf("after %s was refused the board shows %s and the box %q, want the game's %s in both", typed, got, box, after)
+		}
+		p.waitText("#distance", fmt.Sprintf("Distance: %d moves", fixture.Dist(t, table, after)))
 	}
 
 	// Solve from the typed board: the goal in the optimal number of moves.

@@ -323,11 +323,15 @@ function render() {
     hint.textContent = "";
   } else {
     dist.textContent = "Distance: " + info.distance + (info.distance === 1 ? " move" : " moves") + " to the goal";
-    if (info.optimal_moves) {
-      hint.textContent = "Closer: " + info.optimal_moves.map((m) => tileMove(state.tiles, m)).join(", ");
-    } else {
-      hint.textContent = "Closer: " + tileMove(state.tiles, info.path[0]) + " (the time limit cut the other optimal moves short)";
-    }
+    const closer = info.optimal_moves || [info.path[0]];
+    hint.textContent = "Closer: " + closer.map((m) => tileMove(state.tiles, m)).join(", ") +
+      (info.optimal_moves ? "" : " (the time limit cut the other optimal moves short)");
+    // The page names a move by the tile that slides, the command line by
+    // the gap's move: both are said here, where they meet.
+    const gap = document.createElement("span");
+    gap.className = "detail small";
+    gap.textContent = " (the gap's " + (closer.length === 1 ? "move" : "moves") + " " + closer.join(", ") + ", as the command line names " + (closer.length === 1 ? "it" : "them") + ")";
+    hint.appendChild(gap);
   }
   const c = $("counter");
   const opt = state.startDistance;
@@ -729,7 +733,15 @@ async function onSetBoard(ev) {
     setShape(info.shape);
     newGame(parseTiles(info.board), info);
     showMessage("Board set: " + info.board, "ok");
-  } catch (err) { showError(err); }
+  } catch (err) {
+    // A board not set leaves the game as it was, and the box says so too:
+    // it shows the game's board again, the message what was typed.
+    showError(err);
+    const m = $("message");
+    m.textContent = m.textContent.replace(/\.$/, "") + (err.message.includes(text) ? "" : " (typed: " + text + ")") +
+      ". Not set: the board and the box show the current game.";
+    $("board-input").value = boardText(state.tiles);
+  }
 }
 
 // ---------- views ----------
