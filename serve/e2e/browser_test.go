@@ -148,6 +148,14 @@ func sharedBrowser(path string) (context.Context, error) {
 // size on url; it fails under CI when there is no Chromium, else skips.
 func openBrowser(t *testing.T, url string, width, height int64) *page {
 	t.Helper()
+	p := openTab(t, url, width, height)
+	p.load(url)
+	return p
+}
+
+// openTab is openBrowser without waiting for a board: the tab is blank.
+func openTab(t *testing.T, url string, width, height int64) *page {
+	t.Helper()
 	browser := findBrowser()
 	if browser == "" {
 		why := "no Chromium found ($TILESPACE_CHROMIUM, or chromium, chromium-browser, google-chrome on PATH); install Debian's chromium (apt-get install -y chromium) to run the browser test"
@@ -174,9 +182,7 @@ func openBrowser(t *testing.T, url string, width, height int64) *page {
 	}
 	ctx, cancel := context.WithTimeout(tab, 300*time.Second)
 	t.Cleanup(cancel)
-	p := &page{t: t, ctx: ctx, url: url, table: table3x3, shots: os.Getenv("TILESPACE_SCREENSHOTS")}
-	p.load(url)
-	return p
+	return &page{t: t, ctx: ctx, url: url, table: table3x3, shots: os.Getenv("TILESPACE_SCREENSHOTS")}
 }
 
 // load navigates to url and waits for the first board.

@@ -242,3 +242,38 @@ func gzipSize(t *testing.T, b []byte) int64 {
 	}
 	return int64(buf.Len())
 }
+
+// The static copy opened as a file (file://…/index.html), where a browser
+// starts no engine: a plain message says it must be served and how, in
+// one line, and nothing of the page's broken layout shows.
+func TestStaticCopyAsFile(t *testing.T) {
+	if findBrowser() == "" && os.Getenv("CI") == "" {
+		t.Skip("no Chromium")
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if _, err := serve.WriteStatic(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	url := "file://" + filepath.ToSlash(filepath.Join(dir, "index.html"))
+	p := openTab(t, url, 1024, 768)
+	p.run("open "+url, chromedp.Navigate(url))
+	p.waitText("#unserved", "python3 -m http.server")
+	body := eval[string](p, `document.body.innerText`)
+	for _, bad := range []string{"Failed to fetch", "fetch", "Error"} {
+		if strings.Contains(body, bad) {
+			t.Errorf("the page opened as a file shows %q:\n%s", bad, body)
+		}
+	}
+	if !strings.Contains(body, "must be served") {
+		t.Errorf("the page opened as a file does not say it must be served:\n%s", body)
+	}
+	shown := eval[[]string](p, `Array.from(document.querySelectorAll("#tabs, #setup, #view-play, #projector")).filter(e => e.getClientRects().length > 0).map(e => e.id)`)
+	if len(shown) > 0 {
+		t.Errorf("the page opened as a file shows %v, parts that cannot work unserved", shown)
+	}
+	if p.shots != "" && os.Getenv("TILESPACE_LAYOUT_SHOTS") != "" {
+		p.screenshotAs("layout-file.png")
+	}
+}

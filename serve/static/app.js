@@ -1754,6 +1754,13 @@ function drawScaling() {
 // ---------- start ----------
 
 async function main() {
+  // Opened as a file, the page can fetch nothing and start no worker: it
+  // says so, and how to serve it, instead of failing.
+  if (location.protocol === "file:") {
+    document.documentElement.classList.add("unserved");
+    $("unserved").hidden = false;
+    return;
+  }
   setProjector(storedProjector());
   $("projector").addEventListener("click", () => setProjector(!document.documentElement.classList.contains("projector")));
   $("board").addEventListener("click", onTileClick);
