@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -497,14 +498,36 @@ func checkGIF(p *page, distance int) {
 func checkEmbed(p *page) {
 	t := p.t
 	b := "4,1,3,7,0,2,5,8,6"
+	// The page offers the <iframe> that embeds the game shown, to copy.
+	p.run("back to Play", chromedp.Click(chromedp.ID("tab-play")))
+	start, err := statespace.Parse(b, statespace.Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.setBoard(start)
+	p.run("set the link", script(`setGameLink(boardText(state.tiles), "");`))
+	p.run("open Embed", chromedp.Click(chromedp.CSS("#embed-box summary")), chromedp.Click(chromedp.ID("embed-copy")))
+	p.waitJS("the copy's answer", `/Copied|Ctrl-C/.test(document.getElementById("message").textContent)`)
+	code := eval[string](p, `document.getElementById("embed-code").value`)
+	m := regexp.MustCompile(`^<iframe src="([^"]+)" width="\d+" height="\d+" title="[^"]+"[^>]*></iframe>$`).FindStringSubmatch(code)
+	if m == nil || !strings.Contains(m[1], "#embed&amp;b="+strings.ReplaceAll(b, ",", "%2C")) {
+		t.Fatalf("the embed code is %q, want an <iframe> of this page with #embed and the board %s", code, b)
+	}
+	if sel := eval[string](p, `(() => { const e = document.getElementById("embed-code"); return e.value.slice(e.selectionStart, e.selectionEnd); })()`); sel != code {
+		t.Errorf("after Copy the selection is %q, want the whole code", sel)
+	}
+	src := strings.ReplaceAll(m[1], "&amp;", "&")
 	p.run("leave", chromedp.Navigate("about:blank"))
-	p.load(strings.TrimSuffix(p.url, "/") + "/#embed&b=" + b + "&shape=3x3")
+	p.load(src)
 	p.waitText(msg, "Game from the link")
 	got := eval[map[string]any](p, `(() => { const shown = (id) => { const e = document.querySelector(id); return !!e && e.getClientRects().length > 0; };
-		return {header: shown("header"), setup: shown("#setup"), tabs: shown("#tabs"), board: shown("#board"), solve: shown("#solve"), newgame: shown("#new-at"),
+		return {header: shown("header"), setup: shown("#set-board") || shown("#board-input"), tabs: shown("#tabs"), board: shown("#board"), solve: shown("#solve"), newgame: shown("#new-at"),
+			goal: shown("#goal-board") ? Array.from(document.querySelectorAll("#goal-board .tile")).map(e => e.textContent || "0").join(",") : "",
+			embed: shown("#embed-box"),
 			tiles: Array.from(document.querySelectorAll("#board .tile")).map(e => e.textContent || "0").join(",")}; })()`)
-	if got["header"] != false || got["setup"] != false || got["tabs"] != false || got["board"] != true || got["solve"] != true || got["newgame"] != true || got["tiles"] != b {
-		t.Errorf("#embed shows %v, want the board %s and its controls alone", got, b)
+	if got["header"] != false || got["setup"] != false || got["tabs"] != false || got["embed"] != false || got["board"] != true || got["solve"] != true || got["newgame"] != true || got["tiles"] != b ||
+		got["goal"] != goal3x3().String() {
+		t.Errorf("#embed shows %v, want the board %s, the goal %s and the board's controls alone", got, b, goal3x3())
 	}
 	// Its buttons work there: a move, then the solution to the goal.
 	p.run("solve", setValue("speed", "30"), chromedp.Click(chromedp.ID("solve")))

@@ -500,6 +500,17 @@ async function randomGame(params) {
 // the page began loading), for the browser test's measurement.
 function markFirstBoard() {
   if (!document.body.dataset.firstBoardMs) document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
+  doneLoading();
+}
+
+// doneLoading ends the page's loading state: the loading message goes and
+// the views show, the board sized to the room it now has.
+function doneLoading() {
+  if (!document.documentElement.classList.contains("loading")) return;
+  document.documentElement.classList.remove("loading");
+  const p = $("engine-progress");
+  if (p.textContent.startsWith("Loading") || p.textContent.startsWith("Starting")) { p.textContent = ""; p.hidden = true; }
+  if (state.tiles.length) render();
 }
 
 // setGameLink puts the game (its first board, shape, goal and seed) in
@@ -514,6 +525,32 @@ function setGameLink(board, seed) {
   const a = $("game-link");
   a.href = hash;
   a.hidden = false;
+  setEmbedCode(q);
+}
+
+// setEmbedCode writes the <iframe> that shows this game in another page:
+// the page's own address with #embed and the game.
+function setEmbedCode(q) {
+  const src = location.origin + location.pathname + "#embed&" + q.toString();
+  const attr = (v) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  $("embed-code").value = '<iframe src="' + attr(src) + '" width="720" height="600" title="tilespace: a sliding-tile puzzle" loading="lazy"></iframe>';
+  $("embed-note").textContent = engine.mode === "static"
+    ? "This copy runs in the browser, so any page may embed it."
+    : "The server must allow the course page's site to embed it (serve -frame-ancestors).";
+}
+
+// copyEmbedCode puts the <iframe> on the clipboard, or selects it for
+// Ctrl-C where the browser refuses (a page not served over HTTPS).
+async function copyEmbedCode() {
+  const box = $("embed-code");
+  box.focus();
+  box.select();
+  try {
+    await navigator.clipboard.writeText(box.value);
+    showMessage("Copied the HTML that embeds this game", "ok", "play");
+  } catch (e) {
+    showMessage("The browser did not let the page copy: the HTML is selected, press Ctrl-C (⌘-C) to copy it", "", "play");
+  }
 }
 
 // openLink opens the game a link's fragment names; false when it names none.
@@ -1800,12 +1837,16 @@ async function main() {
   $("watch-pos").addEventListener("input", () => { stopWatch(); watch.pos = Number($("watch-pos").value); showWatch(); });
   window.addEventListener("hashchange", () => { setEmbed(location.hash); if (location.hash !== state.linkHash) openLink(location.hash); });
 
+  $("embed-copy").addEventListener("click", copyEmbedCode);
+
   setEmbed(location.hash);
+  if ((await findMode()) === "static") $("engine-progress").textContent = "Starting the puzzle engine in this browser…";
   await loadShapes();
   buildScalingForm();
   setShape("3x3");
   document.body.dataset.ready = "true";
   if (!(await openLink(location.hash))) await randomGame({ depth: 10 });
+  doneLoading();
 }
 
 main();
