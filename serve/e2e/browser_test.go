@@ -247,6 +247,14 @@ func (p *page) waitJS(what, js string) {
 	}
 }
 
+// settle waits until the page has drawn two frames: the resize handler
+// (which sizes the board in an animation frame) has run and the browser
+// has laid out what it drew.
+func (p *page) settle() {
+	p.t.Helper()
+	eval[bool](p, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+}
+
 // screenshot saves the viewport as name in $TILESPACE_SCREENSHOTS.
 func (p *page) screenshot(name string, width, height int64) {
 	p.t.Helper()
@@ -254,7 +262,7 @@ func (p *page) screenshot(name string, width, height int64) {
 		return
 	}
 	p.run("size the window", chromedp.EmulateViewport(width, height))
-	time.Sleep(300 * time.Millisecond) // the board is sized to the new window
+	p.settle()
 	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)
@@ -262,6 +270,21 @@ func (p *page) screenshot(name string, width, height int64) {
 	if err := os.WriteFile(filepath.Join(p.shots, name), png, 0o644); err != nil {
 		p.t.Fatal(err)
 	}
+}
+
+// screenshotOf saves the viewport, scrolled to the element sel, as name
+// in $TILESPACE_SCREENSHOTS.
+func (p *page) screenshotOf(name, sel string, width, height int64) {
+	p.t.Helper()
+	if p.shots == "" {
+		return
+	}
+	p.run("size the window", chromedp.EmulateViewport(width, height))
+	p.settle()
+	p.run("scroll to "+sel, script(`document.querySelector(`+strconv.Quote(sel)+`).scrollIntoView();`))
+	p.settle()
+	p.screenshotAs(name)
+	p.run("scroll back", script(`window.scrollTo(0, 0);`))
 }
 
 func (p *page) typeBoard(text string) {
@@ -451,6 +474,7 @@ func flows(p *page, screenshots bool) {
 	}
 	checkCompareFigures(p)
 	p.screenshot("compare.png", 1280, 1000)
+	p.screenshotOf("paths.png", "#paths-title", 1280, 760)
 
 	// Watch BFS step by step on the typed board.
 	p.setBoard(start)
@@ -481,6 +505,14 @@ func flows(p *page, screenshots bool) {
 	p.waitText("#w-step", "1,500 of ")
 	checkWatchChart(p, 1500)
 	p.screenshot("watch.png", 1280, 1020)
+
+	// The picture of Scaling: its four algorithms from distance 2 to 12.
+	if p.shots != "" {
+		p.run("scaling", chromedp.Click(chromedp.ID("tab-scaling")), setValue("scaling-distances", "2,4,6,8,10,12"), setValue("scaling-boards", "2"),
+			chromedp.Click(chromedp.ID("scaling-run")))
+		p.waitTextFor(msg, "Scaling: 12 boards", 5*time.Minute)
+		p.screenshotOf("scaling.png", "#scaling-charts", 1280, 900)
+	}
 }
 
 // checkCompareFigures checks the comparison's figures carry their keys: a

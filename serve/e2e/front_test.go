@@ -574,7 +574,7 @@ func TestBrowserLayout(t *testing.T) {
 			for _, sz := range screens {
 				name := fmt.Sprintf("%s %s %dx%d", shape, mode, sz[0], sz[1])
 				p.run("size "+name, chromedp.EmulateViewport(sz[0], sz[1]), script(fmt.Sprintf(`setProjector(%v); window.scrollTo(0, 0);`, mode == "projector")))
-				time.Sleep(50 * time.Millisecond)
+				p.settle()
 				checkInView(p, name+" play", "play")
 			}
 		}
@@ -607,7 +607,7 @@ func checkLayouts(p *page) {
 				script(fmt.Sprintf(`setProjector(%v); window.scrollTo(0, 0);`, mode == "projector")))
 			for _, view := range []string{"play", "compare", "watch", "scaling"} {
 				p.run("show "+view, chromedp.Click(chromedp.ID("tab-"+view)), script(`window.scrollTo(0, 0);`))
-				time.Sleep(50 * time.Millisecond)
+				p.settle()
 				if p.shots != "" && os.Getenv("TILESPACE_LAYOUT_SHOTS") != "" {
 					p.screenshotAs(fmt.Sprintf("layout-%s-%dx%d-%s.png", mode, w, h, view))
 				}
