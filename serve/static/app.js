@@ -1316,7 +1316,7 @@ function showWatch() {
   $("w-h").textContent = s.h !== undefined ? s.h + ", " + (s.depth + s.h) : "–";
   $("w-bound").textContent = s.bound !== undefined ? String(s.bound) : "–";
   $("watch-pos").value = watch.pos;
-  drawWatchChart(steps, watch.pos, d.optimal_distance, d.radius, WATCH_KEYS[d.trace.key] || d.trace.key);
+  drawWatchChart(steps, watch.pos, d.optimal_distance, d.radius, WATCH_KEYS[d.trace.key] || d.trace.key, d.result.algorithm);
   $("watch-explain").textContent = explain(d, watch.pos);
 }
 
@@ -1340,10 +1340,15 @@ function ticks(max, n = 4) {
 // search has one), and the frontier's size, each on its own labelled axis
 // with round ticks and light grid lines, each panel's title above its plot,
 // off the traces.
-function drawWatchChart(steps, pos, opt, radius, key) {
+function drawWatchChart(steps, pos, opt, radius, key, name) {
   const svg = $("watch-chart");
   svg.replaceChildren();
   const W = 640, L = 52, R = 60;
+  // The search's key, top right: its line, marker and name, as on
+  // Compare's paths and Scaling.
+  svg.appendChild(styled(svgEl("line", { class: "keyline", x1: W - R - 110, y1: 12, x2: W - R - 80, y2: 12 }), key));
+  svg.appendChild(marker(key, W - R - 95, 12, 3.5));
+  svgText(svg, W - R - 74, 16, name || key, "key");
   const shown = steps.slice(0, pos + 1);
   const span = Math.max(1, pos);
   const x = (i) => L + i / span * (W - L - R);
