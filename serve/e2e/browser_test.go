@@ -148,6 +148,14 @@ func sharedBrowser(path string) (context.Context, error) {
 // size on url; it fails under CI when there is no Chromium, else skips.
 func openBrowser(t *testing.T, url string, width, height int64) *page {
 	t.Helper()
+	p := openTab(t, url, width, height)
+	p.load(url)
+	return p
+}
+
+// openTab is openBrowser without waiting for a board: the tab is blank.
+func openTab(t *testing.T, url string, width, height int64) *page {
+	t.Helper()
 	browser := findBrowser()
 	if browser == "" {
 		why := "no Chromium found ($TILESPACE_CHROMIUM, or chromium, chromium-browser, google-chrome on PATH); install Debian's chromium (apt-get install -y chromium) to run the browser test"
@@ -174,9 +182,7 @@ func openBrowser(t *testing.T, url string, width, height int64) *page {
 	}
 	ctx, cancel := context.WithTimeout(tab, 300*time.Second)
 	t.Cleanup(cancel)
-	p := &page{t: t, ctx: ctx, url: url, table: table3x3, shots: os.Getenv("TILESPACE_SCREENSHOTS")}
-	p.load(url)
-	return p
+	return &page{t: t, ctx: ctx, url: url, table: table3x3, shots: os.Getenv("TILESPACE_SCREENSHOTS")}
 }
 
 // load navigates to url and waits for the first board.
@@ -241,6 +247,14 @@ func (p *page) waitJS(what, js string) {
 	}
 }
 
+// settle waits until the page has drawn two frames: the resize handler
+// (which sizes the board in an animation frame) has run and the browser
+// has laid out what it drew.
+func (p *page) settle() {
+	p.t.Helper()
+	eval[bool](p, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+}
+
 // screenshot saves the viewport as name in $TILESPACE_SCREENSHOTS.
 func (p *page) screenshot(name string, width, height int64) {
 	p.t.Helper()
@@ -248,7 +262,7 @@ func (p *page) screenshot(name string, width, height int64) {
 		return
 	}
 	p.run("size the window", chromedp.EmulateViewport(width, height))
-	time.Sleep(300 * time.Millisecond) // the board is sized to the new window
+	p.settle()
 	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)
@@ -256,6 +270,21 @@ func (p *page) screenshot(name string, width, height int64) {
 	if err := os.WriteFile(filepath.Join(p.shots, name), png, 0o644); err != nil {
 		p.t.Fatal(err)
 	}
+}
+
+// screenshotOf saves the viewport, scrolled to the element sel, as name
+// in $TILESPACE_SCREENSHOTS.
+func (p *page) screenshotOf(name, sel string, width, height int64) {
+	p.t.Helper()
+	if p.shots == "" {
+		return
+	}
+	p.run("size the window", chromedp.EmulateViewport(width, height))
+	p.settle()
+	p.run("scroll to "+sel, script(`document.querySelector(`+strconv.Quote(sel)+`).scrollIntoView();`))
+	p.settle()
+	p.screenshotAs(name)
+	p.run("scroll back", script(`window.scrollTo(0, 0);`))
 }
 
 func (p *page) typeBoard(text string) {
@@ -307,6 +336,24 @@ func hintText(table *statespace.Table, b statespace.Board) string {
 	return "Closer: " + strings.Join(parts, ", ")
 }
 
+// gapText is the hint's note of the closer moves as the command line
+// names them: the gap's moves.
+func gapText(table *statespace.Table, b statespace.Board) string {
+	_, closer, err := table.LookupMoves(b)
+	if err != nil {
+		return err.Error()
+	}
+	var names []string
+	for _, m := range closer.Moves() {
+		names = append(names, m.String())
+	}
+	what, pron := "moves", "them"
+	if len(names) == 1 {
+		what, pron = "move", "it"
+	}
+	return fmt.Sprintf("(the gap's %s %s, as the command line names %s)", what, strings.Join(names, ", "), pron)
+}
+
 // The flows of the page: type a board, play a move with the keyboard and
 // check the hint, solve and check the goal is reached in the optimal
 // number of moves, compare the algorithms, and step a search. With
@@ -334,6 +381,9 @@ func flows(p *page, screenshots bool) {
 	p.setBoard(start)
 	p.waitText("#distance", fmt.Sprintf("Distance: %d moves", fixture.Dist(t, table, start)))
 	p.waitText("#hint", hintText(table, start))
+	// The hint names each move by its tile, as the page does, and by the
+	// gap's move, as the command line does.
+	p.waitText("#hint", gapText(table, start))
 	p.screenshot("play.png", 1280, 640)
 
 	blur := script(`document.activeElement.blur();`)
@@ -364,6 +414,21 @@ func flows(p *page, screenshots bool) {
 	p.waitText(msg, "Board "+bad.String()+" is "+statespace.MustSpace(goal3x3()).Check(bad).Error())
 	if m := p.text(msg); strings.Count(strings.ToLower(m), "unsolvable") != 1 {
 		t.Errorf("the message says unsolvable %d times: %q", strings.Count(strings.ToLower(m), "unsolvable"), m)
+	}
+	// A board not set leaves the game as it was, and the box agrees with
+	// the board shown: it shows the game's board again, and the message
+	// says what was typed and that it was not set.
+	for _, typed := range []string{"1,2,x", bad.String()} {
+		p.typeBoard(typed)
+		p.waitText(msg, "Not set: the board and the box show the current game.")
+		if m := p.text(msg); !strings.Contains(m, typed) {
+			t.Errorf("after %s was refused the message %q does not say what was typed", typed, m)
+		}
+		box := eval[string](p, `document.getElementById("board-input").value`)
+		if got := p.tiles("#board"); got != after.String() || box != after.String() {
+			t.Errorf("after %s was refused the board shows %s and the box %q, want the game's %s in both", typed, got, box, after)
+		}
+		p.waitText("#distance", fmt.Sprintf("Distance: %d moves", fixture.Dist(t, table, after)))
 	}
 
 	// Solve from the typed board: the goal in the optimal number of moves.
@@ -414,6 +479,7 @@ func flows(p *page, screenshots bool) {
 	}
 	checkCompareFigures(p)
 	p.screenshot("compare.png", 1280, 1000)
+	p.screenshotOf("paths.png", "#paths-title", 1280, 760)
 
 	// Watch BFS step by step on the typed board.
 	p.setBoard(start)
@@ -444,6 +510,14 @@ func flows(p *page, screenshots bool) {
 	p.waitText("#w-step", "1,500 of ")
 	checkWatchChart(p, 1500)
 	p.screenshot("watch.png", 1280, 1020)
+
+	// The picture of Scaling: its four algorithms from distance 2 to 12.
+	if p.shots != "" {
+		p.run("scaling", chromedp.Click(chromedp.ID("tab-scaling")), setValue("scaling-distances", "2,4,6,8,10,12"), setValue("scaling-boards", "2"),
+			chromedp.Click(chromedp.ID("scaling-run")))
+		p.waitTextFor(msg, "Scaling: 12 boards", 5*time.Minute)
+		p.screenshotOf("scaling.png", "#scaling-charts", 1280, 900)
+	}
 }
 
 // checkCompareFigures checks the comparison's figures carry their keys: a

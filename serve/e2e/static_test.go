@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -241,4 +242,92 @@ func gzipSize(t *testing.T, b []byte) int64 {
 		t.Fatal(err)
 	}
 	return int64(buf.Len())
+}
+
+// The static copy opened as a file (file://…/index.html), where a browser
+// starts no engine: a plain message says it must be served and how, in
+// one line, and nothing of the page's broken layout shows.
+func TestStaticCopyAsFile(t *testing.T) {
+	if findBrowser() == "" && os.Getenv("CI") == "" {
+		t.Skip("no Chromium")
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if _, err := serve.WriteStatic(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	url := "file://" + filepath.ToSlash(filepath.Join(dir, "index.html"))
+	p := openTab(t, url, 1024, 768)
+	p.run("open "+url, chromedp.Navigate(url))
+	p.waitText("#unserved", "python3 -m http.server")
+	body := eval[string](p, `document.body.innerText`)
+	for _, bad := range []string{"Failed to fetch", "fetch", "Error"} {
+		if strings.Contains(body, bad) {
+			t.Errorf("the page opened as a file shows %q:\n%s", bad, body)
+		}
+	}
+	if !strings.Contains(body, "must be served") {
+		t.Errorf("the page opened as a file does not say it must be served:\n%s", body)
+	}
+	shown := eval[[]string](p, `Array.from(document.querySelectorAll("#tabs, #setup, #view-play, #projector")).filter(e => e.getClientRects().length > 0).map(e => e.id)`)
+	if len(shown) > 0 {
+		t.Errorf("the page opened as a file shows %v, parts that cannot work unserved", shown)
+	}
+	if p.shots != "" && os.Getenv("TILESPACE_LAYOUT_SHOTS") != "" {
+		p.screenshotAs("layout-file.png")
+	}
+}
+
+// The static copy in embed mode, while its engine loads (held back here
+// until the page has been looked at): a loading message and nothing
+// half-drawn; then the game, the goal beside it, and the message gone.
+func TestStaticCopyEmbedLoading(t *testing.T) {
+	if findBrowser() == "" && os.Getenv("CI") == "" {
+		t.Skip("no Chromium")
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if _, err := serve.WriteStatic(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	defer open()
+	files := http.FileServer(http.Dir(dir))
+	static := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, ".wasm.gz") {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer static.Close()
+	const b = "4,1,3,7,0,2,5,8,6"
+	url := static.URL + "/#embed&b=" + b + "&shape=3x3"
+	p := openTab(t, url, 720, 600)
+	p.run("open "+url, chromedp.Navigate(url))
+	p.waitText("#engine-progress", "Starting the puzzle engine")
+	got := eval[map[string]any](p, `(() => { const shown = (s) => Array.from(document.querySelectorAll(s)).filter(e => e.getClientRects().length > 0).length;
+		const m = document.getElementById("engine-progress").getBoundingClientRect();
+		return {message: m.height > 0 && m.bottom <= window.innerHeight, controls: shown("#view-play button, #view-play input"), board: shown("#board")}; })()`)
+	if got["message"] != true || got["controls"].(float64) != 0 || got["board"].(float64) != 0 {
+		t.Errorf("while the engine loads the embedded page shows %v, want the loading message alone", got)
+	}
+	open()
+	p.waitJS("the board", `document.querySelectorAll("#board .tile").length === 9`)
+	if tiles := p.tiles("#board"); tiles != b {
+		t.Errorf("the embedded game shows %s, want %s", tiles, b)
+	}
+	if shown := eval[bool](p, `document.getElementById("engine-progress").getClientRects().length > 0`); shown {
+		t.Errorf("the loading message stays after the board came: %q", p.text("#engine-progress"))
+	}
+	if goal := p.tiles("#goal-board"); goal != goal3x3().String() {
+		t.Errorf("the embedded static copy shows the goal %q, want %s", goal, goal3x3())
+	}
 }

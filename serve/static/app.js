@@ -11,6 +11,76 @@ const DELTA = { Up: [-1, 0], Down: [1, 0], Left: [0, -1], Right: [0, 1] };
 const ARROW = { Up: "↑", Down: "↓", Left: "←", Right: "→" };
 const OPPOSITE = { Up: "Down", Down: "Up", Left: "Right", Right: "Left" };
 
+// The page's one palette. Outcome colours (style.css's --good, --longer,
+// --stopped: optimal, longer than optimal, stopped) mean outcomes only:
+// Compare's bars and table. Each algorithm keeps one style on every chart
+// (Compare's solution paths, Watch, Scaling): a colour none of the
+// outcomes uses, a dash and a marker, no two algorithms alike, so lines
+// that overlap stay told apart. Dashes are SVG stroke-dasharrays ("" is
+// solid); markers are drawn by marker().
+const ALG_STYLE = {
+  "bfs":                   { colour: "#1f4e99", dash: "",        marker: "circle" },
+  "dfs":                   { colour: "#b0203f", dash: "7 3",     marker: "square" },
+  "ucs":                   { colour: "#00709e", dash: "2 3",     marker: "triangle" },
+  "iddfs":                 { colour: "#4d4d4d", dash: "9 3 2 3", marker: "diamond" },
+  "astar-misplaced":       { colour: "#c2185b", dash: "4 2",     marker: "circle" },
+  "astar-manhattan":       { colour: "#111111", dash: "",        marker: "triangle-down" },
+  "astar-linear-conflict": { colour: "#00709e", dash: "7 3",     marker: "square" },
+  "astar-exact":           { colour: "#102a5c", dash: "",        marker: "cross" },
+  "idastar":               { colour: "#b0203f", dash: "",        marker: "diamond" },
+  "greedy":                { colour: "#4d4d4d", dash: "2 3",     marker: "plus" },
+  "climber":               { colour: "#c2185b", dash: "",        marker: "plus" },
+};
+// WATCH_KEYS names Watch's searches as Compare and Scaling do.
+const WATCH_KEYS = { bfs: "bfs", dfs: "dfs", astar: "astar-manhattan", idastar: "idastar" };
+// styleOf is an algorithm's style; an algorithm the table lacks is drawn
+// in the page's ink, solid.
+function styleOf(key) { return ALG_STYLE[key] || { colour: "#1d2330", dash: "", marker: "circle" }; }
+
+// styled gives an SVG line its algorithm's colour and dash.
+function styled(el, key) {
+  const st = styleOf(key);
+  el.style.stroke = st.colour;
+  el.style.strokeDasharray = st.dash || "none";
+  el.dataset.alg = key;
+  return el;
+}
+
+// marker draws an algorithm's marker centred at (x, y), r px across.
+function marker(key, x, y, r) {
+  const st = styleOf(key);
+  const pts = (list) => list.map(([a, b]) => (x + a * r).toFixed(1) + "," + (y + b * r).toFixed(1)).join(" ");
+  const t = r * 0.35;
+  const shapes = {
+    circle: () => svgEl("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r }),
+    square: () => svgEl("rect", { x: (x - r * 0.9).toFixed(1), y: (y - r * 0.9).toFixed(1), width: (1.8 * r).toFixed(1), height: (1.8 * r).toFixed(1) }),
+    triangle: () => svgEl("polygon", { points: pts([[0, -1.15], [1.1, 0.85], [-1.1, 0.85]]) }),
+    "triangle-down": () => svgEl("polygon", { points: pts([[0, 1.15], [1.1, -0.85], [-1.1, -0.85]]) }),
+    diamond: () => svgEl("polygon", { points: pts([[0, -1.25], [1.1, 0], [0, 1.25], [-1.1, 0]]) }),
+    plus: () => svgEl("polygon", { points: pts([[-t / r, -1.2], [t / r, -1.2], [t / r, -t / r], [1.2, -t / r], [1.2, t / r], [t / r, t / r], [t / r, 1.2], [-t / r, 1.2], [-t / r, t / r], [-1.2, t / r], [-1.2, -t / r], [-t / r, -t / r]]) }),
+    cross: () => svgEl("polygon", { points: pts([[-1, -0.6], [-0.6, -1], [0, -0.4], [0.6, -1], [1, -0.6], [0.4, 0], [1, 0.6], [0.6, 1], [0, 0.4], [-0.6, 1], [-1, 0.6], [-0.4, 0]]) }),
+  };
+  const e = (shapes[st.marker] || shapes.circle)();
+  e.setAttribute("class", "marker");
+  e.style.fill = st.colour;
+  e.dataset.alg = key;
+  e.dataset.marker = st.marker;
+  return e;
+}
+
+// algKey draws an algorithm's key for a legend: a short line in its
+// style with its marker, then its name.
+function algKey(key, name) {
+  const k = document.createElement("span");
+  k.className = "algkey";
+  k.dataset.alg = key;
+  const svg = svgEl("svg", { viewBox: "0 0 36 12", width: 36, height: 12, "aria-hidden": "true" });
+  svg.appendChild(styled(svgEl("line", { x1: 1, y1: 6, x2: 35, y2: 6, class: "keyline" }), key));
+  svg.appendChild(marker(key, 18, 6, 3.5));
+  k.append(svg, " " + name);
+  return k;
+}
+
 const state = {
   rows: 3, cols: 3, goal: "last",
   tiles: [],          // current board, row-major, 0 = blank
@@ -309,6 +379,8 @@ function render() {
   }
   drawBoard($("board"), state.tiles, state.cols, { hints: hintTiles, movable, solved, cell: playCell() });
   $("board-input").value = boardText(state.tiles);
+  // The field is as wide as the board's text, at least.
+  $("setup").style.setProperty("--board-chars", String(Math.max(20, $("board-input").value.length)));
   drawGoal();
 
   const dist = $("distance"), hint = $("hint");
@@ -323,11 +395,15 @@ function render() {
     hint.textContent = "";
   } else {
     dist.textContent = "Distance: " + info.distance + (info.distance === 1 ? " move" : " moves") + " to the goal";
-    if (info.optimal_moves) {
-      hint.textContent = "Closer: " + info.optimal_moves.map((m) => tileMove(state.tiles, m)).join(", ");
-    } else {
-      hint.textContent = "Closer: " + tileMove(state.tiles, info.path[0]) + " (the time limit cut the other optimal moves short)";
-    }
+    const closer = info.optimal_moves || [info.path[0]];
+    hint.textContent = "Closer: " + closer.map((m) => tileMove(state.tiles, m)).join(", ") +
+      (info.optimal_moves ? "" : " (the time limit cut the other optimal moves short)");
+    // The page names a move by the tile that slides, the command line by
+    // the gap's move: both are said here, where they meet.
+    const gap = document.createElement("span");
+    gap.className = "detail small";
+    gap.textContent = " (the gap's " + (closer.length === 1 ? "move" : "moves") + " " + closer.join(", ") + ", as the command line names " + (closer.length === 1 ? "it" : "them") + ")";
+    hint.appendChild(gap);
   }
   const c = $("counter");
   const opt = state.startDistance;
@@ -353,7 +429,8 @@ function render() {
   // The field never offers a distance beyond the shape's radius.
   if (depth.max && Number(depth.value) > Number(depth.max)) depth.value = depth.max;
   $("new-depth-label").textContent = tabled ? "at distance" : "random moves from the goal";
-  $("new-at").textContent = tabled ? "New game at this distance" : "New game: this many random moves from the goal";
+  $("new-at").firstChild.textContent = tabled ? "New game " : "New game: ";
+  $("new-at").lastChild.textContent = tabled ? "at this distance" : "this many random moves from the goal";
   $("new-at").disabled = !info;
   $("download-gif").disabled = !info || !info.path;
   $("download-board").disabled = !state.tiles.length;
@@ -361,6 +438,35 @@ function render() {
   $("pause").disabled = !s;
   $("pause").textContent = s && s.paused ? "Resume" : "Pause";
   $("solve").disabled = !!s || solved || !info;
+  fitPlay();
+}
+
+// fitPlay shrinks the board, when it must, until every control beside it
+// and the line under it end above the fold: the largest tile side (found
+// by bisection, each try laid out by the browser) at which the page needs
+// no scrolling, down to a tile still readable from the back of a room.
+// A narrower board leaves the controls more width, so they wrap less.
+function fitPlay() {
+  const board = $("board");
+  if (!board.offsetParent || !state.tiles.length) return;
+  const col = board.parentElement, side = col.parentElement.querySelector(".side");
+  // Side by side only: stacked, the page scrolls whatever the board's size.
+  if (side.getBoundingClientRect().top >= col.getBoundingClientRect().bottom) return;
+  const H = window.innerHeight;
+  const bottom = (e) => e.getBoundingClientRect().bottom + window.scrollY;
+  const fits = () => bottom(side) <= H && bottom(col) <= H;
+  if (fits()) return;
+  const set = (c) => board.style.setProperty("--cell", c + "px");
+  let hi = parseFloat(board.style.getPropertyValue("--cell")) || 64;
+  let lo = Math.ceil(28 / scaleNow());
+  set(lo);
+  if (!fits()) return;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    set(mid);
+    if (fits()) lo = mid; else hi = mid;
+  }
+  set(lo);
 }
 
 // isTabled says whether the current shape answers from a distance table
@@ -466,6 +572,17 @@ async function randomGame(params) {
 // the page began loading), for the browser test's measurement.
 function markFirstBoard() {
   if (!document.body.dataset.firstBoardMs) document.body.dataset.firstBoardMs = String(Math.round(performance.now()));
+  doneLoading();
+}
+
+// doneLoading ends the page's loading state: the loading message goes and
+// the views show, the board sized to the room it now has.
+function doneLoading() {
+  if (!document.documentElement.classList.contains("loading")) return;
+  document.documentElement.classList.remove("loading");
+  const p = $("engine-progress");
+  if (p.textContent.startsWith("Loading") || p.textContent.startsWith("Starting")) { p.textContent = ""; p.hidden = true; }
+  if (state.tiles.length) render();
 }
 
 // setGameLink puts the game (its first board, shape, goal and seed) in
@@ -480,6 +597,32 @@ function setGameLink(board, seed) {
   const a = $("game-link");
   a.href = hash;
   a.hidden = false;
+  setEmbedCode(q);
+}
+
+// setEmbedCode writes the <iframe> that shows this game in another page:
+// the page's own address with #embed and the game.
+function setEmbedCode(q) {
+  const src = location.origin + location.pathname + "#embed&" + q.toString();
+  const attr = (v) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  $("embed-code").value = '<iframe src="' + attr(src) + '" width="720" height="600" title="tilespace: a sliding-tile puzzle" loading="lazy"></iframe>';
+  $("embed-note").textContent = engine.mode === "static"
+    ? "This copy runs in the browser, so any page may embed it."
+    : "The server must allow the course page's site to embed it (serve -frame-ancestors).";
+}
+
+// copyEmbedCode puts the <iframe> on the clipboard, or selects it for
+// Ctrl-C where the browser refuses (a page not served over HTTPS).
+async function copyEmbedCode() {
+  const box = $("embed-code");
+  box.focus();
+  box.select();
+  try {
+    await navigator.clipboard.writeText(box.value);
+    showMessage("Copied the HTML that embeds this game", "ok", "play");
+  } catch (e) {
+    showMessage("The browser did not let the page copy: the HTML is selected, press Ctrl-C (⌘-C) to copy it", "", "play");
+  }
 }
 
 // openLink opens the game a link's fragment names; false when it names none.
@@ -699,7 +842,15 @@ async function onSetBoard(ev) {
     setShape(info.shape);
     newGame(parseTiles(info.board), info);
     showMessage("Board set: " + info.board, "ok");
-  } catch (err) { showError(err); }
+  } catch (err) {
+    // A board not set leaves the game as it was, and the box says so too:
+    // it shows the game's board again, the message what was typed.
+    showError(err);
+    const m = $("message");
+    m.textContent = m.textContent.replace(/\.$/, "") + (err.message.includes(text) ? "" : " (typed: " + text + ")") +
+      ". Not set: the board and the box show the current game.";
+    $("board-input").value = boardText(state.tiles);
+  }
 }
 
 // ---------- views ----------
@@ -743,6 +894,7 @@ function setProjector(on) {
   try { localStorage.setItem(PROJECTOR_KEY, on ? "on" : "off"); } catch (e) { /* storage refused: the mode still applies */ }
   if (watch.data) showWatch();
   if (lastCompare) drawCompare(lastCompare);
+  if (scaling.runs.length) drawScaling();
   if (state.tiles.length) render();
 }
 
@@ -753,8 +905,33 @@ function storedProjector() {
 // ---------- compare ----------
 
 const fmt = (n) => Number(n).toLocaleString("en-US");
+// fmt1 writes a mean: thousands separated, one decimal when it has one.
+const fmt1 = (n) => Number(n).toLocaleString("en-US", { maximumFractionDigits: 1 });
+
+// clock.resolution is the step, in seconds, of the clock the engine's
+// times come from: the browser's (performance.now, coarsened by the
+// browser) in the static copy, 0 (negligible) on a server. A time under
+// it is no measurement: it is shown as "< step" and never drawn.
+const clock = { resolution: 0 };
+
+// measureClock finds the browser clock's step: the median of the
+// differences between successive distinct readings.
+function measureClock() {
+  const steps = [];
+  let last = performance.now();
+  const end = last + 50;
+  while (steps.length < 41) {
+    const t = performance.now();
+    if (t !== last) { steps.push(t - last); last = t; }
+    if (t > end) break;
+  }
+  steps.sort((a, b) => a - b);
+  return steps.length ? steps[Math.floor(steps.length / 2)] / 1000 : 1e-3;
+}
+
 function fmtTime(s) {
   s = Number(s);
+  if (clock.resolution && s < clock.resolution) return "< " + fmtTime(clock.resolution);
   if (s < 1e-3) return (s * 1e6).toFixed(0) + " µs";
   if (s < 1) return (s * 1e3).toFixed(1) + " ms";
   return s.toFixed(2) + " s";
@@ -977,7 +1154,7 @@ function drawPaths(c) {
     div.className = "pathrow";
     div.dataset.key = row.key;
     const h = document.createElement("h3");
-    h.textContent = r.algorithm + ": " + fmt(r.path_length) + " moves";
+    h.append(algKey(row.key, r.algorithm), ": " + fmt(r.path_length) + " moves");
     div.appendChild(h);
     const boards = [start];
     let b = start;
@@ -1004,7 +1181,7 @@ function drawPaths(c) {
       strip.appendChild(mini);
     }
     div.appendChild(strip);
-    if (row.path_profile) div.appendChild(sparkline(row.path_profile, c.optimal_distance));
+    if (row.path_profile) div.appendChild(sparkline(row.path_profile, c.optimal_distance, row.key));
     box.appendChild(div);
   }
   $("paths-title").hidden = !any;
@@ -1024,15 +1201,24 @@ function svgText(svg, x, y, s, cls, anchor) {
   return t;
 }
 
-// sparkline draws the true distance of each board along a path, with
-// its axes labelled and the optimal descent dashed.
-function sparkline(p, opt) {
-  const w = 640, h = 96, L = 40, R = 8, T = 8, B = 30;
-  const pw = w - L - R, ph = h - T - B;
+// sparkline draws the true distance of each board along a path, in its
+// algorithm's style, with its axes labelled and the optimal descent (from
+// the start's distance straight down to 0) in dashed ink over a light
+// band, drawn over the path so that an optimal path, which follows it,
+// shows inside it. When the path is over four times the optimum, the
+// descent would be a sliver at x = 0: it is drawn on its own scale, a top
+// axis from 0 to the optimum, and the caption says so.
+function sparkline(p, opt, key) {
+  const w = 640, L = 40, R = 12, B = 30;
   const n = p.steps[p.steps.length - 1] || 1;
-  const top = Math.max(...p.distances, 1);
-  const svg = svgEl("svg", { class: "spark", viewBox: "0 0 " + w + " " + h, role: "img",
-    "aria-label": "true distance along the path, from " + p.distances[0] + " to 0 in " + fmt(n) + " moves" });
+  const known = opt !== null && opt !== undefined;
+  const own = known && opt > 0 && opt * 4 < n;
+  const T = own ? 24 : 8, h = T + 58 + B;
+  const pw = w - L - R, ph = h - T - B;
+  const top = Math.max(...p.distances, known ? opt : 0, 1);
+  const svg = svgEl("svg", { class: "spark", viewBox: "0 0 " + w + " " + h, role: "img", "data-alg": key,
+    "aria-label": "true distance along the path, from " + p.distances[0] + " to 0 in " + fmt(n) + " moves" +
+      (known ? "; the optimal descent takes " + fmt(opt) : "") });
   const x = (s) => L + s / n * pw, y = (d) => T + ph - d / top * ph;
   svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: T, x2: L, y2: T + ph }));
   svg.appendChild(svgEl("line", { class: "axis", x1: L, y1: T + ph, x2: L + pw, y2: T + ph }));
@@ -1040,12 +1226,26 @@ function sparkline(p, opt) {
   svgText(svg, L - 4, T + ph, "0", "", "end");
   svgText(svg, L, T + ph + 12, "0", "", "middle");
   svgText(svg, L + pw, T + ph + 12, fmt(n), "", "end");
-  svgText(svg, L + pw / 2, T + ph + 24, "moves along the path → (y: true distance to the goal; dashed: the optimal descent)", "", "middle");
-  if (opt !== null && opt !== undefined) {
-    svg.appendChild(svgEl("line", { class: "opt", x1: x(0), y1: y(opt), x2: x(Math.min(n, opt)), y2: y(Math.max(0, opt - n)) }));
-  }
+  svgText(svg, L + pw / 2, T + ph + 24, "moves along the path → (y: true distance to the goal; dashed: the optimal descent" +
+    (own ? ", on the top axis's scale)" : ")"), "", "middle");
   const pts = p.steps.map((s, i) => x(s).toFixed(1) + "," + y(p.distances[i]).toFixed(1));
-  svg.appendChild(svgEl("polyline", { points: pts.join(" ") }));
+  if (known) {
+    // The descent's x: the path's own scale, or the top axis's.
+    const xo = own ? (s) => L + s / opt * pw : x;
+    const end = Math.min(own ? opt : n, opt);
+    const at = { x1: xo(0), y1: y(opt), x2: xo(end), y2: y(opt - end) };
+    svg.appendChild(svgEl("line", Object.assign({ class: "opt-band" }, at)));
+    svg.appendChild(styled(svgEl("polyline", { class: "path", points: pts.join(" ") }), key));
+    svg.appendChild(svgEl("line", Object.assign({ class: "opt" }, at)));
+    if (own) {
+      svg.appendChild(svgEl("line", { class: "opt-axis", x1: L, y1: T - 6, x2: L + pw, y2: T - 6 }));
+      svgText(svg, L, T - 10, "0", "opt-axis", "middle");
+      svgText(svg, L + pw, T - 10, fmt(opt), "opt-axis", "end");
+      svgText(svg, L + pw / 2, T - 10, "optimal descent: " + fmt(opt) + " moves (top axis)", "opt-axis", "middle");
+    }
+  } else {
+    svg.appendChild(styled(svgEl("polyline", { class: "path", points: pts.join(" ") }), key));
+  }
   return svg;
 }
 
@@ -1131,7 +1331,7 @@ function showWatch() {
   $("w-h").textContent = s.h !== undefined ? s.h + ", " + (s.depth + s.h) : "–";
   $("w-bound").textContent = s.bound !== undefined ? String(s.bound) : "–";
   $("watch-pos").value = watch.pos;
-  drawWatchChart(steps, watch.pos, d.optimal_distance, d.radius);
+  drawWatchChart(steps, watch.pos, d.optimal_distance, d.radius, WATCH_KEYS[d.trace.key] || d.trace.key, d.result.algorithm);
   $("watch-explain").textContent = explain(d, watch.pos);
 }
 
@@ -1155,10 +1355,15 @@ function ticks(max, n = 4) {
 // search has one), and the frontier's size, each on its own labelled axis
 // with round ticks and light grid lines, each panel's title above its plot,
 // off the traces.
-function drawWatchChart(steps, pos, opt, radius) {
+function drawWatchChart(steps, pos, opt, radius, key, name) {
   const svg = $("watch-chart");
   svg.replaceChildren();
   const W = 640, L = 52, R = 60;
+  // The search's key, top right: its line, marker and name, as on
+  // Compare's paths and Scaling.
+  svg.appendChild(styled(svgEl("line", { class: "keyline", x1: W - R - 110, y1: 12, x2: W - R - 80, y2: 12 }), key));
+  svg.appendChild(marker(key, W - R - 95, 12, 3.5));
+  svgText(svg, W - R - 74, 16, name || key, "key");
   const shown = steps.slice(0, pos + 1);
   const span = Math.max(1, pos);
   const x = (i) => L + i / span * (W - L - R);
@@ -1176,7 +1381,7 @@ function drawWatchChart(steps, pos, opt, radius) {
     const marks = ticks(p.max, 3);
     const top = marks[marks.length - 1];
     const y = (v) => bottom - v / top * p.h;
-    svgText(svg, L, p.top - 10, p.title, "title " + p.cls);
+    svgText(svg, L, p.top - 10, p.title, "title");
     for (const v of marks) {
       if (v > 0) svg.appendChild(svgEl("line", { class: "grid", x1: L, y1: y(v), x2: W - R, y2: y(v) }));
       svg.appendChild(svgEl("line", { class: "axis", x1: L - 4, y1: y(v), x2: L, y2: y(v) }));
@@ -1192,14 +1397,14 @@ function drawWatchChart(steps, pos, opt, radius) {
       const pts = [];
       for (let i = 0; i <= pos; i += every) pts.push(x(i).toFixed(1) + "," + y(get(steps[i])).toFixed(1));
       pts.push(x(pos).toFixed(1) + "," + y(get(steps[pos])).toFixed(1));
-      svg.appendChild(svgEl("polyline", { class: cls, points: pts.join(" ") }));
+      return svg.appendChild(svgEl("polyline", { class: cls, points: pts.join(" ") }));
     };
     if (p.cls === "depth" && bounded) {
       line((s) => (s.bound !== undefined ? s.bound : 0), "bound");
       const b = steps[pos].bound;
       if (b !== undefined) svgText(svg, W - R + 4, y(b) + 3, "bound " + b, "bound");
     }
-    line(p.get, p.cls);
+    styled(line(p.get, p.cls), key);
     svg.appendChild(svgEl("line", { class: "now", x1: x(pos), y1: p.top, x2: x(pos), y2: bottom }));
   }
   const base = panels[panels.length - 1].top + panels[panels.length - 1].h;
@@ -1518,7 +1723,8 @@ const SCALING_MEASURES = [
   { key: "path", title: "Path length (moves)", get: (r) => (r.found ? r.path_length : null), show: fmt },
   { key: "time", title: "Time", get: (r) => r.seconds, show: (v) => fmtTime(v) },
 ];
-const SCALING_COLOURS = ["#2f5d8a", "#b34700", "#2a7148", "#6b4fa0", "#8a1c4f", "#00707a", "#7a5c00", "#4a4a4a", "#a0306a"];
+// scalingName is an algorithm's name as the form shows it.
+function scalingName(key) { return (SCALING_ALGS.find((a) => a[0] === key) || [key, key])[1]; }
 
 const scaling = { runs: [], running: false, stop: false, algs: [], distances: [] };
 
@@ -1659,22 +1865,32 @@ function drawScaling() {
   const stats = scalingStats();
   const box = $("scaling-charts");
   box.replaceChildren();
-  const colour = (alg) => SCALING_COLOURS[scaling.algs.indexOf(alg) % SCALING_COLOURS.length];
-  const W = 480, H = 300, L = 62, R = 12, T = 30, B = 44;
+  const W = 480, H = 300, R = 12, T = 30, B = 44;
   const d0 = scaling.distances[0], d1 = scaling.distances[scaling.distances.length - 1];
-  const x = (d) => L + (d1 === d0 ? 0.5 : (d - d0) / (d1 - d0)) * (W - L - R);
+  // A tick's label is as wide as it is drawn: the plot starts right of
+  // the widest (a projector's labels are larger).
+  const tickPx = document.documentElement.classList.contains("projector") ? 13 : 10;
+  const measure = document.createElement("canvas").getContext("2d");
+  measure.font = tickPx + "px " + getComputedStyle(document.documentElement).fontFamily;
   for (const m of SCALING_MEASURES) {
-    const vals = stats.flatMap((r) => (r[m.key] ? [r[m.key].q1, r[m.key].q3, r[m.key].mean] : [])).filter((v) => v > 0);
+    // A log axis has no 0: a value at or under the floor (no expansions,
+    // or a time under the clock's step) is not drawn; the table says it.
+    const floor = m.key === "time" ? clock.resolution : 0;
+    const vals = stats.flatMap((r) => (r[m.key] ? [r[m.key].q1, r[m.key].q3, r[m.key].mean] : [])).filter((v) => v > floor);
     const lo = Math.pow(10, Math.floor(Math.log10(Math.min(...vals, 1e9) || 1)));
     const hi = Math.pow(10, Math.ceil(Math.log10(Math.max(...vals, lo * 10))));
     const top = Math.max(hi, lo * 10);
+    const marks = [];
+    for (let v = lo; v <= top * 1.0001; v *= 10) marks.push([v, m.key === "time" ? fmtTime(v) : fmt(v)]);
+    const L = Math.max(48, 12 + Math.ceil(Math.max(...marks.map(([, s]) => measure.measureText(s).width))));
+    const x = (d) => L + (d1 === d0 ? 0.5 : (d - d0) / (d1 - d0)) * (W - L - R);
     const y = (v) => T + (H - T - B) * (1 - (Math.log10(Math.max(v, lo)) - Math.log10(lo)) / (Math.log10(top) - Math.log10(lo)));
     const svg = svgEl("svg", { class: "chart scaling", viewBox: "0 0 " + W + " " + H, role: "img", "data-measure": m.key,
       "aria-label": m.title + " against the distance, mean and interquartile range of each algorithm, logarithmic scale (the numbers are in the table below)" });
     svgText(svg, L, 18, m.title + " (log scale)", "title");
-    for (let v = lo; v <= top * 1.0001; v *= 10) {
+    for (const [v, label] of marks) {
       svg.appendChild(svgEl("line", { class: "grid", x1: L, y1: y(v), x2: W - R, y2: y(v) }));
-      svgText(svg, L - 6, y(v) + 3, m.key === "time" ? fmtTime(v) : fmt(v), "tick", "end");
+      svgText(svg, L - 6, y(v) + 3, label, "tick", "end");
     }
     for (const d of scaling.distances) {
       svg.appendChild(svgEl("line", { class: "axis", x1: x(d), y1: H - B, x2: x(d), y2: H - B + 4 }));
@@ -1686,24 +1902,33 @@ function drawScaling() {
     for (const alg of scaling.algs) {
       const rows = stats.filter((r) => r.alg === alg && r[m.key]);
       if (!rows.length) continue;
-      const band = rows.map((r) => x(r.distance).toFixed(1) + "," + y(r[m.key].q3).toFixed(1))
-        .concat(rows.slice().reverse().map((r) => x(r.distance).toFixed(1) + "," + y(r[m.key].q1).toFixed(1)));
-      svg.appendChild(svgEl("polygon", { class: "band", points: band.join(" "), fill: colour(alg), "data-alg": alg }));
-      svg.appendChild(svgEl("polyline", { class: "mean", points: rows.map((r) => x(r.distance).toFixed(1) + "," + y(r[m.key].mean).toFixed(1)).join(" "), stroke: colour(alg), "data-alg": alg }));
-      for (const r of rows) svg.appendChild(svgEl("circle", { cx: x(r.distance).toFixed(1), cy: y(r[m.key].mean).toFixed(1), r: 2.5, fill: colour(alg) }));
+      const inBand = rows.filter((r) => r[m.key].mean > floor);
+      const band = inBand.map((r) => x(r.distance).toFixed(1) + "," + y(Math.max(r[m.key].q3, floor)).toFixed(1))
+        .concat(inBand.slice().reverse().map((r) => x(r.distance).toFixed(1) + "," + y(Math.max(r[m.key].q1, floor)).toFixed(1)));
+      const band2 = svgEl("polygon", { class: "band", points: band.join(" "), "data-alg": alg });
+      band2.style.fill = styleOf(alg).colour;
+      svg.appendChild(band2);
+      // A mean under the floor is left out of the line.
+      const shown = inBand;
+      svg.appendChild(styled(svgEl("polyline", { class: "mean", points: shown.map((r) => x(r.distance).toFixed(1) + "," + y(r[m.key].mean).toFixed(1)).join(" ") }), alg));
+      for (const r of shown) {
+        const mk = marker(alg, x(r.distance), y(r[m.key].mean), 3.5);
+        mk.dataset.value = String(r[m.key].mean);
+        svg.appendChild(mk);
+      }
     }
     box.appendChild(svg);
   }
   const legend = $("scaling-legend");
   legend.replaceChildren();
-  for (const alg of scaling.algs) {
-    const k = document.createElement("span");
-    k.className = "key";
-    k.style.setProperty("--key", colour(alg));
-    k.textContent = (SCALING_ALGS.find((a) => a[0] === alg) || [alg, alg])[1];
-    legend.appendChild(k);
+  for (const alg of scaling.algs) legend.appendChild(algKey(alg, scalingName(alg)));
+  if (scaling.algs.length) {
+    legend.append("line: the mean; shaded: the middle half of the boards (Q1 to Q3); stopped searches count their expansions up to the limit and have no path");
+    if (clock.resolution) {
+      legend.append(". Times come from this browser's clock, which ticks every " + fmtTime(clock.resolution).replace("< ", "") +
+        ": a time under one tick shows as \u201c< " + fmtTime(clock.resolution).replace("< ", "") + "\u201d and is not drawn.");
+    }
   }
-  if (scaling.algs.length) legend.append("line: the mean; shaded: the middle half of the boards (Q1 to Q3); stopped searches count their expansions up to the limit and have no path");
   const body = $("scaling-table").tBodies[0];
   body.replaceChildren();
   for (const r of stats) {
@@ -1717,7 +1942,7 @@ function drawScaling() {
     const mean = (m, show) => (m ? show(m.mean) : "–");
     for (const v of [String(r.distance), String(r.boards), String(r.stopped), mean(r.nodes, (v) => fmt(Math.round(v))),
       r.nodes ? fmt(Math.round(r.nodes.q1)) : "–", r.nodes ? fmt(Math.round(r.nodes.q3)) : "–",
-      mean(r.path, (v) => v.toFixed(1)), mean(r.time, fmtTime)]) cell(tr, v);
+      mean(r.path, fmt1), mean(r.time, fmtTime)]) cell(tr, v);
     body.appendChild(tr);
   }
   $("scaling-table").hidden = stats.length === 0;
@@ -1727,6 +1952,13 @@ function drawScaling() {
 // ---------- start ----------
 
 async function main() {
+  // Opened as a file, the page can fetch nothing and start no worker: it
+  // says so, and how to serve it, instead of failing.
+  if (location.protocol === "file:") {
+    document.documentElement.classList.add("unserved");
+    $("unserved").hidden = false;
+    return;
+  }
   setProjector(storedProjector());
   $("projector").addEventListener("click", () => setProjector(!document.documentElement.classList.contains("projector")));
   $("board").addEventListener("click", onTileClick);
@@ -1756,7 +1988,7 @@ async function main() {
   $("scaling-form").addEventListener("submit", (ev) => { ev.preventDefault(); runScaling(); });
   $("scaling-stop").addEventListener("click", stopScaling);
   $("scaling-png").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".png",
-    svgCanvasBlob($("scaling-charts"), scaling.algs.map((a) => [SCALING_COLOURS[scaling.algs.indexOf(a) % SCALING_COLOURS.length], (SCALING_ALGS.find((x) => x[0] === a) || [a, a])[1]]))));
+    svgCanvasBlob($("scaling-charts"), scaling.algs.map((a) => [styleOf(a).colour, scalingName(a)]))));
   $("scaling-csv").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".csv", csvBlob(scalingCSV())));
   $("run-compare").addEventListener("click", runCompare);
   $("log-scale").addEventListener("change", () => { if (lastCompare) drawCharts(lastCompare); });
@@ -1766,12 +1998,19 @@ async function main() {
   $("watch-pos").addEventListener("input", () => { stopWatch(); watch.pos = Number($("watch-pos").value); showWatch(); });
   window.addEventListener("hashchange", () => { setEmbed(location.hash); if (location.hash !== state.linkHash) openLink(location.hash); });
 
+  $("embed-copy").addEventListener("click", copyEmbedCode);
+
   setEmbed(location.hash);
+  if ((await findMode()) === "static") {
+    $("engine-progress").textContent = "Starting the puzzle engine in this browser…";
+    clock.resolution = measureClock();
+  }
   await loadShapes();
   buildScalingForm();
   setShape("3x3");
   document.body.dataset.ready = "true";
   if (!(await openLink(location.hash))) await randomGame({ depth: 10 });
+  doneLoading();
 }
 
 main();
