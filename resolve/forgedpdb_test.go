@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/forgedpdb"
+	"github.com/tilespace/tilespace/internal/forged"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
@@ -62,11 +62,11 @@ func TestForgedDatabasesRefused(t *testing.T) {
 			b := truth.Space().Unrank(rng.Uint64N(truth.States()))
 			k := rng.IntN(len(part.Patterns))
 			p := sound.PDBs()[k]
-			f, _, ok := forgedpdb.Raise(t, p, b, p.Distance(b)+2+rng.IntN(6))
+			f, _, ok := forged.Raise(t, p, b, p.Distance(b)+2+rng.IntN(6))
 			if !ok {
 				continue
 			}
-			a, err := oracle(forgedpdb.Replace(t, sound, k, f)).Answer(ctx, b, Want{Path: true})
+			a, err := oracle(forged.Replace(t, sound, k, f)).Answer(ctx, b, Want{Path: true})
 			d := fixture.Dist(t, truth, b)
 			var dd *DatabasesDamagedError
 			var pe *pdb.PathBoundError

@@ -1,8 +1,9 @@
-// Package forgedpdb makes the tests' forged pattern databases: a sound
-// database with two entries swapped, so that its counts (and, once
-// written by the codec, its checksums) are those of a sound one, the
-// forgery the file's own checks cannot see.
-package forgedpdb
+// Package forged makes the tests' forged and damaged files: pattern
+// databases with two entries swapped, so that their counts (and, once
+// written by the codec, their checksums) are those of sound ones, the
+// forgery the file's own checks cannot see; a table file with a byte
+// flipped, which its checksum refuses.
+package forged
 
 import (
 	"slices"
@@ -32,14 +33,15 @@ func Index(p *pdb.PDB, b statespace.Board) int {
 
 // Raise returns p with the entry b looks up swapped for the first entry
 // whose value is at least v, and the value b now gets; ok is false when
-// no entry is that high.
+// no entry is that high, or b's entry is the goal's (which the decoder
+// checks is 0).
 func Raise(t testing.TB, p *pdb.PDB, b statespace.Board, v int) (f *pdb.PDB, raised int, ok bool) {
 	values := slices.Clone(p.Values())
 	j := slices.IndexFunc(values, func(x byte) bool { return int(x) >= v })
-	if j < 0 {
+	i := Index(p, b)
+	if j < 0 || i == Index(p, p.Goal()) {
 		return nil, 0, false
 	}
-	i := Index(p, b)
 	values[i], values[j] = values[j], values[i]
 	f, err := pdb.FromValues(p.Goal(), p.Tiles(), values, p.Counts())
 	if err != nil {
