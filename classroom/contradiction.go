@@ -49,3 +49,20 @@ func (e *DFSExplanation) checkTable(table statespace.DistanceTable) error {
 		[]search.Result{e.DFS, e.DFSAtOptimal, e.DFSAtSmallest, e.DLSAtOptimal, e.IDDFS, e.BFS},
 		[]bool{false, false, false, false, true, true})
 }
+
+// CheckReference checks every path c's algorithms found against the
+// reference distance the caller set (an optimal search's answer, when
+// there is no table): check is given each path's length and the
+// algorithm's name and returns the error that a path shorter than the
+// reference proves (resolve.CheckReference). The first error is returned.
+func (c *Comparison) CheckReference(check func(pathLength int, search string) error) error {
+	for _, row := range c.Rows {
+		if !row.Result.Found {
+			continue
+		}
+		if err := check(len(row.Result.Path), row.Result.Algorithm); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -3,6 +3,8 @@ package classroom
 import (
 	"context"
 	"errors"
+	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -45,5 +47,32 @@ func checkPartial(t *testing.T, what string, g *GreedyReport, opt GreedyStatsOpt
 	}
 	if len(g.Rows) == 0 || len(g.Rows) > len(opt.Ks) || sum != g.Overall.Boards || sum >= opt.N*len(opt.Ks) || g.Overall.Boards == 0 {
 		t.Errorf("%s: rows %+v, overall %d boards", what, g.Rows, g.Overall.Boards)
+	}
+}
+
+// The mixing walks are bounded too: a mixing length no run could walk
+// stops at MaxTime, or with the context, with no board counted, and a
+// walk in chunks reaches the board one walk reaches.
+func TestGreedyStatsMixingBounded(t *testing.T) {
+	table := fixture.TableFor(t, statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}))
+	opt := GreedyStatsOptions{N: 1, Ks: []int{math.MaxInt}, MaxTime: 50 * time.Millisecond}
+	g, err := GreedyStats(bg, table, opt)
+	if err != nil || g.StoppedBy != search.StopTimeLimit || g.Overall.Boards != 0 {
+		t.Fatalf("time limit: %v, %+v", err, g)
+	}
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	opt.MaxTime = time.Hour
+	g, err = GreedyStats(ctx, table, opt)
+	if !errors.Is(err, context.Canceled) || g == nil || g.StoppedBy != search.StopCanceled || g.Overall.Boards != 0 {
+		t.Fatalf("context done: %v, %+v", err, g)
+	}
+	goal := table.Space().Goal()
+	for _, k := range []int{0, 1, mixChunk - 1, mixChunk, 3*mixChunk + 7} {
+		b, stop, err := mix(bg, rand.New(rand.NewPCG(5, uint64(k))), goal, k, time.Now().Add(time.Hour))
+		want := statespace.Walk(rand.New(rand.NewPCG(5, uint64(k))), goal, k, statespace.AnyMove)
+		if b != want || stop != search.StopNone || err != nil {
+			t.Errorf("mixing %d moves: %s %v %v, one walk reaches %s", k, b, stop, err, want)
+		}
 	}
 }

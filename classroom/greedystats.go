@@ -101,7 +101,7 @@ type GreedyReport struct {
 // asked for.
 //
 // The run is bounded as the other reports' searches are: each climb by
-// MaxMoves and MaxBytes, the whole run by MaxTime. When MaxTime passes,
+// MaxMoves and MaxBytes, the whole run, the mixing walks too, by MaxTime. When MaxTime passes,
 // or ctx is done, it returns the report of the boards climbed so far
 // (StoppedBy says which), with ctx's error in the second case. A solved
 // climb shorter than the table's distance refuses the table
@@ -139,7 +139,13 @@ func GreedyStats(ctx context.Context, table statespace.DistanceTable, opt Greedy
 			if rep.StoppedBy, err = greedyStop(ctx, deadline); rep.StoppedBy != search.StopNone {
 				break
 			}
-			b := statespace.Walk(rng, goal, k, statespace.AnyMove)
+			b, stop, serr := mix(ctx, rng, goal, k, deadline)
+			if stop != search.StopNone {
+				// The run's bounds ended the mixing: no board, the run
+				// ends here.
+				rep.StoppedBy, err = stop, serr
+				continue
+			}
 			lim := search.Limits{MaxExpanded: opt.MaxMoves, MaxTime: max(time.Until(deadline), time.Nanosecond), MaxBytes: opt.MaxBytes}
 			r, cerr := search.GainClimber(ctx, search.Problem{Start: b, Goal: goal, Limits: lim}, opt.Rule)
 			switch {
@@ -172,6 +178,28 @@ func GreedyStats(ctx context.Context, table statespace.DistanceTable, opt Greedy
 	}
 	rep.Overall = all.row(-1)
 	return rep, err
+}
+
+// mixChunk is how many moves a mixing walk makes between two checks of
+// the run's bounds.
+const mixChunk = 1 << 16
+
+// mix returns the board k uniformly random legal moves from goal
+// (statespace.Walk with AnyMove: the same board as one walk of k moves),
+// checking ctx and the deadline every mixChunk moves, so that a mixing
+// length of billions is bounded by MaxTime as a climb is; when they end
+// it, the reason (greedyStop's) and no board.
+func mix(ctx context.Context, rng *rand.Rand, goal statespace.Board, k int, deadline time.Time) (statespace.Board, search.StopReason, error) {
+	b := goal
+	for k > 0 {
+		if stop, err := greedyStop(ctx, deadline); stop != search.StopNone {
+			return statespace.Board{}, stop, err
+		}
+		n := min(k, mixChunk)
+		b = statespace.Walk(rng, b, n, statespace.AnyMove)
+		k -= n
+	}
+	return b, search.StopNone, nil
 }
 
 // greedyStop says whether the run must stop before its next board: ctx

@@ -474,9 +474,9 @@ func TestForgedPDBCampaign(t *testing.T) {
 			}
 		}
 		var s *solver.Solver
+		var a *pdb.Additive
 		var openErr error
 		protect(&c, t, what+" open", func() {
-			var a *pdb.Additive
 			a, _, openErr = store.LoadPartition(ctx, []string{caseDir}, goal, part)
 			if openErr == nil {
 				s, openErr = solver.New(a)
@@ -508,6 +508,11 @@ func TestForgedPDBCampaign(t *testing.T) {
 		for _, b := range boards {
 			protect(&c, t, what+" solve", func() {
 				res, err := s.Solve(ctx, b)
+				if err == nil {
+					// query's check of the path against the databases
+					// (resolve's answers on databases make it)
+					err = a.CheckPath(b, res.Path)
+				}
 				if err != nil {
 					refused++
 					return

@@ -72,7 +72,7 @@ func TestCountersSumEverySearch(t *testing.T) {
 		}
 		sum func(statespace.Board) (uint64, uint64)
 	}{
-		{"solver", newSolverOracle(s), sumSolver},
+		{"solver", newSolverOracle(s, nil), sumSolver},
 		{"search", NewSearchOracle(goal, lc, "manhattan+linear-conflict"), sumSearch},
 	}
 	rng := NewRand(30)

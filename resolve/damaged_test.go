@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"context"
 	"github.com/tilespace/tilespace/internal/fixture"
-	"os"
-	"path/filepath"
+	"github.com/tilespace/tilespace/internal/forged"
 	"strings"
 	"testing"
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
-	"github.com/tilespace/tilespace/tablefile"
 )
 
 // A damaged small table in the cache is rebuilt in memory with a warning
@@ -21,23 +19,7 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(store.EnvCache, dir)
 	sh := statespace.Shape{Rows: 2, Cols: 4}
-	goal := statespace.GoalLast(sh)
-	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, store.TableFile(goal).Name())
-	if _, err := store.WriteTable(context.Background(), path, full, tablefile.EncodingMod4Bit); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b[len(b)/2] ^= 0x40
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path, full := forged.DamagedTable(t, dir, statespace.GoalLast(sh))
 	var log bytes.Buffer
 	res, err := NewResolver(context.Background(), Config{Cache: store.NewCache(dir), Shape: sh, Log: &log, Explain: explained})
 	if err != nil {

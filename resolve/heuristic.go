@@ -266,7 +266,7 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		if err != nil {
 			return nil, err
 		}
-		o := newSolverOracle(s)
+		o := newSolverOracle(s, h.Files)
 		o.Checkpoints = r.cfg.Checkpoints
 		return o, nil
 	}

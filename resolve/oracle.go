@@ -122,6 +122,11 @@ type Source struct {
 	// databases' entries; search on another heuristic holds nothing worth
 	// counting.
 	Bytes int64
+	// Files are the pattern database files of a FromDatabases source, one
+	// per pattern; empty when they were built in memory only.
+	Files []string
+
+	databases *databases // a FromDatabases source's, to check answers against
 }
 
 // tableOracle answers from an exact distance table, with the table's own

@@ -101,11 +101,16 @@ func (e *InterruptedError) Error() string {
 
 func (e *InterruptedError) Unwrap() error { return e.Err }
 
-// NewSolverOracle answers with s.
-func newSolverOracle(s *solver.Solver) *solverOracle {
+// newSolverOracle answers with s, whose databases were read from files
+// (one per pattern; none when built in memory only).
+func newSolverOracle(s *solver.Solver, files []string) *solverOracle {
 	name := heuristicName(s.Heuristic())
+	if len(files) != len(s.Heuristic().Partition().Patterns) {
+		files = nil
+	}
 	return &solverOracle{solver: s, space: statespace.MustSpace(s.Goal()),
-		src: Source{Kind: FromDatabases, Solver: "IDA* on pattern databases", Heuristic: name, Bytes: additiveBytes(s.Heuristic())}}
+		src: Source{Kind: FromDatabases, Solver: "IDA* on pattern databases", Heuristic: name, Bytes: additiveBytes(s.Heuristic()),
+			Files: files, databases: &databases{a: s.Heuristic(), name: name, files: files}}}
 }
 
 // Source returns the solver's source (FromDatabases).
@@ -116,13 +121,19 @@ func (o *solverOracle) Goal() statespace.Board { return o.solver.Goal() }
 
 // Answer solves b optimally, and with want.AllMoves tests every legal
 // first move by a bounded search. The path is always returned: the search
-// finds it anyway.
+// finds it anyway. The path is checked against the databases
+// (pdb.Additive.CheckPath, a lookup per database a move): a database
+// that claims more moves of its tiles than the path makes is a
+// *DatabasesDamagedError, not an answer.
 func (o *solverOracle) Answer(ctx context.Context, b statespace.Board, want Want) (Answer, error) {
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
 	r, err := o.solve(ctx, b)
 	if err != nil {
+		return Answer{}, err
+	}
+	if err := o.src.databases.checkPath(b, r.Path); err != nil {
 		return Answer{}, err
 	}
 	a := Answer{Board: b, Distance: len(r.Path), Path: r.Path, Heuristic: o.src.Heuristic, Source: &o.src,

@@ -9,10 +9,12 @@ import (
 	"os/exec"
 	"runtime"
 	"runtime/metrics"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -171,4 +173,21 @@ func TestIdleServerChild(t *testing.T) {
 	}
 	fmt.Printf("idle %d %d\n", gomem, rss)
 	os.Exit(0)
+}
+
+// The page's guide states the default budget and the ceiling of the
+// resident size on 2 cores (one work slot) as MemoryBudget and
+// MemoryMargin compute them.
+func TestGuideStatesBudgetAndCeiling(t *testing.T) {
+	guide, err := os.ReadFile("../docs/page.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := MemoryBudget(resolve.DefaultCacheBytes, Limits{Searches: 1})
+	for what, v := range map[string]int64{"budget": budget, "ceiling": budget + MemoryMargin(budget)} {
+		want := textfmt.Commas(v>>20) + " MiB by default on 2 cores"
+		if !strings.Contains(strings.Join(strings.Fields(string(guide)), " "), want) {
+			t.Errorf("docs/page.md does not state the %s: %q", what, want)
+		}
+	}
 }

@@ -19,6 +19,7 @@ func runDBSize(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, 
 	seed := fs.Uint64("seed", 1, "the seed of the draw")
 	asJSON := fs.Bool("json", false, "one JSON object per partition")
 	asCSV := fs.Bool("csv", false, "CSV, a row per partition")
+	maxTime := timeBound(fs)
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
@@ -31,6 +32,11 @@ func runDBSize(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, 
 	case *boards < 1:
 		return usagef("-boards must be at least 1")
 	}
+	ctx, cancel, err := bounded(ctx, *maxTime, checkCount("boards", *boards))
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	goal, err := parseGoal(*shape, *goalText)
 	if err != nil {
 		return err
@@ -44,6 +50,7 @@ func runDBSize(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, 
 	b := &bars{w: stderr}
 	t, err := analyze.DBSize(ctx, analyze.DBSizeConfig{Goal: goal, Partitions: list, Boards: *boards, Seed: *seed, Progress: b.update})
 	b.done()
+	err = timedOut(ctx, err)
 	var unknownH *analyze.UnknownHeuristicError
 	if errors.As(err, &unknownH) {
 		return cli.UsageError{Err: err}

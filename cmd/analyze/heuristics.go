@@ -17,6 +17,7 @@ func runHeuristics(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writ
 	asJSON := fs.Bool("json", false, "one JSON object per heuristic")
 	asCSV := fs.Bool("csv", false, "CSV, a row per heuristic")
 	joint := fs.Bool("joint", false, "with -csv: the joint distribution, a row per heuristic, h and h*")
+	maxTime := timeBound(fs)
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
@@ -31,9 +32,15 @@ func runHeuristics(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writ
 	if err != nil {
 		return err
 	}
+	ctx, cancel, err := bounded(ctx, *maxTime)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	b := &bars{w: stderr}
 	lv, ps, err := analyze.Profiles(ctx, goal, rest, b.update)
 	b.done()
+	err = timedOut(ctx, err)
 	var unknown *analyze.UnknownHeuristicError
 	if errors.As(err, &unknown) {
 		return cli.UsageError{Err: err}

@@ -33,6 +33,9 @@
 // finishes, and taken from it on a later run). analyze dbsize
 // takes -shape (any shape), -goal, -json, -csv, -partitions "P;P;…",
 // -boards N and -seed.
+// Every subcommand takes -max-time DURATION (default 1h): past it the run
+// ends with no output and an error naming the flag. Counts no run could
+// reach (over 100,000,000 boards, a depth over 255) are usage errors.
 // docs/analyze.md defines every figure.
 package main
 

@@ -30,6 +30,7 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	bounds := fs.String("bounds", "", "with -whole: the bounds A-B counted; default the boards' mean h, rounded, ± 4")
 	asJSON := fs.Bool("json", false, "one JSON object")
 	asCSV := fs.Bool("csv", false, "CSV, a row per iteration")
+	maxTime := timeBound(fs)
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
@@ -39,11 +40,14 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 		return usagef("predict takes no arguments (got %q)", rest[0])
 	case *asJSON && *asCSV:
 		return usagef("-json and -csv exclude each other")
-	case *sample < 0 || *random < 0:
-		return usagef("-sample and -random must not be negative")
 	case *korf && *random > 0:
 		return usagef("-korf100 and -random exclude each other")
 	}
+	ctx, cancel, err := bounded(ctx, *maxTime, checkDepth("depth", *depth), checkCount("sample", *sample), checkCount("random", *random), checkSamples(*samples))
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	if *whole {
 		if *korf || *sample > 0 || *resume != "" {
 			return usagef("-whole draws its boards (-random N, or every board): not with -korf100, -sample or -resume")
@@ -78,7 +82,7 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	p, err := analyze.Predict(ctx, cfg)
 	b.done()
 	if err != nil {
-		return predictError(err)
+		return predictError(timedOut(ctx, err))
 	}
 	switch {
 	case *asJSON:
@@ -136,7 +140,7 @@ func runWhole(ctx context.Context, stdout, stderr io.Writer, w wholeFlags) error
 	p, err := analyze.PredictWhole(ctx, cfg)
 	b.done()
 	if err != nil {
-		return predictError(err)
+		return predictError(timedOut(ctx, err))
 	}
 	switch {
 	case w.asJSON:

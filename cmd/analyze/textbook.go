@@ -21,6 +21,7 @@ func runTextbook(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer
 	maxMiB := fs.Int64("max-mib", 1024, "memory bound of each search's own structures, MiB")
 	asJSON := fs.Bool("json", false, "one JSON object per depth")
 	asCSV := fs.Bool("csv", false, "CSV, a row per depth and algorithm")
+	maxTime := timeBound(fs)
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
@@ -33,6 +34,11 @@ func runTextbook(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer
 	case *maxDepth < 0 || *sample < 0 || *maxMiB <= 0:
 		return usagef("-max-depth and -sample must not be negative, -max-mib must be positive")
 	}
+	ctx, cancel, err := bounded(ctx, *maxTime, checkDepth("max-depth", *maxDepth), checkCount("sample", *sample), checkMiB(*maxMiB))
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	goal, err := parseGoal(*shape, *goalText)
 	if err != nil {
 		return err
@@ -41,6 +47,7 @@ func runTextbook(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer
 	t, err := analyze.Textbook(ctx, analyze.TextbookConfig{Goal: goal, Algorithms: strings.Split(*algs, ","),
 		MaxDepth: *maxDepth, Sample: *sample, Seed: *seed, MaxBytes: *maxMiB << 20, Progress: b.update})
 	b.done()
+	err = timedOut(ctx, err)
 	var unknownAlg *analyze.UnknownAlgorithmError
 	var unknownH *analyze.UnknownHeuristicError
 	if errors.As(err, &unknownAlg) || errors.As(err, &unknownH) {

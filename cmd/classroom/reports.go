@@ -161,13 +161,31 @@ func runCompare(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.Write
 		return fmt.Errorf("board %s: %w", b, err)
 	}
 	if table == nil {
-		// No table (the 15-puzzle): the reference comes from the optimal
-		// solver on pattern databases, as query -shape 4x4 answers.
-		if a, err := res.Answer(ctx, b, resolve.Want{}); err == nil {
-			c.Optimal, c.OptimalSource = a.Distance, "IDA* on "+a.Heuristic
+		if err := setReference(ctx, res, c); err != nil {
+			return fmt.Errorf("board %s: %w", b, err)
 		}
 	}
 	return write(c, f.json, stdout)
+}
+
+// setReference gives c, a comparison without a table (the 15-puzzle),
+// the optimal solver's distance as query answers it, checked against
+// every path found: databases a path proves wrong (on the solver's own
+// path, or a shorter path of another search) are an error, not a
+// reference. A reference the solver cannot give is left unknown.
+func setReference(ctx context.Context, res *resolve.Resolver, c *classroom.Comparison) error {
+	a, err := res.Answer(ctx, c.Start, resolve.Want{})
+	if err != nil {
+		if resolve.IsDamage(err) {
+			return err
+		}
+		return nil
+	}
+	if err := c.CheckReference(func(n int, search string) error { return resolve.CheckReference(a, n, search) }); err != nil {
+		return err
+	}
+	c.Optimal, c.OptimalSource = a.Distance, "IDA* on "+a.Heuristic
+	return nil
 }
 
 // runExplainDFS explains, with the exact table, why DFS blows up on a

@@ -92,3 +92,55 @@ func isFuzzName(name string) bool {
 	rest, ok := strings.CutPrefix(name, "Fuzz")
 	return ok && (rest == "" || !('a' <= rest[0] && rest[0] <= 'z'))
 }
+
+// TestNestedFuzzTargetsDocumented checks that CONTRIBUTING.md says how to
+// fuzz the targets of a nested module (one with its own go.mod, such as
+// beam), whose instrumented build takes minutes on a cold cache: every
+// such target is named, and for each of their modules the guide gives the
+// one-execution build to run first, from the module's folder.
+func TestNestedFuzzTargetsDocumented(t *testing.T) {
+	data, err := os.ReadFile(fuzzTargets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide, err := os.ReadFile(filepath.Join(root, "CONTRIBUTING.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nested := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		folder, name, ok := strings.Cut(strings.TrimSpace(l), " ")
+		if !ok || strings.HasPrefix(folder, "#") {
+			continue
+		}
+		module := nestedModule(folder)
+		if module == "" {
+			continue
+		}
+		nested++
+		rel, err := filepath.Rel(module, folder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		warm := "cd " + module + " && go test -run x -fuzz '"
+		if !strings.Contains(string(guide), name) || !strings.Contains(string(guide), warm) ||
+			!strings.Contains(string(guide), "-fuzztime 1x ./"+filepath.ToSlash(rel)) {
+			t.Errorf("CONTRIBUTING.md does not say how to fuzz %s %s in the nested module %s (its build first: %s…$' -fuzztime 1x ./%s)",
+				folder, name, module, warm, rel)
+		}
+	}
+	if nested == 0 {
+		t.Error("no fuzz target of a nested module listed: beam's are expected")
+	}
+}
+
+// nestedModule returns the folder (from the repository's root) of the
+// nested module holding folder, or "" when the root's module holds it.
+func nestedModule(folder string) string {
+	for dir := folder; dir != "." && dir != "/" && dir != ""; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(root, dir, "go.mod")); err == nil {
+			return filepath.ToSlash(dir)
+		}
+	}
+	return ""
+}

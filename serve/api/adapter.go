@@ -102,6 +102,18 @@ func comparisonJSON(c *comparison) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
+// checkReference checks every path of c against a, the optimal
+// solver's answer that is to be its reference: a shorter path proves the
+// solver's databases wrong (resolve.CheckReference).
+func checkReference(c *comparison, a answer) error {
+	return c.CheckReference(func(n int, search string) error { return resolve.CheckReference(a, n, search) })
+}
+
+// isDamage reports whether err says a file the answers come from is
+// damaged or forged (resolve.IsDamage): 500, with the command that
+// checks or rebuilds it, on every route.
+func isDamage(err error) bool { return resolve.IsDamage(err) }
+
 // watchAlgorithms are the searches the watch view steps through, by key.
 var watchAlgorithms = []string{"bfs", "dfs", "astar", "idastar"}
 
@@ -140,29 +152,30 @@ func (e *resolveError) Unwrap() error { return e.err }
 
 // statusOf is the one place errors become statuses: a *statusError
 // says its own (a busy work slot, 503, even inside a failed resolution);
-// a board that cannot reach its goal is 422; a time limit 503; a goal the
-// resolver found no answers for
-// (no table, no databases) 404; a table a search or a lookup found
-// damaged (statespace.TableContradictionError, TableError) 500; anything
-// else fallback.
+// a file the answers come from found damaged or forged (isDamage: a
+// checksum, a replayed path or a search proved a table or pattern
+// databases wrong) is 500 on every route, whether the resolution, a
+// lookup or a search found it — the server's fault, which no retry
+// mends, only the rebuild the message names (so not 503, which says
+// try again); a board that cannot reach its goal is 422; a time limit
+// 503; a goal the resolver found no answers for (no table, no databases)
+// 404; anything else fallback.
 func statusOf(err error, fallback int) int {
 	var he *statusError
 	var limit *solveLimitError
 	var u *statespace.UnsolvableError
 	var unresolved *resolveError
-	var contradiction *statespace.TableContradictionError
-	var damaged *statespace.TableError
 	switch {
 	case errors.As(err, &he):
 		return he.status
+	case isDamage(err):
+		return StatusInternalServerError
 	case errors.As(err, &u):
 		return StatusUnprocessableEntity
 	case errors.As(err, &limit), errors.Is(err, context.DeadlineExceeded):
 		return StatusServiceUnavailable
 	case errors.As(err, &unresolved):
 		return StatusNotFound
-	case errors.As(err, &contradiction), errors.As(err, &damaged):
-		return StatusInternalServerError
 	}
 	return fallback
 }

@@ -146,7 +146,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 	if src.Kind == fromTable {
 		a, err = o.Answer(ctx, b, everyMove)
 		if err != nil {
-			return nil, badRequest("board %s: %v", b, err)
+			return nil, s.answerError(b, err, badRequest("board %s: %v", b, err))
 		}
 	} else {
 		release, err := s.acquire(ctx)
@@ -163,7 +163,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 				return nil, s.limitError(b, limit, waited)
 			}
-			return nil, err
+			return nil, s.answerError(b, err, err)
 		}
 	}
 	rec := boardRecord{answerRecord: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
@@ -179,6 +179,16 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 		}
 	}
 	return appendJSON(out, rec)
+}
+
+// answerError is the error of b's failed answer: a damaged or forged
+// file the answer comes from (isDamage) with the command that checks or
+// rebuilds it, 500 (statusOf); else otherwise.
+func (s *Server) answerError(b statespace.Board, err, otherwise error) error {
+	if isDamage(err) {
+		return fmt.Errorf("board %s: %w", b, s.explained(err))
+	}
+	return otherwise
 }
 
 // appendJSON appends v as a line of JSON.

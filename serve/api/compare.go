@@ -53,7 +53,13 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 		cancel()
 		switch {
 		case err == nil:
+			// A path shorter than the solver's proves its databases wrong.
+			if err := checkReference(c, a); err != nil {
+				return nil, s.explained(err)
+			}
 			c.Optimal, c.OptimalSource = a.Distance, o.Source().Solver
+		case isDamage(err):
+			return nil, s.explained(err) // databases the solver's own path proved wrong
 		case errors.Is(err, context.DeadlineExceeded):
 			reference = fmt.Sprintf("no optimal reference: the solver did not finish within %s", s.lim.SolveTime)
 		default:

@@ -77,7 +77,7 @@ func (s *Server) optimalPath(ctx context.Context, b, goal statespace.Board) ([]s
 	if o.Source().Kind == fromTable {
 		a, err := o.Answer(ctx, b, pathOnly)
 		if err != nil {
-			return nil, badRequest("board %s: %v", b, err)
+			return nil, s.answerError(b, err, badRequest("board %s: %v", b, err))
 		}
 		return a.Path, nil
 	}
@@ -93,7 +93,7 @@ func (s *Server) optimalPath(ctx context.Context, b, goal statespace.Board) ([]s
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 			return nil, s.limitError(b, s.lim.SolveTime, 0)
 		}
-		return nil, err
+		return nil, s.answerError(b, err, err)
 	}
 	return a.Path, nil
 }

@@ -2,8 +2,11 @@ package cli
 
 import (
 	"errors"
+	"path/filepath"
+	"strings"
 
 	"github.com/tilespace/tilespace/cmd/internal/cmdline"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -21,7 +24,15 @@ func damageRemedy(err error) (remedy string, ok bool) {
 		contradiction *statespace.TableContradictionError
 		replay        *statespace.PathReplayError
 		damaged       *store.DamagedError
+		databases     *resolve.DatabasesDamagedError
+		beaten        *resolve.BeatenError
 	)
+	if errors.As(err, &databases) {
+		return databasesRemedy(databases), true
+	}
+	if errors.As(err, &beaten) {
+		return "", true // a heuristic of tilespace's own overestimates: a defect
+	}
 	if !errors.As(err, &contradiction) && !errors.As(err, &replay) {
 		return "", false
 	}
@@ -29,6 +40,25 @@ func damageRemedy(err error) (remedy string, ok bool) {
 		return "", true
 	}
 	return "check the file with: " + VerifyCommand(damaged.Path) + "; rebuild it with: " + TableCommand(damaged.Goal), true
+}
+
+// databasesRemedy is the remedy of pattern databases a path proved
+// wrong: the commands that re-derive each file at fault, then the one
+// that rebuilds the partition; none for databases built in memory only.
+func databasesRemedy(e *resolve.DatabasesDamagedError) string {
+	if len(e.Files) == 0 {
+		return ""
+	}
+	verify := make([]string, len(e.Files))
+	for i, f := range e.Files {
+		verify[i] = VerifyCommand(f)
+	}
+	it := "it"
+	if len(e.Files) > 1 {
+		it = "them"
+	}
+	return "check " + it + " with: " + strings.Join(verify, "; ") + "; rebuild " + it + " with: " +
+		PDBCommand(e.Goal, e.Partition.Label(), e.Partition.ZeroAware, filepath.Dir(e.Files[0]))
 }
 
 // VerifyCommand is the command that re-derives the table or pattern
