@@ -1,0 +1,160 @@
+"""The Go engine, loaded with ctypes: one call with a JSON request and two
+optional buffers, run in a worker thread so that Ctrl-C cancels it."""
+
+import ctypes
+import json
+import os
+import sys
+import threading
+
+from . import errors
+
+_NAMES = {"darwin": "libtilespace.dylib", "win32": "tilespace.dll"}
+LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       _NAMES.get(sys.platform, "libtilespace.so"))
+
+_lib = None
+_lock = threading.Lock()
+
+#: How often the waiting thread wakes to report progress and take Ctrl-C, in seconds.
+POLL = 0.05
+
+
+def _load():
+    global _lib
+    with _lock:
+        if _lib is not None:
+            return _lib
+        if not os.path.exists(LIBRARY):
+            raise ImportError(
+                "tilespace's engine %s is missing: install the package with pip "
+                "(pip install ./python builds it with the Go toolchain); when it is installed, "
+                "this is the source folder python/tilespace shadowing it: run Python from "
+                "another folder" % LIBRARY)
+        lib = ctypes.CDLL(LIBRARY)
+        i64, ptr = ctypes.c_int64, ctypes.c_void_p
+        lib.tilespace_job_new.argtypes = []
+        lib.tilespace_job_new.restype = i64
+        lib.tilespace_job_cancel.argtypes = [i64]
+        lib.tilespace_job_cancel.restype = None
+        lib.tilespace_job_free.argtypes = [i64]
+        lib.tilespace_job_free.restype = None
+        lib.tilespace_job_progress.argtypes = [i64]
+        lib.tilespace_job_progress.restype = ptr
+        lib.tilespace_call.argtypes = [i64, ctypes.c_char_p, i64, ptr, i64, ptr, i64]
+        lib.tilespace_call.restype = ptr
+        lib.tilespace_free.argtypes = [ptr]
+        lib.tilespace_free.restype = None
+        _lib = lib
+        return lib
+
+
+def _take(lib, p):
+    """The JSON object of a C string the engine returned, freed."""
+    if not p:
+        raise errors.Error("the engine returned nothing")
+    try:
+        return json.loads(ctypes.string_at(p).decode("utf-8"))
+    finally:
+        lib.tilespace_free(p)
+
+
+def _pointer(a):
+    """The address and byte length of a C-contiguous array, or (None, 0)."""
+    if a is None:
+        return None, 0
+    return a.ctypes.data, a.nbytes
+
+
+def call_direct(request):
+    """Runs a request that takes no time in this thread (no Ctrl-C, no
+    progress, no buffers): a worker thread costs more than the answer."""
+    lib = _load()
+    data = json.dumps(request).encode("utf-8")
+    handle = lib.tilespace_job_new()
+    if handle < 0:
+        raise errors.Error("the engine could not start a job")
+    try:
+        resp = _take(lib, lib.tilespace_call(handle, data, len(data), None, 0, None, 0))
+    finally:
+        lib.tilespace_job_free(handle)
+    return _result(resp)
+
+
+def call(request, inbuf=None, outbuf=None, progress=None):
+    """Runs one request; returns its response, or raises its error.
+
+    inbuf and outbuf are C-contiguous NumPy arrays the engine reads and
+    writes during the call. progress, if given, is called in this thread
+    as progress(what, done, total) while the call runs. Ctrl-C cancels the
+    engine's work and raises KeyboardInterrupt once it has stopped.
+    """
+    lib = _load()
+    data = json.dumps(request).encode("utf-8")
+    handle = lib.tilespace_job_new()
+    if handle < 0:
+        raise errors.Error("the engine could not start a job")
+    box = {}
+    done = threading.Event()
+
+    def run(data=data, inbuf=inbuf, outbuf=outbuf):
+        # The buffers are referenced here, so they live while the engine
+        # uses them even if the caller has gone.
+        try:
+            ip, il = _pointer(inbuf)
+            op, ol = _pointer(outbuf)
+            box["p"] = lib.tilespace_call(handle, data, len(data), ip, il, op, ol)
+        finally:
+            done.set()
+
+    # The waiting is on an Event, not on Thread.join: a join interrupted by
+    # Ctrl-C may take the thread for finished while it still runs.
+    worker = threading.Thread(target=run, name="tilespace-engine", daemon=True)
+    interrupted = False
+    try:
+        worker.start()
+        try:
+            while not done.wait(POLL):
+                p = _take(lib, lib.tilespace_job_progress(handle))
+                _notes(p)
+                if progress is not None:
+                    progress(p["what"], p["done"], p["total"])
+        except KeyboardInterrupt:
+            interrupted = True
+            lib.tilespace_job_cancel(handle)
+            _wait(done)
+        resp = _take(lib, box.get("p"))
+    finally:
+        if done.is_set():
+            lib.tilespace_job_free(handle)
+    if interrupted:
+        raise KeyboardInterrupt
+    return _result(resp)
+
+
+def _notes(resp):
+    """Writes the engine's notes for people (a database being built, a
+    table missing) to stderr as they come, as the commands do."""
+    for note in resp.get("notes", ()):
+        print("tilespace:", note, file=sys.stderr, flush=True)
+
+
+def _result(resp):
+    _notes(resp)
+    if "error" in resp:
+        err = resp["error"]
+        if err.get("kind") == "canceled":
+            raise KeyboardInterrupt
+        raise errors.from_response(err)
+    return resp
+
+
+def _wait(done):
+    """Waits for the cancelled call to end; a second Ctrl-C while it stops
+    is taken as the same request."""
+    while True:
+        try:
+            if done.wait(POLL):
+                return
+        except KeyboardInterrupt:
+            pass
