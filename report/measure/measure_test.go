@@ -451,3 +451,28 @@ func TestRunScalingEveryBoard(t *testing.T) {
 		}
 	}
 }
+
+// Every with N draws N boards without repetition where there are more, and
+// takes every board where there are fewer.
+func TestRunScalingEveryAtMostN(t *testing.T) {
+	tab := table(t, statespace.GoalLast(sh2x3))
+	bfs, _ := search.Find(search.Standard(tab.Space().Goal(), tab), "bfs")
+	ds := []int{1, 2, 10, 12}
+	sr, err := RunScaling(context.Background(), ScalingConfig{Table: tab, Algorithms: []search.Algorithm{bfs}, Distances: ds, Every: true, N: 5, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for di, d := range ds {
+		want := min(5, int(tab.Counts()[d]))
+		seen := map[statespace.Board]bool{}
+		for _, b := range sr.Boards[di] {
+			if fixture.Dist(t, tab, b) != d {
+				t.Errorf("board %s is not at distance %d", b, d)
+			}
+			seen[b] = true
+		}
+		if len(sr.Boards[di]) != want || len(seen) != want {
+			t.Errorf("distance %d (%d boards there): %d drawn, %d distinct; want %d", d, tab.Counts()[d], len(sr.Boards[di]), len(seen), want)
+		}
+	}
+}

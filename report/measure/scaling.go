@@ -18,10 +18,12 @@ import (
 type ScalingConfig struct {
 	Table      statespace.DistanceTable
 	Algorithms []search.Algorithm
-	Distances  []int  // optimal distances to sample (each ≥ 1)
-	N          int    // boards per distance (ignored with Every)
-	Every      bool   // every board at each distance instead of N drawn ones
-	Seed       uint64 // with saltScaling, picks the boards
+	Distances  []int // optimal distances to sample (each ≥ 1)
+	N          int   // boards per distance
+	// Every searches every board at each distance, or, with N > 0, N
+	// drawn without repetition where more than N are at the distance.
+	Every bool
+	Seed  uint64 // with saltScaling, picks the boards
 	// MaxDistance caps, by algorithm key, the distances an algorithm is run
 	// at (IDDFS grows by about 2.1× a move); missing or 0: every distance.
 	MaxDistance map[string]int
@@ -58,8 +60,9 @@ type ScalingRun struct {
 
 // RunScaling runs every algorithm on the boards at each exact distance:
 // N drawn uniformly (Table.Sample; with repetition only where fewer boards
-// are at the distance), or with Every all of them. A run stopped by a limit
-// is kept with its StoppedBy.
+// are at the distance), or with Every all of them (at most N of them when
+// N > 0, without repetition). A run stopped by a limit is kept with its
+// StoppedBy.
 func RunScaling(ctx context.Context, cfg ScalingConfig) (*ScalingRuns, error) {
 	if cfg.Table == nil {
 		return nil, errNoTable
@@ -75,8 +78,8 @@ func RunScaling(ctx context.Context, cfg ScalingConfig) (*ScalingRuns, error) {
 			return nil, fmt.Errorf("measure: distance %d is outside 1…%d", d, cfg.Table.Radius())
 		}
 		n := cfg.N
-		if cfg.Every {
-			n = int(cfg.Table.Counts()[d])
+		if all := int(cfg.Table.Counts()[d]); cfg.Every && (n < 1 || n > all) {
+			n = all
 		}
 		out.Boards[di] = slices.Collect(statespace.Samples(cfg.Table, rng, d, n))
 		for ai, a := range cfg.Algorithms {
@@ -190,7 +193,11 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 	}
 	note := fmt.Sprintf("%s, goal %s: %s drawn uniformly at each optimal distance from the exact table (seed %d).",
 		goal.Shape(), statespace.GoalName(goal), nBoards(cfg.N), cfg.Seed)
-	if cfg.Every {
+	switch {
+	case cfg.Every && cfg.N > 0:
+		note = fmt.Sprintf("%s, goal %s: %s drawn uniformly without repetition at each optimal distance from the exact table, every board where there are fewer (seed %d).",
+			goal.Shape(), statespace.GoalName(goal), nBoards(cfg.N), cfg.Seed)
+	case cfg.Every:
 		note = fmt.Sprintf("%s, goal %s: every board at each optimal distance, from the exact table.", goal.Shape(), statespace.GoalName(goal))
 	}
 	if len(capped) > 0 {
