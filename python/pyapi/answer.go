@@ -1,0 +1,123 @@
+package pyapi
+
+import (
+	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/record"
+	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// setBuilding makes j the job that receives the progress of databases
+// the resolver builds, until the returned func is called.
+func (e *Engine) setBuilding(j *Job) func() {
+	e.mu.Lock()
+	e.building = j
+	e.mu.Unlock()
+	return func() {
+		e.mu.Lock()
+		if e.building == j {
+			e.building = nil
+		}
+		e.mu.Unlock()
+	}
+}
+
+// oracle returns the resolver's oracle for goal, the databases it
+// builds reporting to j.
+func (e *Engine) oracle(j *Job, goal statespace.Board) (resolve.Oracle, error) {
+	defer e.setBuilding(j)()
+	return e.res.Oracle(j.ctx, goal)
+}
+
+// solvable checks that b reaches goal: an unsolvable board is told
+// before any table or databases are looked for.
+func solvable(b, goal statespace.Board) error {
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return staged(KindGoal, err)
+	}
+	return staged(KindBoard, sp.Check(b))
+}
+
+// answer answers one board: its record as query -json writes it
+// (record.New), and where the answer came from.
+//
+// Request: board, goal, shape, path, all_moves, time_limit.
+// Response: record, shape, goal, goal_name, source {kind, solver, from}.
+func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
+	b, goal, err := r.board()
+	if err != nil {
+		return nil, err
+	}
+	if err := solvable(b, goal); err != nil {
+		return nil, err
+	}
+	o, err := e.oracle(j, goal)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := r.withTimeLimit(j.ctx)
+	defer cancel()
+	a, err := o.Answer(ctx, b, resolve.Want{Path: r.Path, AllMoves: r.AllMoves, KeepPath: r.AllMoves && r.TimeLimit > 0})
+	if err != nil {
+		return nil, err
+	}
+	src := o.Source()
+	return result{
+		"record":    record.New(a, false),
+		"shape":     b.Shape().String(),
+		"goal":      goal.String(),
+		"goal_name": statespace.GoalName(goal),
+		"source":    map[string]string{"kind": src.Kind.String(), "solver": src.Solver, "from": src.From},
+	}, nil
+}
+
+// compare runs the classroom algorithms on one board against its exact
+// distance: the report classroom compare -json writes
+// (classroom.Comparison.WriteJSON). Without a table (the 15-puzzle) the
+// reference is the resolver's optimal answer, as the command's.
+//
+// Request: board, goal, shape, algorithms (keys; none: all), nodes,
+// seconds, memory_mib (each algorithm's limits; 0: the defaults).
+// Response: comparison.
+func (e *Engine) compare(j *Job, r *Request, _, _ []byte) (result, error) {
+	b, goal, err := r.board()
+	if err != nil {
+		return nil, err
+	}
+	if err := solvable(b, goal); err != nil {
+		return nil, err
+	}
+	o, err := e.oracle(j, goal)
+	if err != nil {
+		return nil, err
+	}
+	table := o.Source().Table
+	if _, err := classroom.Algorithms(goal, table, r.Algorithms); err != nil {
+		return nil, err
+	}
+	lim := search.Limits{MaxExpanded: r.Nodes, MaxBytes: r.MemoryMiB << 20}
+	if lim.MaxBytes == 0 {
+		lim.MaxBytes = search.DefaultMaxBytes
+	}
+	if r.Seconds > 0 {
+		lim.MaxTime = seconds(r.Seconds)
+	}
+	c, err := classroom.CompareAlgorithms(j.ctx, b, goal, table, lim, r.Algorithms)
+	if err != nil {
+		return nil, err
+	}
+	if table == nil {
+		if a, err := o.Answer(j.ctx, b, resolve.Want{}); err == nil {
+			c.Optimal, c.OptimalSource = a.Distance, "IDA* on "+a.Heuristic
+		} else if j.ctx.Err() != nil {
+			return nil, err
+		}
+	}
+	raw, err := rawJSON(c.WriteJSON)
+	if err != nil {
+		return nil, err
+	}
+	return result{"comparison": raw}, nil
+}

@@ -1,0 +1,312 @@
+package pyapi
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// The array operations read and write the caller's buffers: boards as
+// rows of one byte a cell (tile numbers, 0 for the blank), ranks as
+// little-endian int64, distances as one byte each. Their lengths are
+// checked against the request's n before anything is read.
+
+// maxBoardsStates bounds the boards operation: every board of at most 12
+// cells.
+const maxBoardsStates = statespace.MaxEnumerate
+
+// space reads the request's shape and goal and returns their space.
+func spaceOf(r *Request) (*statespace.Space, error) {
+	_, goal, err := shapeGoal(r, "")
+	if err != nil {
+		return nil, err
+	}
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil, staged(KindGoal, err)
+	}
+	return sp, nil
+}
+
+// space describes the space of the request's shape and goal.
+//
+// Response: shape, goal, goal_name, cells, states (null beyond 20 cells),
+// tabled (its boards are answered from a distance table).
+func (e *Engine) space(_ *Job, r *Request, _, _ []byte) (result, error) {
+	sp, err := spaceOf(r)
+	if err != nil {
+		return nil, err
+	}
+	var states any
+	if sp.Counted() {
+		states = sp.Size()
+	}
+	return result{"shape": sp.Shape().String(), "goal": sp.Goal().String(), "goal_name": statespace.GoalName(sp.Goal()),
+		"cells": sp.Shape().Cells(), "states": states, "tabled": e.res.HasTable(sp.Goal())}, nil
+}
+
+// checkLen refuses a buffer whose length is not n rows of width bytes.
+func checkLen(name string, buf []byte, n int64, width int) error {
+	if n < 0 || int64(len(buf)) != n*int64(width) {
+		return &Error{Kind: KindValue, Message: fmt.Sprintf("%s: %d bytes for %d rows of %d bytes", name, len(buf), n, width)}
+	}
+	return nil
+}
+
+// rowBoard reads row i of boards as a board of shape sh.
+func rowBoard(sh statespace.Shape, boards []byte, i int64, tiles []int) (statespace.Board, error) {
+	n := len(tiles)
+	row := boards[i*int64(n) : (i+1)*int64(n)]
+	for c, t := range row {
+		tiles[c] = int(t)
+	}
+	b, err := statespace.NewBoard(sh, tiles)
+	if err != nil {
+		return b, staged(KindBoard, fmt.Errorf("row %d: %w", i, err))
+	}
+	return b, nil
+}
+
+func putRow(out []byte, i int64, b statespace.Board) {
+	n := b.Cells()
+	row := out[i*int64(n) : (i+1)*int64(n)]
+	for c := range row {
+		row[c] = byte(b.Tile(c))
+	}
+}
+
+// parallel runs work on the rows [0, n) in chunks, on every core, and
+// returns the error of the lowest row that failed; progress goes to j.
+func parallel(j *Job, what string, n int64, work func(ctx context.Context, lo, hi int64) error) error {
+	const chunk = 1 << 14
+	ctx, cancel := context.WithCancel(j.ctx)
+	defer cancel()
+	var next, done atomic.Int64
+	var mu sync.Mutex
+	var first error
+	firstLo := int64(-1)
+	var wg sync.WaitGroup
+	for range min(int64(runtime.GOMAXPROCS(0)), (n+chunk-1)/chunk) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				lo := next.Add(chunk) - chunk
+				if lo >= n {
+					return
+				}
+				hi := min(lo+chunk, n)
+				if err := work(ctx, lo, hi); err != nil {
+					mu.Lock()
+					if firstLo < 0 || lo < firstLo {
+						first, firstLo = err, lo
+					}
+					mu.Unlock()
+					cancel()
+					return
+				}
+				j.report(what, uint64(done.Add(hi-lo)), uint64(n))
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return j.ctx.Err()
+}
+
+// rank writes the rank of each board of in (n rows of cells bytes) to out
+// (n int64s).
+func (e *Engine) rank(j *Job, r *Request, in, out []byte) (result, error) {
+	sp, err := spaceOf(r)
+	if err != nil {
+		return nil, err
+	}
+	if !sp.Counted() {
+		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has too many boards to rank (at most 20 cells)", sp.Shape())}
+	}
+	cells := sp.Shape().Cells()
+	if err := checkLen("boards", in, r.N, cells); err != nil {
+		return nil, err
+	}
+	if err := checkLen("ranks", out, r.N, 8); err != nil {
+		return nil, err
+	}
+	err = parallel(j, "rank", r.N, func(_ context.Context, lo, hi int64) error {
+		tiles := make([]int, cells)
+		for i := lo; i < hi; i++ {
+			b, err := rowBoard(sp.Shape(), in, i, tiles)
+			if err != nil {
+				return err
+			}
+			rk, ok := sp.RankChecked(b)
+			if !ok {
+				return staged(KindBoard, fmt.Errorf("row %d: %w", i, sp.Check(b)))
+			}
+			binary.LittleEndian.PutUint64(out[i*8:], rk)
+		}
+		return nil
+	})
+	return result{}, err
+}
+
+// unrank writes the board of each rank of in (n int64s) to out (n rows).
+func (e *Engine) unrank(j *Job, r *Request, in, out []byte) (result, error) {
+	sp, err := spaceOf(r)
+	if err != nil {
+		return nil, err
+	}
+	if !sp.Counted() {
+		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has too many boards to rank (at most 20 cells)", sp.Shape())}
+	}
+	if err := checkLen("ranks", in, r.N, 8); err != nil {
+		return nil, err
+	}
+	if err := checkLen("boards", out, r.N, sp.Shape().Cells()); err != nil {
+		return nil, err
+	}
+	err = parallel(j, "unrank", r.N, func(_ context.Context, lo, hi int64) error {
+		for i := lo; i < hi; i++ {
+			rk := binary.LittleEndian.Uint64(in[i*8:])
+			if rk >= sp.Size() {
+				return &Error{Kind: KindValue, Message: fmt.Sprintf("row %d: rank %d is out of range: %s goal %s has ranks 0 to %d",
+					i, int64(rk), sp.Shape(), statespace.GoalName(sp.Goal()), sp.Size()-1)}
+			}
+			putRow(out, i, sp.Unrank(rk))
+		}
+		return nil
+	})
+	return result{}, err
+}
+
+// boards writes every board of the space in rank order to out.
+func (e *Engine) boards(j *Job, r *Request, _, out []byte) (result, error) {
+	sp, err := spaceOf(r)
+	if err != nil {
+		return nil, err
+	}
+	if !sp.Counted() || sp.Size() > maxBoardsStates {
+		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has %s boards: every board is listed for shapes of at most 12 cells",
+			sp.Shape(), statesText(sp))}
+	}
+	n := int64(sp.Size())
+	if err := checkLen("boards", out, n, sp.Shape().Cells()); err != nil {
+		return nil, err
+	}
+	err = parallel(j, "boards", n, func(_ context.Context, lo, hi int64) error {
+		for i := lo; i < hi; i++ {
+			putRow(out, i, sp.Unrank(uint64(i)))
+		}
+		return nil
+	})
+	return result{}, err
+}
+
+func statesText(sp *statespace.Space) string {
+	if !sp.Counted() {
+		return "more than 2^64"
+	}
+	return fmt.Sprint(sp.Size())
+}
+
+// distances writes the distance of each board of in (n rows) to out (n
+// bytes): from the goal's table on every core, else one search a board
+// (the solver uses every core itself).
+func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
+	sp, err := spaceOf(r)
+	if err != nil {
+		return nil, err
+	}
+	cells := sp.Shape().Cells()
+	if err := checkLen("boards", in, r.N, cells); err != nil {
+		return nil, err
+	}
+	if err := checkLen("distances", out, r.N, 1); err != nil {
+		return nil, err
+	}
+	if r.N == 0 {
+		return result{}, nil
+	}
+	o, err := e.oracle(j, sp.Goal())
+	if err != nil {
+		return nil, err
+	}
+	lookup := func(ctx context.Context, b statespace.Board) (int, error) {
+		a, err := o.Answer(ctx, b, resolve.Want{})
+		return a.Distance, err
+	}
+	if t := o.Source().Table; t != nil {
+		lookup = func(_ context.Context, b statespace.Board) (int, error) { return t.Lookup(b) }
+	}
+	each := func(ctx context.Context, lo, hi int64) error {
+		tiles := make([]int, cells)
+		for i := lo; i < hi; i++ {
+			b, err := rowBoard(sp.Shape(), in, i, tiles)
+			if err != nil {
+				return err
+			}
+			d, err := lookup(ctx, b)
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				return staged(KindBoard, fmt.Errorf("row %d: board %s: %w", i, b, err))
+			}
+			out[i] = byte(d)
+		}
+		return nil
+	}
+	if o.Source().Table == nil {
+		for i := range r.N {
+			if err := each(j.ctx, i, i+1); err != nil {
+				return nil, err
+			}
+			j.report("distances", uint64(i+1), uint64(r.N))
+		}
+		return result{"source": o.Source().Heuristic}, nil
+	}
+	return result{"source": o.Source().Heuristic}, parallel(j, "distances", r.N, each)
+}
+
+// random writes n boards drawn as query random draws them
+// (resolve.Resolver.Random: the same seed, the same boards) to out: from
+// every board, or with distance from those at that distance.
+func (e *Engine) random(j *Job, r *Request, _, out []byte) (result, error) {
+	sp, err := spaceOf(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkLen("boards", out, r.N, sp.Shape().Cells()); err != nil {
+		return nil, err
+	}
+	res, err := resolve.NewResolver(j.ctx, resolve.Config{Shape: sp.Shape(), Goal: sp.Goal().String(), Cache: e.cache, Log: e.notes, ReadOnlyCache: true})
+	if err != nil {
+		return nil, err
+	}
+	defer res.Close()
+	depth := -1
+	if r.Distance != nil {
+		depth = *r.Distance
+	}
+	var i int64
+	err = res.Random(j.ctx, int(r.N), depth, r.Seed, false, func(b statespace.Board, _ *resolve.Answer) error {
+		putRow(out, i, b)
+		i++
+		j.report("random", uint64(i), uint64(r.N))
+		return nil
+	})
+	if err != nil {
+		if ErrorKind(err) == KindUnavailable { // no boards at that distance
+			err = &Error{Kind: KindValue, Message: err.Error()}
+		}
+		return nil, err
+	}
+	return result{}, nil
+}

@@ -1,0 +1,396 @@
+// Package pyapi is the engine of the Python package tilespace: requests
+// as JSON (an operation and its arguments) and bulk arrays as byte
+// buffers the caller owns, answered by the packages the commands run —
+// resolve.Resolver for answers, record for their keys, classroom for
+// comparisons, analyze for profiles, generate for builds. It knows nothing
+// of cgo or Python: python/engine exports it as a C library.
+//
+// Every call takes a *Job: its context (Job.Cancel stops the work, and the
+// call returns with an error of kind "canceled") and its progress
+// (Job.Progress). A response is one JSON object: {"ok": true, ...} with
+// the operation's fields, or {"error": {"kind": K, "message": M}}, where
+// K names the Python exception (ErrorKind).
+package pyapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tilespace/tilespace/analyze"
+	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/twobit"
+)
+
+// Engine answers requests; one serves a process, safe for concurrent use.
+type Engine struct {
+	cache store.Cache
+	res   *resolve.Resolver
+	notes *noteLog
+
+	mu       sync.Mutex
+	building *Job // the job whose resolution builds databases, for its progress
+}
+
+// New returns an engine whose answers come from a resolver on cache (the
+// cache folder the Python package finds, store.DefaultCache).
+func New(ctx context.Context, cache store.Cache) (*Engine, error) {
+	e := &Engine{cache: cache, notes: &noteLog{}}
+	res, err := resolve.NewResolver(ctx, resolve.Config{
+		Cache:    cache,
+		Log:      e.notes,
+		Progress: e.resolverProgress,
+	})
+	if err != nil {
+		return nil, err
+	}
+	e.res = res
+	return e, nil
+}
+
+// Job is one call's context and progress.
+type Job struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu    sync.Mutex
+	what  string
+	done  uint64
+	total uint64
+}
+
+// NewJob returns a job under ctx.
+func NewJob(ctx context.Context) *Job {
+	j := &Job{}
+	j.ctx, j.cancel = context.WithCancel(ctx)
+	return j
+}
+
+// Cancel stops the job's work; the call returns an error of kind
+// "canceled". It may be called from any goroutine, any number of times.
+func (j *Job) Cancel() { j.cancel() }
+
+// Progress returns what the job is doing and how far it is, as JSON:
+// {"what": …, "done": …, "total": …}.
+func (j *Job) Progress() []byte {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	b, _ := json.Marshal(struct {
+		What  string `json:"what"`
+		Done  uint64 `json:"done"`
+		Total uint64 `json:"total"`
+	}{j.what, j.done, j.total})
+	return b
+}
+
+func (j *Job) report(what string, done, total uint64) {
+	j.mu.Lock()
+	j.what, j.done, j.total = what, done, total
+	j.mu.Unlock()
+}
+
+// resolverProgress hands the progress of databases the resolver builds to
+// the job that asked for them.
+func (e *Engine) resolverProgress(what string, done, total uint64) {
+	e.mu.Lock()
+	j := e.building
+	e.mu.Unlock()
+	if j != nil {
+		j.report(what, done, total)
+	}
+}
+
+// noteLog keeps the resolver's notes for people (databases being built,
+// a table missing) until a response carries them.
+type noteLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *noteLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, s := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		if s != "" && len(l.lines) < 100 {
+			l.lines = append(l.lines, s)
+		}
+	}
+	return len(p), nil
+}
+
+func (l *noteLog) take() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.lines
+	l.lines = nil
+	return s
+}
+
+// Request is one call's arguments; each operation reads the fields it
+// names.
+type Request struct {
+	Op    string `json:"op"`
+	Board string `json:"board"`
+	Goal  string `json:"goal"`
+	Shape string `json:"shape"`
+	// answer
+	Path      bool    `json:"path"`
+	AllMoves  bool    `json:"all_moves"`
+	TimeLimit float64 `json:"time_limit"` // seconds; 0: none
+	// arrays: rows of the in or out buffer
+	N int64 `json:"n"`
+	// random
+	Distance *int   `json:"distance"`
+	Seed     uint64 `json:"seed"`
+	// compare
+	Algorithms []string `json:"algorithms"`
+	Nodes      int64    `json:"nodes"`
+	Seconds    float64  `json:"seconds"`
+	MemoryMiB  int64    `json:"memory_mib"`
+	// profile
+	Heuristic string `json:"heuristic"`
+	Name      string `json:"name"`
+	// build_databases
+	Partition string `json:"partition"`
+}
+
+// Error is an error response: Kind names the Python exception.
+type Error struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// The kinds of error responses, each a Python exception class.
+const (
+	KindBoard       = "board"       // BoardError: bad board text, shape or tiles
+	KindUnsolvable  = "unsolvable"  // UnsolvableError
+	KindGoal        = "goal"        // GoalError
+	KindShape       = "shape"       // ShapeError
+	KindMissing     = "missing"     // MissingFileError: a table or databases to build
+	KindDamaged     = "damaged"     // DamagedFileError
+	KindLimit       = "limit"       // LimitError: a time, memory or node limit
+	KindCanceled    = "canceled"    // the job was canceled (KeyboardInterrupt)
+	KindValue       = "value"       // an argument the engine refuses (ValueError)
+	KindInternal    = "internal"    // a bug: a panic recovered
+	KindUnavailable = "unavailable" // anything else (Error)
+)
+
+// stageError marks an error with the kind of what was being read when it
+// arose: a shape, a goal or a board.
+type stageError struct {
+	kind string
+	err  error
+}
+
+func (e *stageError) Error() string { return e.err.Error() }
+func (e *stageError) Unwrap() error { return e.err }
+
+func staged(kind string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &stageError{kind, err}
+}
+
+// ErrorKind returns the kind of err's response.
+func ErrorKind(err error) string {
+	var (
+		e         *Error
+		st        *stageError
+		uns       *statespace.UnsolvableError
+		nf        *store.NotFoundError
+		pnf       *store.PDBNotFoundError
+		need      *resolve.NeedPDBsError
+		nodepth   *resolve.NoDepthTableError
+		dmg       *store.DamagedError
+		pdmg      *store.PDBDamagedError
+		tbl       *statespace.TableError
+		contra    *statespace.TableContradictionError
+		big       *twobit.TooBigError
+		abig      *analyze.TooBigError
+		unknownH  *analyze.UnknownHeuristicError
+		unknownA  *classroom.UnknownAlgorithmError
+		repeatedA *classroom.RepeatedAlgorithmError
+		part      *pdb.PartitionError
+		val       *analyze.ValueError
+		notable   *generate.NoTableError
+		gname     *statespace.GoalNameError
+	)
+	switch {
+	case errors.As(err, &e):
+		return e.Kind
+	case errors.Is(err, context.Canceled):
+		return KindCanceled
+	case errors.Is(err, context.DeadlineExceeded):
+		return KindLimit
+	case errors.As(err, &uns):
+		return KindUnsolvable
+	case errors.As(err, &nf), errors.As(err, &pnf), errors.As(err, &need), errors.As(err, &nodepth):
+		return KindMissing
+	case errors.As(err, &dmg), errors.As(err, &pdmg), errors.As(err, &tbl), errors.As(err, &contra):
+		return KindDamaged
+	case errors.As(err, &big):
+		return KindLimit
+	case errors.As(err, &abig), errors.As(err, &notable):
+		return KindShape
+	case errors.As(err, &gname):
+		return KindGoal
+	case errors.As(err, &unknownH), errors.As(err, &unknownA), errors.As(err, &repeatedA), errors.As(err, &part), errors.As(err, &val):
+		return KindValue
+	case errors.As(err, &st):
+		return st.kind
+	}
+	return KindUnavailable
+}
+
+// Do answers one request; in and out are the caller's buffers (the
+// operation says what they hold). It never panics: a panic becomes an
+// error response of kind "internal".
+func (e *Engine) Do(j *Job, req []byte, in, out []byte) (resp []byte) {
+	defer func() {
+		if p := recover(); p != nil {
+			resp = errorResponse(&Error{Kind: KindInternal, Message: fmt.Sprintf("internal error: %v\n%s", p, debug.Stack())})
+		}
+	}()
+	var r Request
+	dec := json.NewDecoder(bytes.NewReader(req))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return errorResponse(&Error{Kind: KindValue, Message: "request: " + err.Error()})
+	}
+	op, ok := ops[r.Op]
+	if !ok {
+		return errorResponse(&Error{Kind: KindValue, Message: fmt.Sprintf("unknown operation %q", r.Op)})
+	}
+	if j.ctx.Err() != nil {
+		return errorResponse(j.ctx.Err())
+	}
+	result, err := op(e, j, &r, in, out)
+	if err != nil {
+		return errorResponse(err)
+	}
+	m := map[string]any{"ok": true}
+	for k, v := range result {
+		m[k] = v
+	}
+	if notes := e.notes.take(); len(notes) > 0 {
+		m["notes"] = notes
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return errorResponse(err)
+	}
+	return b
+}
+
+type result = map[string]any
+
+var ops map[string]func(e *Engine, j *Job, r *Request, in, out []byte) (result, error)
+
+func init() {
+	ops = map[string]func(e *Engine, j *Job, r *Request, in, out []byte) (result, error){
+		"answer":          (*Engine).answer,
+		"compare":         (*Engine).compare,
+		"profile":         (*Engine).profile,
+		"build_table":     (*Engine).buildTable,
+		"build_databases": (*Engine).buildDatabases,
+		"export_npy":      (*Engine).exportNPY,
+		"space":           (*Engine).space,
+		"rank":            (*Engine).rank,
+		"unrank":          (*Engine).unrank,
+		"distances":       (*Engine).distances,
+		"boards":          (*Engine).boards,
+		"random":          (*Engine).random,
+	}
+}
+
+func errorResponse(err error) []byte {
+	b, _ := json.Marshal(struct {
+		Error Error `json:"error"`
+	}{Error{Kind: ErrorKind(err), Message: err.Error()}})
+	return b
+}
+
+// shapeGoal reads the request's shape (may be empty when board, the
+// board's text, settles it) and goal.
+func shapeGoal(r *Request, board string) (statespace.Shape, statespace.Board, error) {
+	var sh statespace.Shape
+	if r.Shape != "" {
+		s, err := statespace.ParseShape(r.Shape)
+		if err == nil {
+			err = s.Validate()
+		}
+		if err != nil {
+			return sh, statespace.Board{}, staged(KindShape, err)
+		}
+		sh = s
+	}
+	if sh == (statespace.Shape{}) && board != "" {
+		b, err := statespace.Parse(board, sh)
+		if err != nil {
+			return sh, statespace.Board{}, staged(KindBoard, err)
+		}
+		sh = b.Shape()
+	}
+	if sh == (statespace.Shape{}) && r.Goal != "" && r.Goal != "last" && r.Goal != "first" {
+		g, err := statespace.ParseGoal(r.Goal, sh)
+		if err != nil {
+			return sh, statespace.Board{}, staged(KindGoal, err)
+		}
+		sh = g.Shape()
+	}
+	if sh == (statespace.Shape{}) {
+		return sh, statespace.Board{}, &Error{Kind: KindShape, Message: "no shape: give one as RxC"}
+	}
+	g, err := statespace.ParseGoal(r.Goal, sh)
+	if err != nil {
+		return sh, statespace.Board{}, staged(KindGoal, err)
+	}
+	return sh, g, nil
+}
+
+// board reads the request's board and goal.
+func (r *Request) board() (statespace.Board, statespace.Board, error) {
+	sh, goal, err := shapeGoal(r, r.Board)
+	if err != nil {
+		return statespace.Board{}, goal, err
+	}
+	b, err := statespace.Parse(r.Board, sh)
+	if err != nil {
+		return b, goal, staged(KindBoard, fmt.Errorf("board %q: %w", r.Board, err))
+	}
+	return b, goal, nil
+}
+
+// withTimeLimit is ctx with the request's time limit.
+func (r *Request) withTimeLimit(ctx context.Context) (context.Context, context.CancelFunc) {
+	if r.TimeLimit > 0 {
+		return context.WithTimeout(ctx, seconds(r.TimeLimit))
+	}
+	return context.WithCancel(ctx)
+}
+
+// rawJSON captures what a report's WriteJSON writes, for a response.
+func rawJSON(write func(io.Writer) error) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(bytes.TrimSpace(buf.Bytes())), nil
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

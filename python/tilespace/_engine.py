@@ -1,0 +1,128 @@
+"""The Go engine, loaded with ctypes: one call with a JSON request and two
+optional buffers, run in a worker thread so that Ctrl-C cancels it."""
+
+import ctypes
+import json
+import os
+import sys
+import threading
+
+from . import errors
+
+_NAMES = {"darwin": "libtilespace.dylib", "win32": "tilespace.dll"}
+LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       _NAMES.get(sys.platform, "libtilespace.so"))
+
+_lib = None
+_lock = threading.Lock()
+
+#: How often the waiting thread wakes to report progress and take Ctrl-C, in seconds.
+POLL = 0.05
+
+
+def _load():
+    global _lib
+    with _lock:
+        if _lib is not None:
+            return _lib
+        if not os.path.exists(LIBRARY):
+            raise ImportError(
+                "tilespace's engine %s is missing: install the package with pip "
+                "(pip install ./python builds it with the Go toolchain)" % LIBRARY)
+        lib = ctypes.CDLL(LIBRARY)
+        i64, ptr = ctypes.c_int64, ctypes.c_void_p
+        lib.tilespace_job_new.argtypes = []
+        lib.tilespace_job_new.restype = i64
+        lib.tilespace_job_cancel.argtypes = [i64]
+        lib.tilespace_job_cancel.restype = None
+        lib.tilespace_job_free.argtypes = [i64]
+        lib.tilespace_job_free.restype = None
+        lib.tilespace_job_progress.argtypes = [i64]
+        lib.tilespace_job_progress.restype = ptr
+        lib.tilespace_call.argtypes = [i64, ctypes.c_char_p, i64, ptr, i64, ptr, i64]
+        lib.tilespace_call.restype = ptr
+        lib.tilespace_free.argtypes = [ptr]
+        lib.tilespace_free.restype = None
+        _lib = lib
+        return lib
+
+
+def _take(lib, p):
+    """The JSON object of a C string the engine returned, freed."""
+    if not p:
+        raise errors.Error("the engine returned nothing")
+    try:
+        return json.loads(ctypes.string_at(p).decode("utf-8"))
+    finally:
+        lib.tilespace_free(p)
+
+
+def _pointer(a):
+    """The address and byte length of a C-contiguous array, or (None, 0)."""
+    if a is None:
+        return None, 0
+    return a.ctypes.data, a.nbytes
+
+
+def call(request, inbuf=None, outbuf=None, progress=None):
+    """Runs one request; returns its response, or raises its error.
+
+    inbuf and outbuf are C-contiguous NumPy arrays the engine reads and
+    writes during the call. progress, if given, is called in this thread
+    as progress(what, done, total) while the call runs. Ctrl-C cancels the
+    engine's work and raises KeyboardInterrupt once it has stopped.
+    """
+    lib = _load()
+    data = json.dumps(request).encode("utf-8")
+    handle = lib.tilespace_job_new()
+    if handle < 0:
+        raise errors.Error("the engine could not start a job")
+    box = {}
+
+    def run(data=data, inbuf=inbuf, outbuf=outbuf):
+        # The buffers are referenced here, so they live while the engine
+        # uses them even if the caller has gone.
+        ip, il = _pointer(inbuf)
+        op, ol = _pointer(outbuf)
+        box["p"] = lib.tilespace_call(handle, data, len(data), ip, il, op, ol)
+
+    worker = threading.Thread(target=run, name="tilespace-engine", daemon=True)
+    interrupted = False
+    try:
+        worker.start()
+        try:
+            while True:
+                worker.join(POLL)
+                if not worker.is_alive():
+                    break
+                if progress is not None:
+                    p = _take(lib, lib.tilespace_job_progress(handle))
+                    progress(p["what"], p["done"], p["total"])
+        except KeyboardInterrupt:
+            interrupted = True
+            lib.tilespace_job_cancel(handle)
+            _wait(worker)
+        resp = _take(lib, box.get("p"))
+    finally:
+        if not worker.is_alive():
+            lib.tilespace_job_free(handle)
+    if interrupted:
+        raise KeyboardInterrupt
+    for note in resp.get("notes", ()):
+        print("tilespace:", note, file=sys.stderr)
+    if "error" in resp:
+        err = resp["error"]
+        if err.get("kind") == "canceled":
+            raise KeyboardInterrupt
+        raise errors.from_response(err)
+    return resp
+
+
+def _wait(worker):
+    """Waits for the cancelled worker; a second Ctrl-C while it stops is
+    taken as the same request."""
+    while worker.is_alive():
+        try:
+            worker.join(POLL)
+        except KeyboardInterrupt:
+            pass
