@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // The array operations read and write the caller's buffers: boards as
@@ -37,7 +38,8 @@ func spaceOf(r *Request) (*statespace.Space, error) {
 // space describes the space of the request's shape and goal.
 //
 // Response: shape, goal, goal_name, cells, states (null beyond 20 cells),
-// tabled (its boards are answered from a distance table).
+// tabled (its boards are answered from a distance table), npy (where
+// export_npy writes its distances in the cache folder).
 func (e *Engine) space(_ *Job, r *Request, _, _ []byte) (result, error) {
 	sp, err := spaceOf(r)
 	if err != nil {
@@ -47,8 +49,12 @@ func (e *Engine) space(_ *Job, r *Request, _, _ []byte) (result, error) {
 	if sp.Counted() {
 		states = sp.Size()
 	}
+	npy := ""
+	if !e.cache.IsZero() {
+		npy = e.cache.Path(store.NPYFile(sp.Goal()))
+	}
 	return result{"shape": sp.Shape().String(), "goal": sp.Goal().String(), "goal_name": statespace.GoalName(sp.Goal()),
-		"cells": sp.Shape().Cells(), "states": states, "tabled": e.res.HasTable(sp.Goal())}, nil
+		"cells": sp.Shape().Cells(), "states": states, "tabled": e.res.HasTable(sp.Goal()), "npy": npy}, nil
 }
 
 // checkLen refuses a buffer whose length is not n rows of width bytes.

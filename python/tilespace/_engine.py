@@ -28,7 +28,9 @@ def _load():
         if not os.path.exists(LIBRARY):
             raise ImportError(
                 "tilespace's engine %s is missing: install the package with pip "
-                "(pip install ./python builds it with the Go toolchain)" % LIBRARY)
+                "(pip install ./python builds it with the Go toolchain); when it is installed, "
+                "this is the source folder python/tilespace shadowing it: run Python from "
+                "another folder" % LIBRARY)
         lib = ctypes.CDLL(LIBRARY)
         i64, ptr = ctypes.c_int64, ctypes.c_void_p
         lib.tilespace_job_new.argtypes = []
