@@ -22,8 +22,20 @@ ALGORITHMS = (
 # The studied notebook's three, which the scaling curves start with.
 STUDIED = ("bfs", "dfs", "ucs")
 
-_STYLE = {"description_width": "170px"}
 _WIDE = w.Layout(width="430px")
+# ipywidgets 7 and later take a style (the description's width) and a
+# list's rows; 6 (Debian 12's) takes neither.
+_NEW = int(str(getattr(w, "__version__", "7")).split(".")[0]) >= 7
+
+
+def _kw(**kw):
+    """Keyword arguments of a widget: the description's width, and rows,
+    where this ipywidgets takes them."""
+    if _NEW:
+        kw.setdefault("style", {"description_width": "170px"})
+    else:
+        kw.pop("rows", None)
+    return kw
 
 
 def _message(kind, text):
@@ -43,39 +55,39 @@ class ComparisonPanel:
         self.last_comparison = self.last_board = self.last_scaling = None
         self.last_figures = []
         first = next(iter(PRESETS))
-        self.preset = w.Dropdown(options=list(PRESETS), value=first if board is None else list(PRESETS)[-1],
-                                 description="Preset", style=_STYLE, layout=_WIDE)
-        self.board = w.Text(value=PRESETS[first] if board is None else _text(board),
+        self.preset = w.Dropdown(**_kw(options=list(PRESETS), value=first if board is None else list(PRESETS)[-1],
+                                 description="Preset", layout=_WIDE))
+        self.board = w.Text(**_kw(value=PRESETS[first] if board is None else _text(board),
                             placeholder="e.g. 1,2,5,3,4,0,6,7,8 (0 or _ the blank)",
-                            description="Board", style=_STYLE, layout=_WIDE)
-        self.distance = w.BoundedIntText(value=20, min=0, max=self._radius(), description="Scramble depth d",
-                                         style=_STYLE, layout=_WIDE)
+                            description="Board", layout=_WIDE))
+        self.distance = w.BoundedIntText(**_kw(value=20, min=0, max=self._radius(), description="Scramble depth d",
+                                         layout=_WIDE))
         self.new_board_button = w.Button(description="New board at distance d", icon="random",
                                          layout=w.Layout(width="220px"))
         keys = [k for k, _ in ALGORITHMS]
-        self.algorithms = w.SelectMultiple(options=[(n, k) for k, n in ALGORITHMS],
+        self.algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS],
                                            value=tuple(algorithms or keys), rows=len(ALGORITHMS),
-                                           description="Algorithms", style=_STYLE, layout=_WIDE)
-        self.nodes = w.BoundedIntText(value=nodes or 2_000_000, min=1, max=10**10,
-                                      description="Expansions per algorithm", style=_STYLE, layout=_WIDE)
-        self.show_path = w.Checkbox(value=True, description="Show the solutions' boards", style=_STYLE)
+                                           description="Algorithms", layout=_WIDE))
+        self.nodes = w.BoundedIntText(**_kw(value=nodes or 2_000_000, min=1, max=10**10,
+                                      description="Expansions per algorithm", layout=_WIDE))
+        self.show_path = w.Checkbox(**_kw(value=True, description="Show the solutions' boards"))
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
                                    layout=w.Layout(width="220px"))
         self.message = w.HTML()
         self.output = w.Output()
 
-        self.scaling_algorithms = w.SelectMultiple(options=[(n, k) for k, n in ALGORITHMS], value=STUDIED,
+        self.scaling_algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS], value=STUDIED,
                                                    rows=len(ALGORITHMS), description="Algorithms",
-                                                   style=_STYLE, layout=_WIDE)
-        self.scaling_distances = w.Text(value="2,4,6,8,10,12,14,16,18,20", description="Distances",
-                                        style=_STYLE, layout=_WIDE)
-        self.scaling_sample = w.BoundedIntText(value=20, min=0, max=10**6,
+                                                   layout=_WIDE))
+        self.scaling_distances = w.Text(**_kw(value="2,4,6,8,10,12,14,16,18,20", description="Distances",
+                                        layout=_WIDE))
+        self.scaling_sample = w.BoundedIntText(**_kw(value=20, min=0, max=10**6,
                                                description="Boards per distance (0: every board)",
-                                               style=_STYLE, layout=_WIDE)
-        self.scaling_seed = w.BoundedIntText(value=1, min=0, max=2**62, description="Seed", style=_STYLE,
-                                             layout=_WIDE)
-        self.dfs_depth = w.BoundedIntText(value=0, min=0, max=10**6, description="DFS depth limit (0: none)",
-                                          style=_STYLE, layout=_WIDE)
+                                               layout=_WIDE))
+        self.scaling_seed = w.BoundedIntText(**_kw(value=1, min=0, max=2**62, description="Seed",
+                                             layout=_WIDE))
+        self.dfs_depth = w.BoundedIntText(**_kw(value=0, min=0, max=10**6, description="DFS depth limit (0: none)",
+                                          layout=_WIDE))
         self.scaling_button = w.Button(description="Draw the scaling curves", button_style="primary",
                                        icon="line-chart", layout=w.Layout(width="220px"))
         self.scaling_message = w.HTML()
