@@ -14,6 +14,10 @@ import (
 // boards), and so its memory and response.
 const MaxScalingRuns = 1_000_000
 
+// maxTableCells is the most cells a distance table has (3x4: 239.5 M
+// boards); larger shapes are solved by search.
+const maxTableCells = 12
+
 // scalingRuns is a scaling response's searches, a list per field in
 // search order (measure.RunScaling's: by distance, algorithm, board).
 type scalingRuns struct {
@@ -49,13 +53,17 @@ func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
 	if r.Sample < 0 || r.DFSDepth < 0 || r.Nodes < 0 || r.Seconds < 0 || r.MemoryMiB < 0 {
 		return nil, &Error{Kind: KindValue, Message: "sample, dfs_depth, nodes, seconds and memory_mib must not be negative"}
 	}
+	noTable := &Error{Kind: KindShape, Message: fmt.Sprintf("scaling draws boards at exact distances from a distance table, and %s has none: shapes of at most 12 cells have one", goal.Shape())}
+	if goal.Shape().Cells() > maxTableCells {
+		return nil, noTable // before the resolver builds databases for it
+	}
 	o, err := e.oracle(j, goal)
 	if err != nil {
 		return nil, err
 	}
 	table := o.Source().Table
 	if table == nil {
-		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("scaling draws boards at exact distances from a distance table, and %s has none: shapes of at most 12 cells have one", goal.Shape())}
+		return nil, noTable
 	}
 	algs, err := classroom.Algorithms(goal, table, r.Algorithms)
 	if err != nil {

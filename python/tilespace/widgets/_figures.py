@@ -1,16 +1,30 @@
 """The comparison panel's figures, drawn with matplotlib from the engine's
 answers: a board, a solution's strip of boards, the comparison's bar
 charts in the outcome colours, and the scaling curves. Each function
-returns a matplotlib Figure (made without pyplot, so nothing is shown or
-kept until it is displayed or saved)."""
+returns a matplotlib Figure (a PanelFigure, made without pyplot, so nothing
+is shown or kept until it is displayed or saved)."""
+
+import io
 
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from ._logic import (LEGEND_OUTCOMES, OUTCOME_COLOURS, OUTCOME_LABELS, SCALING_COLOURS,
                      comparison_parts, format_count, format_seconds, outcome_of, parse_shape, walk)
 
 TILE, TILE_INK, BLANK, LINE = "#2f5d8a", "#ffffff", "#e4e7ee", "#1d2330"
+
+
+class PanelFigure(Figure):
+    """A matplotlib Figure that shows itself as a PNG in IPython and
+    Jupyter whatever matplotlib's backend (made without pyplot, no backend
+    hook displays it otherwise)."""
+
+    def _repr_png_(self):
+        buf = io.BytesIO()
+        self.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+        return buf.getvalue()
 
 
 def draw_board(ax, board, shape=None, title=None):
@@ -36,7 +50,7 @@ def draw_board(ax, board, shape=None, title=None):
 def board_figure(board, shape=None, title=None, goal=None):
     """A figure of one board, and of the goal beside it when given."""
     boards = [(board, title or "board")] + ([(goal, "goal")] if goal is not None else [])
-    fig = Figure(figsize=(2.0 * len(boards), 2.2))
+    fig = PanelFigure(figsize=(2.0 * len(boards), 2.2))
     for i, (b, t) in enumerate(boards):
         draw_board(fig.add_subplot(1, len(boards), i + 1), b, shape, t)
     fig.tight_layout()
@@ -59,7 +73,7 @@ def path_figure(board, moves, shape=None, title=None, fit=12):
     and last boards with the number left out between them."""
     boards = walk(board, moves, shape)
     shown = strip_positions(len(boards), fit)
-    fig = Figure(figsize=(1.25 * len(shown), 1.75))
+    fig = PanelFigure(figsize=(1.25 * len(shown), 1.75))
     for k, i in enumerate(shown):
         ax = fig.add_subplot(1, len(shown), k + 1)
         if i is None:
@@ -84,6 +98,14 @@ COMPARISON_MEASURES = (
 )
 
 
+def _tick_count(v, _):
+    return f"{v:,.0f}"
+
+
+def _tick_seconds(v, _):
+    return f"{v:g}"
+
+
 def outcome_handles(outcomes=LEGEND_OUTCOMES):
     """The legend's keys: a patch per outcome, stopped hatched as the page
     stripes it (so it reads without colour too)."""
@@ -95,28 +117,36 @@ def outcome_handles(outcomes=LEGEND_OUTCOMES):
 def comparison_figure(comparison, title=None, log=False, measures=COMPARISON_MEASURES):
     """The comparison's bar charts: a panel per measure, a bar per
     algorithm in its outcome's colour (stopped: hatched, and no path
-    length), the value beside each bar, the legend above."""
+    length), the value beside each bar, the legend above; log: a
+    logarithmic axis, so that small counts show beside large ones."""
     optimal, rows = comparison_parts(comparison)
     names = [row["result"]["algorithm"] for row in rows]
     outcomes = [outcome_of(row) for row in rows]
     colours = [OUTCOME_COLOURS.get(o, "#515a6b") for o in outcomes]
-    fig = Figure(figsize=(3.1 * len(measures), 0.42 * len(rows) + 1.7))
+    height = 0.36 * len(rows) + 1.9
+    fig = PanelFigure(figsize=(3.1 * len(measures), height))
     for k, (mtitle, field, fmt) in enumerate(measures):
         ax = fig.add_subplot(1, len(measures), k + 1)
         vals = [row["result"][field] if (field != "path_length" or row["result"]["found"]) else None for row in rows]
         heights = [v if v is not None else 0 for v in vals]
+        positive = [h for h in heights if h > 0] or [1]
+        low = min(positive) / 2 if log else 0
         ys = list(range(len(rows)))[::-1]
-        bars = ax.barh(ys, heights, color=colours, edgecolor="white", linewidth=0.5)
+        # On a log axis a bar starts at half the smallest value, not at 0.
+        bars = ax.barh(ys, [max(h - low, 0) for h in heights], left=low, color=colours, edgecolor="white",
+                       linewidth=0.5)
         for bar, o in zip(bars, outcomes):
             if o == "stopped":
                 bar.set_hatch("//")
-        top = max([h for h in heights if h] + [1e-9])
         for y, v in zip(ys, vals):
-            ax.text(v if v else 0, y, " " + (fmt(v) if v is not None else "not found"), va="center", fontsize=7)
+            ax.text(max(v or 0, low), y, " " + (fmt(v) if v is not None else "not found"), va="center", fontsize=7)
         if log:
             ax.set_xscale("log")
+            ax.set_xlim(low, max(positive) * 60)
         else:
-            ax.set_xlim(0, top * 1.45)
+            ax.set_xlim(0, max(positive) * 1.45)
+            ax.xaxis.set_major_formatter(FuncFormatter(_tick_seconds if field == "seconds" else _tick_count))
+            ax.xaxis.set_major_locator(MaxNLocator(3))
         if field == "path_length" and optimal is not None:
             ax.axvline(optimal, color=OUTCOME_COLOURS["optimal"], linestyle="--", linewidth=1)
         ax.set_yticks(ys)
@@ -125,10 +155,11 @@ def comparison_figure(comparison, title=None, log=False, measures=COMPARISON_MEA
         ax.tick_params(axis="x", labelsize=7)
         ax.spines[["top", "right"]].set_visible(False)
     head = title or ("Optimal distance: " + (f"{optimal} moves" if optimal is not None else "unknown"))
-    fig.suptitle(head, fontsize=10, fontweight="bold")
-    fig.legend(handles=outcome_handles(), loc="upper center", bbox_to_anchor=(0.5, 0.93), ncol=3,
+    top = 1 - 0.6 / height  # room for the title and the legend, in inches
+    fig.suptitle(head, fontsize=10, fontweight="bold", y=1 - 0.12 / height)
+    fig.legend(handles=outcome_handles(), loc="upper center", bbox_to_anchor=(0.5, 1 - 0.38 / height), ncol=3,
                fontsize=8, frameon=False)
-    fig.tight_layout(rect=(0, 0, 1, 0.84))
+    fig.tight_layout(rect=(0, 0, 1, top))
     return fig
 
 
@@ -146,7 +177,7 @@ def scaling_figure(scaling, title=None, measures=SCALING_MEASURES):
     Q1 to Q3), and, on path length, the exact distance itself (what an
     optimal algorithm finds)."""
     rows = scaling.summary()
-    fig = Figure(figsize=(4.6 * len(measures), 3.9))
+    fig = PanelFigure(figsize=(4.6 * len(measures), 3.9))
     ds = list(scaling.distances)
     for k, (mtitle, col, log) in enumerate(measures):
         ax = fig.add_subplot(1, len(measures), k + 1)

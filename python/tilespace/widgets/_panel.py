@@ -71,6 +71,7 @@ class ComparisonPanel:
         self.nodes = w.BoundedIntText(**_kw(value=nodes or 2_000_000, min=1, max=10**10,
                                       description="Expansions per algorithm", layout=_WIDE))
         self.show_path = w.Checkbox(**_kw(value=True, description="Show the solutions' boards"))
+        self.log_scale = w.Checkbox(**_kw(value=True, description="Charts on a log scale"))
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
                                    layout=w.Layout(width="220px"))
         self.message = w.HTML()
@@ -99,7 +100,7 @@ class ComparisonPanel:
         self.scaling_button.on_click(lambda _: self.run_scaling())
 
         compare_tab = w.VBox([self.preset, self.board, w.HBox([self.distance, self.new_board_button]),
-                              self.algorithms, self.nodes, self.show_path, self.run_button, self.message,
+                              self.algorithms, self.nodes, self.show_path, self.log_scale, self.run_button, self.message,
                               self.output])
         scaling_tab = w.VBox([self.scaling_algorithms, self.scaling_distances, self.scaling_sample,
                               self.scaling_seed, self.dfs_depth, self.scaling_button, self.scaling_message,
@@ -171,7 +172,7 @@ class ComparisonPanel:
             optimal, rows = comparison_parts(c)
             self.message.value = _message("ok", f"Board {text}: optimal distance {optimal} moves")
             display(HTML(table_html(comparison_table(c))))
-            figs = [comparison_figure(c)]
+            figs = [comparison_figure(c, log=self.log_scale.value)]
             display(figs[0])
             if self.show_path.value:
                 for row in rows:
