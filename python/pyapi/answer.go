@@ -1,6 +1,8 @@
 package pyapi
 
 import (
+	"context"
+
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
@@ -25,9 +27,9 @@ func (e *Engine) setBuilding(j *Job) func() {
 
 // oracle returns the resolver's oracle for goal, the databases it
 // builds reporting to j.
-func (e *Engine) oracle(j *Job, goal statespace.Board) (resolve.Oracle, error) {
+func (e *Engine) oracle(ctx context.Context, j *Job, goal statespace.Board) (resolve.Oracle, error) {
 	defer e.setBuilding(j)()
-	return e.res.Oracle(j.ctx, goal)
+	return e.res.Oracle(ctx, goal)
 }
 
 // solvable checks that b reaches goal: an unsolvable board is told
@@ -53,12 +55,12 @@ func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
 	if err := solvable(b, goal); err != nil {
 		return nil, err
 	}
-	o, err := e.oracle(j, goal)
+	ctx, cancel := r.withTimeLimit(j.ctx)
+	defer cancel()
+	o, err := e.oracle(ctx, j, goal)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := r.withTimeLimit(j.ctx)
-	defer cancel()
 	a, err := o.Answer(ctx, b, resolve.Want{Path: r.Path, AllMoves: r.AllMoves, KeepPath: r.AllMoves && r.TimeLimit > 0})
 	if err != nil {
 		return nil, err
@@ -89,7 +91,7 @@ func (e *Engine) compare(j *Job, r *Request, _, _ []byte) (result, error) {
 	if err := solvable(b, goal); err != nil {
 		return nil, err
 	}
-	o, err := e.oracle(j, goal)
+	o, err := e.oracle(j.ctx, j, goal)
 	if err != nil {
 		return nil, err
 	}

@@ -240,7 +240,7 @@ func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
 	if r.N == 0 {
 		return result{}, nil
 	}
-	o, err := e.oracle(j, sp.Goal())
+	o, err := e.oracle(j.ctx, j, sp.Goal())
 	if err != nil {
 		return nil, err
 	}

@@ -285,15 +285,16 @@ def random_boards(n, shape="3x3", goal="last", *, distance=None, seed=None):
     return out
 
 
-def table(shape="3x3", goal="last"):
+def table(shape="3x3", goal="last", *, progress=None):
     """The distance of every board in rank order, uint8, memory-mapped read-only.
 
     The array is a .npy file in the cache folder, exported once (as
-    `enumerate export -format npy`; 239.5 MB for 12 cells).
+    `enumerate export -format npy`; 239.5 MB and a minute or two for 12
+    cells). progress(what, done, total) is called while it is exported.
     """
     shape = _shape_text(shape)
     sp = _space(shape, _goal_text(goal, shape))
-    r = _engine.call({"op": "export_npy", "shape": sp["shape"], "goal": sp["goal"]})
+    r = _engine.call({"op": "export_npy", "shape": sp["shape"], "goal": sp["goal"]}, progress=progress)
     return np.load(r["path"], mmap_mode="r")
 
 

@@ -80,33 +80,36 @@ def call(request, inbuf=None, outbuf=None, progress=None):
     if handle < 0:
         raise errors.Error("the engine could not start a job")
     box = {}
+    done = threading.Event()
 
     def run(data=data, inbuf=inbuf, outbuf=outbuf):
         # The buffers are referenced here, so they live while the engine
         # uses them even if the caller has gone.
-        ip, il = _pointer(inbuf)
-        op, ol = _pointer(outbuf)
-        box["p"] = lib.tilespace_call(handle, data, len(data), ip, il, op, ol)
+        try:
+            ip, il = _pointer(inbuf)
+            op, ol = _pointer(outbuf)
+            box["p"] = lib.tilespace_call(handle, data, len(data), ip, il, op, ol)
+        finally:
+            done.set()
 
+    # The waiting is on an Event, not on Thread.join: a join interrupted by
+    # Ctrl-C may take the thread for finished while it still runs.
     worker = threading.Thread(target=run, name="tilespace-engine", daemon=True)
     interrupted = False
     try:
         worker.start()
         try:
-            while True:
-                worker.join(POLL)
-                if not worker.is_alive():
-                    break
+            while not done.wait(POLL):
                 if progress is not None:
                     p = _take(lib, lib.tilespace_job_progress(handle))
                     progress(p["what"], p["done"], p["total"])
         except KeyboardInterrupt:
             interrupted = True
             lib.tilespace_job_cancel(handle)
-            _wait(worker)
+            _wait(done)
         resp = _take(lib, box.get("p"))
     finally:
-        if not worker.is_alive():
+        if done.is_set():
             lib.tilespace_job_free(handle)
     if interrupted:
         raise KeyboardInterrupt
@@ -120,11 +123,12 @@ def call(request, inbuf=None, outbuf=None, progress=None):
     return resp
 
 
-def _wait(worker):
-    """Waits for the cancelled worker; a second Ctrl-C while it stops is
-    taken as the same request."""
-    while worker.is_alive():
+def _wait(done):
+    """Waits for the cancelled call to end; a second Ctrl-C while it stops
+    is taken as the same request."""
+    while True:
         try:
-            worker.join(POLL)
+            if done.wait(POLL):
+                return
         except KeyboardInterrupt:
             pass

@@ -1,0 +1,184 @@
+package pyapi
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+func newEngine(t testing.TB) *Engine {
+	t.Helper()
+	e, err := New(context.Background(), store.NewCache(t.TempDir()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+type response struct {
+	OK    bool            `json:"ok"`
+	Error *Error          `json:"error"`
+	Rec   json.RawMessage `json:"record"`
+	rest  map[string]json.RawMessage
+}
+
+func do(t testing.TB, e *Engine, req string, in, out []byte) response {
+	t.Helper()
+	b := e.Do(NewJob(context.Background()), []byte(req), in, out)
+	var r response
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatalf("%s: response %q: %v", req, b, err)
+	}
+	if err := json.Unmarshal(b, &r.rest); err != nil {
+		t.Fatal(err)
+	}
+	if r.OK == (r.Error != nil) {
+		t.Fatalf("%s: response %s is neither ok nor an error", req, b)
+	}
+	return r
+}
+
+// The distance and moves of answers are the table's, built here by
+// breadth-first search.
+func TestAnswerAgainstEnumerate(t *testing.T) {
+	e := newEngine(t)
+	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})} {
+		sp := statespace.MustSpace(goal)
+		tab, err := sp.Enumerate(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		for range 50 {
+			b := sp.Random(rng)
+			r := do(t, e, `{"op":"answer","board":"`+b.String()+`","goal":"`+goal.String()+`","shape":"`+goal.Shape().String()+`","path":true}`, nil, nil)
+			if r.Error != nil {
+				t.Fatal(r.Error)
+			}
+			var rec struct {
+				Distance int      `json:"distance"`
+				Path     []string `json:"path"`
+			}
+			json.Unmarshal(r.Rec, &rec)
+			d, _ := tab.Lookup(b)
+			if rec.Distance != d || len(rec.Path) != d {
+				t.Fatalf("%s: distance %d, path of %d, want %d", b, rec.Distance, len(rec.Path), d)
+			}
+		}
+	}
+}
+
+func TestErrorKinds(t *testing.T) {
+	e := newEngine(t)
+	for _, c := range []struct{ req, kind string }{
+		{`{"op":"answer","board":"1,2,3"}`, KindBoard},
+		{`{"op":"answer","board":"1,1,2,3,4,5,6,7,8"}`, KindBoard},
+		{`{"op":"answer","board":"1,2,3,4,5,6,8,7,0"}`, KindUnsolvable},
+		{`{"op":"answer","board":"1,2,3,4,5,6,7,8,0","goal":"middle"}`, KindGoal},
+		{`{"op":"answer","board":"1,2,3,4,5,6,7,8,0","shape":"3y3"}`, KindShape},
+		{`{"op":"space","shape":"1x9"}`, KindShape},
+		{`{"op":"space"}`, KindShape},
+		{`{"op":"boards","shape":"4x4"}`, KindShape},
+		{`{"op":"random","shape":"4x4","n":1,"distance":3}`, KindMissing},
+		{`{"op":"random","shape":"3x3","n":1,"distance":40}`, KindValue},
+		{`{"op":"profile","shape":"3x3","heuristic":"bogus"}`, KindValue},
+		{`{"op":"compare","board":"1,2,3,4,5,6,7,0,8","algorithms":["bogo"]}`, KindValue},
+		{`{"op":"build_databases","shape":"4x4","partition":"1,2/3"}`, KindValue},
+		{`{"op":"fly"}`, KindValue},
+		{`{"op":"answer","bored":"x"}`, KindValue},
+		{`not json`, KindValue},
+		{`{"op":"answer","board":"0,3,2,1,8,7,6,5,4,11,10,9","shape":"3x4","time_limit":1e-9}`, KindLimit},
+	} {
+		r := do(t, e, c.req, nil, make([]byte, 16))
+		if r.Error == nil || r.Error.Kind != c.kind {
+			t.Errorf("%s: got %+v, want kind %s", c.req, r.Error, c.kind)
+		}
+	}
+}
+
+func TestCanceledJob(t *testing.T) {
+	e := newEngine(t)
+	j := NewJob(context.Background())
+	j.Cancel()
+	var r response
+	json.Unmarshal(e.Do(j, []byte(`{"op":"answer","board":"8,6,7,2,5,4,3,0,1"}`), nil, nil), &r)
+	if r.Error == nil || r.Error.Kind != KindCanceled {
+		t.Fatalf("got %+v, want canceled", r.Error)
+	}
+}
+
+// rank, unrank, boards and distances agree with statespace's ranker and
+// the table, and refuse buffers of the wrong length.
+func TestArrays(t *testing.T) {
+	e := newEngine(t)
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
+	sp := statespace.MustSpace(goal)
+	tab, _ := sp.Enumerate(context.Background(), nil)
+	n := sp.Size()
+	every := make([]byte, n*6)
+	if r := do(t, e, `{"op":"boards","shape":"2x3"}`, nil, every); r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	ranks := make([]byte, n*8)
+	dist := make([]byte, n)
+	if r := do(t, e, `{"op":"rank","shape":"2x3","n":360}`, every, ranks); r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	if r := do(t, e, `{"op":"distances","shape":"2x3","n":360}`, every, dist); r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	back := make([]byte, n*6)
+	if r := do(t, e, `{"op":"unrank","shape":"2x3","n":360}`, ranks, back); r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	for i := range n {
+		b := sp.Unrank(i)
+		if string(every[i*6:(i+1)*6]) != string(b.Bytes()) || string(back[i*6:(i+1)*6]) != string(b.Bytes()) {
+			t.Fatalf("board %d: %v, %v, want %v", i, every[i*6:(i+1)*6], back[i*6:(i+1)*6], b.Bytes())
+		}
+		if rk := binary.LittleEndian.Uint64(ranks[i*8:]); rk != i {
+			t.Fatalf("rank of board %d: %d", i, rk)
+		}
+		if d, _ := tab.Lookup(b); int(dist[i]) != d {
+			t.Fatalf("distance of board %d: %d, want %d", i, dist[i], d)
+		}
+	}
+	if r := do(t, e, `{"op":"rank","shape":"2x3","n":361}`, every, ranks); r.Error == nil || r.Error.Kind != KindValue {
+		t.Fatalf("a short buffer: %+v", r.Error)
+	}
+	bad := append([]byte(nil), every[:12]...)
+	bad[6] = bad[7] // row 1: a tile twice
+	if r := do(t, e, `{"op":"distances","shape":"2x3","n":2}`, bad, dist[:2]); r.Error == nil || r.Error.Kind != KindBoard || !strings.Contains(r.Error.Message, "row 1") {
+		t.Fatalf("a bad row: %+v", r.Error)
+	}
+}
+
+// Any request gets a response that is ok or an error, and no panic.
+func FuzzDo(f *testing.F) {
+	for _, s := range []string{
+		`{"op":"answer","board":"8,6,7,2,5,4,3,0,1","path":true}`,
+		`{"op":"rank","shape":"2x2","n":1}`,
+		`{"op":"unrank","shape":"2x2","n":1}`,
+		`{"op":"space","shape":"3x4","goal":"first"}`,
+	} {
+		f.Add(s, []byte{1, 2, 3, 0, 0, 0, 0, 0})
+	}
+	e := newEngine(f)
+	f.Fuzz(func(t *testing.T, req string, in []byte) {
+		if strings.Contains(req, "build") || strings.Contains(req, "export") || strings.Contains(req, "profile") ||
+			strings.Contains(req, "compare") || strings.Contains(req, "boards") || strings.Contains(req, "random") {
+			return // the long jobs, each tested on its own
+		}
+		out := make([]byte, 64)
+		r := do(t, e, req, in, out)
+		if r.Error != nil && r.Error.Kind == KindInternal {
+			t.Fatalf("%s: %s", req, r.Error.Message)
+		}
+	})
+}
