@@ -57,7 +57,7 @@ func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
 	if goal.Shape().Cells() > maxTableCells {
 		return nil, noTable // before the resolver builds databases for it
 	}
-	o, err := e.oracle(j, goal)
+	o, err := e.oracle(j.ctx, j, goal)
 	if err != nil {
 		return nil, err
 	}
