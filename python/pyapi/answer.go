@@ -45,8 +45,9 @@ func solvable(b, goal statespace.Board) error {
 // answer answers one board: its record as query -json writes it
 // (record.New), and where the answer came from.
 //
-// Request: board, goal, shape, path, all_moves, time_limit.
-// Response: record, shape, goal, goal_name, source {kind, solver, from}.
+// Request: board, goal, shape, path, all_moves, time_limit, quick.
+// Response: record, shape, goal, goal_name, source {kind, solver, from};
+// or with quick, for a goal without a table at hand, slow (true).
 func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
 	b, goal, err := r.board()
 	if err != nil {
@@ -54,6 +55,9 @@ func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
 	}
 	if err := solvable(b, goal); err != nil {
 		return nil, err
+	}
+	if r.Quick && !e.res.HasTable(goal) {
+		return result{"slow": true}, nil
 	}
 	ctx, cancel := r.withTimeLimit(j.ctx)
 	defer cancel()

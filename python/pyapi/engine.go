@@ -149,6 +149,11 @@ type Request struct {
 	Path      bool    `json:"path"`
 	AllMoves  bool    `json:"all_moves"`
 	TimeLimit float64 `json:"time_limit"` // seconds; 0: none
+	// Quick asks for an answer only when a table gives it at once (no
+	// search, no databases to build): else the response is {"slow": true}
+	// and nothing is done, so the caller can run the request where Ctrl-C
+	// reaches it.
+	Quick bool `json:"quick"`
 	// arrays: rows of the in or out buffer
 	N int64 `json:"n"`
 	// random

@@ -39,14 +39,24 @@ class CLI:
         return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
 
 
-@pytest.fixture(scope="session")
-def cli(tmp_path_factory):
-    bindir = str(tmp_path_factory.mktemp("bin"))
-    subprocess.run(["go", "build", "-o", bindir + os.sep, "./cmd/query", "./cmd/classroom", "./cmd/analyze"],
-                   cwd=ROOT, check=True)
-    return CLI(bindir)
+_built = []
 
 
-@pytest.fixture(scope="session")
+def _commands():
+    """The commands, built once for the whole run into a temporary folder."""
+    if not _built:
+        bindir = tempfile.mkdtemp(prefix="tilespace-commands-")
+        subprocess.run(["go", "build", "-o", bindir + os.sep, "./cmd/query", "./cmd/classroom", "./cmd/analyze"],
+                       cwd=ROOT, check=True)
+        _built.append(CLI(bindir))
+    return _built[0]
+
+
+@pytest.fixture
+def cli():
+    return _commands()
+
+
+@pytest.fixture
 def python():
     return sys.executable

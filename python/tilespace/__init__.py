@@ -181,7 +181,12 @@ def _answer(board, goal, shape, path, all_moves, time_limit):
         if _nonneg(time_limit, "time_limit") == 0:
             raise ValueError("time_limit must be positive, got 0")
         req["time_limit"] = float(time_limit)
-    return _engine.call(req)
+    # A board with a table at hand is answered at once in this thread; any
+    # other (search, databases to build) in a worker that Ctrl-C reaches.
+    r = _engine.call_direct(dict(req, quick=True))
+    if r.get("slow"):
+        r = _engine.call(req)
+    return r
 
 
 def distance(board, goal="last", shape=None):

@@ -66,6 +66,21 @@ def _pointer(a):
     return a.ctypes.data, a.nbytes
 
 
+def call_direct(request):
+    """Runs a request that takes no time in this thread (no Ctrl-C, no
+    progress, no buffers): a worker thread costs more than the answer."""
+    lib = _load()
+    data = json.dumps(request).encode("utf-8")
+    handle = lib.tilespace_job_new()
+    if handle < 0:
+        raise errors.Error("the engine could not start a job")
+    try:
+        resp = _take(lib, lib.tilespace_call(handle, data, len(data), None, 0, None, 0))
+    finally:
+        lib.tilespace_job_free(handle)
+    return _result(resp)
+
+
 def call(request, inbuf=None, outbuf=None, progress=None):
     """Runs one request; returns its response, or raises its error.
 
@@ -113,6 +128,10 @@ def call(request, inbuf=None, outbuf=None, progress=None):
             lib.tilespace_job_free(handle)
     if interrupted:
         raise KeyboardInterrupt
+    return _result(resp)
+
+
+def _result(resp):
     for note in resp.get("notes", ()):
         print("tilespace:", note, file=sys.stderr)
     if "error" in resp:
