@@ -228,7 +228,7 @@ def distances(boards, shape=None, goal="last"):
     if sp["cells"] == 12 and a.shape[0] > 0 and sp["npy"] and os.path.exists(sp["npy"]):
         r = np.empty(a.shape[0], dtype=np.int64)
         _engine.call({"op": "rank", "shape": sp["shape"], "goal": sp["goal"], "n": a.shape[0]}, a, r)
-        return np.load(sp["npy"], mmap_mode="r")[r]
+        return _mapped(sp["npy"])[r]
     out = np.empty(a.shape[0], dtype=np.uint8)
     _engine.call({"op": "distances", "shape": sp["shape"], "goal": sp["goal"], "n": a.shape[0]}, a, out)
     return out
@@ -300,7 +300,24 @@ def table(shape="3x3", goal="last", *, progress=None):
     shape = _shape_text(shape)
     sp = _space(shape, _goal_text(goal, shape))
     r = _engine.call({"op": "export_npy", "shape": sp["shape"], "goal": sp["goal"]}, progress=progress)
-    return np.load(r["path"], mmap_mode="r")
+    return _mapped(r["path"])
+
+
+_maps = {}
+
+
+def _mapped(path):
+    """The .npy at path, memory-mapped read-only once per process (so that
+    its pages, once touched, stay mapped between calls)."""
+    st = os.stat(path)
+    key = (path, st.st_ino, st.st_mtime_ns)
+    a = _maps.get(key)
+    if a is None:
+        a = np.load(path, mmap_mode="r")
+        if len(_maps) >= 4:
+            _maps.clear()
+        _maps[key] = a
+    return a
 
 
 # --- reports ------------------------------------------------------------------
