@@ -123,6 +123,12 @@ def test_comparison_figure_colours_bars_by_outcome():
         for b, row in zip(bars, c):
             want = row["result"][field] if (field != "path_length" or row["result"]["found"]) else 0
             assert b.get_width() == pytest.approx(want)
+    # On a log axis each bar starts at half the smallest value and ends at its own.
+    for ax, (_, field, _) in zip(widgets.comparison_figure(c, log=True).axes, _figures.COMPARISON_MEASURES):
+        assert ax.get_xscale() == "log"
+        for b, row in zip(ax.patches, c):
+            if field != "path_length" or row["result"]["found"]:
+                assert b.get_x() + b.get_width() == pytest.approx(row["result"][field])
     legend = fig.legends[0]
     assert [t.get_text() for t in legend.get_texts()] == [widgets.OUTCOME_LABELS[o] for o in _logic.LEGEND_OUTCOMES]
 
@@ -178,6 +184,9 @@ def test_panel_runs_without_a_browser(capsys):
     p.scaling_algorithms.value = ("bfs", "ucs")
     s = p.run_scaling()
     assert s.distances == (3, 5) and len(s.boards) == 4 and s.algorithms == ("bfs", "ucs")
+    assert p.scaling_progress.layout.visibility == "hidden"
+    p._scaling_progress("scaling", 3, 10)
+    assert (p.scaling_progress.value, p.scaling_progress.max) == (3, 10)
     capsys.readouterr()
 
 

@@ -92,6 +92,8 @@ class ComparisonPanel:
         self.scaling_button = w.Button(description="Draw the scaling curves", button_style="primary",
                                        icon="line-chart", layout=w.Layout(width="220px"))
         self.scaling_message = w.HTML()
+        self.scaling_progress = w.IntProgress(value=0, min=0, max=1, description="Searches",
+                                              layout=w.Layout(width="430px", visibility="hidden"))
         self.scaling_output = w.Output()
 
         self.preset.observe(self._on_preset, names="value")
@@ -103,7 +105,8 @@ class ComparisonPanel:
                               self.algorithms, self.nodes, self.show_path, self.log_scale, self.run_button, self.message,
                               self.output])
         scaling_tab = w.VBox([self.scaling_algorithms, self.scaling_distances, self.scaling_sample,
-                              self.scaling_seed, self.dfs_depth, self.scaling_button, self.scaling_message,
+                              self.scaling_seed, self.dfs_depth, self.scaling_button, self.scaling_progress,
+                              self.scaling_message,
                               self.scaling_output])
         self.tabs = w.Tab(children=[compare_tab, scaling_tab])
         self.tabs.set_title(0, "Compare")
@@ -191,12 +194,16 @@ class ComparisonPanel:
             self.scaling_output.clear_output(wait=True)
             try:
                 ds = [int(x) for x in self.scaling_distances.value.replace(";", ",").replace(" ", ",").split(",") if x]
+                self.scaling_progress.layout.visibility = "visible"
                 s = tilespace.scaling(self.shape, self.goal, list(self.scaling_algorithms.value), distances=ds,
                                       sample=self.scaling_sample.value or None, seed=self.scaling_seed.value,
-                                      nodes=self.nodes.value, dfs_depth=self.dfs_depth.value or None)
+                                      nodes=self.nodes.value, dfs_depth=self.dfs_depth.value or None,
+                                      progress=self._scaling_progress)
             except (tilespace.Error, ValueError, TypeError) as e:
                 self.scaling_message.value = _message("error", str(e))
                 return None
+            finally:
+                self.scaling_progress.layout.visibility = "hidden"
             self.last_scaling = s
             self.scaling_message.value = _message("ok", f"{len(s.runs['algorithm']):,} searches on "
                                                   f"{len(s.boards):,} boards")
@@ -204,6 +211,13 @@ class ComparisonPanel:
             self.last_figures = [fig]
             display(fig)
         return s
+
+    def _scaling_progress(self, what, done, total):
+        """The engine's progress (searches done of all) on the bar."""
+        if total:
+            self.scaling_progress.max = int(total)
+            self.scaling_progress.value = int(done)
+            self.scaling_message.value = _message("", f"{int(done):,} of {int(total):,} searches")
 
     def _board_shape(self, text):
         return self.shape
