@@ -103,11 +103,11 @@ func tilespace_job_progress(h C.int64_t) (s *C.char) {
 			s = internalError(p)
 		}
 	}()
-	j := job(h)
-	if j == nil {
+	e, err := theEngine()
+	if err != nil {
 		return cString([]byte(`{"what":"","done":0,"total":0}`))
 	}
-	return cString(j.Progress())
+	return cString(e.Progress(job(h)))
 }
 
 //export tilespace_call

@@ -82,16 +82,23 @@ func NewJob(ctx context.Context) *Job {
 // "canceled". It may be called from any goroutine, any number of times.
 func (j *Job) Cancel() { j.cancel() }
 
-// Progress returns what the job is doing and how far it is, as JSON:
-// {"what": …, "done": …, "total": …}.
-func (j *Job) Progress() []byte {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	b, _ := json.Marshal(struct {
-		What  string `json:"what"`
-		Done  uint64 `json:"done"`
-		Total uint64 `json:"total"`
-	}{j.what, j.done, j.total})
+// Progress returns what job j is doing and how far it is, with the
+// notes for people logged since the last response, as JSON: {"what": …,
+// "done": …, "total": …, "notes": […]}; j may be nil.
+func (e *Engine) Progress(j *Job) []byte {
+	var p struct {
+		What  string   `json:"what"`
+		Done  uint64   `json:"done"`
+		Total uint64   `json:"total"`
+		Notes []string `json:"notes,omitempty"`
+	}
+	if j != nil {
+		j.mu.Lock()
+		p.What, p.Done, p.Total = j.what, j.done, j.total
+		j.mu.Unlock()
+	}
+	p.Notes = e.notes.take()
+	b, _ := json.Marshal(p)
 	return b
 }
 

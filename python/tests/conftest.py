@@ -18,7 +18,7 @@ if not os.environ.get("TILESPACE_CACHE"):
 
 
 class CLI:
-    """The commands query, classroom and analyze, built from the repository."""
+    """The commands query, classroom, analyze and enumerate, built from the repository."""
 
     def __init__(self, bindir):
         self.bindir = bindir
@@ -46,7 +46,7 @@ def _commands():
     """The commands, built once for the whole run into a temporary folder."""
     if not _built:
         bindir = tempfile.mkdtemp(prefix="tilespace-commands-")
-        subprocess.run(["go", "build", "-o", bindir + os.sep, "./cmd/query", "./cmd/classroom", "./cmd/analyze"],
+        subprocess.run(["go", "build", "-o", bindir + os.sep, "./cmd/query", "./cmd/classroom", "./cmd/analyze", "./cmd/enumerate"],
                        cwd=ROOT, check=True)
         _built.append(CLI(bindir))
     return _built[0]

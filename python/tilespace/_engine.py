@@ -115,8 +115,9 @@ def call(request, inbuf=None, outbuf=None, progress=None):
         worker.start()
         try:
             while not done.wait(POLL):
+                p = _take(lib, lib.tilespace_job_progress(handle))
+                _notes(p)
                 if progress is not None:
-                    p = _take(lib, lib.tilespace_job_progress(handle))
                     progress(p["what"], p["done"], p["total"])
         except KeyboardInterrupt:
             interrupted = True
@@ -131,9 +132,15 @@ def call(request, inbuf=None, outbuf=None, progress=None):
     return _result(resp)
 
 
-def _result(resp):
+def _notes(resp):
+    """Writes the engine's notes for people (a database being built, a
+    table missing) to stderr as they come, as the commands do."""
     for note in resp.get("notes", ()):
-        print("tilespace:", note, file=sys.stderr)
+        print("tilespace:", note, file=sys.stderr, flush=True)
+
+
+def _result(resp):
+    _notes(resp)
     if "error" in resp:
         err = resp["error"]
         if err.get("kind") == "canceled":
