@@ -32,6 +32,8 @@ def kernel_of_this_python(folder):
         json.dump({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
                    "display_name": "Python 3 (tilespace)", "language": "python"}, f)
     os.environ["JUPYTER_PATH"] = folder + os.pathsep + os.environ.get("JUPYTER_PATH", "")
+    # ipykernel's debugger warns at each start on a Python with frozen modules.
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
 
 
 def figures(nb, folder):

@@ -6,6 +6,8 @@ import base64
 import glob
 import importlib.util
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -42,3 +44,17 @@ def test_figures_extracts_tagged_pngs(tmp_path):
     cell.outputs = []
     with pytest.raises(SystemExit):
         run.figures(nb, str(tmp_path))
+
+
+def test_a_cell_that_raises_fails_the_run(tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import tilespace\nx = tilespace.distance('8,6,7,2,5,4,3,0,1')"),
+                                         nbformat.v4.new_code_cell("assert x == 30, x")])
+    path = tmp_path / "fails.ipynb"
+    nbformat.write(nb, str(path))
+    p = subprocess.run([sys.executable, os.path.join(HERE, "..", "notebooks", "run.py"), str(path)],
+                       capture_output=True, text=True, cwd=str(tmp_path))
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "AssertionError" in p.stderr and "31" in p.stderr
