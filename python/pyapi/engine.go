@@ -182,10 +182,13 @@ type Request struct {
 	DFSDepth  int   `json:"dfs_depth"`
 }
 
-// Error is an error response: Kind names the Python exception.
+// Error is an error response: Kind names the Python exception; Facts,
+// for a missing file, what would build it (shape, goal, and partition for
+// pattern databases), so that the package can name the call.
 type Error struct {
-	Kind    string `json:"kind"`
-	Message string `json:"message"`
+	Kind    string            `json:"kind"`
+	Message string            `json:"message"`
+	Facts   map[string]string `json:"facts,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -338,8 +341,38 @@ func init() {
 func errorResponse(err error) []byte {
 	b, _ := json.Marshal(struct {
 		Error Error `json:"error"`
-	}{Error{Kind: ErrorKind(err), Message: err.Error()}})
+	}{Error{Kind: ErrorKind(err), Message: err.Error(), Facts: facts(err)}})
 	return b
+}
+
+// facts returns what builds the file a missing-file error names.
+func facts(err error) map[string]string {
+	var (
+		nf   *store.NotFoundError
+		pnf  *store.PDBNotFoundError
+		need *resolve.NeedPDBsError
+		nd   *resolve.NoDepthTableError
+	)
+	of := func(goal statespace.Board) map[string]string {
+		return map[string]string{"shape": goal.Shape().String(), "goal": statespace.GoalName(goal)}
+	}
+	switch {
+	case errors.As(err, &need):
+		f := of(need.Goal)
+		f["partition"] = need.Partition
+		return f
+	case errors.As(err, &pnf):
+		f := of(pnf.Goal)
+		if pnf.Partition != "" {
+			f["partition"] = pnf.Partition
+		}
+		return f
+	case errors.As(err, &nf):
+		return of(nf.Goal)
+	case errors.As(err, &nd) && nd.Buildable:
+		return of(nd.Goal)
+	}
+	return nil
 }
 
 // shapeGoal reads the request's shape (may be empty when board, the

@@ -30,6 +30,11 @@ def test_typed_errors_carry_the_commands_message(cli, board, shape, goal, exc):
 def test_missing_files():
     with pytest.raises(tilespace.MissingFileError):
         tilespace.random_boards(2, "4x4", distance=3, seed=1)
+    # The 24-puzzle's databases take minutes: never built unasked.
+    with pytest.raises(tilespace.MissingFileError) as e:
+        tilespace.distance(",".join(map(str, list(range(1, 24)) + [0, 24])))
+    assert e.value.facts == {"shape": "5x5", "goal": "last", "partition": "6-6-6-6"}
+    assert str(e.value).endswith("build them with tilespace.build_databases('6-6-6-6', shape='5x5', goal='last')")
     with pytest.raises(tilespace.ShapeError):
         tilespace.boards("4x4")
     with pytest.raises(tilespace.ShapeError):

@@ -68,6 +68,14 @@ _BY_KIND = {c.kind: c for c in (BoardError, UnsolvableError, GoalError, ShapeErr
 
 
 def from_response(err):
-    """The exception of an error response {"kind": ..., "message": ...}."""
+    """The exception of an error response {"kind": ..., "message": ...}; a
+    missing file's message ends with the call that builds it."""
     cls = _BY_KIND.get(err.get("kind"), Error)
-    return cls(err.get("message", "unknown error"), err.get("facts"))
+    message, facts = err.get("message", "unknown error"), err.get("facts") or {}
+    if cls is MissingFileError and "shape" in facts:
+        where = "shape=%r, goal=%r" % (facts["shape"], facts.get("goal", "last"))
+        if "partition" in facts:
+            message += "; build them with tilespace.build_databases(%r, %s)" % (facts["partition"], where)
+        else:
+            message += "; build it with tilespace.build_table(%s)" % where
+    return cls(message, facts)
