@@ -96,7 +96,7 @@ setup(
     version="0.1.0",
     description="Exact distances, optimal solutions and search comparisons for sliding-tile puzzles, "
                 "from the tilespace Go engine",
-    packages=["tilespace"],
+    packages=["tilespace", "tilespace.widgets"],
     python_requires=">=3.9",
     install_requires=["numpy"],
     extras_require={"widgets": ["ipywidgets", "matplotlib"]},

@@ -176,6 +176,10 @@ type Request struct {
 	Name      string `json:"name"`
 	// build_databases
 	Partition string `json:"partition"`
+	// scaling (also algorithms, seed, nodes, seconds, memory_mib)
+	Distances []int `json:"distances"`
+	Sample    int   `json:"sample"`
+	DFSDepth  int   `json:"dfs_depth"`
 }
 
 // Error is an error response: Kind names the Python exception; Facts,
@@ -330,6 +334,7 @@ func init() {
 		"distances":       (*Engine).distances,
 		"boards":          (*Engine).boards,
 		"random":          (*Engine).random,
+		"scaling":         (*Engine).scaling,
 	}
 }
 

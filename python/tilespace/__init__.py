@@ -20,6 +20,7 @@ import secrets
 import numpy as np
 
 from . import _engine
+from ._scaling import Scaling, scaling
 from .errors import (ArgumentError, BoardError, DamagedFileError, Error, GoalError, LimitError,
                      MissingFileError, ShapeError, UnsolvableError)
 
@@ -28,6 +29,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Answer", "Profile", "Comparison", "distance", "solve", "table", "distances", "rank", "unrank",
     "boards", "random_boards", "compare", "profile", "build_table", "build_databases",
+    "scaling", "Scaling",
     "Error", "BoardError", "UnsolvableError", "GoalError", "ShapeError", "MissingFileError",
     "DamagedFileError", "LimitError", "ArgumentError",
 ]

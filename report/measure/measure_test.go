@@ -400,3 +400,79 @@ func BenchmarkMeasureHeuristic(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tab.States()), "ns/state")
 }
+
+// With Every, RunScaling searches each board at a distance exactly once,
+// and keeps each found path's length; OnRun counts every search.
+func TestRunScalingEveryBoard(t *testing.T) {
+	tab := table(t, statespace.GoalLast(sh2x3))
+	goal := tab.Space().Goal()
+	algs := search.Standard(goal, tab)
+	bfs, _ := search.Find(algs, "bfs")
+	dfs, _ := search.Find(algs, "dfs")
+	calls := 0
+	cfg := ScalingConfig{Table: tab, Algorithms: []search.Algorithm{bfs, dfs}, Distances: []int{3, 7, tab.Radius()},
+		Every: true, Workers: 2, Limits: search.Limits{MaxDepth: 5}, OnRun: func(done, total int) { calls++ }}
+	sr, err := RunScaling(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for di, d := range cfg.Distances {
+		seen := map[statespace.Board]bool{}
+		for _, b := range sr.Boards[di] {
+			if got := fixture.Dist(t, tab, b); got != d || seen[b] {
+				t.Errorf("distance %d: board %s at %d (repeated %v)", d, b, got, seen[b])
+			}
+			seen[b] = true
+		}
+		if uint64(len(seen)) != tab.Counts()[d] {
+			t.Errorf("distance %d: %d boards, the table has %d", d, len(seen), tab.Counts()[d])
+		}
+		total += 2 * len(seen)
+	}
+	if len(sr.Runs) != total || calls != total {
+		t.Fatalf("%d runs, %d reported, want %d", len(sr.Runs), calls, total)
+	}
+	for _, r := range sr.Runs {
+		b, d := sr.Boards[r.Dist][r.Board], cfg.Distances[r.Dist]
+		want, err := cfg.Algorithms[r.Alg].Run(context.Background(), search.Problem{Start: b, Goal: goal, Limits: cfg.Limits})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Result.Found != want.Found || r.PathLength != len(want.Path) || r.Result.Expanded != want.Expanded || r.Result.StoppedBy != want.StoppedBy {
+			t.Errorf("%s on %s: found %v, %d moves, %d expanded, stopped %v; alone: %v, %d, %d, %v", want.Algorithm, b,
+				r.Result.Found, r.PathLength, r.Result.Expanded, r.Result.StoppedBy, want.Found, len(want.Path), want.Expanded, want.StoppedBy)
+		}
+		if r.Alg == 0 && r.PathLength != d {
+			t.Errorf("BFS on %s (distance %d) found %d moves", b, d, r.PathLength)
+		}
+		if r.Alg == 1 && d > 5 && r.Result.Found {
+			t.Errorf("DFS limited to depth 5 found a path from %s at distance %d", b, d)
+		}
+	}
+}
+
+// Every with N draws N boards without repetition where there are more, and
+// takes every board where there are fewer.
+func TestRunScalingEveryAtMostN(t *testing.T) {
+	tab := table(t, statespace.GoalLast(sh2x3))
+	bfs, _ := search.Find(search.Standard(tab.Space().Goal(), tab), "bfs")
+	ds := []int{1, 2, 10, 12}
+	sr, err := RunScaling(context.Background(), ScalingConfig{Table: tab, Algorithms: []search.Algorithm{bfs}, Distances: ds, Every: true, N: 5, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for di, d := range ds {
+		want := min(5, int(tab.Counts()[d]))
+		seen := map[statespace.Board]bool{}
+		for _, b := range sr.Boards[di] {
+			if fixture.Dist(t, tab, b) != d {
+				t.Errorf("board %s is not at distance %d", b, d)
+			}
+			seen[b] = true
+		}
+		if len(sr.Boards[di]) != want || len(seen) != want {
+			t.Errorf("distance %d (%d boards there): %d drawn, %d distinct; want %d", d, tab.Counts()[d], len(sr.Boards[di]), len(seen), want)
+		}
+	}
+}

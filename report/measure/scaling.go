@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tilespace/tilespace/report"
@@ -17,15 +18,21 @@ import (
 type ScalingConfig struct {
 	Table      statespace.DistanceTable
 	Algorithms []search.Algorithm
-	Distances  []int  // optimal distances to sample (each ≥ 1)
-	N          int    // boards per distance
-	Seed       uint64 // with saltScaling, picks the boards
+	Distances  []int // optimal distances to sample (each ≥ 1)
+	N          int   // boards per distance
+	// Every searches every board at each distance, or, with N > 0, N
+	// drawn without repetition where more than N are at the distance.
+	Every bool
+	Seed  uint64 // with saltScaling, picks the boards
 	// MaxDistance caps, by algorithm key, the distances an algorithm is run
 	// at (IDDFS grows by about 2.1× a move); missing or 0: every distance.
 	MaxDistance map[string]int
 	Limits      search.Limits // per run; zero fields: the search package's defaults
 	Workers     int           // parallel runs; 0: GOMAXPROCS
 	Progress    io.Writer     // progress bar (shown only on a terminal); nil: none
+	// OnRun, when set, is called after each search ends with the searches
+	// done and the searches in all (from several goroutines, one at a time).
+	OnRun func(done, total int)
 }
 
 // Scaling holds the three scaling figures' data, measured on the same runs.
@@ -35,74 +42,114 @@ type Scaling struct {
 	Runs                  int // searches run
 }
 
-// MeasureScaling runs every algorithm on N boards sampled uniformly at each
-// exact distance (Table.Sample), so every distance is covered, and collects
-// nodes expanded, wall time and largest frontier. A run stopped by a limit
-// is counted as cut off, not averaged.
-func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
+// ScalingRuns is every search of a scaling measurement: the boards drawn
+// at each distance and one run per algorithm and board.
+type ScalingRuns struct {
+	Boards [][]statespace.Board // Boards[i]: those at Distances[i]
+	Runs   []ScalingRun         // by distance, then algorithm, then board
+}
+
+// ScalingRun is one search: which algorithm (an index into
+// ScalingConfig.Algorithms) on which board (Boards[Dist][Board]), and
+// what it found and cost (its Path dropped, its length kept).
+type ScalingRun struct {
+	Alg, Dist, Board int
+	Result           search.Result
+	PathLength       int // len(Result.Path) when found, else 0
+}
+
+// RunScaling runs every algorithm on the boards at each exact distance:
+// N drawn uniformly (Table.Sample; with repetition only where fewer boards
+// are at the distance), or with Every all of them (at most N of them when
+// N > 0, without repetition). A run stopped by a limit is kept with its
+// StoppedBy.
+func RunScaling(ctx context.Context, cfg ScalingConfig) (*ScalingRuns, error) {
 	if cfg.Table == nil {
 		return nil, errNoTable
 	}
-	if cfg.N < 1 || len(cfg.Distances) == 0 || len(cfg.Algorithms) == 0 {
+	if (!cfg.Every && cfg.N < 1) || len(cfg.Distances) == 0 || len(cfg.Algorithms) == 0 {
 		return nil, fmt.Errorf("measure: scaling needs boards (N = %d), distances (%d) and algorithms (%d)", cfg.N, len(cfg.Distances), len(cfg.Algorithms))
 	}
 	rng := RNG(cfg.Seed, saltScaling)
 	goal := cfg.Table.Space().Goal()
-	type job struct {
-		alg, dist, board int
-	}
-	boards := make([][]statespace.Board, len(cfg.Distances))
-	var jobs []job
+	out := &ScalingRuns{Boards: make([][]statespace.Board, len(cfg.Distances))}
 	for di, d := range cfg.Distances {
 		if d < 1 || d > cfg.Table.Radius() {
 			return nil, fmt.Errorf("measure: distance %d is outside 1…%d", d, cfg.Table.Radius())
 		}
-		boards[di] = slices.Collect(statespace.Samples(cfg.Table, rng, d, cfg.N))
+		n := cfg.N
+		if all := int(cfg.Table.Counts()[d]); cfg.Every && (n < 1 || n > all) {
+			n = all
+		}
+		out.Boards[di] = slices.Collect(statespace.Samples(cfg.Table, rng, d, n))
 		for ai, a := range cfg.Algorithms {
 			if m := cfg.MaxDistance[a.Key]; m > 0 && d > m {
 				continue
 			}
-			for bi := range boards[di] {
-				jobs = append(jobs, job{ai, di, bi})
+			for bi := range out.Boards[di] {
+				out.Runs = append(out.Runs, ScalingRun{Alg: ai, Dist: di, Board: bi})
 			}
 		}
 	}
-	results := make([]search.Result, len(jobs))
-	err := runAll(ctx, len(jobs), cfg.Workers, cfg.Progress, "scaling", func(i int) error {
-		j := jobs[i]
-		start := boards[j.dist][j.board]
-		r, err := cfg.Algorithms[j.alg].Run(ctx, search.Problem{Start: start, Goal: goal, Limits: cfg.Limits})
+	var mu sync.Mutex
+	var done int
+	err := runAll(ctx, len(out.Runs), cfg.Workers, cfg.Progress, "scaling", func(i int) error {
+		j := &out.Runs[i]
+		start := out.Boards[j.Dist][j.Board]
+		r, err := cfg.Algorithms[j.Alg].Run(ctx, search.Problem{Start: start, Goal: goal, Limits: cfg.Limits})
 		if err != nil {
 			return searchError(r, start, err)
 		}
 		if !r.Found && r.StoppedBy == search.StopNone {
 			return fmt.Errorf("measure: %s on %s found no path and gave no reason", r.Algorithm, start)
 		}
+		if r.Found {
+			j.PathLength = len(r.Path)
+		}
 		r.Path = nil // keep memory flat over thousands of runs
-		results[i] = r
+		j.Result = r
+		if cfg.OnRun != nil {
+			mu.Lock()
+			done++
+			cfg.OnRun(done, len(out.Runs))
+			mu.Unlock()
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	return out, nil
+}
 
+// MeasureScaling runs every algorithm on N boards sampled uniformly at each
+// exact distance (RunScaling), so every distance is covered, and collects
+// nodes expanded, wall time and largest frontier. A run stopped by a limit
+// is counted as cut off, not averaged.
+func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
+	sr, err := RunScaling(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	goal := cfg.Table.Space().Goal()
+	boards := sr.Boards
 	type key struct{ alg, dist int }
 	points := map[key]*[3]report.ScalingPoint{}
-	for i, j := range jobs {
-		k := key{j.alg, j.dist}
+	for _, j := range sr.Runs {
+		k := key{j.Alg, j.Dist}
 		p := points[k]
 		if p == nil {
 			p = &[3]report.ScalingPoint{}
-			names := make([]string, len(boards[j.dist]))
-			for bi, b := range boards[j.dist] {
+			names := make([]string, len(boards[j.Dist]))
+			for bi, b := range boards[j.Dist] {
 				names[bi] = b.String()
 			}
 			for m := range p {
-				p[m].Distance, p[m].Boards = cfg.Distances[j.dist], names
+				p[m].Distance, p[m].Boards = cfg.Distances[j.Dist], names
 			}
 			points[k] = p
 		}
-		r := results[i]
+		r := j.Result
 		if stoppedByLimit(r) {
 			for m := range p {
 				p[m].CutOff++
@@ -117,7 +164,7 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 		p[1].Values = append(p[1].Values, ms)
 		p[2].Values = append(p[2].Values, float64(r.MaxFrontier))
 	}
-	out := &Scaling{Runs: len(jobs)}
+	out := &Scaling{Runs: len(sr.Runs)}
 	for _, b := range boards {
 		out.Boards += len(b)
 	}
@@ -146,6 +193,13 @@ func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
 	}
 	note := fmt.Sprintf("%s, goal %s: %s drawn uniformly at each optimal distance from the exact table (seed %d).",
 		goal.Shape(), statespace.GoalName(goal), nBoards(cfg.N), cfg.Seed)
+	switch {
+	case cfg.Every && cfg.N > 0:
+		note = fmt.Sprintf("%s, goal %s: %s drawn uniformly without repetition at each optimal distance from the exact table, every board where there are fewer (seed %d).",
+			goal.Shape(), statespace.GoalName(goal), nBoards(cfg.N), cfg.Seed)
+	case cfg.Every:
+		note = fmt.Sprintf("%s, goal %s: every board at each optimal distance, from the exact table.", goal.Shape(), statespace.GoalName(goal))
+	}
 	if len(capped) > 0 {
 		note += " Run " + strings.Join(capped, ", ") + "."
 	}

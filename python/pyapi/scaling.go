@@ -1,0 +1,172 @@
+package pyapi
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/report/measure"
+	"github.com/tilespace/tilespace/search"
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// MaxScalingRuns bounds one scaling request's searches (algorithms ×
+// boards), and so its memory and response.
+const MaxScalingRuns = 1_000_000
+
+// maxTableCells is the most cells a distance table has (3x4: 239.5 M
+// boards); larger shapes are solved by search.
+const maxTableCells = 12
+
+// scalingRuns is a scaling response's searches, a list per field in
+// search order (measure.RunScaling's: by distance, algorithm, board).
+type scalingRuns struct {
+	Algorithm      []int     `json:"algorithm"` // index into the response's algorithms
+	Board          []int     `json:"board"`     // index into the response's boards
+	NodesExpanded  []int64   `json:"nodes_expanded"`
+	NodesGenerated []int64   `json:"nodes_generated"`
+	MaxFrontier    []int64   `json:"max_frontier"`
+	PathLength     []int     `json:"path_length"` // -1: no path
+	Seconds        []float64 `json:"seconds"`
+	StoppedBy      []string  `json:"stopped_by"` // "" when a path was found
+}
+
+// scaling runs the classroom algorithms on every board (or a sample) at
+// each exact distance, as measure.RunScaling does for plot's scaling
+// figures, and returns every search's counts.
+//
+// Request: shape, goal, algorithms (keys; none: all), distances (none:
+// 1 … the radius), sample (boards per distance, drawn without repetition,
+// every board where there are fewer; 0: every board), seed, nodes,
+// seconds, memory_mib (per search), dfs_depth (DFS's depth limit; 0:
+// none).
+// Response: shape, goal, counts (boards at each distance 0 … radius),
+// algorithms [{key, name, optimal}], distances, sample, seed, limits
+// {nodes, seconds, memory_mib, dfs_depth} (the defaults filled in: the
+// classroom comparison's), boards (tiles of each board
+// searched), board_distance, runs (scalingRuns).
+func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
+	_, goal, err := shapeGoal(r, "")
+	if err != nil {
+		return nil, err
+	}
+	if r.Sample < 0 || r.DFSDepth < 0 || r.Nodes < 0 || r.Seconds < 0 || r.MemoryMiB < 0 {
+		return nil, &Error{Kind: KindValue, Message: "sample, dfs_depth, nodes, seconds and memory_mib must not be negative"}
+	}
+	noTable := &Error{Kind: KindShape, Message: fmt.Sprintf("scaling draws boards at exact distances from a distance table, and %s has none: shapes of at most 12 cells have one", goal.Shape())}
+	if goal.Shape().Cells() > maxTableCells {
+		return nil, noTable // before the resolver builds databases for it
+	}
+	o, err := e.oracle(j.ctx, j, goal)
+	if err != nil {
+		return nil, err
+	}
+	table := o.Source().Table
+	if table == nil {
+		return nil, noTable
+	}
+	algs, err := classroom.Algorithms(goal, table, r.Algorithms)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := scalingDistances(r.Distances, table)
+	if err != nil {
+		return nil, err
+	}
+	runs := 0
+	for _, d := range ds {
+		n := int(table.Counts()[d])
+		if r.Sample > 0 {
+			n = min(n, r.Sample)
+		}
+		runs += n * len(algs)
+	}
+	if runs > MaxScalingRuns {
+		return nil, &Error{Kind: KindValue, Message: fmt.Sprintf("%d searches asked for, more than %d: draw a sample per distance (sample=N), or fewer distances or algorithms", runs, MaxScalingRuns)}
+	}
+	// The classroom comparison's defaults, on every shape.
+	lim := search.Limits{MaxExpanded: r.Nodes, MaxTime: seconds(r.Seconds), MaxBytes: r.MemoryMiB << 20, MaxDepth: r.DFSDepth}
+	if lim.MaxExpanded == 0 {
+		lim.MaxExpanded = search.DefaultMaxExpanded
+	}
+	if lim.MaxTime == 0 {
+		lim.MaxTime = search.DefaultMaxTime
+	}
+	if lim.MaxBytes == 0 {
+		lim.MaxBytes = search.DefaultMaxBytes
+	}
+	sr, err := measure.RunScaling(j.ctx, measure.ScalingConfig{
+		Table: table, Algorithms: algs, Distances: ds, Every: true, N: r.Sample, Seed: r.Seed, Limits: lim,
+		OnRun: func(done, total int) { j.report("scaling", uint64(done), uint64(total)) },
+	})
+	if err != nil {
+		return nil, err
+	}
+	return scalingResult(r, lim, goal, table, algs, ds, sr), nil
+}
+
+// scalingDistances is the request's distances, checked against table's
+// radius; none: every distance from 1.
+func scalingDistances(want []int, table statespace.DistanceTable) ([]int, error) {
+	if len(want) == 0 {
+		for d := 1; d <= table.Radius(); d++ {
+			want = append(want, d)
+		}
+		return want, nil
+	}
+	seen := map[int]bool{}
+	for _, d := range want {
+		if d < 1 || d > table.Radius() {
+			return nil, &Error{Kind: KindValue, Message: fmt.Sprintf("distance %d is outside 1 … %d, the distances of %s", d, table.Radius(), table.Space().Goal().Shape())}
+		}
+		if seen[d] {
+			return nil, &Error{Kind: KindValue, Message: fmt.Sprintf("distance %d is named twice", d)}
+		}
+		seen[d] = true
+	}
+	return want, nil
+}
+
+func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table statespace.DistanceTable, algs []search.Algorithm, ds []int, sr *measure.ScalingRuns) result {
+	type alg struct {
+		Key     string `json:"key"`
+		Name    string `json:"name"`
+		Optimal bool   `json:"optimal"`
+	}
+	var as []alg
+	for _, a := range algs {
+		as = append(as, alg{a.Key, a.Name, a.Optimal})
+	}
+	var boards [][]int
+	var dist []int
+	first := make([]int, len(ds)) // index of each distance's first board
+	for di, bs := range sr.Boards {
+		first[di] = len(boards)
+		for _, b := range bs {
+			boards = append(boards, b.Tiles())
+			dist = append(dist, ds[di])
+		}
+	}
+	var out scalingRuns
+	for _, run := range sr.Runs {
+		res := run.Result
+		out.Algorithm = append(out.Algorithm, run.Alg)
+		out.Board = append(out.Board, first[run.Dist]+run.Board)
+		out.NodesExpanded = append(out.NodesExpanded, res.Expanded)
+		out.NodesGenerated = append(out.NodesGenerated, res.Generated)
+		out.MaxFrontier = append(out.MaxFrontier, res.MaxFrontier)
+		length, stopped := run.PathLength, ""
+		if !res.Found {
+			length, stopped = -1, res.StoppedBy.String()
+		}
+		out.PathLength = append(out.PathLength, length)
+		out.Seconds = append(out.Seconds, math.Max(res.Elapsed.Seconds(), 0))
+		out.StoppedBy = append(out.StoppedBy, stopped)
+	}
+	return result{
+		"shape": goal.Shape().String(), "goal": goal.Tiles(), "counts": table.Counts(),
+		"algorithms": as, "distances": ds, "sample": r.Sample, "seed": r.Seed,
+		"limits": map[string]any{"nodes": lim.MaxExpanded, "seconds": lim.MaxTime.Seconds(), "memory_mib": lim.MaxBytes >> 20, "dfs_depth": lim.MaxDepth},
+		"boards": boards, "board_distance": dist, "runs": out,
+	}
+}
