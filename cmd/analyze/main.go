@@ -16,6 +16,9 @@
 //	-json        one JSON object per heuristic
 //	-csv         CSV, a row per heuristic
 //	-joint       with -csv: a row per heuristic, h and h* (the joint distribution)
+//	-values FILE also the heuristic whose value for every board, in rank
+//	             order, FILE holds (a .npy array, or raw uint8 bytes; with
+//	             -shape and -goal both named)
 //
 // HEURISTIC is misplaced, manhattan, linear-conflict, pdb:PARTITION,
 // pdb-plain:PARTITION (no reflection lookup) or max:A+B+…; none profiles
