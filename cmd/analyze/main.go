@@ -33,7 +33,9 @@
 // -instances A-B (some of them), -dist exact|databases|samples (where
 // KRE's distribution comes from), -samples N (sampled distributions from
 // N boards) and -resume FILE (each board's counts kept in FILE as it
-// finishes, and taken from it on a later run). analyze dbsize
+// finishes, and taken from it on a later run); -korf1985 reconciles
+// Korf's 1985 table of generated nodes instance by instance (with
+// -instances, -resume and -json). analyze dbsize
 // takes -shape (any shape), -goal, -json, -csv, -partitions "P;P;…",
 // -boards N and -seed.
 // docs/analyze.md defines every figure.
