@@ -41,10 +41,10 @@ type DrawConfig struct {
 // the random boards drawn and Searched those whose distance took a
 // search (rejection).
 type DrawStats struct {
-	Method   string
-	Level    uint64
-	Draws    uint64
-	Searched uint64
+	Method   string `json:"method"`
+	Level    uint64 `json:"level"`
+	Draws    uint64 `json:"draws"`
+	Searched uint64 `json:"searched"`
 }
 
 // DrawLimitError reports a draw that reached one of DrawConfig's bounds.

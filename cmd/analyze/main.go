@@ -27,7 +27,10 @@
 // analyze textbook takes -shape, -goal, -json, -csv as above and -algs
 // (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (24; 0 for
 // the radius), -sample N and -seed (N boards per depth instead of all),
-// -max-mib (each search's memory). analyze predict takes -shape, -goal,
+// -max-mib (each search's memory); on a shape of more than 12 cells
+// (4x4) it takes -shape, -goal, -algs (ida:HEURISTIC), -depths A-B,
+// -step, -sample N (boards drawn uniformly at each depth), -seed,
+// -bfs-depth, -max-time and -json instead. analyze predict takes -shape, -goal,
 // -json, -csv, -h HEURISTIC, -depth, -sample and -seed, -random N (boards
 // of every depth), -korf100 (Korf's 15-puzzle instances) with
 // -instances A-B (some of them), -dist exact|databases|samples (where
