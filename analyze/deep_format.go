@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -62,4 +63,26 @@ func WriteDeepJSON(w io.Writer, cfg DeepConfig, rows []DeepRow) error {
 		Seed   uint64    `json:"seed"`
 		Rows   []DeepRow `json:"rows"`
 	}{cfg.Goal.Shape().String(), statespace.GoalName(cfg.Goal), cfg.N, cfg.Seed, rows})
+}
+
+// WriteDeepCSV writes the table as CSV, a row per depth and algorithm:
+// depth, method (how the depth's boards were drawn), algorithm, boards,
+// stopped, mean, bstar, q1, median, q3 (empty when every search
+// stopped).
+func WriteDeepCSV(w io.Writer, rows []DeepRow) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"depth", "method", "algorithm", "boards", "stopped", "mean", "bstar", "q1", "median", "q3"})
+	for _, r := range rows {
+		for _, c := range r.Cells {
+			rec := []string{strconv.Itoa(r.Depth), r.Draw.Method, c.Algorithm, strconv.Itoa(c.Boards), strconv.Itoa(c.Stopped), "", "", "", "", ""}
+			if c.Boards > 0 {
+				for i, x := range []float64{c.Mean, c.BStar, c.Q1, c.Median, c.Q3} {
+					rec[5+i] = strconv.FormatFloat(x, 'g', -1, 64)
+				}
+			}
+			cw.Write(rec)
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }

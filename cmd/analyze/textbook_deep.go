@@ -42,6 +42,7 @@ func runTextbookDeep(ctx context.Context, c cli.Subcommand, stdout, stderr io.Wr
 	bfs := fs.Int("bfs-depth", 20, "depths up to this are drawn from their level enumerated breadth-first, deeper by rejection")
 	maxTime := fs.Duration("max-time", 10*time.Minute, "each search's time bound (a search that reaches it is counted apart)")
 	asJSON := fs.Bool("json", false, "one JSON object")
+	asCSV := fs.Bool("csv", false, "CSV, a row per depth and algorithm")
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
@@ -53,6 +54,8 @@ func runTextbookDeep(ctx context.Context, c cli.Subcommand, stdout, stderr io.Wr
 	switch {
 	case len(rest) > 0:
 		return usagef("textbook takes no arguments (got %q)", rest[0])
+	case *asJSON && *asCSV:
+		return usagef("-json and -csv exclude each other")
 	case *sample < 1 || *step < 1 || *bfs < 0 || *maxTime <= 0:
 		return usagef("-sample and -step must be positive, -bfs-depth not negative, -max-time positive")
 	}
@@ -71,8 +74,11 @@ func runTextbookDeep(ctx context.Context, c cli.Subcommand, stdout, stderr io.Wr
 	if err != nil {
 		return namingError(err)
 	}
-	if *asJSON {
+	switch {
+	case *asJSON:
 		return analyze.WriteDeepJSON(stdout, cfg, rows)
+	case *asCSV:
+		return analyze.WriteDeepCSV(stdout, rows)
 	}
 	return analyze.WriteDeepText(stdout, cfg, rows)
 }
