@@ -7,10 +7,12 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// KorfRun is IDA* on Manhattan distance from one board run as Korf's
-// program for "Depth-first iterative-deepening" (Artificial Intelligence
-// 27, 1985) runs it, with the counts his table reports and the bracket
-// that holds them whatever the order of the moves:
+// KorfRun is IDA* on Manhattan distance from one board run as the C
+// program whose header names Korf as its author runs it, with the counts
+// the table of "Depth-first iterative-deepening" (Artificial Intelligence
+// 27, 1985) reports (less the start board, which the table counts and
+// the program does not; KorfRecordOf adds it) and the bracket that holds
+// them whatever the order of the moves:
 //
 //   - the blank's moves are tried in the order Up, Left, Right, Down,
 //     and the move that undoes the previous one is never generated;
