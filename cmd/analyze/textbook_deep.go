@@ -63,6 +63,9 @@ func runTextbookDeep(ctx context.Context, c cli.Subcommand, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	if goal.Cells() > 20 {
+		return usagef("-shape %s: the boards are drawn by rank, on shapes of at most 20 cells", *shape)
+	}
 	cfg := analyze.DeepConfig{Goal: goal, N: *sample, Seed: *seed, BFSDepth: *bfs, Algorithms: strings.Split(*algs, ","), MaxTime: *maxTime}
 	for d := a; d <= b; d += *step {
 		cfg.Depths = append(cfg.Depths, d)
