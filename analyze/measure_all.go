@@ -19,6 +19,10 @@ type BoardRun struct {
 	Board    string   `json:"board"`
 	Bounds   []int    `json:"bounds"`
 	Expanded []uint64 `json:"expanded"`
+	// Generated (children generated per iteration) and LastWhole (by the
+	// last iteration run whole) are kept by ReconcileKorf (KorfRun).
+	Generated []uint64 `json:"generated,omitempty"`
+	LastWhole uint64   `json:"last_whole,omitempty"`
 }
 
 // run is a board's measurement with what the predictions need.

@@ -15,12 +15,9 @@ type ProgressFunc func(stage string, done, total uint64)
 // DefaultHeuristics'). It returns a *TooBigError for a space of more
 // than MaxStates boards.
 func Profiles(ctx context.Context, goal statespace.Board, names []string, progress ProgressFunc) (*Levels, []*Profile, error) {
-	sp, err := statespace.NewSpace(goal)
+	sp, err := ProfileSpace(goal)
 	if err != nil {
 		return nil, nil, err
-	}
-	if !sp.Counted() || sp.Size() > MaxStates {
-		return nil, nil, &TooBigError{Shape: goal.Shape(), States: sp.Size(), Max: MaxStates}
 	}
 	if len(names) == 0 {
 		names = DefaultHeuristics(goal)
@@ -29,6 +26,27 @@ func Profiles(ctx context.Context, goal statespace.Board, names []string, progre
 	if err != nil {
 		return nil, nil, err
 	}
+	return ProfileHeuristics(ctx, sp, hs, progress)
+}
+
+// ProfileSpace returns goal's space when the analyzer can profile it (at
+// most MaxStates boards), a *TooBigError otherwise.
+func ProfileSpace(goal statespace.Board) (*statespace.Space, error) {
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return nil, err
+	}
+	if !sp.Counted() || sp.Size() > MaxStates {
+		return nil, &TooBigError{Shape: goal.Shape(), States: sp.Size(), Max: MaxStates}
+	}
+	return sp, nil
+}
+
+// ProfileHeuristics computes the distances of every board of sp (from
+// ProfileSpace) and the profile of each heuristic: built-in ones
+// (NewHeuristics), values read from a file (Values), or any
+// pdb.Heuristic, such as a Go function's (HeuristicFunc).
+func ProfileHeuristics(ctx context.Context, sp *statespace.Space, hs []Heuristic, progress ProgressFunc) (*Levels, []*Profile, error) {
 	var levels statespace.Progress
 	if progress != nil {
 		levels = func(_ int, reached, total uint64) { progress("distances", reached, total) }
@@ -44,3 +62,10 @@ func Profiles(ctx context.Context, goal statespace.Board, names []string, progre
 	ps, err := Run(ctx, sp, lv, hs, each)
 	return lv, ps, err
 }
+
+// HeuristicFunc is a heuristic written as a Go function of a board; it
+// satisfies pdb.Heuristic. The profile calls it from several goroutines.
+type HeuristicFunc func(statespace.Board) int
+
+// Distance returns f(b).
+func (f HeuristicFunc) Distance(b statespace.Board) int { return f(b) }

@@ -45,12 +45,15 @@ func ReadRunLog(r io.Reader) (*RunLog, error) {
 		return nil, &RunLogError{Msg: "the heuristic or the goal is missing"}
 	}
 	seen := map[int]bool{}
-	for _, x := range l.Runs {
+	for i, x := range l.Runs {
+		if len(x.Generated) == 0 {
+			l.Runs[i].Generated = nil // as WriteRunLog leaves it out
+		}
 		if x.Index < 0 || seen[x.Index] {
 			return nil, &RunLogError{Msg: fmt.Sprintf("index %d is negative or repeated", x.Index)}
 		}
 		seen[x.Index] = true
-		if len(x.Bounds) != len(x.Expanded) {
+		if len(x.Bounds) != len(x.Expanded) || len(x.Generated) != 0 && len(x.Generated) != len(x.Bounds) {
 			return nil, &RunLogError{Msg: fmt.Sprintf("run %d: %d bounds, %d counts", x.Index, len(x.Bounds), len(x.Expanded))}
 		}
 		for i := 1; i < len(x.Bounds); i++ {

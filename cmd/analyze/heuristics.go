@@ -18,6 +18,7 @@ func runHeuristics(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writ
 	asCSV := fs.Bool("csv", false, "CSV, a row per heuristic")
 	joint := fs.Bool("joint", false, "with -csv: the joint distribution, a row per heuristic, h and h*")
 	maxTime := timeBound(fs)
+	values := fs.String("values", "", "profile the heuristic whose value for every board, in rank order, `FILE` holds: a NumPy .npy array of integers, or raw bytes (uint8), with -shape and -goal")
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
@@ -28,17 +29,23 @@ func runHeuristics(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writ
 	if *joint && !*asCSV {
 		return usagef("-joint goes with -csv (-json always holds the joint distribution)")
 	}
-	goal, err := parseGoal(*shape, *goalText)
-	if err != nil {
-		return err
-	}
 	ctx, cancel, err := bounded(ctx, *maxTime)
 	if err != nil {
 		return err
 	}
 	defer cancel()
 	b := &bars{w: stderr}
-	lv, ps, err := analyze.Profiles(ctx, goal, rest, b.update)
+	var lv *analyze.Levels
+	var ps []*analyze.Profile
+	if *values != "" {
+		lv, ps, err = profileValues(ctx, fs, *values, *shape, *goalText, rest, b.update)
+	} else {
+		goal, gerr := parseGoal(*shape, *goalText)
+		if gerr != nil {
+			return gerr
+		}
+		lv, ps, err = analyze.Profiles(ctx, goal, rest, b.update)
+	}
 	b.done()
 	err = timedOut(ctx, err)
 	var unknown *analyze.UnknownHeuristicError

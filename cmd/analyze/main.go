@@ -16,6 +16,9 @@
 //	-json        one JSON object per heuristic
 //	-csv         CSV, a row per heuristic
 //	-joint       with -csv: a row per heuristic, h and h* (the joint distribution)
+//	-values FILE also the heuristic whose value for every board, in rank
+//	             order, FILE holds (a .npy array, or raw uint8 bytes; with
+//	             -shape and -goal both named)
 //
 // HEURISTIC is misplaced, manhattan, linear-conflict, pdb:PARTITION,
 // pdb-plain:PARTITION (no reflection lookup) or max:A+B+…; none profiles
@@ -24,13 +27,18 @@
 // analyze textbook takes -shape, -goal, -json, -csv as above and -algs
 // (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (24; 0 for
 // the radius), -sample N and -seed (N boards per depth instead of all),
-// -max-mib (each search's memory). analyze predict takes -shape, -goal,
+// -max-mib (each search's memory); on a shape of more than 12 cells
+// (4x4) it takes -shape, -goal, -algs (ida:HEURISTIC), -depths A-B,
+// -step, -sample N (boards drawn uniformly at each depth), -seed,
+// -bfs-depth, -max-time and -json instead. analyze predict takes -shape, -goal,
 // -json, -csv, -h HEURISTIC, -depth, -sample and -seed, -random N (boards
 // of every depth), -korf100 (Korf's 15-puzzle instances) with
 // -instances A-B (some of them), -dist exact|databases|samples (where
 // KRE's distribution comes from), -samples N (sampled distributions from
 // N boards) and -resume FILE (each board's counts kept in FILE as it
-// finishes, and taken from it on a later run). analyze dbsize
+// finishes, and taken from it on a later run); -korf1985 reconciles
+// Korf's 1985 table of generated nodes instance by instance (with
+// -instances, -resume and -json). analyze dbsize
 // takes -shape (any shape), -goal, -json, -csv, -partitions "P;P;…",
 // -boards N and -seed.
 // Every subcommand takes -max-time DURATION (default 1h): past it the run

@@ -28,6 +28,7 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	instances := fs.String("instances", "", "with -korf100: compare only instances A-B (1-100), such as 1-10")
 	whole := fs.Bool("whole", false, "Korf, Reid and Edelkamp's own experiment: one whole iteration (the goal does not end it) per -bounds bound from each of -random N boards (0: every board, on spaces of at most 20,000,000), every board counted, 0 when its h exceeds the bound, beside KRE")
 	bounds := fs.String("bounds", "", "with -whole: the bounds A-B counted; default the boards' mean h, rounded, ± 4")
+	korf1985 := fs.Bool("korf1985", false, "Korf's 1985 table of the nodes IDA* on Manhattan distance generated on his 100 instances, reconciled instance by instance with IDA* run as his program runs it (with -instances, -resume, -json)")
 	asJSON := fs.Bool("json", false, "one JSON object")
 	asCSV := fs.Bool("csv", false, "CSV, a row per iteration")
 	maxTime := timeBound(fs)
@@ -48,6 +49,9 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 		return err
 	}
 	defer cancel()
+	if *korf1985 {
+		return runKorf1985(ctx, fs, stdout, stderr, korfFlags{*h, *instances, *resume, *asJSON})
+	}
 	if *whole {
 		if *korf || *sample > 0 || *resume != "" {
 			return usagef("-whole draws its boards (-random N, or every board): not with -korf100, -sample or -resume")

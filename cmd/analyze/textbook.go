@@ -11,6 +11,9 @@ import (
 )
 
 func runTextbook(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+	if deepShape(args) {
+		return runTextbookDeep(ctx, c, stdout, stderr, args)
+	}
 	fs := c.Flags(stderr)
 	shape := fs.String("shape", "3x3", "board shape RxC (at most 12 cells)")
 	goalText := fs.String("goal", "last", "goal: last, first, or a board")

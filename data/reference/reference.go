@@ -28,8 +28,9 @@ type Instance struct {
 	Board   string // tiles in row-major order, comma-separated, 0 for the blank
 	Optimal int    // optimal solution length in single-tile moves
 	// Generated is the number of nodes IDA* generated on the instance in
-	// the published run (Korf & Felner 2002, 6-6-6-6 with reflection), or 0
-	// where the source gives none.
+	// the published run its file names (Korf & Felner 2002, 6-6-6-6 with
+	// reflection, for Korf50; Korf 1985, Manhattan distance, for
+	// Korf1985), or 0 where the source gives none.
 	Generated uint64
 	// Expanded6666 and ExpandedMax are the nodes IDA* expanded in Döbbelin,
 	// Schütt & Reinefeld's runs (2013) with 6-6-6-6 and with the maximum

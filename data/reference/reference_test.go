@@ -139,3 +139,18 @@ func FuzzParse(f *testing.F) {
 
 // maxFuzzText is the longest text FuzzParse parses.
 const maxFuzzText = 512
+
+// TestKorf1985: the table of generated nodes holds Korf's 100 instances,
+// each board and length as korf100.tsv has them, with a count each.
+func TestKorf1985(t *testing.T) {
+	got, want := Korf1985(), Korf100()
+	if len(got) != len(want) {
+		t.Fatalf("%d instances, want %d", len(got), len(want))
+	}
+	for i, in := range got {
+		w := want[i]
+		if in.ID != w.ID || in.Board != w.Board || in.Optimal != w.Optimal || in.Generated == 0 {
+			t.Errorf("instance %d: %+v, korf100.tsv has %+v", i+1, in, w)
+		}
+	}
+}
