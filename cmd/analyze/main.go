@@ -25,7 +25,7 @@
 // (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (24; 0 for
 // the radius), -sample N and -seed (N boards per depth instead of all),
 // -max-mib (each search's memory). analyze predict takes -shape, -goal,
-// -json, -csv, -h HEURISTIC, -depth, -sample and -seed, -random N (boards
+// -json, -csv, -heuristic HEURISTIC, -depth, -sample and -seed, -random N (boards
 // of every depth), -korf100 (Korf's 15-puzzle instances) with
 // -instances A-B (some of them), -dist exact|databases|samples (where
 // KRE's distribution comes from), -samples N (sampled distributions from

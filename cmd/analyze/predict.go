@@ -16,7 +16,7 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	fs := c.Flags(stderr)
 	shape := fs.String("shape", "3x3", "board shape RxC (at most 12 cells)")
 	goalText := fs.String("goal", "last", "goal: last, first, or a board")
-	h := fs.String("h", "manhattan", "the heuristic IDA* runs on (as analyze heuristics names them)")
+	h := fs.String("heuristic", "manhattan", "the heuristic IDA* runs on (as analyze heuristics names them)")
 	depth := fs.Int("depth", 20, "the boards' distance from the goal")
 	sample := fs.Int("sample", 0, "boards searched, drawn uniformly at -depth; 0 for every board")
 	seed := fs.Uint64("seed", 1, "the seed of the draws (-sample, -random, -samples)")
