@@ -22,7 +22,7 @@
 // analyze.DefaultHeuristics.
 //
 // analyze textbook takes -shape, -goal, -json, -csv as above and -algs
-// (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (24; 0 for
+// (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (20; 0 for
 // the radius), -sample N and -seed (N boards per depth instead of all),
 // -max-mib (each search's memory). analyze predict takes -shape, -goal,
 // -json, -csv, -heuristic HEURISTIC, -depth, -sample and -seed, -random N (boards
@@ -38,6 +38,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/tilespace/tilespace/cmd/internal/cli"
@@ -79,3 +80,10 @@ func (b *bars) update(stage string, done, total uint64) {
 }
 
 func (b *bars) done() { b.bar.Done() }
+
+// note writes a line of its own on stderr, clearing a terminal's bar
+// first (the next update draws it again).
+func (b *bars) note(format string, args ...any) {
+	b.bar.Done()
+	fmt.Fprintf(b.w, "analyze: "+format+"\n", args...)
+}
