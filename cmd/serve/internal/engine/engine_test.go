@@ -28,10 +28,10 @@ func TestEngineInBrowser(t *testing.T) {
 	var built time.Time
 	// The browser's one thread: one work slot. A limit short enough that
 	// the databases' build (seconds) would overrun it. The requests wait
-	// for the build however long a loaded machine takes (TableWait), not
-	// the page's 20 s.
+	// for the build (TableWait) and for the slot (SlotWait) however long
+	// a loaded machine takes, not the page's 20 s and 3 s.
 	const limit = 300 * time.Millisecond
-	s, res, err := New(context.Background(), api.Limits{SolveTime: limit, Searches: 1, TableWait: time.Hour}, func(_ string, done, total uint64) {
+	s, res, err := New(context.Background(), api.Limits{SolveTime: limit, Searches: 1, TableWait: time.Hour, SlotWait: time.Hour}, func(_ string, done, total uint64) {
 		if done == total {
 			mu.Lock()
 			built = time.Now()
