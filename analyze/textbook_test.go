@@ -128,3 +128,49 @@ func TestPickBoardsSample(t *testing.T) {
 		t.Error("another seed draws the same boards")
 	}
 }
+
+// The boards are searched once each, the first of each depth first, and
+// Plan is told once the number of boards searched.
+func TestTextbookPlan(t *testing.T) {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
+	calls, told := 0, 0
+	var expected time.Duration
+	tb, err := Textbook(context.Background(), TextbookConfig{Goal: goal, Algorithms: []string{"ids", "astar:manhattan"},
+		Plan: func(boards int, e time.Duration) { calls, told, expected = calls+1, boards, e }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, r := range tb.Rows {
+		want += int(r.Boards)
+	}
+	if calls != 1 || told != want || expected <= 0 {
+		t.Errorf("Plan called %d times, told %d boards and %v; want once, %d boards (every board but the goal) and a positive time", calls, told, expected, want)
+	}
+	boards := [][]uint64{nil, {1}, {2, 3}, {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}}
+	jobs, planned := planJobs(boards)
+	if planned != 1+2+PlanBoards || len(jobs) != 14 {
+		t.Fatalf("%d jobs, %d planned; want 14, %d", len(jobs), planned, 1+2+PlanBoards)
+	}
+	seen := map[job]bool{}
+	for k, j := range jobs {
+		if seen[j] || j.i >= len(boards[j.d]) {
+			t.Errorf("job %d: %+v repeated or out of range", k, j)
+		}
+		seen[j] = true
+		if (k < planned) != (j.d < 3 || j.i%2 == 0 && j.i < 2*PlanBoards) { // 11 boards: 0, 2, 4, 6, 8
+			t.Errorf("job %d: %+v, planned %v", k, j, k < planned)
+		}
+	}
+}
+
+// fitLine recovers a line through its points and never goes below 0.
+func TestFitLine(t *testing.T) {
+	a, b := fitLine([]float64{1, 2, 4, 8}, []float64{7, 9, 13, 21})
+	if math.Abs(a-5) > 1e-9 || math.Abs(b-2) > 1e-9 {
+		t.Errorf("fit of y = 5 + 2x: a %v, b %v", a, b)
+	}
+	if a, b := fitLine([]float64{1, 2, 3}, []float64{9, 5, 1}); b != 0 || a != 5 {
+		t.Errorf("a falling line: a %v, b %v; want the mean 5 and slope 0", a, b)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,14 +30,21 @@ func startRun(t *testing.T, cfg Config, qc resolve.Config, addr string) (string,
 	go func() { done <- Run(ctx, cfg, res, slots, addr, out) }()
 	re := regexp.MustCompile(`serving on (http://[^/]+/)`)
 	var base string
-	for deadline := time.Now().Add(5 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	// Until Run prints its address or returns, however long a loaded
+	// machine takes.
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for base == "" {
 		if m := re.FindStringSubmatch(out.String()); m != nil {
 			base = m[1]
+			break
 		}
-	}
-	if base == "" {
-		cancel()
-		t.Fatalf("Run printed no address: %q", out.String())
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("Run returned %v before printing its address: %q", err, out.String())
+		case <-tick.C:
+		}
 	}
 	stopped := false
 	var runErr error
@@ -238,7 +246,15 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 	old := shutdownGrace
 	shutdownGrace = 50 * time.Millisecond
 	defer func() { shutdownGrace = old }()
-	base, stop, out := startRun(t, Config{Limits: Limits{SolveTime: time.Minute}}, resolve.Config{Partition: testPartition}, "127.0.0.1:0")
+	// The request is in flight once the databases it needs are built.
+	built := make(chan struct{})
+	var once sync.Once
+	progress := func(_ string, done, total uint64) {
+		if done == total {
+			once.Do(func() { close(built) })
+		}
+	}
+	base, stop, out := startRun(t, Config{Limits: Limits{SolveTime: time.Minute}}, resolve.Config{Partition: testPartition, Progress: progress}, "127.0.0.1:0")
 	type reply struct {
 		resp *http.Response
 		err  error
@@ -249,7 +265,7 @@ func TestRunRepliesToRequestsInFlight(t *testing.T) {
 		resp, err := http.Get(base + "api/board?goal=first&b=" + reference.Korf100()[0].Board)
 		got <- reply{resp, err}
 	}()
-	time.Sleep(200 * time.Millisecond)
+	<-built
 	if err := stop(); err != nil {
 		t.Errorf("Run: %v", err)
 	}

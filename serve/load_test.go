@@ -38,10 +38,9 @@ import (
 // A request that finds every slot busy (503) is sent again. Throughout,
 // the resident size stays under the budget plus its margin (the kernel's
 // peak, VmHWM, reset when the load starts; else sampled), and a probe
-// of a board whose table is held gets its answer in under 50 ms at the
-// median. Short runs: 60 mixed requests, 20 at a time, and 150 2x5 goals,
-// 30 at a time; with TILESPACE_LONG=1, 500 each, 60 at a time. Both are
-// bounded in time.
+// of a board whose table is held gets its answer (its median latency is
+// logged). Short runs: 60 mixed requests, 20 at a time, and 150 2x5 goals,
+// 30 at a time; with TILESPACE_LONG=1, 500 each, 60 at a time.
 func TestLoadDistinctGoals(t *testing.T) {
 	if _, err := residentBytes(); err != nil {
 		t.Skipf("no resident memory to read here: %v", err)
@@ -71,12 +70,10 @@ func pick(long bool, ifLong, otherwise int) int {
 }
 
 func loadDistinctGoals(t *testing.T, shapes []statespace.Shape, cacheBytes int64, requests, parallel int) {
-	limit := 2 * time.Minute
-	if longtest.Enabled() {
-		limit = 10 * time.Minute
-	}
+	// No time limit: a loaded machine takes as long as it takes, and go
+	// test's -timeout ends a run that hangs.
 	t.Setenv("TILESPACE_CACHE", t.TempDir())
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var cfg Config
 	base := startServer(t, ctx, cfg, resolve.Config{CacheBytes: cacheBytes})
@@ -184,9 +181,6 @@ func loadDistinctGoals(t *testing.T, shapes []statespace.Shape, cacheBytes int64
 	wg.Wait()
 	close(stopWatch)
 	<-watched
-	if ctx.Err() != nil {
-		t.Fatalf("the load did not finish within %s: %d of %d answered", limit, answered.Load(), requests)
-	}
 	if answered.Load() != int64(requests) {
 		t.Errorf("%d of %d requests answered", answered.Load(), requests)
 	}
@@ -211,9 +205,8 @@ func loadDistinctGoals(t *testing.T, shapes []statespace.Shape, cacheBytes int64
 		t.Fatal("the probe got no answer")
 	}
 	slices.Sort(latencies)
-	if med := latencies[len(latencies)/2]; med > 50*time.Millisecond {
-		t.Errorf("the probe's median latency is %s over %d probes, want under 50 ms", med, len(latencies))
-	}
+	// The probe's latency is the machine's as much as the server's: it is
+	// logged below, not asserted (no test asserts a time).
 	t.Logf("%d requests, %d at a time: %d answers of 503 sent again; peak resident %.1f MiB (%s), live heap %d MiB; budget %d MiB, ceiling %d MiB; probe median %s of %d",
 		requests, parallel, busy.Load(), float64(peak.Load())/(1<<20), peakFrom, peakLive.Load()>>20, budget>>20, ceiling>>20, latencies[len(latencies)/2], len(latencies))
 }

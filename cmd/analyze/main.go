@@ -25,13 +25,13 @@
 // analyze.DefaultHeuristics.
 //
 // analyze textbook takes -shape, -goal, -json, -csv as above and -algs
-// (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (24; 0 for
+// (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC), -max-depth (20; 0 for
 // the radius), -sample N and -seed (N boards per depth instead of all),
 // -max-mib (each search's memory); on a shape of more than 12 cells
 // (4x4) it takes -shape, -goal, -algs (ida:HEURISTIC), -depths A-B,
 // -step, -sample N (boards drawn uniformly at each depth), -seed,
-// -bfs-depth, -max-time and -json instead. analyze predict takes -shape, -goal,
-// -json, -csv, -h HEURISTIC, -depth, -sample and -seed, -random N (boards
+// -bfs-depth, -search-time (each search's bound), -max-time and -json instead. analyze predict takes -shape, -goal,
+// -json, -csv, -heuristic HEURISTIC, -depth, -sample and -seed, -random N (boards
 // of every depth), -korf100 (Korf's 15-puzzle instances) with
 // -instances A-B (some of them), -dist exact|databases|samples (where
 // KRE's distribution comes from), -samples N (sampled distributions from
@@ -49,6 +49,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/tilespace/tilespace/cmd/internal/cli"
@@ -90,3 +91,10 @@ func (b *bars) update(stage string, done, total uint64) {
 }
 
 func (b *bars) done() { b.bar.Done() }
+
+// note writes a line of its own on stderr, clearing a terminal's bar
+// first (the next update draws it again).
+func (b *bars) note(format string, args ...any) {
+	b.bar.Done()
+	fmt.Fprintf(b.w, "analyze: "+format+"\n", args...)
+}

@@ -16,7 +16,7 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 	fs := c.Flags(stderr)
 	shape := fs.String("shape", "3x3", "board shape RxC (at most 12 cells)")
 	goalText := fs.String("goal", "last", "goal: last, first, or a board")
-	h := fs.String("h", "manhattan", "the heuristic IDA* runs on (as analyze heuristics names them)")
+	h := fs.String("heuristic", "manhattan", "the heuristic IDA* runs on (as analyze heuristics names them)")
 	depth := fs.Int("depth", 20, "the boards' distance from the goal")
 	sample := fs.Int("sample", 0, "boards searched, drawn uniformly at -depth; 0 for every board")
 	seed := fs.Uint64("seed", 1, "the seed of the draws (-sample, -random, -samples)")
@@ -68,18 +68,8 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 		return err
 	}
 	cfg := analyze.PredictConfig{Goal: goal, Heuristic: *h, Depth: *depth, Sample: *sample, Seed: *seed, Random: *random, Samples: *samples, Dist: *dist}
-	first := 0 // the index in the run log of cfg.Boards[0]
-	if *korf {
-		if cfg.Boards, first, err = korfRange(goal, *instances); err != nil {
-			return err
-		}
-	} else if *instances != "" {
-		return usagef("-instances goes with -korf100")
-	}
-	if *resume != "" {
-		if err := resumeFrom(&cfg, *resume, first); err != nil {
-			return err
-		}
+	if err := predictBoards(&cfg, *korf, *instances, *resume); err != nil {
+		return err
 	}
 	b := &bars{w: stderr}
 	cfg.Progress = b.update
@@ -95,6 +85,24 @@ func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer,
 		return analyze.WritePredictionCSV(stdout, p)
 	}
 	return analyze.WritePredictionText(stdout, p)
+}
+
+// predictBoards sets cfg's boards to Korf's instances (-korf100 with
+// -instances) and takes the boards a run log (-resume) holds finished.
+func predictBoards(cfg *analyze.PredictConfig, korf bool, instances, resume string) error {
+	first := 0 // the index in the run log of cfg.Boards[0]
+	if korf {
+		var err error
+		if cfg.Boards, first, err = korfRange(cfg.Goal, instances); err != nil {
+			return err
+		}
+	} else if instances != "" {
+		return usagef("-instances goes with -korf100")
+	}
+	if resume != "" {
+		return resumeFrom(cfg, resume, first)
+	}
+	return nil
 }
 
 // predictError phrases the remedy for an error of analyze.Predict or

@@ -131,20 +131,35 @@ func TestGreedyStatsInterrupted(t *testing.T) {
 	if err := os.Symlink(exe, bin); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "greedy-stats", "-shape", "2x5", "-n", "100000", "-k", "1000000", "-json")
+	// The interruption must land once the climbing has begun, after the
+	// 2x5 table is built, which nothing on a pipe announces: an
+	// interruption that came first (exit 130, nothing on stdout) is tried
+	// again later, so that the test does not hang on the machine's speed
+	// or load.
 	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(1500 * time.Millisecond) // a few boards climbed (none is needed)
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
-		t.Fatalf("interrupted greedy-stats: %v, want exit 130; stderr %s", err, stderr.Bytes())
+	wait := 1500 * time.Millisecond
+	for attempt := 0; ; attempt++ {
+		stdout.Reset()
+		stderr.Reset()
+		cmd := exec.Command(bin, "greedy-stats", "-shape", "2x5", "-n", "100000", "-k", "1000000", "-json")
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(wait) // a guess at when the climbing has begun, checked below
+		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+		err = cmd.Wait()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+			t.Fatalf("interrupted greedy-stats: %v, want exit 130; stderr %s", err, stderr.Bytes())
+		}
+		if stdout.Len() > 0 || attempt == 6 {
+			break
+		}
+		t.Logf("interrupted after %v, before the climbing began: %s", wait, bytes.TrimSpace(stderr.Bytes()))
+		wait *= 2
 	}
 	var rep struct {
 		StoppedBy string `json:"stopped_by"`

@@ -135,6 +135,10 @@ func TestLooseTiles(t *testing.T) {
 	}{
 		{strings.Fields("1 2 3 4 5 6 7 8 0"), "9 arguments that look like the tiles of one board: give a board as one argument, 1,2,3,4,5,6,7,8,0"},
 		{strings.Fields("1 2 3 _"), "give a board as one argument, 1,2,3,_"},
+		{strings.Fields("1 2 3/4 5 6/7 8 _"), `7 arguments that look like the tiles of one board: give a board as one argument, 1,2,3,4,5,6,7,8,_ (or quoted: "1 2 3/4 5 6/7 8 _")`},
+		{strings.Fields("1 2 3 / 4 5 6 / 7 8 _"), `11 arguments that look like the tiles of one board: give a board as one argument, 1,2,3,4,5,6,7,8,_ (or quoted: "1 2 3 / 4 5 6 / 7 8 _")`},
+		{strings.Fields("/ /"), ""},
+		{strings.Fields("12/3 4,5"), ""},
 		{strings.Fields("-json 1 12 3 4 5 6 7 8 9 10 11 0 13 14 15 2"), "16 arguments"},
 		{strings.Fields("1,2,3,4,5,6,7,0,8 1,2,3,4,5,6,0,7,8"), ""},
 		{strings.Fields("125340678"), ""},

@@ -122,9 +122,11 @@ var isTerminal = func(r io.Reader) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// looseTiles matches an argument that is one tile number alone: a board
-// typed unquoted, "query 1 2 3 4 5 6 7 8 0", arrives as such arguments.
-var looseTiles = regexp.MustCompile(`^(?:[0-9]{1,2}|_)$`)
+// looseTile matches one tile number alone: a board typed unquoted,
+// "query 1 2 3 4 5 6 7 8 0", arrives as such arguments, and with its rows
+// marked, "query 1 2 3/4 5 6/7 8 _" or "1 2 3 / 4 5 6 / 7 8 _", as tiles
+// and slashes.
+var looseTile = regexp.MustCompile(`^(?:[0-9]{1,2}|_)$`)
 
 // checkLooseTiles refuses arguments that are the tiles of one board
 // typed without quotes, with the board written as one argument.
@@ -132,13 +134,21 @@ func checkLooseTiles(boards []string) error {
 	if len(boards) < 2 {
 		return nil
 	}
+	var tiles []string
 	for _, b := range boards {
-		if !looseTiles.MatchString(b) {
-			return nil
+		for _, piece := range strings.Split(b, "/") {
+			switch {
+			case looseTile.MatchString(piece):
+				tiles = append(tiles, piece)
+			case piece != "":
+				return nil
+			}
 		}
 	}
-	joined := strings.Join(boards, ",")
-	return usagef("%d arguments that look like the tiles of one board: give a board as one argument, %s (or quoted: \"%s\")", len(boards), joined, strings.Join(boards, " "))
+	if len(tiles) == 0 {
+		return nil
+	}
+	return usagef("%d arguments that look like the tiles of one board: give a board as one argument, %s (or quoted: \"%s\")", len(boards), strings.Join(tiles, ","), strings.Join(boards, " "))
 }
 
 // moved are the flags whose jobs are other commands now.

@@ -6,7 +6,10 @@
 // (static/worker.js), which hands it each request the page would send to
 // a server. It links no net/http (and so no TLS and its crypto).
 // go generate ./serve builds it into serve/engine, which the serve binary
-// embeds and serve -static writes out; it is not run by hand.
+// embeds and serve -static writes out; it is not run by hand. Every file
+// of it but its tests builds for GOOS=js GOARCH=wasm only, so go install
+// ./cmd/... installs no binary of it; its logic is package
+// cmd/serve/internal/engine.
 package main
 
 import (
@@ -15,11 +18,12 @@ import (
 	"os"
 	"syscall/js"
 
+	"github.com/tilespace/tilespace/cmd/serve/internal/engine"
 	"github.com/tilespace/tilespace/serve/api"
 )
 
 func main() {
-	os.Setenv("TILESPACE_CACHE", browserCache)
+	os.Setenv("TILESPACE_CACHE", engine.BrowserCache)
 	// The 15-puzzle by IDA* on what the server resolves: with no files in
 	// the browser, pattern databases cheap enough are built in memory on
 	// first use; the time limit per board starts once they are ready.
@@ -40,7 +44,7 @@ func main() {
 			f.Invoke(what, float64(done), float64(total))
 		}
 	}
-	s, _, err := newEngine(context.Background(), api.Limits{}, progress)
+	s, _, err := engine.New(context.Background(), api.Limits{}, progress)
 	if err != nil {
 		panic(err) // the zero Cache and no flags: nothing to refuse
 	}

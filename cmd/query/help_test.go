@@ -1,0 +1,12 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/tilespace/tilespace/cmd/internal/clitest"
+)
+
+// -h and -help print the usage and exit 0 on query and each of its commands.
+func TestHelpEverywhere(t *testing.T) {
+	clitest.Help(t, "query", run, "random")
+}

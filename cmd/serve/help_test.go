@@ -1,0 +1,12 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/tilespace/tilespace/cmd/internal/clitest"
+)
+
+// -h and -help print the usage and exit 0 on serve.
+func TestHelpEverywhere(t *testing.T) {
+	clitest.Help(t, "serve", run)
+}
