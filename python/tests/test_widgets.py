@@ -59,8 +59,13 @@ def test_colours_and_legend_are_the_pages():
         m = re.search(r'class="key bar-%s">([^<]+)<' % outcome, html)
         assert m and m.group(1) == widgets.OUTCOME_LABELS[outcome]
     js = page_file("app.js")
-    page_colours = re.search(r"const SCALING_COLOURS = \[([^\]]+)\]", js).group(1)
-    assert re.findall(r'"(#[0-9a-f]{6})"', page_colours) == list(_logic.SCALING_COLOURS[:9])
+    table = js[js.index("const ALG_STYLE = {"):js.index("};", js.index("const ALG_STYLE = {"))]
+    page_styles = {k: (c, d, m) for k, c, d, m in re.findall(
+        r'"([a-z-]+)":\s*\{ colour: "(#[0-9a-f]{6})", dash: "([0-9 ]*)",\s*marker: "([a-z-]+)" \}', table)}
+    assert len(page_styles) == 11
+    assert page_styles == _logic.ALG_STYLE
+    for key in page_styles:
+        _logic.line_style(key)  # every marker has a matplotlib name
 
 
 def test_algorithms_are_the_comparisons():

@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from ._logic import (LEGEND_OUTCOMES, OUTCOME_COLOURS, OUTCOME_LABELS, SCALING_COLOURS,
+from ._logic import (LEGEND_OUTCOMES, OUTCOME_COLOURS, OUTCOME_LABELS, line_style,
                      comparison_parts, format_count, format_seconds, outcome_of, parse_shape, walk)
 
 TILE, TILE_INK, BLANK, LINE = "#2f5d8a", "#ffffff", "#e4e7ee", "#1d2330"
@@ -185,11 +185,11 @@ def scaling_figure(scaling, title=None, measures=SCALING_MEASURES):
             pts = [r for r in rows if r["algorithm"] == key and r[col + "_mean"] is not None]
             if not pts:
                 continue
-            colour = SCALING_COLOURS[ai % len(SCALING_COLOURS)]
+            colour, linestyle, marker = line_style(key)
             x = [r["distance"] for r in pts]
             ax.fill_between(x, [r[col + "_q1"] for r in pts], [r[col + "_q3"] for r in pts],
                             color=colour, alpha=0.18, linewidth=0)
-            ax.plot(x, [r[col + "_mean"] for r in pts], color=colour, marker="o", markersize=3.5,
+            ax.plot(x, [r[col + "_mean"] for r in pts], color=colour, linestyle=linestyle, marker=marker, markersize=3.5,
                     linewidth=1.8, label=scaling.names[ai])
         if col == "path":
             ax.plot(ds, ds, color="#1d2330", linestyle="--", linewidth=1, label="exact distance")

@@ -25,9 +25,35 @@ OUTCOME_LABELS = {
 # The three outcomes the legend always shows, in the page's order.
 LEGEND_OUTCOMES = ("optimal", "longer", "stopped")
 
-# A curve colour per algorithm in the scaling charts (the page's).
-SCALING_COLOURS = ("#2f5d8a", "#b34700", "#2a7148", "#6b4fa0", "#8a1c4f",
-                   "#00707a", "#7a5c00", "#4a4a4a", "#a0306a", "#1d2330")
+# Each algorithm's style on every chart, the page's (its ALG_STYLE): a
+# colour, a dash (SVG's dash array, "" solid) and a marker, no two alike, so
+# that curves which overlap (BFS's and UCS's) stay told apart.
+ALG_STYLE = {
+    "bfs": ("#1f4e99", "", "circle"),
+    "dfs": ("#b0203f", "7 3", "square"),
+    "ucs": ("#00709e", "2 3", "triangle"),
+    "iddfs": ("#4d4d4d", "9 3 2 3", "diamond"),
+    "astar-misplaced": ("#c2185b", "4 2", "circle"),
+    "astar-manhattan": ("#111111", "", "triangle-down"),
+    "astar-linear-conflict": ("#00709e", "7 3", "square"),
+    "astar-exact": ("#102a5c", "", "cross"),
+    "idastar": ("#b0203f", "", "diamond"),
+    "greedy": ("#4d4d4d", "2 3", "plus"),
+    "climber": ("#c2185b", "", "plus"),
+}
+
+# The page's marker names as matplotlib's.
+_MARKERS = {"circle": "o", "square": "s", "triangle": "^", "triangle-down": "v",
+            "diamond": "D", "cross": "x", "plus": "P"}
+
+
+def line_style(key):
+    """An algorithm's colour, matplotlib linestyle and marker, the page's;
+    an algorithm without a style is drawn in the page's ink, solid."""
+    colour, dash, marker = ALG_STYLE.get(key, ("#1d2330", "", "circle"))
+    linestyle = (0, tuple(int(v) for v in dash.split())) if dash else "-"
+    return colour, linestyle, _MARKERS[marker]
+
 
 # The studied notebook's presets. Its "Easy" board cannot reach the goal
 # 1,2,…,8,_ (an odd number of inversions): the panel says so, as the
