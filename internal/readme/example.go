@@ -229,6 +229,7 @@ func run(ts *testscript.TestScript, line string, long time.Duration, quick bool)
 	cmd := exec.CommandContext(ctx, "sh", "-c", runsCmd.ReplaceAllString(line, "$1"))
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = env(ts)
+	inGroup(cmd)
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	cmd.WaitDelay = time.Second
