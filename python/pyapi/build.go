@@ -105,15 +105,6 @@ func (e *Engine) exportNPY(j *Job, r *Request, _, _ []byte) (result, error) {
 	return result{"path": path, "written": true}, nil
 }
 
-// valuesHeuristic is a heuristic given as a value for each board, in rank
-// order.
-type valuesHeuristic struct {
-	sp     *statespace.Space
-	values []byte
-}
-
-func (h valuesHeuristic) Distance(b statespace.Board) int { return int(h.values[h.sp.Rank(b)]) }
-
 // profile is analyze heuristics -json for one heuristic: a name the
 // analyzer knows (heuristic), or with in a value for every board in rank
 // order, one byte each (name names it).
@@ -124,8 +115,8 @@ func (e *Engine) profile(j *Job, r *Request, in, _ []byte) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !sp.Counted() || sp.Size() > analyze.MaxStates {
-		return nil, &analyze.TooBigError{Shape: sp.Shape(), States: sp.Size(), Max: analyze.MaxStates}
+	if sp, err = analyze.ProfileSpace(sp.Goal()); err != nil {
+		return nil, err
 	}
 	progress := func(stage string, done, total uint64) { j.report(stage, done, total) }
 	var ps []*analyze.Profile
@@ -142,12 +133,7 @@ func (e *Engine) profile(j *Job, r *Request, in, _ []byte) (result, error) {
 		if name == "" {
 			name = "values"
 		}
-		var lv *analyze.Levels
-		lv, err = analyze.Distances(j.ctx, sp, func(_ int, reached, total uint64) { progress("distances", reached, total) })
-		if err == nil {
-			ps, err = analyze.Run(j.ctx, sp, lv, []analyze.Heuristic{{Name: name, H: valuesHeuristic{sp, in}}},
-				func(_ int, done uint64) { progress(name, done, sp.Size()) })
-		}
+		_, ps, err = analyze.ProfileHeuristics(j.ctx, sp, []analyze.Heuristic{analyze.Values(name, sp, in)}, progress)
 	}
 	if err != nil {
 		return nil, err

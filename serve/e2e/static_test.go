@@ -248,15 +248,7 @@ func gzipSize(t *testing.T, b []byte) int64 {
 // starts no engine: a plain message says it must be served and how, in
 // one line, and nothing of the page's broken layout shows.
 func TestStaticCopyAsFile(t *testing.T) {
-	if findBrowser() == "" && os.Getenv("CI") == "" {
-		t.Skip("no Chromium")
-	}
-	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	if _, err := serve.WriteStatic(ctx, dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := staticCopy(t)
 	url := "file://" + filepath.ToSlash(filepath.Join(dir, "index.html"))
 	p := openTab(t, url, 1024, 768)
 	p.run("open "+url, chromedp.Navigate(url))
@@ -283,15 +275,7 @@ func TestStaticCopyAsFile(t *testing.T) {
 // until the page has been looked at): a loading message and nothing
 // half-drawn; then the game, the goal beside it, and the message gone.
 func TestStaticCopyEmbedLoading(t *testing.T) {
-	if findBrowser() == "" && os.Getenv("CI") == "" {
-		t.Skip("no Chromium")
-	}
-	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	if _, err := serve.WriteStatic(ctx, dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := staticCopy(t)
 	release := make(chan struct{})
 	var once sync.Once
 	open := func() { once.Do(func() { close(release) }) }
@@ -330,4 +314,21 @@ func TestStaticCopyEmbedLoading(t *testing.T) {
 	if goal := p.tiles("#goal-board"); goal != goal3x3().String() {
 		t.Errorf("the embedded static copy shows the goal %q, want %s", goal, goal3x3())
 	}
+}
+
+// staticCopy writes the static copy into a new temporary folder and
+// returns it; without Chromium it skips the test (under CI it goes on, and
+// the browser's absence fails it).
+func staticCopy(t *testing.T) string {
+	t.Helper()
+	if findBrowser() == "" && os.Getenv("CI") == "" {
+		t.Skip("no Chromium")
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if _, err := serve.WriteStatic(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
