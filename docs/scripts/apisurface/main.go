@@ -1,0 +1,166 @@
+// Command apisurface measures the width of packages: the exported names of
+// each package named (top-level declarations plus exported methods, as
+// go/ast reads them, tests left out), the exported methods of a named type,
+// and every function longer than a bound anywhere under the module root.
+//
+//	go run ./docs/scripts/apisurface [-type pkg.Type] [-lines 80] PKGDIR...
+//
+// It reads source text only, so it measures a tree that does not build too.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+func main() {
+	typ := flag.String("type", "", "also count the exported methods of this type, as DIR.Type (e.g. resolve.Resolver)")
+	lines := flag.Int("lines", 80, "list the functions longer than this many lines")
+	flag.Parse()
+	for _, dir := range flag.Args() {
+		names, err := exported(dir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "apisurface:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("%-24s %4d exported names\n", dir, len(names))
+	}
+	if *typ != "" {
+		dir, name, ok := strings.Cut(*typ, ".")
+		if !ok {
+			fmt.Fprintln(os.Stderr, "apisurface: -type wants DIR.Type")
+			os.Exit(2)
+		}
+		names, err := exported(dir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "apisurface:", err)
+			os.Exit(1)
+		}
+		var methods []string
+		for _, n := range names {
+			if strings.HasPrefix(n, name+".") {
+				methods = append(methods, strings.TrimPrefix(n, name+"."))
+			}
+		}
+		fmt.Printf("%s: %d exported methods: %s\n", *typ, len(methods), strings.Join(methods, ", "))
+	}
+	long, err := longFuncs(".", *lines)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "apisurface:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("functions over %d lines: %d\n", *lines, len(long))
+	for _, l := range long {
+		fmt.Println("  " + l)
+	}
+}
+
+// exported lists the exported top-level names and the exported methods
+// (as Type.Method) of the non-test Go files in dir.
+func exported(dir string) ([]string, error) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range file.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if !d.Name.IsExported() {
+					continue
+				}
+				if d.Recv == nil {
+					names = append(names, d.Name.Name)
+				} else if recv := receiver(d.Recv.List[0].Type); ast.IsExported(recv) {
+					names = append(names, recv+"."+d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						if s.Name.IsExported() {
+							names = append(names, s.Name.Name)
+						}
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							if n.IsExported() {
+								names = append(names, n.Name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no Go files", dir)
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+func receiver(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return receiver(e.X)
+	case *ast.IndexExpr:
+		return receiver(e.X)
+	case *ast.IndexListExpr:
+		return receiver(e.X)
+	case *ast.Ident:
+		return e.Name
+	}
+	return ""
+}
+
+// longFuncs lists, as FILE:FUNC LINES, the functions of non-test Go files
+// under root whose declaration spans more than n lines.
+func longFuncs(root string, n int) ([]string, error) {
+	var out []string
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, d := range file.Decls {
+			if f, ok := d.(*ast.FuncDecl); ok {
+				span := fset.Position(f.End()).Line - fset.Position(f.Pos()).Line + 1
+				if span > n {
+					out = append(out, fmt.Sprintf("%s:%s %d", path, f.Name.Name, span))
+				}
+			}
+		}
+		return nil
+	})
+	return out, err
+}
