@@ -3,7 +3,7 @@
 // go/ast reads them, tests left out), the exported methods of a named type,
 // and every function longer than a bound anywhere under the module root.
 //
-//	go run ./docs/scripts/apisurface [-type pkg.Type] [-lines 80] PKGDIR...
+//	go run ./internal/apisurface [-type pkg.Type] [-lines 80] PKGDIR...
 //
 // It reads source text only, so it measures a tree that does not build too.
 package main
