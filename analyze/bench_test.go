@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/longtest"
-	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -118,7 +117,7 @@ func BenchmarkDatabaseDistribution4x4(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := hs[0].H.(*pdb.Additive)
+	a := hs[0].dbs
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := DatabaseDistribution(ctx, a); err != nil {

@@ -88,7 +88,7 @@ func TextbookDeep(ctx context.Context, cfg DeepConfig) ([]DeepRow, error) {
 			return nil, err
 		}
 		r := deepRunner{name: "ida:" + hs[0].Name, h: hs[0]}
-		a, _ := hs[0].H.(*pdb.Additive)
+		a := hs[0].dbs
 		if a != nil && dbs == nil {
 			dbs = a
 		}

@@ -17,6 +17,9 @@ type Heuristic struct {
 	// profile then computes a child's value from its parent's by the one
 	// tile that slides.
 	md [][]int
+	// dbs, when set, are the additive pattern databases H is (made by
+	// NewHeuristics): the fast engine of package solver searches on them.
+	dbs *pdb.Additive
 }
 
 // UnknownHeuristicError reports a heuristic name the analyzer does not
@@ -94,7 +97,7 @@ func newHeuristic(ctx context.Context, goal statespace.Board, name string, maxOK
 		if kind == "pdb-plain" {
 			return Heuristic{Name: kind + ":" + part.String(), H: plainSum(a.PDBs())}, nil
 		}
-		return Heuristic{Name: kind + ":" + part.String(), H: a}, nil
+		return Heuristic{Name: kind + ":" + part.String(), H: a, dbs: a}, nil
 	case kind == "max" && maxOK && arg != "":
 		var parts []pdb.Heuristic
 		var labels []string

@@ -58,7 +58,7 @@ func NewMeasurer(ctx context.Context, goal statespace.Board, h Heuristic, worker
 		}
 		a = md
 	default:
-		a, _ = h.H.(*pdb.Additive)
+		a = h.dbs
 	}
 	if a == nil {
 		return m, nil

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
-	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -403,7 +402,7 @@ func kreDistribution(ctx context.Context, sp *statespace.Space, h Heuristic, src
 	counted := sp.Counted() && sp.Size() <= MaxStates
 	sh := sp.Shape()
 	manhattan := h.md != nil && sh.Cells() <= MaxPlacementCells
-	additive, _ := h.H.(*pdb.Additive)
+	additive := h.dbs
 	asked := src
 	if src == "" {
 		switch {

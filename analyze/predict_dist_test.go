@@ -24,7 +24,7 @@ func TestPredictDistSources(t *testing.T) {
 	}
 	type own func(sp *statespace.Space, h Heuristic) (*CellDistribution, error)
 	databases := func(sp *statespace.Space, h Heuristic) (*CellDistribution, error) {
-		a, ok := h.H.(*pdb.Additive)
+		a, ok := h.dbs, h.dbs != nil
 		if !ok {
 			var err error
 			if a, err = ManhattanDatabases(ctx, sp.Goal()); err != nil {

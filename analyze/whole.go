@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
-	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -280,7 +279,7 @@ type countFunc func(ctx context.Context, b statespace.Board, bound int) (uint64,
 // Manhattan distance (as ManhattanDatabases), else a plain depth-first
 // count that evaluates h on every node.
 func wholeCounter(ctx context.Context, goal statespace.Board, h Heuristic) (countFunc, string, error) {
-	a, _ := h.H.(*pdb.Additive)
+	a := h.dbs
 	if h.md != nil {
 		md, err := ManhattanDatabases(ctx, goal)
 		if err != nil {

@@ -20,11 +20,11 @@ func ExampleWriter() {
 	}
 	out := record.NewWriter(os.Stdout, os.Stderr, record.Options{Format: record.JSON, TileMoves: true})
 	for i, text := range []string{"1,2,3,4,5,6,7,0,8", "1,2,3,4,5,6,8,7,0"} {
-		b, err := resolve.ParseBoard([]byte(text), statespace.Shape{})
+		b, err := statespace.ParseBytes([]byte(text), statespace.Shape{})
 		if err != nil {
 			panic(err)
 		}
-		a, err := res.Answer(ctx, b, resolve.Want{Path: true})
+		a, err := res.Answer(ctx, statespace.GoalLast(b.Shape()), b, resolve.Want{Path: true})
 		var u *statespace.UnsolvableError
 		switch {
 		case errors.As(err, &u):

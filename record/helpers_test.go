@@ -19,13 +19,10 @@ func sampleBoards(tb testing.TB, n int) (resolve.Oracle, []statespace.Board) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	o, err := res.For(context.Background(), sampleShape)
+	o, err := res.Oracle(context.Background(), statespace.GoalLast(sampleShape), resolve.Need{TableOnly: true})
 	if err != nil {
-		tb.Fatal(err)
+		tb.Fatalf("%s: no table: %v", sampleShape, err)
 	}
-	t := o.Source().Table
-	if t == nil {
-		tb.Fatalf("%s: no table", sampleShape)
-	}
+	t := resolve.TableOf(o)
 	return o, slices.Collect(statespace.Samples(t, resolve.NewRand(7), -1, n))
 }

@@ -87,7 +87,7 @@ func TestReport(t *testing.T) {
 		fixture.MustParse(t, "1,2,3,4,5,6,7,8,0")}, sample...)
 	for i, b := range boards {
 		for _, tile := range []bool{false, true} {
-			a, err := res.Answer(ctx, b, resolve.Want{Path: true})
+			a, err := res.Answer(ctx, statespace.GoalLast(b.Shape()), b, resolve.Want{Path: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,15 +16,12 @@ func sampleBoards(tb testing.TB, n int) (*tableOracle, []statespace.Board) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	o, err := res.For(context.Background(), sampleShape)
+	o, err := res.Oracle(context.Background(), statespace.GoalLast(sampleShape), Need{TableOnly: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	src := o.Source()
-	if src.Table == nil {
-		tb.Fatalf("%s: no table", sampleShape)
-	}
-	return newTableOracle(src.Table, src.From), slices.Collect(statespace.Samples(src.Table, NewRand(7), -1, n))
+	t := o.(tabled)
+	return newTableOracle(t.Table(), o.Source().From), slices.Collect(statespace.Samples(t.Table(), NewRand(7), -1, n))
 }
 
 // BenchmarkLookup measures exact distance plus every optimal move of
@@ -42,24 +39,4 @@ func BenchmarkLookup(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "lookups/s")
-}
-
-func BenchmarkParseBoard(b *testing.B) {
-	line := []byte("8,6,7,2,5,4,3,0,1")
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := ParseBoard(line, statespace.Shape{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkParseBoardSlow(b *testing.B) {
-	line := "8,6,7,2,5,4,3,0,1"
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := statespace.Parse(line, statespace.Shape{}); err != nil {
-			b.Fatal(err)
-		}
-	}
 }

@@ -34,7 +34,7 @@ func TestResolveOnce(t *testing.T) {
 	oracles := make([]Oracle, 16)
 	for i := range oracles {
 		wg.Go(func() {
-			o, err := res.Oracle(ctx, goal)
+			o, err := res.Oracle(ctx, goal, Need{})
 			if err != nil {
 				t.Error(err)
 			}
@@ -70,29 +70,29 @@ func TestCacheBound(t *testing.T) {
 	sp := statespace.MustSpace(statespace.GoalLast(sh))
 	goals := []statespace.Board{sp.Unrank(1), sp.Unrank(2), sp.Unrank(3)}
 	for _, g := range goals[:2] {
-		if _, err := res.Oracle(ctx, g); err != nil {
+		if _, err := res.Oracle(ctx, g, Need{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := res.Oracle(ctx, goals[0]); err != nil { // goals[1] is now the least recent
+	if _, err := res.Oracle(ctx, goals[0], Need{}); err != nil { // goals[1] is now the least recent
 		t.Fatal(err)
 	}
-	if _, err := res.Oracle(ctx, goals[2]); err != nil {
+	if _, err := res.Oracle(ctx, goals[2], Need{}); err != nil {
 		t.Fatal(err)
 	}
-	if got := res.HeldBytes(); got != 2*table {
+	if got := held(res); got != 2*table {
 		t.Errorf("held %d bytes, want %d (two tables)", got, 2*table)
 	}
 	if builds.Load() != 3 {
 		t.Fatalf("%d builds, want 3", builds.Load())
 	}
-	if _, err := res.Oracle(ctx, goals[0]); err != nil { // still held
+	if _, err := res.Oracle(ctx, goals[0], Need{}); err != nil { // still held
 		t.Fatal(err)
 	}
 	if builds.Load() != 3 {
 		t.Errorf("the most recently used table was dropped")
 	}
-	if _, err := res.Oracle(ctx, goals[1]); err != nil { // dropped: built again
+	if _, err := res.Oracle(ctx, goals[1], Need{}); err != nil { // dropped: built again
 		t.Fatal(err)
 	}
 	if builds.Load() != 4 {
@@ -116,11 +116,11 @@ func TestAcquireRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
-	if _, err := res.Oracle(ctx, goal); err != os.ErrDeadlineExceeded {
+	if _, err := res.Oracle(ctx, goal, Need{}); err != os.ErrDeadlineExceeded {
 		t.Fatalf("with no slot: %v, want the slot's error", err)
 	}
 	busy = false
-	if _, err := res.Oracle(ctx, goal); err != nil {
+	if _, err := res.Oracle(ctx, goal, Need{}); err != nil {
 		t.Fatalf("with a slot: %v", err)
 	}
 }
@@ -200,4 +200,24 @@ func (c *cancelingHeuristic) Distance(b statespace.Board) int {
 		c.cancel()
 	}
 	return c.h.Distance(b)
+}
+
+// held is the bytes res holds.
+func held(res *Resolver) int64 {
+	h, _ := res.Held()
+	return h
+}
+
+// goalFor is b's goal as -shape shape and -goal text say it.
+func goalFor(t testing.TB, shape statespace.Shape, text string, b statespace.Board) statespace.Board {
+	t.Helper()
+	g, err := statespace.ReadGoal(text, shape)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, err := g.For(b.Shape())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return goal
 }

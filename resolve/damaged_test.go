@@ -21,12 +21,12 @@ func TestDamagedSmallCacheRebuilt(t *testing.T) {
 	sh := statespace.Shape{Rows: 2, Cols: 4}
 	path, full := forged.DamagedTable(t, dir, statespace.GoalLast(sh))
 	var log bytes.Buffer
-	res, err := NewResolver(context.Background(), Config{Cache: store.NewCache(dir), Shape: sh, Log: &log, Explain: explained})
+	res, err := NewResolver(context.Background(), Config{Cache: store.NewCache(dir), Log: &log, Explain: explained})
 	if err != nil {
 		t.Fatal(err)
 	}
 	board := full.Antipodes()[0]
-	a, err := res.Answer(context.Background(), board, Want{})
+	a, err := res.Answer(context.Background(), statespace.GoalLast(sh), board, Want{})
 	if err != nil {
 		t.Fatal(err)
 	}

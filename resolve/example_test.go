@@ -16,7 +16,7 @@ func ExampleResolver_Answer() {
 		panic(err)
 	}
 	b, _ := statespace.Parse("1,2,3,4,5,6,0,7,8", statespace.Shape{})
-	a, err := res.Answer(ctx, b, resolve.Want{Path: true})
+	a, err := res.Answer(ctx, statespace.GoalLast(b.Shape()), b, resolve.Want{Path: true})
 	if err != nil {
 		panic(err)
 	}

@@ -49,8 +49,11 @@ func heuristicName(a *pdb.Additive) string {
 
 // searchHeuristic is what boards too large for a table are searched with.
 type searchHeuristic struct {
-	H    pdb.Heuristic // an *pdb.Additive, or Manhattan plus linear conflict
-	Name string        // as in Answer.Heuristic
+	H pdb.Heuristic // dbs, or Manhattan plus linear conflict
+	// dbs are the additive pattern databases H is, when it is; nil for
+	// linear conflict.
+	dbs  *pdb.Additive
+	Name string // as in Answer.Heuristic
 	// Files are the pattern database files read or written; empty for
 	// databases that could not be cached and for linear conflict.
 	Files []string
@@ -79,8 +82,8 @@ type Progress func(what string, done, total uint64)
 // Databases built are written to the cache folder; when that fails the
 // Resolver warns on Config.Log and answers from what it built.
 func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (searchHeuristic, error) {
-	if r.cfg.Partition != "" {
-		part, err := pdb.ParsePartition(r.cfg.Partition, goal)
+	if !isZero(r.cfg.Partition) {
+		part, err := r.partitionFor(goal)
 		if err != nil {
 			return searchHeuristic{}, err
 		}
@@ -104,7 +107,7 @@ func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (search
 	case err != nil:
 		return searchHeuristic{}, err
 	default:
-		return searchHeuristic{H: a, Name: heuristicName(a), Files: files}, nil
+		return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files}, nil
 	}
 	if damaged == nil {
 		if part, err := pdb.Preset(defaultPartition, goal); err == nil {
@@ -123,6 +126,28 @@ func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (search
 	fmt.Fprintf(r.cfg.Log, "solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
 		r.cfg.explain(&store.PDBNotFoundError{Goal: goal, Looked: []string{looked}}))
 	return searchHeuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
+}
+
+// isZero reports whether p is the zero Partition: the strongest
+// databases found.
+func isZero(p pdb.Partition) bool { return p.Name == "" && len(p.Patterns) == 0 }
+
+// partitionFor returns Config.Partition for goal's boards: a preset named
+// without patterns is taken for goal (pdb.Preset); patterns must fit
+// goal's shape.
+func (r *Resolver) partitionFor(goal statespace.Board) (pdb.Partition, error) {
+	p := r.cfg.Partition
+	if len(p.Patterns) == 0 {
+		return pdb.Preset(p.Name, goal)
+	}
+	if err := p.Validate(goal.Shape()); err != nil {
+		var pe *pdb.PartitionError
+		if errors.As(err, &pe) && pe.Text == "" {
+			pe.Text = p.String()
+		}
+		return pdb.Partition{}, err
+	}
+	return p, nil
 }
 
 // NeedPDBsError says a goal has no pattern databases and its preset
@@ -163,7 +188,7 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 	if err != nil {
 		return searchHeuristic{}, err
 	}
-	return searchHeuristic{H: a, Name: heuristicName(a), Files: files}, nil
+	return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files}, nil
 }
 
 // regular reports whether path is a regular file (the databases missing
@@ -224,16 +249,16 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 	}
 	if r.cfg.ReadOnlyCache {
 		fmt.Fprintf(r.cfg.Log, "built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
-		return searchHeuristic{H: a, Name: heuristicName(a), Built: true}, nil
+		return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Built: true}, nil
 	}
 	files, err := r.cfg.Cache.WritePDBs(ctx, a)
 	if err != nil {
 		fmt.Fprintf(r.cfg.Log, "warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
 			part.Label(), time.Since(start).Seconds(), err)
-		return searchHeuristic{H: a, Name: heuristicName(a), Built: true}, nil
+		return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Built: true}, nil
 	}
 	fmt.Fprintf(r.cfg.Log, "built %s in %.1f s: %s\n", part.Label(), time.Since(start).Seconds(), strings.Join(files, ", "))
-	return searchHeuristic{H: a, Name: heuristicName(a), Files: files, Built: true}, nil
+	return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files, Built: true}, nil
 }
 
 // pdbDirs are the folders pattern databases are looked for in, in order:
@@ -261,14 +286,12 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 	if len(h.Files) > 0 && !h.Built {
 		fmt.Fprintf(r.cfg.Log, "%s goal %s: solving by IDA* on %s (%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "))
 	}
-	if a, ok := h.H.(*pdb.Additive); ok {
-		s, err := solver.New(a)
+	if h.dbs != nil {
+		s, err := solver.New(h.dbs)
 		if err != nil {
 			return nil, err
 		}
-		o := newSolverOracle(s, h.Files)
-		o.Checkpoints = r.cfg.Checkpoints
-		return o, nil
+		return newSolverOracle(s, h.Files), nil
 	}
 	return newSearchOracle(goal, h.H, h.Name), nil
 }

@@ -128,7 +128,7 @@ func TestDatabasesFound(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := cache
-		cfg := Config{Cache: store.NewCache(cache), Shape: tc.shape, Goal: tc.goal}
+		cfg := Config{Cache: store.NewCache(cache)}
 		if tc.inPDBDir {
 			dir, cfg.PDBDir = pdbDir, pdbDir
 		}
@@ -145,7 +145,7 @@ func TestDatabasesFound(t *testing.T) {
 		}
 		for i := range 4 {
 			b := walkFrom(uint64(i), goal, 30+10*i)
-			a, err := res.Answer(ctx, b, Want{Path: true})
+			a, err := res.Answer(ctx, goal, b, Want{Path: true})
 			if err != nil {
 				t.Fatalf("%s goal %s: %v", tc.shape, tc.goal, err)
 			}
@@ -175,12 +175,12 @@ func TestPDBDirPrecedence(t *testing.T) {
 	touch(t, cache, goal, "6-6-3")
 	b := walkFrom(7, goal, 40)
 	answer := func(cfg Config) (Answer, error) {
-		cfg.Goal, cfg.Cache = "first", store.NewCache(cache)
+		cfg.Cache = store.NewCache(cache)
 		res, err := NewResolver(ctx, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return res.Answer(ctx, b, Want{Path: true})
+		return res.Answer(ctx, goal, b, Want{Path: true})
 	}
 	a, err := answer(Config{PDBDir: pdbDir})
 	if err != nil || a.Heuristic != heuristicName(a555) || a.Heuristic != "pdb 1,2,3,6,7/4,5,8,9,12/10,11,13,14,15+reflection" {
@@ -196,18 +196,18 @@ func TestPDBDirPrecedence(t *testing.T) {
 	}
 	// -pdb 5-5-5 finds it in the cache folder too, past the 6-6-3 there.
 	writeInto(t, cache, a555)
-	if a, err := answer(Config{Partition: "5-5-5"}); err != nil || a.Heuristic != heuristicName(a555) {
+	if a, err := answer(Config{Partition: pdb.Partition{Name: "5-5-5"}}); err != nil || a.Heuristic != heuristicName(a555) {
 		t.Errorf("-pdb 5-5-5: %q, %v", a.Heuristic, err)
 	}
 	// -pdb 6-6-3 takes the damaged files and says so.
-	if _, err := answer(Config{Partition: "6-6-3"}); err == nil {
+	if _, err := answer(Config{Partition: pdb.Partition{Name: "6-6-3"}}); err == nil {
 		t.Error("-pdb 6-6-3 read empty files")
 	}
 	// Too large to build on the fly: what to build (the commands name
 	// the command).
 	os.RemoveAll(cache)
 	var nf *store.PDBNotFoundError
-	if _, err := answer(Config{Partition: "7-8"}); !errors.As(err, &nf) || nf.Partition != "7-8" || !strings.Contains(err.Error(), "too large to build on the fly") {
+	if _, err := answer(Config{Partition: pdb.Partition{Name: "7-8"}}); !errors.As(err, &nf) || nf.Partition != "7-8" || !strings.Contains(err.Error(), "too large to build on the fly") {
 		t.Errorf("-pdb 7-8 missing: %v", err)
 	}
 }
@@ -235,7 +235,7 @@ func TestUnwritableCache(t *testing.T) {
 		t.Setenv(store.EnvCache, cache)
 		var log strings.Builder
 		var last, total uint64
-		res, err := NewResolver(ctx, Config{Cache: store.NewCache(cache), Goal: "first", Partition: "5-5-5", Log: &log,
+		res, err := NewResolver(ctx, Config{Cache: store.NewCache(cache), Partition: pdb.Partition{Name: "5-5-5"}, Log: &log,
 			Progress: func(what string, done, of uint64) {
 				if what != "building 5-5-5" || done < last {
 					t.Errorf("%s: progress %q %d of %d after %d", setup, what, done, of, last)
@@ -245,7 +245,7 @@ func TestUnwritableCache(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := res.Answer(ctx, walkFrom(3, goal, 50), Want{Path: true})
+		a, err := res.Answer(ctx, goal, walkFrom(3, goal, 50), Want{Path: true})
 		if err != nil {
 			t.Fatalf("%s: %v", setup, err)
 		}
@@ -273,7 +273,7 @@ func TestDefaultBuildUnwritable(t *testing.T) {
 		t.Fatal(err)
 	}
 	goal := statespace.GoalLast(sq4)
-	a, err := res.Answer(context.Background(), walkFrom(5, goal, 60), Want{Path: true})
+	a, err := res.Answer(context.Background(), goal, walkFrom(5, goal, 60), Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,12 +289,12 @@ func TestLinearConflictFallback(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	var log strings.Builder
 	text := "1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15"
-	res, err := NewResolver(context.Background(), Config{Goal: text, Log: &log})
+	res, err := NewResolver(context.Background(), Config{Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
 	goal, _ := statespace.ParseGoal(text, sq4)
-	a, err := res.Answer(context.Background(), walkFrom(9, goal, 30), Want{Path: true})
+	a, err := res.Answer(context.Background(), goal, walkFrom(9, goal, 30), Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,12 +315,17 @@ func TestLinearConflictFallback(t *testing.T) {
 // command's business).
 func TestTableDespitePDBOptions(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
-	for _, cfg := range []Config{{PDBDir: t.TempDir()}, {Partition: "1,2,3,4/5,6,7,8"}} {
+	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
+	part, err := pdb.ParsePartition("1,2,3,4/5,6,7,8", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cfg := range []Config{{PDBDir: t.TempDir()}, {Partition: part}} {
 		res, err := NewResolver(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		o, err := res.For(context.Background(), statespace.Shape{Rows: 3, Cols: 3})
+		o, err := res.Oracle(context.Background(), goal, Need{})
 		if err != nil || o.Source().Kind != FromTable {
 			t.Errorf("%+v: %v, %v", cfg, o, err)
 		}

@@ -80,6 +80,9 @@ type Want struct {
 	// was found, while the optimal moves were being tested, the path with
 	// Search.OptimalCut set, instead of the context's error.
 	KeepPath bool
+	// Checkpoints makes a search on pattern databases resumable
+	// (-resume); nil: it is not.
+	Checkpoints *Checkpoints
 }
 
 // Kind is the kind of source an answer comes from.
@@ -115,8 +118,6 @@ type Source struct {
 	// From says where a table came from: its path, "embedded
 	// 3x3-last.tbl" or "built in memory"; empty for search.
 	From string
-	// Table is the distance table of a FromTable source, else nil.
-	Table statespace.DistanceTable
 	// Bytes is what the source holds in memory: a table's distances (a
 	// byte a board, or the stored bit a board of a lazy table), the
 	// databases' entries; search on another heuristic holds nothing worth
@@ -129,12 +130,31 @@ type Source struct {
 	databases *databases // a FromDatabases source's, to check answers against
 }
 
+// TableOf returns the distance table o answers from (a FromTable
+// source's), or nil when o searches: for callers that need the table
+// itself, such as to draw boards at a distance or to run the classroom
+// searches against it.
+func TableOf(o Oracle) statespace.DistanceTable {
+	if t, ok := o.(tabled); ok {
+		return t.Table()
+	}
+	return nil
+}
+
+// tabled is an oracle that answers from a distance table.
+type tabled interface {
+	Table() statespace.DistanceTable
+}
+
 // tableOracle answers from an exact distance table, with the table's own
 // optimal moves and path (statespace.Table.LookupMoves and Path).
 type tableOracle struct {
-	Table statespace.DistanceTable
-	src   Source
+	t   statespace.DistanceTable
+	src Source
 }
+
+// Table returns the oracle's distance table.
+func (o *tableOracle) Table() statespace.DistanceTable { return o.t }
 
 // NewTableOracle returns the oracle of table t, which came from from
 // (e.g. "embedded 3x3-last.tbl").
@@ -145,14 +165,14 @@ func newTableOracle(t statespace.DistanceTable, from string) *tableOracle {
 	if _, err := t.Loaded(); err != nil {
 		bytes = int64(t.Space().Size() / 8) // the stored bit a board
 	}
-	return &tableOracle{Table: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Table: t, Bytes: bytes}}
+	return &tableOracle{t: t, src: Source{Kind: FromTable, Solver: "distance table", Heuristic: HeuristicTable, From: from, Bytes: bytes}}
 }
 
 // Source returns the table's source (FromTable).
 func (o *tableOracle) Source() *Source { return &o.src }
 
 // Goal returns the table's goal.
-func (o *tableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
+func (o *tableOracle) Goal() statespace.Board { return o.t.Space().Goal() }
 
 // Answer looks b up in the table, every optimal move included. Without a
 // path it allocates nothing.
@@ -161,13 +181,13 @@ func (o *tableOracle) Goal() statespace.Board { return o.Table.Space().Goal() }
 // and more, read from a file) walks its stored bits and replays the path
 // board by board (LazyTable.Path); damaged bits give the table's error.
 func (o *tableOracle) Answer(_ context.Context, b statespace.Board, want Want) (Answer, error) {
-	d, set, err := o.Table.LookupMoves(b)
+	d, set, err := o.t.LookupMoves(b)
 	if err != nil {
 		return Answer{Board: b, Distance: -1}, err
 	}
 	a := Answer{Board: b, Distance: d, Optimal: set, Heuristic: HeuristicTable, Source: &o.src}
 	if want.Path {
-		if a.Path, err = o.Table.Path(b); err != nil {
+		if a.Path, err = o.t.Path(b); err != nil {
 			return Answer{Board: b, Distance: -1}, err
 		}
 	}

@@ -32,7 +32,7 @@ func TestAnswersMatchBFS(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
 	for i, tc := range answerCases {
-		res, err := NewResolver(ctx, Config{Shape: tc.shape, Goal: tc.goal})
+		res, err := NewResolver(ctx, Config{})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -44,7 +44,8 @@ func TestAnswersMatchBFS(t *testing.T) {
 				continue
 			}
 			withPath := k%2 == 0 || len(oracle.Dist) < 100_000
-			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: withPath})
+			b := oracle.Board(t, c)
+			a, err := res.Answer(ctx, goalFor(t, tc.shape, tc.goal, b), b, Want{Path: withPath})
 			if err != nil {
 				t.Fatalf("case %d: %v", i, err)
 			}
@@ -60,7 +61,7 @@ func TestUnsolvable(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
 	for i, tc := range answerCases {
-		res, err := NewResolver(ctx, Config{Shape: tc.shape, Goal: tc.goal})
+		res, err := NewResolver(ctx, Config{})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -76,7 +77,8 @@ func TestUnsolvable(t *testing.T) {
 			if _, ok := oracle.Dist[c]; ok {
 				t.Fatalf("case %d: the oracle reaches %v", i, c)
 			}
-			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: true})
+			b := oracle.Board(t, c)
+			a, err := res.Answer(ctx, goalFor(t, tc.shape, tc.goal, b), b, Want{Path: true})
 			var u *statespace.UnsolvableError
 			if !errors.As(err, &u) || a.Distance != -1 || a.Path != nil {
 				t.Fatalf("case %d: board %v: answer %+v, error %v; want an UnsolvableError", i, c, a, err)
@@ -110,7 +112,7 @@ func TestPublished31(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := res.Answer(ctx, b, Want{Path: true})
+		a, err := res.Answer(ctx, statespace.GoalLast(b.Shape()), b, Want{Path: true})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -130,14 +132,14 @@ func TestPathIsTablePath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := o.Table.Path(b)
+		want, err := o.Table().Path(b)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if statespace.JoinMoves(a.Path, " ") != statespace.JoinMoves(want, " ") {
 			t.Fatalf("case %d: %s: path %v, Table.Path %v", i, b, a.Path, want)
 		}
-		if _, want, err := o.Table.LookupMoves(b); err != nil || a.Optimal != want {
+		if _, want, err := o.Table().LookupMoves(b); err != nil || a.Optimal != want {
 			t.Fatalf("case %d: %s: optimal %v, Table.LookupMoves %v (%v)", i, b, a.Optimal, want, err)
 		}
 	}
@@ -173,12 +175,12 @@ func TestPublishedRadii(t *testing.T) {
 		if radius != tc.radius || len(far) != tc.count {
 			t.Errorf("case %d: the BFS finds radius %d with %d boards, published %d with %d", i, radius, len(far), tc.radius, tc.count)
 		}
-		res, err := NewResolver(ctx, Config{Shape: statespace.Shape{Rows: tc.rows, Cols: tc.cols}})
+		res, err := NewResolver(ctx, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range far {
-			a, err := res.Answer(ctx, oracle.Board(t, c), Want{Path: true})
+			a, err := res.Answer(ctx, statespace.GoalLast(statespace.Shape{Rows: tc.rows, Cols: tc.cols}), oracle.Board(t, c), Want{Path: true})
 			if err != nil || a.Distance != tc.radius {
 				t.Errorf("case %d: %v at %d (%v), published radius %d", i, c[:n], a.Distance, err, tc.radius)
 			}

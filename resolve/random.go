@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
@@ -18,51 +19,47 @@ const DefaultSeed = 1
 // (seed, seed).
 func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }
 
-// Random draws n boards of the resolver's shape and goal (Goal; the
-// 8-puzzle's when it has no shape) and calls each with every board in
-// turn. When the goal has a distance table (HasTable: a small one is
-// built, a 12-cell or 2x7 one read from the cache) the boards are drawn
-// uniformly from those at exactly distance depth (from all boards when
-// depth < 0), without repetition while there are enough of them
-// (statespace.Samples), and each comes with its answer (its path with
-// withPath). Otherwise they are drawn uniformly from every reachable
-// board and come alone (a nil answer): solving each would cost a search,
-// so drawing 15-puzzle boards never starts one; a depth then gives a
-// *NoDepthTableError. The same seed gives the same boards; they stream
-// one by one, so memory does not grow with n, and ctx stops the draw. A
-// note goes to Config.Log when n exceeds the boards at depth.
-func (r *Resolver) Random(ctx context.Context, n, depth int, seed uint64, withPath bool, each func(statespace.Board, *Answer) error) error {
-	shape := r.shape
-	if shape == (statespace.Shape{}) {
-		shape = statespace.Shape{Rows: 3, Cols: 3}
-	}
-	goal, err := r.Goal(shape)
-	if err != nil {
-		return err
-	}
-	if !r.HasTable(goal) {
-		return randomBoards(ctx, goal, n, depth, seed, each)
-	}
-	o, err := r.Oracle(ctx, goal)
-	if err != nil {
-		return err
-	}
-	t := o.Source().Table
+// Draw says what Random draws: N boards, at distance Depth (from every
+// distance when it is negative), by the generator of Seed (NewRand); Want
+// is what each answer holds; Log, when set, receives a note when N
+// exceeds the boards at Depth.
+type Draw struct {
+	N     int
+	Depth int
+	Seed  uint64
+	Want  Want
+	Log   io.Writer
+}
+
+// Random draws d.N boards of goal and calls each with every board in
+// turn. When o, goal's oracle, answers from a distance table (callers pass
+// it when Resolver.HasTable says there is one, so that drawing never
+// starts a search) the boards are drawn uniformly from those at exactly
+// distance d.Depth, without repetition while there are enough of them
+// (statespace.Samples), and each comes with its answer. Otherwise (o nil
+// or a search) they are drawn uniformly from every reachable board and
+// come alone (a nil answer): solving each would cost a search; a depth
+// then gives a *NoDepthTableError. The same seed gives the same boards;
+// they stream one by one, so memory does not grow with d.N, and ctx stops
+// the draw.
+func Random(ctx context.Context, goal statespace.Board, o Oracle, d Draw, each func(statespace.Board, *Answer) error) error {
+	t := TableOf(o)
 	if t == nil {
-		return randomBoards(ctx, goal, n, depth, seed, each)
+		return randomBoards(ctx, goal, d.N, d.Depth, d.Seed, each)
 	}
+	n, depth := d.N, d.Depth
 	if depth > t.Radius() {
 		return fmt.Errorf("no boards at distance %d: the radius of %s goal %s is %d",
 			depth, t.Space().Shape(), statespace.GoalName(goal), t.Radius())
 	}
-	if depth >= 0 && uint64(n) > t.Counts()[depth] {
+	if depth >= 0 && uint64(n) > t.Counts()[depth] && d.Log != nil {
 		c := t.Counts()[depth]
-		fmt.Fprintf(r.cfg.Log, "only %s %s at distance %d; the %d drawn repeat some\n",
+		fmt.Fprintf(d.Log, "only %s %s at distance %d; the %d drawn repeat some\n",
 			textfmt.Commas(c), textfmt.Plural(int(c), "board is", "boards are"), depth, n)
 	}
 	var werr error
-	err = t.Draw(ctx, NewRand(seed), depth, n, func(b statespace.Board) bool {
-		a, err := o.Answer(ctx, b, Want{Path: withPath})
+	err := t.Draw(ctx, NewRand(d.Seed), depth, n, func(b statespace.Board) bool {
+		a, err := o.Answer(ctx, b, d.Want)
 		if err == nil {
 			err = each(b, &a)
 		}

@@ -22,9 +22,20 @@ type drawn struct {
 	answers []*Answer
 }
 
-func draw(ctx context.Context, res *Resolver, n, depth int, seed uint64) (drawn, error) {
+var eightGoal = statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
+
+// draw draws as the commands do: with goal's oracle when it has a table
+// at hand, notes on res's log.
+func draw(ctx context.Context, res *Resolver, goal statespace.Board, n, depth int, seed uint64) (drawn, error) {
 	var d drawn
-	err := res.Random(ctx, n, depth, seed, true, func(b statespace.Board, a *Answer) error {
+	var o Oracle
+	if res.HasTable(goal) {
+		var err error
+		if o, err = res.Oracle(ctx, goal, Need{}); err != nil {
+			return d, err
+		}
+	}
+	err := Random(ctx, goal, o, Draw{N: n, Depth: depth, Seed: seed, Want: Want{Path: true}, Log: res.cfg.Log}, func(b statespace.Board, a *Answer) error {
 		d.boards = append(d.boards, b)
 		d.answers = append(d.answers, a)
 		return nil
@@ -52,15 +63,15 @@ func TestRandom(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := draw(ctx, res, tc.n, tc.depth, tc.seed)
+		got, err := draw(ctx, res, eightGoal, tc.n, tc.depth, tc.seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _ := draw(ctx, res, tc.n, tc.depth, tc.seed)
+		again, _ := draw(ctx, res, eightGoal, tc.n, tc.depth, tc.seed)
 		if got.String() != again.String() {
 			t.Errorf("case %d: the same seed gave other boards", i)
 		}
-		other, _ := draw(ctx, res, tc.n, tc.depth, tc.seed+1)
+		other, _ := draw(ctx, res, eightGoal, tc.n, tc.depth, tc.seed+1)
 		// At distance 31 there are only two boards (OEIS A089473), and
 		// only two at distance 1, so only larger draws must differ.
 		if tc.depth != 31 && tc.depth != 1 && got.String() == other.String() {
@@ -97,7 +108,7 @@ func TestRandomDepthTooLarge(t *testing.T) {
 	ctx := context.Background()
 	t.Setenv(store.EnvCache, t.TempDir())
 	res, _ := NewResolver(ctx, Config{})
-	_, err := draw(ctx, res, 1, 32, 1)
+	_, err := draw(ctx, res, eightGoal, 1, 32, 1)
 	if err == nil || !strings.Contains(err.Error(), "radius of 3x3 goal last is 31") {
 		t.Errorf("depth 32: %v", err)
 	}
@@ -107,11 +118,11 @@ func TestRandomDepthTooLarge(t *testing.T) {
 		shape     statespace.Shape
 		buildable bool
 	}{{statespace.Shape{Rows: 2, Cols: 6}, true}, {statespace.Shape{Rows: 4, Cols: 4}, false}} {
-		res, err := NewResolver(ctx, Config{Shape: tc.shape})
+		res, err := NewResolver(ctx, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = draw(ctx, res, 1, 3, 1)
+		_, err = draw(ctx, res, statespace.GoalLast(tc.shape), 1, 3, 1)
 		var nd *NoDepthTableError
 		if !errors.As(err, &nd) || nd.Goal != statespace.GoalLast(tc.shape) || nd.Buildable != tc.buildable ||
 			!strings.Contains(err.Error(), "boards at a given distance need the distance table") {
@@ -128,12 +139,13 @@ func TestRandomWithoutTable(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	sh := statespace.Shape{Rows: 4, Cols: 4}
 	for _, goal := range []string{"last", "first"} {
-		res, err := NewResolver(ctx, Config{Shape: sh, Goal: goal})
+		res, err := NewResolver(ctx, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
+		gb, _ := statespace.ParseGoal(goal, sh)
 		boards := func(seed uint64) []string {
-			d, err := draw(ctx, res, 2000, -1, seed)
+			d, err := draw(ctx, res, gb, 2000, -1, seed)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,7 +185,7 @@ func TestRandomWithoutTable(t *testing.T) {
 		if again := boards(3); strings.Join(again, "\n") != strings.Join(lines, "\n") {
 			t.Errorf("goal %s: the same seed drew other boards", goal)
 		}
-		_, err = draw(ctx, res, 1, 10, 1)
+		_, err = draw(ctx, res, gb, 1, 10, 1)
 		if err == nil || !strings.Contains(err.Error(), "need the distance table of 4x4") {
 			t.Errorf("goal %s: -depth without a table: %v", goal, err)
 		}
@@ -193,14 +205,14 @@ func TestRandomTwelveCells(t *testing.T) {
 	sh := statespace.Shape{Rows: 2, Cols: 6}
 	goal := statespace.GoalLast(sh)
 	var log bytes.Buffer
-	res, err := NewResolver(ctx, Config{Cache: store.NewCache(cache), Shape: sh, Log: &log})
+	res, err := NewResolver(ctx, Config{Cache: store.NewCache(cache), Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.HasTable(goal) {
 		t.Fatal("HasTable with an empty cache")
 	}
-	d, err := draw(ctx, res, 3, -1, 1)
+	d, err := draw(ctx, res, goal, 3, -1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,14 +223,14 @@ func TestRandomTwelveCells(t *testing.T) {
 	if err := os.WriteFile(path, []byte("not a table"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err = NewResolver(ctx, Config{Cache: store.NewCache(cache), Shape: sh, Log: &log})
+	res, err = NewResolver(ctx, Config{Cache: store.NewCache(cache), Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !res.HasTable(goal) {
 		t.Fatal("HasTable misses the cached 2x6 table")
 	}
-	_, err = draw(ctx, res, 3, 5, 1)
+	_, err = draw(ctx, res, goal, 3, 5, 1)
 	if err == nil || !strings.Contains(err.Error(), path) {
 		t.Errorf("2x6 with a damaged cached table: %v, want an error naming %s", err, path)
 	}
@@ -234,12 +246,12 @@ func TestRandomEveryShape(t *testing.T) {
 	shapes := fixture.DrawShapes()
 	for _, sh := range shapes {
 		sp := statespace.MustSpace(statespace.GoalLast(sh))
-		res, err := NewResolver(ctx, Config{Shape: sh, Log: io.Discard})
+		res, err := NewResolver(ctx, Config{Log: io.Discard})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, depth := range []int{-1, 3} {
-			d, err := draw(ctx, res, 3, depth, 1)
+			d, err := draw(ctx, res, statespace.GoalLast(sh), 3, depth, 1)
 			if depth >= 0 && sh.Cells() > 10 {
 				if err == nil || !strings.Contains(err.Error(), "distance table") {
 					t.Errorf("%s at depth %d without a table: %v", sh, depth, err)

@@ -15,27 +15,24 @@ import (
 	"github.com/tilespace/tilespace/store"
 )
 
-// defaultBuildLimit is the largest space a Resolver builds a table for on
-// the fly when none is stored: 1,814,400 states, every shape of up to 10
-// cells, which the breadth-first search covers in well under a second.
-const defaultBuildLimit = 1_814_400
+// DefaultBuildLimit is the largest space a Resolver builds a table for on
+// the fly when none is stored and Config.BuildLimit is zero: 1,814,400
+// states, every shape of up to 10 cells, which the breadth-first search
+// covers in well under a second.
+const DefaultBuildLimit = 1_814_400
 
 // DefaultCacheBytes bounds the tables and databases a Resolver holds in
 // memory when Config.CacheBytes is zero: 1 GiB.
 const DefaultCacheBytes = 1 << 30
 
-// Config says where a Resolver finds its answers.
+// Config says where a Resolver finds its answers. It holds values, not
+// text: the commands read their flags (the goal, -table, -pdb) before
+// they make a Resolver.
 type Config struct {
-	// Shape fixes the board shape; zero takes it from Goal when that is a
-	// board, else from TableFile, else from each board.
-	Shape statespace.Shape
-	// Goal is "last", "first" or a board: the goal of the boards Answer
-	// and For are given; empty means the table file's goal when TableFile
-	// is set, else "last". Oracle takes any goal as a parsed board.
-	Goal string
-	// TableFile is a table to use instead of the embedded and cached ones
-	// (-table); its shape and goal must fit.
-	TableFile string
+	// Table answers the boards of its goal before anything else: the
+	// oracle (NewTableOracle) of a table file a command was given
+	// (-table); nil: none.
+	Table Oracle
 	// Cache is the cache folder (the commands hand down
 	// store.DefaultCache): tables and pattern databases are looked for
 	// there, and databases built are written there unless ReadOnlyCache.
@@ -52,25 +49,24 @@ type Config struct {
 	// writes the error's own message.
 	Explain func(error) string
 	// BuildLimit is the largest space built in memory when no table is
-	// stored; 0 means every shape of up to 10 cells (1,814,400 boards).
+	// stored; 0 means DefaultBuildLimit.
 	BuildLimit uint64
 
 	// Boards without a table (spaces over statespace.MaxEnumerate, as the
 	// 15-puzzle, and larger spaces whose table is not stored) are solved
-	// by IDA* on the heuristic Resolver.Heuristic chooses:
+	// by IDA* on the heuristic the Resolver chooses:
 
 	// PDBDir is a folder of pattern databases looked in before the cache
 	// folder (-pdb-dir). It and Partition apply to the goals answered by
 	// search: a goal with a table at hand is answered from it (whether a
-	// command refuses them there is the command's business: TabledError).
+	// command refuses them there is the command's business).
 	PDBDir string
-	// Partition chooses the pattern databases: a preset name such as
-	// "6-6-3" or patterns such as "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15"
-	// (-pdb); empty takes the strongest found.
-	Partition string
-	// Checkpoints makes the searches on pattern databases resumable
-	// (-resume); nil: they are not.
-	Checkpoints *Checkpoints
+	// Partition chooses the pattern databases (-pdb): the zero Partition
+	// takes the strongest found; one with a Name and no Patterns is that
+	// preset (pdb.Preset) on each goal, so "6-6-3" serves the goals last
+	// and first alike; any other is used as it is, on the goals of the
+	// shapes it fits (pdb.Partition.Validate).
+	Partition pdb.Partition
 	// Progress receives the progress of databases being built; nil
 	// reports none.
 	Progress Progress
@@ -90,13 +86,33 @@ type Config struct {
 	Acquire func(ctx context.Context) (release func(), err error)
 }
 
-// A Resolver decides, once for each goal, where the answers for boards
-// of that goal come from: the table file given, else the embedded or
-// cached table (store.LoadTable), else a table built in memory for small
-// spaces, else search on the heuristic Heuristic chooses (pattern
-// databases, else linear conflict). It is the one place where tables,
-// databases and heuristics are resolved, for the command line, the page
-// and the figures alike.
+// Need is what a caller needs of the oracle of a goal: the choices of
+// each call, as Want is of each answer, so that one Resolver serves
+// callers that want a table and nothing else and callers that take any
+// source alike.
+type Need struct {
+	// TableOnly takes a distance table only: a goal without one at hand
+	// (HasTable) is not resolved at all, and one answered by search gives
+	// an error, so that no pattern databases are built for nothing.
+	TableOnly bool
+	// Retry resolves again a goal whose last resolution failed, so that a
+	// table or databases copied in meanwhile are found. Failures are
+	// otherwise remembered, so that a batch says its reason once rather
+	// than resolving again for every board; a resolution in progress or
+	// done is kept either way.
+	Retry bool
+}
+
+// A Resolver gives the oracle of each goal, cached and bounded: it
+// decides once for each goal where the answers for its boards come from
+// — the table of Config.Table, else the embedded or cached table
+// (store.LoadTable), else a table built in memory for small spaces, else
+// search on the heuristic it chooses (pattern databases, else linear
+// conflict) — and holds what it found for the next call. It is the one
+// place where tables, databases and heuristics are resolved, for the
+// command line, the page and the figures alike. Which goal a board has
+// is the caller's to say (statespace.Goal), as are what it needs of the
+// oracle (Need) and of each answer (Want).
 //
 // A Resolver is safe for concurrent use: concurrent calls for one goal
 // wait for one resolution, which goes on in the background when a
@@ -104,25 +120,23 @@ type Config struct {
 // bounded in bytes (Config.CacheBytes), the least recently used dropped
 // first; a dropped one is resolved again when asked for.
 type Resolver struct {
-	cfg   Config
-	shape statespace.Shape
-	file  *tableOracle // the table read from cfg.TableFile
-	base  context.Context
-	stop  context.CancelFunc
+	cfg  Config
+	file Oracle // cfg.Table
+	base context.Context
+	stop context.CancelFunc
 
 	mu      sync.Mutex
 	entries map[entryKey]*entry
 	lru     list.List // of *entry, most recently used first
 	used    int64     // bytes of the entries in lru
 
-	// the shape and oracle Answer used last, to skip the map for runs of
-	// one shape
+	// the oracle Answer used last, to skip the map for runs of one goal
 	last atomic.Pointer[lastUsed]
 }
 
 type lastUsed struct {
-	shape statespace.Shape
-	o     Oracle
+	goal statespace.Board
+	o    Oracle
 }
 
 // entryKey names what an entry holds: a goal's oracle (part empty), or
@@ -142,12 +156,12 @@ type entry struct {
 	elem  *list.Element // in lru once resolved and held
 }
 
-// NewResolver checks cfg and reads cfg.TableFile, if any. Resolutions run
-// under ctx (and stop with it) even when the caller that started one has
-// given up waiting; Close stops them sooner.
+// NewResolver checks cfg. Resolutions run under ctx (and stop with it)
+// even when the caller that started one has given up waiting; Close stops
+// them sooner.
 func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
 	if cfg.BuildLimit == 0 {
-		cfg.BuildLimit = defaultBuildLimit
+		cfg.BuildLimit = DefaultBuildLimit
 	}
 	if cfg.CacheBytes <= 0 {
 		cfg.CacheBytes = DefaultCacheBytes
@@ -155,41 +169,17 @@ func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	r := &Resolver{cfg: cfg, shape: cfg.Shape, entries: map[entryKey]*entry{}}
-	if r.shape != (statespace.Shape{}) {
-		if err := r.shape.Validate(); err != nil {
-			return nil, err
+	r := &Resolver{cfg: cfg, entries: map[entryKey]*entry{}}
+	if cfg.Table != nil {
+		if cfg.Table.Source().Kind != FromTable {
+			return nil, fmt.Errorf("resolve: Config.Table answers from %s, not from a table", cfg.Table.Source().Solver)
 		}
+		r.file = cfg.Table
 	}
-	if r.shape == (statespace.Shape{}) && !isGoalName(cfg.Goal) {
-		g, err := statespace.ParseGoal(cfg.Goal, statespace.Shape{})
-		if err != nil {
-			return nil, err
+	if p := cfg.Partition; len(p.Patterns) == 0 && p.Name != "" {
+		if _, ok := pdb.PresetShape(p.Name); !ok {
+			return nil, fmt.Errorf("resolve: Config.Partition names no preset: %q", p.Name)
 		}
-		r.shape = g.Shape()
-	}
-	if cfg.TableFile != "" {
-		t, err := store.ReadTable(ctx, cfg.TableFile, statespace.Board{})
-		if err != nil {
-			return nil, err
-		}
-		goal := t.Space().Goal()
-		if r.shape == (statespace.Shape{}) {
-			r.shape = goal.Shape()
-		}
-		if goal.Shape() != r.shape {
-			return nil, fmt.Errorf("%s holds the %s table (goal %s), not %s", cfg.TableFile, goal.Shape(), statespace.GoalName(goal), r.shape)
-		}
-		if cfg.Goal != "" {
-			want, err := statespace.ParseGoal(cfg.Goal, r.shape)
-			if err != nil {
-				return nil, err
-			}
-			if want != goal {
-				return nil, fmt.Errorf("%s holds the table for goal %s, not %s", cfg.TableFile, statespace.GoalName(goal), statespace.GoalName(want))
-			}
-		}
-		r.file = newTableOracle(t, cfg.TableFile)
 	}
 	r.base, r.stop = context.WithCancel(context.WithoutCancel(ctx))
 	if ctx.Done() != nil {
@@ -202,45 +192,19 @@ func NewResolver(ctx context.Context, cfg Config) (*Resolver, error) {
 // context.Canceled.
 func (r *Resolver) Close() { r.stop() }
 
-func isGoalName(s string) bool {
-	return s == "" || s == "last" || s == "first"
-}
-
-// CacheBytes returns the bound on the bytes of the tables and databases
-// the Resolver holds (Config.CacheBytes, defaults filled in).
-func (r *Resolver) CacheBytes() int64 { return r.cfg.CacheBytes }
-
-// Shape returns the shape every board must have, or the zero Shape when
-// each board's own shape is used.
-func (r *Resolver) Shape() statespace.Shape { return r.shape }
-
-// Goal returns the goal of the boards of shape s that Answer and For
-// are given: the table file's, else Config.Goal's for s.
-func (r *Resolver) Goal(s statespace.Shape) (statespace.Board, error) {
-	if r.file != nil && r.file.Goal().Shape() == s {
-		return r.file.Goal(), nil
-	}
-	return statespace.ParseGoal(r.cfg.Goal, s)
-}
-
-// For returns the oracle for boards of the given shape and Config.Goal.
-func (r *Resolver) For(ctx context.Context, shape statespace.Shape) (Oracle, error) {
-	if r.shape != (statespace.Shape{}) && shape != r.shape {
-		return nil, fmt.Errorf("the board is %s, want %s", shape, r.shape)
-	}
-	goal, err := r.Goal(shape)
-	if err != nil {
-		return nil, err
-	}
-	return r.Oracle(ctx, goal)
-}
-
 // Oracle returns the oracle for the boards of goal, resolving it on
-// first use (and again after it was dropped from the cache). A caller
-// whose ctx ends first gets ctx's error; the resolution goes on.
-func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board) (Oracle, error) {
+// first use (and again after it was dropped from the cache), as need
+// says. A caller whose ctx ends first gets ctx's error; the resolution
+// goes on.
+func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board, need Need) (Oracle, error) {
 	if r.file != nil && goal == r.file.Goal() {
 		return r.file, nil
+	}
+	if need.TableOnly && !r.HasTable(goal) {
+		return nil, &noTableError{goal}
+	}
+	if need.Retry {
+		r.forget(goal)
 	}
 	e, err := r.get(ctx, entryKey{goal: goal}, func(e *entry) {
 		e.o, e.err = r.resolve(r.base, goal)
@@ -251,15 +215,18 @@ func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board) (Oracle, e
 	if err != nil {
 		return nil, err
 	}
-	return e.o, e.err
+	if e.err != nil {
+		return nil, e.err
+	}
+	if need.TableOnly && e.o.Source().Kind != FromTable {
+		return nil, &noTableError{goal}
+	}
+	return e.o, nil
 }
 
-// Forget drops what the Resolver remembers of goal's failed resolution,
-// so that the next call tries again (a table or databases copied in
-// meanwhile are found). Failures are remembered otherwise, so that a
-// batch says its reason once rather than resolving again for every
-// board; a resolution in progress or done is kept.
-func (r *Resolver) Forget(goal statespace.Board) {
+// forget drops what the Resolver remembers of goal's failed resolution
+// (Need.Retry).
+func (r *Resolver) forget(goal statespace.Board) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	k := entryKey{goal: goal}
@@ -286,51 +253,6 @@ func (e *noTableError) Error() string {
 	return fmt.Sprintf("no distance table for %s goal %s", e.goal.Shape(), statespace.GoalName(e.goal))
 }
 
-// Table returns the distance table of goal's boards as Oracle finds it,
-// or an error saying there is none when they would be answered by
-// search.
-func (r *Resolver) Table(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
-	if !r.HasTable(goal) {
-		return nil, &noTableError{goal}
-	}
-	o, err := r.Oracle(ctx, goal)
-	if err != nil {
-		return nil, err
-	}
-	if t := o.Source().Table; t != nil {
-		return t, nil
-	}
-	return nil, &noTableError{goal}
-}
-
-// StoredCounts returns the number of boards at each distance of goal's
-// table: from the table when one is held or small enough to build, else
-// from the header of its file in the cache folder, without reading the
-// table; nil when there is none.
-func (r *Resolver) StoredCounts(ctx context.Context, goal statespace.Board) ([]uint64, error) {
-	if sp, err := statespace.NewSpace(goal); err == nil && sp.Size() <= r.cfg.BuildLimit || r.file != nil && r.file.Goal() == goal {
-		t, err := r.Table(ctx, goal)
-		if err != nil {
-			return nil, err
-		}
-		return t.Counts(), nil
-	}
-	if r.cfg.Cache.IsZero() {
-		return nil, nil // no cache folder: no table there
-	}
-	return r.cfg.Cache.TableCounts(goal)
-}
-
-// NoTableError is the error that says goal has no stored table: where the
-// Resolver looked (for callers that go on without one, as the figures do).
-func (r *Resolver) NoTableError(goal statespace.Board) error {
-	looked := "the cache folder"
-	if !r.cfg.Cache.IsZero() {
-		looked = r.cfg.Cache.Path(store.TableFile(goal))
-	}
-	return &store.NotFoundError{Goal: goal, Looked: []string{looked}}
-}
-
 // Databases returns the additive pattern databases of part for goal: from
 // Config.PDBDir or the cache folder, else built (and written to the cache
 // folder unless Config.ReadOnlyCache), held like the tables.
@@ -338,7 +260,7 @@ func (r *Resolver) Databases(ctx context.Context, goal statespace.Board, part pd
 	e, err := r.get(ctx, entryKey{goal: goal, part: part.Label()}, func(e *entry) {
 		h, err := r.partition(r.base, goal, part)
 		if err == nil {
-			e.a = h.H.(*pdb.Additive)
+			e.a = h.dbs
 			e.bytes = additiveBytes(e.a)
 		}
 		e.err = err
@@ -413,12 +335,13 @@ func (r *Resolver) fill(e *entry, fill func(*entry)) {
 	}
 }
 
-// HeldBytes returns the bytes of the tables and databases the Resolver
-// holds, at most Config.CacheBytes unless one alone is larger.
-func (r *Resolver) HeldBytes() int64 {
+// Held returns the bytes of the tables and databases the Resolver holds
+// and its bound on them (Config.CacheBytes, defaults filled in): held is
+// at most bound unless one alone is larger.
+func (r *Resolver) Held() (held, bound int64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.used
+	return r.used, r.cfg.CacheBytes
 }
 
 func additiveBytes(a *pdb.Additive) int64 {
@@ -441,40 +364,30 @@ func (r *Resolver) build(ctx context.Context, f func() error) error {
 	return f()
 }
 
-// Answer answers b, as want asks, from the oracle for its shape and
-// Config.Goal. When there is none, an unsolvable board still gets its
-// *statespace.UnsolvableError, which needs no table; other boards get the
-// reason there is no oracle.
-func (r *Resolver) Answer(ctx context.Context, b statespace.Board, want Want) (Answer, error) {
-	sh := b.Shape()
+// Answer answers b, as want asks, from the oracle of goal. When there is
+// none, an unsolvable board still gets its *statespace.UnsolvableError,
+// which needs no table; other boards get the reason there is no oracle.
+// Runs of boards of one goal skip the look-up of its oracle.
+func (r *Resolver) Answer(ctx context.Context, goal, b statespace.Board, want Want) (Answer, error) {
 	l := r.last.Load()
-	if l == nil || sh != l.shape {
+	if l == nil || goal != l.goal {
 		// An unsolvable board needs no table or solver, which may take
 		// long to find or build.
-		if uerr := r.unsolvable(b); uerr != nil {
+		if uerr := unsolvable(goal, b); uerr != nil {
 			return Answer{Board: b, Distance: -1}, uerr
 		}
-		o, err := r.For(ctx, sh)
+		o, err := r.Oracle(ctx, goal, Need{})
 		if err != nil {
-			if ctx.Err() == nil {
-				if uerr := r.unsolvable(b); uerr != nil {
-					return Answer{Board: b, Distance: -1}, uerr
-				}
-			}
 			return Answer{Board: b, Distance: -1}, err
 		}
-		l = &lastUsed{sh, o}
+		l = &lastUsed{goal, o}
 		r.last.Store(l)
 	}
 	return l.o.Answer(ctx, b, want)
 }
 
 // unsolvable returns b's *statespace.UnsolvableError, or nil.
-func (r *Resolver) unsolvable(b statespace.Board) error {
-	goal, err := r.Goal(b.Shape())
-	if err != nil {
-		return nil
-	}
+func unsolvable(goal, b statespace.Board) error {
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil
@@ -492,7 +405,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	if err != nil {
 		return nil, err
 	}
-	searchOpts := r.cfg.PDBDir != "" || r.cfg.Partition != ""
+	searchOpts := r.cfg.PDBDir != "" || !isZero(r.cfg.Partition)
 	if sp.Size() > statespace.MaxEnumerate {
 		// A table built by the 2-bit search (2x7) answers when it exists,
 		// unless pattern databases were asked for.
@@ -536,16 +449,6 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	return newTableOracle(t, src), nil
 }
 
-// TabledError says pattern databases were asked for (Config.PDBDir or
-// Partition) for boards answered from an exact table, which needs none:
-// for a command whose flag would apply to no board.
-type TabledError struct{ Goal statespace.Board }
-
-func (e *TabledError) Error() string {
-	return fmt.Sprintf("pattern databases apply to boards solved by search; %s boards are answered from the exact distance table of goal %s",
-		e.Goal.Shape(), statespace.GoalName(e.Goal))
-}
-
 // explain is cfg.Explain, or the error's own message.
 func (cfg Config) explain(err error) string {
 	if cfg.Explain == nil {
@@ -570,15 +473,4 @@ func (r *Resolver) HasTable(goal statespace.Board) bool {
 		return true
 	}
 	return r.cfg.Cache.Has(store.TableFile(goal))
-}
-
-// Tabled reports whether every board of shape s has a distance table at
-// hand (embedded, or small enough to build at once), so that search
-// options do not apply to it.
-func (r *Resolver) Tabled(s statespace.Shape) bool {
-	if r.file != nil {
-		return true
-	}
-	sp, err := statespace.NewSpace(statespace.GoalLast(s))
-	return err == nil && sp.Size() <= r.cfg.BuildLimit
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/tablefile"
@@ -25,7 +26,7 @@ func TestBuildOnTheFly(t *testing.T) {
 	}
 	sh := statespace.Shape{Rows: 2, Cols: 4}
 	for range 2 { // the second time comes from the resolver's memory
-		o, err := res.For(ctx, sh)
+		o, err := res.Oracle(ctx, statespace.GoalLast(sh), Need{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,11 +55,11 @@ func TestFromCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log strings.Builder
-	res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), Goal: "first", Log: &log})
+	res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := res.For(ctx, goal.Shape())
+	o, err := res.Oracle(ctx, goal, Need{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestSearchWithoutTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 3x4 has 12!/2 = 239,500,800 boards, above the build limit.
-	o, err := res.For(ctx, statespace.Shape{Rows: 3, Cols: 4})
+	o, err := res.Oracle(ctx, statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4}), Need{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,10 +96,10 @@ func TestSearchWithoutTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, err := res.For(ctx, statespace.Shape{Rows: 2, Cols: 3}); err != nil || o.Source().Table == nil {
+	if o, err := res.Oracle(ctx, statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3}), Need{TableOnly: true}); err != nil || o.Source().Kind != FromTable {
 		t.Errorf("2x3 (360 boards) under a limit of 360: %T, %v", o, err)
 	}
-	o, err = res.For(ctx, statespace.Shape{Rows: 2, Cols: 4})
+	o, err = res.Oracle(ctx, statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}), Need{})
 	if err != nil || o.Source().Kind != FromSearch {
 		t.Errorf("2x4 over a limit of 360: %T, %v", o, err)
 	}
@@ -131,7 +132,7 @@ func TestUnsolvable4x4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = res.Answer(ctx, korf1, Want{})
+	_, err = res.Answer(ctx, statespace.GoalLast(korf1.Shape()), korf1, Want{})
 	var u *statespace.UnsolvableError
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), "solvable for goal first") {
 		t.Errorf("Korf's first instance for goal last: %v; want unsolvable", err)
@@ -153,40 +154,27 @@ func TestTableFile(t *testing.T) {
 	if _, err := store.WriteTable(context.Background(), path, tab, tablefile.EncodingBytes); err != nil {
 		t.Fatal(err)
 	}
-	res, err := NewResolver(ctx, Config{TableFile: path})
+	read, err := store.ReadTable(ctx, path, statespace.Board{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Shape() != goal.Shape() {
-		t.Errorf("shape %s, want the file's %s", res.Shape(), goal.Shape())
+	res, err := NewResolver(ctx, Config{Table: NewTableOracle(read, path)})
+	if err != nil {
+		t.Fatal(err)
 	}
 	b, _ := statespace.Parse("1,2/3,4/0,5", statespace.Shape{})
 	oracle := fixture.NewBFS(3, 2, []int{1, 2, 3, 4, 5, 0})
-	a, err := res.Answer(ctx, b, Want{Path: true})
+	a, err := res.Answer(ctx, goal, b, Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	oracle.Check(t, b, a.Distance, a.Optimal, a.Path, true)
-
-	for i, cfg := range []Config{
-		{TableFile: path, Goal: "first"},
-		{TableFile: path, Shape: statespace.Shape{Rows: 2, Cols: 3}},
-		{TableFile: path, Goal: "1,2,3,4,5,6,7,8,0"},
-		{TableFile: filepath.Join(t.TempDir(), "missing.tbl")},
-	} {
-		if _, err := NewResolver(ctx, cfg); err == nil {
-			t.Errorf("case %d: %+v accepted", i, cfg)
-		}
+	if a.Source.From != path || !res.HasTable(goal) {
+		t.Errorf("answered from %q, HasTable %v; want the file %s", a.Source.From, res.HasTable(goal), path)
 	}
-}
-
-func TestGoalBoardSetsShape(t *testing.T) {
-	res, err := NewResolver(context.Background(), Config{Goal: "1,2,3/4,0,5"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := (statespace.Shape{Rows: 2, Cols: 3}); res.Shape() != want {
-		t.Errorf("shape %s, want %s", res.Shape(), want)
+	// Only a table's oracle is one.
+	if _, err := NewResolver(ctx, Config{Table: NewSearchOracle(goal, pdb.NewManhattan(goal), "manhattan")}); err == nil {
+		t.Error("a search accepted as Config.Table")
 	}
 }
 
@@ -210,7 +198,7 @@ func TestNeed6666(t *testing.T) {
 	ctx := context.Background()
 	sh := statespace.Shape{Rows: 5, Cols: 5}
 	for _, goal := range []string{"first", "last"} {
-		res, err := NewResolver(ctx, Config{Shape: sh, Goal: goal})
+		res, err := NewResolver(ctx, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,7 +207,7 @@ func TestNeed6666(t *testing.T) {
 		if goal == "last" {
 			b, _ = g.Apply(statespace.Left)
 		}
-		_, err = res.Answer(ctx, b, Want{Path: true})
+		_, err = res.Answer(ctx, g, b, Want{Path: true})
 		var need *NeedPDBsError
 		if !errors.As(err, &need) || need.Goal != g || need.Partition != "6-6-6-6" {
 			t.Errorf("goal %s: %v, want a *NeedPDBsError for 6-6-6-6", goal, err)
@@ -231,7 +219,7 @@ func TestNeed6666(t *testing.T) {
 }
 
 // A failed resolution is remembered, so a batch says its reason once,
-// until Forget: then a table copied in meanwhile is found (the page
+// until Need.Retry: then a table copied in meanwhile is found (the page
 // forgets each failure it reports).
 func TestForgetFailure(t *testing.T) {
 	dir := t.TempDir()
@@ -242,11 +230,11 @@ func TestForgetFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Under a build limit of 1 the damaged table is not rebuilt in memory.
-	res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), Goal: "first", BuildLimit: 1})
+	res, err := NewResolver(ctx, Config{Cache: store.NewCache(dir), BuildLimit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := res.Oracle(ctx, goal); err == nil {
+	if _, err := res.Oracle(ctx, goal, Need{}); err == nil {
 		t.Fatal("a damaged table resolved")
 	}
 	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
@@ -256,16 +244,15 @@ func TestForgetFailure(t *testing.T) {
 	if _, err := store.WriteTable(ctx, path, tab, tablefile.EncodingMod4Bit); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := res.Oracle(ctx, goal); err == nil {
+	if _, err := res.Oracle(ctx, goal, Need{}); err == nil {
 		t.Error("the failure was not remembered")
 	}
-	res.Forget(goal)
-	o, err := res.Oracle(ctx, goal)
+	o, err := res.Oracle(ctx, goal, Need{Retry: true})
 	if err != nil || o.Source().From != path {
-		t.Fatalf("after Forget: %v, %v", o, err)
+		t.Fatalf("after a retry: %v, %v", o, err)
 	}
-	res.Forget(goal) // a resolution that succeeded is kept
-	if again, err := res.Oracle(ctx, goal); err != nil || again != o {
-		t.Errorf("Forget dropped a resolved oracle: %v, %v", again, err)
+	// a resolution that succeeded is kept
+	if again, err := res.Oracle(ctx, goal, Need{Retry: true}); err != nil || again != o {
+		t.Errorf("a retry dropped a resolved oracle: %v, %v", again, err)
 	}
 }

@@ -22,9 +22,6 @@ type solverOracle struct {
 	solver *solver.Solver
 	space  *statespace.Space
 	src    Source
-	// Checkpoints, when set, makes the searches resumable (see
-	// Checkpoints).
-	Checkpoints *Checkpoints
 }
 
 // Checkpoints makes searches survive interruption: while a board is
@@ -43,9 +40,8 @@ type Checkpoints struct {
 // checkpoint: a crash loses at most this much work.
 const defaultCheckpointEvery = 30 * time.Second
 
-// solve is o.solver.Solve, resumable when o.Checkpoints is set.
-func (o *solverOracle) solve(ctx context.Context, b statespace.Board) (solver.Result, error) {
-	c := o.Checkpoints
+// solve is o.solver.Solve, resumable when c is set.
+func (o *solverOracle) solve(ctx context.Context, b statespace.Board, c *Checkpoints) (solver.Result, error) {
 	if c == nil {
 		return o.solver.Solve(ctx, b)
 	}
@@ -129,7 +125,7 @@ func (o *solverOracle) Answer(ctx context.Context, b statespace.Board, want Want
 	if err := o.space.Check(b); err != nil {
 		return Answer{}, err
 	}
-	r, err := o.solve(ctx, b)
+	r, err := o.solve(ctx, b, want.Checkpoints)
 	if err != nil {
 		return Answer{}, err
 	}

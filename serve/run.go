@@ -62,7 +62,8 @@ func Run(ctx context.Context, cfg Config, res *resolve.Resolver, slots *api.Slot
 	s := New(cfg, res, slots)
 	defer s.Close()
 	lim := s.lim
-	defer setMemoryLimit(MemoryBudget(res.CacheBytes(), lim))()
+	_, bound := res.Held()
+	defer setMemoryLimit(MemoryBudget(bound, lim))()
 	// Requests get their own base context, cancelled only when they do not
 	// finish within the shutdown's grace period.
 	reqCtx, cancelRequests := context.WithCancel(context.Background())

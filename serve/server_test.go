@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tilespace/tilespace/pdb"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -82,7 +83,17 @@ func newTestServer(t testing.TB, cfg Config, qc resolve.Config) (*Server, *httpt
 // moment, where the servers of these tests search (Config.Partition).
 // One tile a database: the Manhattan distance, as weak as it is honest, so
 // that Korf's first instance takes far longer than the tests' time limits.
-const testPartition = "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"
+var testPartition = oneTileEach(16)
+
+// oneTileEach is the partition of a board of n cells with one tile a
+// pattern: its databases add up to the Manhattan distance.
+func oneTileEach(n int) pdb.Partition {
+	var p pdb.Partition
+	for tile := 1; tile < n; tile++ {
+		p.Patterns = append(p.Patterns, []int{tile})
+	}
+	return p
+}
 
 // get fetches path and decodes its JSON body.
 func get(t testing.TB, ts *httptest.Server, path string) (int, map[string]any) {
@@ -791,11 +802,7 @@ func TestRandomEveryShape(t *testing.T) {
 	for _, sh := range shapes {
 		// Boards without a table are searched on one database a tile (the
 		// Manhattan distance), built in moments on every shape.
-		var part []string
-		for tile := 1; tile < sh.Cells(); tile++ {
-			part = append(part, itoa(tile))
-		}
-		_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 100 * time.Millisecond}}, resolve.Config{Partition: strings.Join(part, "/")})
+		_, ts := newTestServer(t, Config{Limits: Limits{SolveTime: 100 * time.Millisecond}}, resolve.Config{Partition: oneTileEach(sh.Cells())})
 		q := "/api/random?seed=1&shape=" + sh.String()
 		status, rec := get(t, ts, q+"&walk=8")
 		if status != 200 {
@@ -888,11 +895,11 @@ func TestRoutesAreMethodPatterns(t *testing.T) {
 // queryJSON is the record query -json writes for the board text.
 func queryJSON(t *testing.T, res *resolve.Resolver, text string) []byte {
 	t.Helper()
-	b, err := resolve.ParseBoard([]byte(text), res.Shape())
+	b, err := statespace.ParseBytes([]byte(text), statespace.Shape{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := res.Answer(context.Background(), b, resolve.Want{Path: true})
+	a, err := res.Answer(context.Background(), statespace.GoalLast(b.Shape()), b, resolve.Want{Path: true})
 	if err != nil {
 		t.Fatal(err)
 	}

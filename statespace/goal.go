@@ -98,3 +98,69 @@ func GoalName(g Board) string {
 	}
 	return g.String()
 }
+
+// A Goal says the goal of the boards a program is given: one board, whose
+// shape every board must then have (GoalOf), or, for boards of any shape,
+// the blank last (the zero Goal) or first (BlankFirst) on each board's own
+// shape. It is what -goal and -shape say together.
+type Goal struct {
+	board Board // a fixed goal; zero for the named goals
+	first bool
+}
+
+// BlankFirst is the Goal of boards of any shape with the blank first
+// (GoalFirst); the zero Goal has the blank last (GoalLast).
+var BlankFirst = Goal{first: true}
+
+// GoalOf returns the Goal of boards of b's shape measured to b.
+func GoalOf(b Board) Goal { return Goal{board: b} }
+
+// ReadGoal reads a goal as ParseGoal does: "last", "first" (of shape s,
+// or of each board's shape when s is the zero Shape) or a board (of shape
+// s when it is given).
+func ReadGoal(text string, s Shape) (Goal, error) {
+	name := strings.ToLower(strings.TrimSpace(text))
+	if s == (Shape{}) && (name == "" || name == "last" || name == "first") {
+		return Goal{first: name == "first"}, nil
+	}
+	b, err := ParseGoal(text, s)
+	if err != nil {
+		return Goal{}, err
+	}
+	return GoalOf(b), nil
+}
+
+// Shape returns the shape every board must have, or the zero Shape when
+// each board's own is used.
+func (g Goal) Shape() Shape { return g.board.Shape() }
+
+// Board returns the goal when it is one board, else the zero Board.
+func (g Goal) Board() Board { return g.board }
+
+// For returns the goal of the boards of shape s.
+func (g Goal) For(s Shape) (Board, error) {
+	switch {
+	case !g.board.IsZero() && s != g.board.Shape():
+		return Board{}, fmt.Errorf("the board is %s, want %s", s, g.board.Shape())
+	case !g.board.IsZero():
+		return g.board, nil
+	}
+	if err := s.Validate(); err != nil {
+		return Board{}, err
+	}
+	if g.first {
+		return GoalFirst(s), nil
+	}
+	return GoalLast(s), nil
+}
+
+// String returns "last", "first", or the goal board's tiles.
+func (g Goal) String() string {
+	switch {
+	case !g.board.IsZero():
+		return g.board.String()
+	case g.first:
+		return "first"
+	}
+	return "last"
+}

@@ -70,10 +70,11 @@ func runGrade(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, a
 	if err != nil {
 		return err
 	}
-	table, err := res.Table(ctx, statespace.GoalFirst(grade.Shape))
+	o, err := res.Oracle(ctx, statespace.GoalFirst(grade.Shape), resolve.Need{TableOnly: true})
 	if err != nil {
 		return err
 	}
+	table := resolve.TableOf(o)
 	if f.run != "" {
 		return gradeClass(ctx, f, table, stdout, stderr)
 	}

@@ -91,7 +91,7 @@ func (f *oneBoardFlags) limits() (lim search.Limits, restore func()) {
 // shape has none, e.g. 4x4).
 func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*resolve.Resolver, statespace.Board, statespace.Board, statespace.DistanceTable, error) {
 	var b, goal statespace.Board
-	cfg, err := f.src.Config(stderr)
+	cfg, g, err := f.src.Config(ctx, stderr)
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
@@ -99,20 +99,23 @@ func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*resolve
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
-	if err := f.src.CheckSearch(res, []string{f.board}); err != nil {
+	if err := f.src.CheckSearch(g, []string{f.board}); err != nil {
 		return nil, b, goal, nil, err
 	}
-	if b, err = statespace.Parse(f.board, res.Shape()); err != nil {
+	if b, err = statespace.Parse(f.board, g.Shape()); err != nil {
 		return nil, b, goal, nil, fmt.Errorf("board %q: %w", f.board, err)
 	}
-	o, err := res.For(ctx, b.Shape())
+	if goal, err = g.For(b.Shape()); err != nil {
+		return nil, b, goal, nil, err
+	}
+	o, err := res.Oracle(ctx, goal, resolve.Need{})
 	if err == nil {
-		err = f.src.CheckTabled(o.Source(), o.Goal())
+		err = f.src.CheckTabled(o.Source(), goal)
 	}
 	if err != nil {
 		return nil, b, goal, nil, err
 	}
-	return res, b, o.Goal(), o.Source().Table, nil
+	return res, b, goal, resolve.TableOf(o), nil
 }
 
 // writable is what every classroom report is.
@@ -174,7 +177,7 @@ func runCompare(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.Write
 // path, or a shorter path of another search) are an error, not a
 // reference. A reference the solver cannot give is left unknown.
 func setReference(ctx context.Context, res *resolve.Resolver, c *classroom.Comparison) error {
-	a, err := res.Answer(ctx, c.Start, resolve.Want{})
+	a, err := res.Answer(ctx, c.Goal, c.Start, resolve.Want{})
 	if err != nil {
 		if resolve.IsDamage(err) {
 			return err
@@ -219,7 +222,7 @@ func runGreedyStats(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
-	cfg, err := src.Config(stderr)
+	cfg, goals, err := src.Config(ctx, stderr)
 	if err != nil {
 		return err
 	}
@@ -227,15 +230,19 @@ func runGreedyStats(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
-	shape := res.Shape()
+	shape := goals.Shape()
 	if shape == (statespace.Shape{}) {
 		shape = statespace.Shape{Rows: 3, Cols: 3}
 	}
-	o, err := res.For(ctx, shape)
+	goal, err := goals.For(shape)
 	if err != nil {
 		return err
 	}
-	t := o.Source().Table
+	o, err := res.Oracle(ctx, goal, resolve.Need{})
+	if err != nil {
+		return err
+	}
+	t := resolve.TableOf(o)
 	if t == nil {
 		return fmt.Errorf("greedy-stats needs the exact distance table of %s", shape)
 	}

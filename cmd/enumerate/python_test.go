@@ -59,7 +59,7 @@ func TestPythonDocsAgainstQuery(t *testing.T) {
 		if _, err := generate.ExportNPY(context.Background(), goal, path, 2); err != nil {
 			t.Fatal(err)
 		}
-		res, err := resolve.NewResolver(context.Background(), resolve.Config{Shape: goal.Shape(), Goal: goal.String()})
+		res, err := resolve.NewResolver(context.Background(), resolve.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +71,7 @@ func TestPythonDocsAgainstQuery(t *testing.T) {
 		var want []string
 		for range 200 {
 			b := sp.Unrank(rng.Uint64N(sp.Size()))
-			a, err := res.Answer(context.Background(), b, resolve.Want{})
+			a, err := res.Answer(context.Background(), goal, b, resolve.Want{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -34,7 +34,7 @@ func runGIF(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if *size < boardgif.MinSize || *size > boardgif.MaxSize {
 		return usagef("-size %d: want %d to %d pixels", *size, boardgif.MinSize, boardgif.MaxSize)
 	}
-	cfg, err := src.Config(stderr)
+	cfg, g, err := src.Config(ctx, stderr)
 	if err != nil {
 		return err
 	}
@@ -42,21 +42,23 @@ func runGIF(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	if err := src.CheckSearch(res, rest); err != nil {
+	if err := src.CheckSearch(g, rest); err != nil {
 		return err
 	}
-	b, err := statespace.Parse(rest[0], res.Shape())
+	b, err := statespace.Parse(rest[0], g.Shape())
 	if err != nil {
 		return fmt.Errorf("board %q: %w", rest[0], err)
 	}
-	a, err := res.Answer(ctx, b, resolve.Want{Path: true})
+	goal, err := g.For(b.Shape())
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
-	if goal, err := res.Goal(b.Shape()); err == nil {
-		if err := src.CheckTabled(a.Source, goal); err != nil {
-			return err
-		}
+	a, err := res.Answer(ctx, goal, b, resolve.Want{Path: true})
+	if err != nil {
+		return fmt.Errorf("board %s: %w", b, err)
+	}
+	if err := src.CheckTabled(a.Source, goal); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := boardgif.Encode(&buf, b, a.Path, *size); err != nil {

@@ -43,6 +43,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"io"
 	"path/filepath"
 	"slices"
@@ -87,7 +88,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 		return err
 	}
 	defer res.Close()
-	o.Resolver = res
+	o.Resolver, o.Cache = res, cli.Cache()
 	t0 := time.Now()
 	written, err := suite.Run(ctx, o)
 	if e := list(stdout, written, f.asJSON, o.Out, time.Since(t0)); err == nil {
@@ -229,9 +230,12 @@ func (f *flags) refuseUnused(only []string) error {
 // to 10 cells, tables built in memory; databases built for the figures
 // are not written to the cache.
 func (f *flags) resolver(ctx context.Context, goal statespace.Board) (*resolve.Resolver, error) {
-	cfg := resolve.Config{Cache: cli.Cache(), TableFile: f.table, ReadOnlyCache: true}
+	cfg := resolve.Config{Cache: cli.Cache(), ReadOnlyCache: true}
 	if f.table != "" {
-		cfg.Goal = goal.String()
+		var err error
+		if cfg.Table, _, err = boardflags.ReadTable(ctx, f.table, statespace.GoalOf(goal), true); err != nil {
+			return nil, err
+		}
 	}
 	return resolve.NewResolver(ctx, cfg)
 }

@@ -111,11 +111,13 @@ func boards(ctx context.Context, texts []string, ask asking, out *record.Writer)
 	return a.sum, nil
 }
 
-// asking is what a batch asks of each board: an answer from res as want
-// says, which check (when not nil) may refuse: the command's flags apply
-// to no answer of goal from src (boardflags.Source.CheckTabled).
+// asking is what a batch asks of each board: an answer from res toward
+// the goal goal gives its shape, as want says, which check (when not nil)
+// may refuse: the command's flags apply to no answer of goal from src
+// (boardflags.Source.CheckTabled).
 type asking struct {
 	res   *resolve.Resolver
+	goal  statespace.Goal
 	want  resolve.Want
 	check func(src *resolve.Source, goal statespace.Board) error
 }
@@ -130,6 +132,11 @@ type answerer struct {
 	// checks once a run of a shape.
 	checked statespace.Shape
 	refused error
+	// shape is the shape of the board answered last, goal its goal
+	// (goalErr when it has none): a run of one shape asks once.
+	shape   statespace.Shape
+	goal    statespace.Board
+	goalErr error
 }
 
 // isComment reports whether line is blank or a comment.
@@ -184,10 +191,17 @@ func field(line []byte, f int) ([]byte, int) {
 
 func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 	a.sum.Boards++
-	b, err := resolve.ParseBoard(text, a.res.Shape())
+	b, err := statespace.ParseBytes(text, a.asking.goal.Shape())
 	var ans resolve.Answer
 	if err == nil {
-		ans, err = a.res.Answer(ctx, b, a.want)
+		if sh := b.Shape(); sh != a.shape {
+			a.shape = sh
+			a.goal, a.goalErr = a.asking.goal.For(sh)
+		}
+		err = a.goalErr
+	}
+	if err == nil {
+		ans, err = a.res.Answer(ctx, a.goal, b, a.want)
 	}
 	if err == nil && a.check != nil {
 		err = a.judge(ans)
@@ -218,11 +232,7 @@ func (a *answerer) board(ctx context.Context, n int, text []byte) error {
 // judge is check's verdict on the answer's source (nil when it passes).
 func (a *answerer) judge(ans resolve.Answer) error {
 	if sh := ans.Board.Shape(); sh != a.checked {
-		goal, err := a.res.Goal(sh)
-		if err != nil {
-			return err
-		}
-		a.checked, a.refused = sh, a.check(ans.Source, goal)
+		a.checked, a.refused = sh, a.check(ans.Source, a.goal)
 	}
 	return a.refused
 }

@@ -19,12 +19,13 @@ func boardLines(tb testing.TB, n int) []byte {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	o, err := res.For(context.Background(), statespace.Shape{Rows: 3, Cols: 3})
-	if err != nil || o.Source().Table == nil {
+	o, err := res.Oracle(context.Background(), statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), resolve.Need{TableOnly: true})
+	if err != nil {
 		tb.Fatalf("3x3: %v, no table", err)
 	}
+	t := resolve.TableOf(o)
 	var in []byte
-	for _, b := range slices.Collect(statespace.Samples(o.Source().Table, resolve.NewRand(7), -1, n)) {
+	for _, b := range slices.Collect(statespace.Samples(t, resolve.NewRand(7), -1, n)) {
 		in = append(append(in, b.String()...), '\n')
 	}
 	return in

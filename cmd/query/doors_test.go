@@ -132,11 +132,11 @@ func sharedRecord(t *testing.T, res *resolve.Resolver, shape, goal, board string
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := resolve.ParseBoard([]byte(board), sh)
+	b, err := statespace.ParseBytes([]byte(board), sh)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := res.Oracle(context.Background(), g)
+	o, err := res.Oracle(context.Background(), g, resolve.Need{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,6 +75,7 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
 
@@ -101,18 +102,20 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	if err != nil {
 		return err
 	}
-	res, err := f.resolver(ctx, stderr)
+	res, goal, ckpt, err := f.resolver(ctx, stderr)
 	if err != nil {
 		return err
 	}
-	if err := f.src.CheckSearch(res, f.boards); err != nil {
+	if err := f.src.CheckSearch(goal, f.boards); err != nil {
 		return err
 	}
 	if f.in == "" && (len(f.boards) == 0 || f.boards[0] == "-") && isTerminal(stdin) {
 		// Someone typed "query" alone: say what it waits for.
 		fmt.Fprintln(stderr, "query: reading boards from standard input, one a line (such as 8,6,7,2,5,4,3,0,1); end with Ctrl-D, or give a board as an argument: query BOARD")
 	}
-	return f.answer(ctx, asking{res: res, want: f.src.Want(false), check: f.src.CheckTabled}, stdin, stdout, stderr)
+	want := f.src.Want(false)
+	want.Checkpoints = ckpt
+	return f.answer(ctx, asking{res: res, goal: goal, want: want, check: f.src.CheckTabled}, stdin, stdout, stderr)
 }
 
 // isTerminal reports whether r is a terminal; a variable so that tests
@@ -238,19 +241,21 @@ func (f *boardFlags) check() error {
 	return nil
 }
 
-func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*resolve.Resolver, error) {
-	cfg, err := f.src.Config(stderr)
+// resolver returns the resolver the flags say, the goal of the boards and
+// where the searches' checkpoints go (-checkpoint-dir, -resume).
+func (f *boardFlags) resolver(ctx context.Context, stderr io.Writer) (*resolve.Resolver, statespace.Goal, *resolve.Checkpoints, error) {
+	cfg, goal, err := f.src.Config(ctx, stderr)
 	if err != nil {
-		return nil, err
+		return nil, goal, nil, err
 	}
 	cache := store.NewCache(f.checkpointDir)
 	if f.checkpointDir == "" {
 		if cache, err = store.DefaultCache(); err != nil {
-			return nil, err
+			return nil, goal, nil, err
 		}
 	}
-	cfg.Checkpoints = &resolve.Checkpoints{Cache: cache, Resume: f.resume}
-	return resolve.NewResolver(ctx, cfg)
+	res, err := resolve.NewResolver(ctx, cfg)
+	return res, goal, &resolve.Checkpoints{Cache: cache, Resume: f.resume}, err
 }
 
 // answer answers the boards: one board given alone in the plain format

@@ -35,7 +35,7 @@ func runRandom(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	cfg, err := f.src.Config(stderr)
+	cfg, goal, err := f.src.Config(ctx, stderr)
 	if err != nil {
 		return err
 	}
@@ -43,10 +43,10 @@ func runRandom(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	if err := f.checkAnswers(res); err != nil {
+	if err := f.checkAnswers(res, goal); err != nil {
 		return err
 	}
-	return answerRandom(ctx, res, f.n, f.depth, f.seed, f.out.options(), stdout, stderr)
+	return answerRandom(ctx, res, goal, resolve.Draw{N: f.n, Depth: f.depth, Seed: f.seed, Log: cfg.Log}, f.out.options(), stdout, stderr)
 }
 
 func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
@@ -76,17 +76,14 @@ func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
 // checkAnswers refuses, on a shape without a distance table (the
 // 15-puzzle, 3x5, a 12-cell shape or 2x7 whose table is not built), the
 // flags that would shape answers: such boards are written without any
-// (see resolve.Resolver.Random), so -path and -tile-moves would be ignored and a
+// (see resolve.Random), so -path and -tile-moves would be ignored and a
 // -depth cannot be drawn from.
-func (f *randomFlags) checkAnswers(res *resolve.Resolver) error {
-	shape := res.Shape()
-	if shape == (statespace.Shape{}) {
-		return nil // the 8-puzzle
+func (f *randomFlags) checkAnswers(res *resolve.Resolver, g statespace.Goal) error {
+	goal := g.Board()
+	if goal.IsZero() || res.HasTable(goal) {
+		return nil // the 8-puzzle, or a table
 	}
-	goal, err := statespace.ParseGoal(f.src.Goal(), shape)
-	if err != nil || res.HasTable(goal) {
-		return nil
-	}
+	shape := goal.Shape()
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil

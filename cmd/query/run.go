@@ -20,26 +20,26 @@ import (
 // lookupBoard answers the board written in text and writes the report for
 // people (record.WriteReport).
 func lookupBoard(ctx context.Context, ask asking, text string, tile bool, w io.Writer) error {
-	b, err := statespace.Parse(text, ask.res.Shape())
+	b, err := statespace.Parse(text, ask.goal.Shape())
 	if err != nil {
 		return fmt.Errorf("board %q: %w", text, err)
 	}
 	want := ask.want
 	want.Path = true
-	a, err := ask.res.Answer(ctx, b, want)
+	goal, err := ask.goal.For(b.Shape())
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)
 	}
-	o, err := ask.res.For(ctx, b.Shape())
+	a, err := ask.res.Answer(ctx, goal, b, want)
 	if err != nil {
-		return err
+		return fmt.Errorf("board %s: %w", b, err)
 	}
 	if ask.check != nil {
-		if err := ask.check(o.Source(), o.Goal()); err != nil {
+		if err := ask.check(a.Source, goal); err != nil {
 			return err
 		}
 	}
-	return record.WriteReport(w, o.Goal(), a, tile)
+	return record.WriteReport(w, goal, a, tile)
 }
 
 // batchInput is where answerBatch reads its boards: Boards when not empty
@@ -65,17 +65,17 @@ func (e *failedError) Error() string {
 // board failed returns a *failedError after the last record.
 func answerBatch(ctx context.Context, ask asking, in batchInput, opts record.Options, stdout, stderr io.Writer) error {
 	ask.want.Path = opts.WantsPath()
-	if sh := ask.res.Shape(); sh != (statespace.Shape{}) {
+	if goal := ask.goal.Board(); !goal.IsZero() {
 		// One shape for every board: what answers it (or why nothing
 		// can, such as databases to build first) is known before any
 		// board is read, and said once rather than on every line. The
 		// CSV header also needs it, for the search columns.
-		o, err := ask.res.For(ctx, sh)
+		o, err := ask.res.Oracle(ctx, goal, resolve.Need{})
 		if err != nil {
 			return err
 		}
 		if ask.check != nil {
-			if err := ask.check(o.Source(), o.Goal()); err != nil {
+			if err := ask.check(o.Source(), goal); err != nil {
 				return err
 			}
 		}
@@ -109,13 +109,27 @@ func answerBatch(ctx context.Context, ask asking, in batchInput, opts record.Opt
 	return nil
 }
 
-// answerRandom writes n boards drawn at distance depth (every distance when
-// depth < 0) with the given seed, for the resolver's shape (the 8-puzzle
-// when it has none): answered from the table, or boards only on shapes
-// without one. See Resolver.Random.
-func answerRandom(ctx context.Context, res *resolve.Resolver, n, depth int, seed uint64, opts record.Options, stdout, stderr io.Writer) error {
+// answerRandom writes the boards d says, of goal (the 8-puzzle's when it
+// fixes no shape): answered from the table, or boards only on shapes
+// without one (resolve.Random).
+func answerRandom(ctx context.Context, res *resolve.Resolver, g statespace.Goal, d resolve.Draw, opts record.Options, stdout, stderr io.Writer) error {
+	shape := g.Shape()
+	if shape == (statespace.Shape{}) {
+		shape = statespace.Shape{Rows: 3, Cols: 3}
+	}
+	goal, err := g.For(shape)
+	if err != nil {
+		return err
+	}
+	var o resolve.Oracle
+	if res.HasTable(goal) { // else no search is started
+		if o, err = res.Oracle(ctx, goal, resolve.Need{}); err != nil {
+			return err
+		}
+	}
+	d.Want.Path = opts.WantsPath()
 	out := record.NewWriter(stdout, cli.LogWriter(stderr, "query"), opts)
-	err := res.Random(ctx, n, depth, seed, opts.WantsPath(), func(b statespace.Board, a *resolve.Answer) error {
+	err = resolve.Random(ctx, goal, o, d, func(b statespace.Board, a *resolve.Answer) error {
 		if a == nil {
 			return out.Board(b)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/tilespace/tilespace/pdb"
 	"strings"
 	"testing"
 
@@ -20,14 +21,19 @@ import (
 func TestMissingDatabasesRefusedOnce(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
-	res, err := resolve.NewResolver(ctx, resolve.Config{Shape: statespace.Shape{Rows: 4, Cols: 4}, Goal: "first", Partition: "7-8", PDBDir: t.TempDir()})
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
+	part, err := pdb.Preset("7-8", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := resolve.NewResolver(ctx, resolve.Config{Partition: part, PDBDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	in := "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n1,2,0,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
 	for _, f := range []record.Format{record.Plain, record.JSON, record.CSV} {
 		var out, errw bytes.Buffer
-		err := answerBatch(ctx, asking{res: res}, batchInput{Lines: strings.NewReader(in)}, record.Options{Format: f}, &out, &errw)
+		err := answerBatch(ctx, asking{res: res, goal: statespace.GoalOf(goal)}, batchInput{Lines: strings.NewReader(in)}, record.Options{Format: f}, &out, &errw)
 		var failed *failedError
 		if err == nil || errors.As(err, &failed) {
 			t.Fatalf("format %v: error %v, want one refusal before any board", f, err)

@@ -75,7 +75,7 @@ func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []stri
 	if err := serve.CheckFrameAncestors(splitHosts(*frames)); err != nil {
 		return cli.Usagef("-frame-ancestors: %v", err)
 	}
-	qc, err := src.Config(stderr)
+	qc, _, err := src.Config(ctx, stderr)
 	if err != nil {
 		return err
 	}

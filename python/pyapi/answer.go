@@ -29,7 +29,22 @@ func (e *Engine) setBuilding(j *Job) func() {
 // builds reporting to j.
 func (e *Engine) oracle(ctx context.Context, j *Job, goal statespace.Board) (resolve.Oracle, error) {
 	defer e.setBuilding(j)()
-	return e.res.Oracle(ctx, goal)
+	e.mu.Lock()
+	need := resolve.Need{Retry: e.built[goal]}
+	delete(e.built, goal)
+	e.mu.Unlock()
+	return e.res.Oracle(ctx, goal, need)
+}
+
+// retry makes the next oracle of goal try again a resolution that
+// failed: its databases were built meanwhile.
+func (e *Engine) retry(goal statespace.Board) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.built == nil {
+		e.built = map[statespace.Board]bool{}
+	}
+	e.built[goal] = true
 }
 
 // solvable checks that b reaches goal: an unsolvable board is told
@@ -99,7 +114,7 @@ func (e *Engine) compare(j *Job, r *Request, _, _ []byte) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	table := o.Source().Table
+	table := resolve.TableOf(o)
 	if _, err := classroom.Algorithms(goal, table, r.Algorithms); err != nil {
 		return nil, err
 	}

@@ -248,7 +248,7 @@ func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
 		a, err := o.Answer(ctx, b, resolve.Want{})
 		return a.Distance, err
 	}
-	if t := o.Source().Table; t != nil {
+	if t := resolve.TableOf(o); t != nil {
 		lookup = func(_ context.Context, b statespace.Board) (int, error) { return t.Lookup(b) }
 	}
 	each := func(ctx context.Context, lo, hi int64) error {
@@ -269,7 +269,7 @@ func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
 		}
 		return nil
 	}
-	if o.Source().Table == nil {
+	if resolve.TableOf(o) == nil {
 		for i := range r.N {
 			if err := each(j.ctx, i, i+1); err != nil {
 				return nil, err
@@ -282,7 +282,7 @@ func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
 }
 
 // random writes n boards drawn as query random draws them
-// (resolve.Resolver.Random: the same seed, the same boards) to out: from
+// (resolve.Random: the same seed, the same boards) to out: from
 // every board, or with distance from those at that distance.
 func (e *Engine) random(j *Job, r *Request, _, out []byte) (result, error) {
 	sp, err := spaceOf(r)
@@ -292,7 +292,7 @@ func (e *Engine) random(j *Job, r *Request, _, out []byte) (result, error) {
 	if err := checkLen("boards", out, r.N, sp.Shape().Cells()); err != nil {
 		return nil, err
 	}
-	res, err := resolve.NewResolver(j.ctx, resolve.Config{Shape: sp.Shape(), Goal: sp.Goal().String(), Cache: e.cache, Log: e.notes, ReadOnlyCache: true})
+	res, err := resolve.NewResolver(j.ctx, resolve.Config{Cache: e.cache, Log: e.notes, ReadOnlyCache: true})
 	if err != nil {
 		return nil, err
 	}
@@ -301,8 +301,15 @@ func (e *Engine) random(j *Job, r *Request, _, out []byte) (result, error) {
 	if r.Distance != nil {
 		depth = *r.Distance
 	}
+	goal := sp.Goal()
+	var o resolve.Oracle
+	if res.HasTable(goal) { // else no search is started
+		if o, err = res.Oracle(j.ctx, goal, resolve.Need{}); err != nil {
+			return nil, err
+		}
+	}
 	var i int64
-	err = res.Random(j.ctx, int(r.N), depth, r.Seed, false, func(b statespace.Board, _ *resolve.Answer) error {
+	err = resolve.Random(j.ctx, goal, o, resolve.Draw{N: int(r.N), Depth: depth, Seed: r.Seed, Log: e.notes}, func(b statespace.Board, _ *resolve.Answer) error {
 		putRow(out, i, b)
 		i++
 		j.report("random", uint64(i), uint64(r.N))

@@ -70,7 +70,7 @@ func (e *Engine) buildDatabases(j *Job, r *Request, _, _ []byte) (result, error)
 	}
 	res, err := e.build(j, generate.Config{PDBs: []generate.PDBJob{{Goal: sp.Goal(), Partition: part}}})
 	if err == nil {
-		e.res.Forget(sp.Goal()) // a failure remembered before is tried again
+		e.retry(sp.Goal()) // a failure remembered before is tried again
 	}
 	return res, err
 }

@@ -42,6 +42,9 @@ type Engine struct {
 
 	mu       sync.Mutex
 	building *Job // the job whose resolution builds databases, for its progress
+	// built are the goals whose databases a build wrote since the
+	// resolver last looked: a failure it remembers is tried again.
+	built map[statespace.Board]bool
 }
 
 // New returns an engine whose answers come from a resolver on cache (the

@@ -2,6 +2,7 @@ package pyapi
 
 import (
 	"fmt"
+	"github.com/tilespace/tilespace/resolve"
 	"math"
 
 	"github.com/tilespace/tilespace/classroom"
@@ -61,7 +62,7 @@ func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	table := o.Source().Table
+	table := resolve.TableOf(o)
 	if table == nil {
 		return nil, noTable
 	}

@@ -3,6 +3,7 @@ package suite
 import (
 	"context"
 	"fmt"
+	"github.com/tilespace/tilespace/store"
 	"slices"
 	"strings"
 	"sync"
@@ -45,7 +46,11 @@ func (g *gatherer) logf(format string, args ...any) {
 // main goal), the embedded or cached one, or one enumerated in memory for
 // small boards, as the resolver finds it.
 func (g *gatherer) table(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
-	return g.res.Table(ctx, goal)
+	o, err := g.res.Oracle(ctx, goal, resolve.Need{TableOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	return resolve.TableOf(o), nil
 }
 
 // stateCounts is a measure.CountsFunc: counts from a table in memory when
@@ -58,17 +63,41 @@ func (g *gatherer) stateCounts(ctx context.Context, goal statespace.Board) ([]ui
 	if ok {
 		return c, c != nil, nil
 	}
-	c, err := g.res.StoredCounts(ctx, goal)
+	c, err := g.storedCounts(ctx, goal)
 	if err != nil {
 		return nil, false, err
 	}
 	if c == nil {
-		return nil, false, g.res.NoTableError(goal)
+		looked := "the cache folder"
+		if !g.o.Cache.IsZero() {
+			looked = g.o.Cache.Path(store.TableFile(goal))
+		}
+		return nil, false, &store.NotFoundError{Goal: goal, Looked: []string{looked}}
 	}
 	g.mu.Lock()
 	g.counts[goal] = c
 	g.mu.Unlock()
 	return c, c != nil, nil
+}
+
+// storedCounts returns the number of boards at each distance of goal's
+// table: from the table when the resolver builds it in memory (spaces of
+// at most resolve.DefaultBuildLimit boards) or holds the -table file's,
+// else from the header of its file in the cache folder, without reading
+// the table; nil when there is none.
+func (g *gatherer) storedCounts(ctx context.Context, goal statespace.Board) ([]uint64, error) {
+	sp, err := statespace.NewSpace(goal)
+	if err == nil && sp.Size() <= resolve.DefaultBuildLimit || g.res.HasTable(goal) && !g.o.Cache.Has(store.TableFile(goal)) {
+		t, err := g.table(ctx, goal)
+		if err != nil {
+			return nil, err
+		}
+		return t.Counts(), nil
+	}
+	if g.o.Cache.IsZero() {
+		return nil, nil // no cache folder: no table there
+	}
+	return g.o.Cache.TableCounts(goal)
 }
 
 func (g *gatherer) jobs() []job {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tilespace/tilespace/store"
 	"io"
 	"slices"
 	"strings"
@@ -60,6 +61,10 @@ type Options struct {
 	// ReadOnlyCache: databases built for the figures are not cached) and
 	// closes it. Run refuses a nil one.
 	Resolver *resolve.Resolver
+	// Cache is the Resolver's cache folder: the depth figures read the
+	// counts of its large tables (12 cells) from their files' headers,
+	// without reading the tables.
+	Cache store.Cache
 	// Shapes are the shapes compared in the depth figures (goal last); a
 	// shape whose table is neither small enough to build in memory nor in
 	// the cache folder is an error.

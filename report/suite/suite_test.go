@@ -164,11 +164,12 @@ func TestPDBCaptionNamesTheReflection(t *testing.T) {
 func quick(t testing.TB) Options {
 	t.Helper()
 	o := Defaults(true)
-	res, err := resolve.NewResolver(context.Background(), resolve.Config{Cache: store.NewCache(os.Getenv(store.EnvCache)), ReadOnlyCache: true})
+	cache := store.NewCache(os.Getenv(store.EnvCache))
+	res, err := resolve.NewResolver(context.Background(), resolve.Config{Cache: cache, ReadOnlyCache: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(res.Close)
-	o.Resolver = res
+	o.Resolver, o.Cache = res, cache
 	return o
 }

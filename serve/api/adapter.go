@@ -29,13 +29,23 @@ type oracle = resolve.Oracle
 // fromTable is the Source.Kind of answers read from a distance table.
 const fromTable = resolve.FromTable
 
+// tableOf returns the distance table o answers from, or nil when o
+// searches.
+func tableOf(o oracle) statespace.DistanceTable { return resolve.TableOf(o) }
+
+// retryFailed is what the page needs of the resolver: any source, and a
+// goal whose resolution failed before tried again, so that a table or
+// databases copied in meanwhile are found and the server need not
+// restart.
+var retryFailed = resolve.Need{Retry: true}
+
 // resolver finds the oracle of every goal, once, within a memory bound.
 type resolver = resolve.Resolver
 
 // parseBoard reads a board as query and the command line do, with the
 // parser's own errors.
 func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
-	return resolve.ParseBoard([]byte(text), shape)
+	return statespace.ParseBytes([]byte(text), shape)
 }
 
 // NewResolver returns the resolver a main hands to the page (New): qc's

@@ -187,7 +187,10 @@ func (s *Server) limitsOf() string {
 func (s *Server) Limits() Limits { return s.lim }
 
 // CacheBytes returns the bound on the bytes of tables and databases held.
-func (s *Server) CacheBytes() int64 { return s.res.CacheBytes() }
+func (s *Server) CacheBytes() int64 {
+	_, bound := s.res.Held()
+	return bound
+}
 
 // route is one of the API's targets: its method pattern, as net/http's
 // ServeMux takes it, and its answer, appended to dst.

@@ -157,11 +157,11 @@ func TestHeldTablesBounded(t *testing.T) {
 		if status, rec := do(t, s, "/api/board?shape=2x4&b="+b.String()+"&goal="+goal.String()); status != 200 {
 			t.Fatalf("%d %v", status, rec)
 		}
-		if held := s.res.HeldBytes(); held > bound {
+		if held, _ := s.res.Held(); held > bound {
 			t.Fatalf("after %d goals the server holds %d bytes, over %d", r, held, bound)
 		}
 	}
-	if held := s.res.HeldBytes(); held != bound {
+	if held, _ := s.res.Held(); held != bound {
 		t.Errorf("holds %d bytes, want the bound %d (three tables)", held, bound)
 	}
 }

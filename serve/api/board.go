@@ -168,8 +168,8 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 	}
 	rec := boardRecord{answerRecord: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
 		Solver: src.Solver, Seed: seed}
-	if src.Table != nil {
-		radius := src.Table.Radius()
+	if t := tableOf(o); t != nil {
+		radius := t.Radius()
 		rec.Radius = &radius
 	} else {
 		secs := limit.Seconds()
@@ -291,7 +291,7 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		table := o.Source().Table
+		table := tableOf(o)
 		switch {
 		case table == nil && hasDepth:
 			return nil, noDepth()
@@ -337,13 +337,11 @@ func drawAt(ctx context.Context, t statespace.DistanceTable, rng *rand.Rand, d i
 // source returns the oracle of goal's boards from the resolver, waiting
 // at most TableWait while it is read or built (which goes on in the
 // background when the wait ends first).
+// Its callers have checked goal (unsolvable, statespace.NewSpace).
 func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, error) {
-	if _, err := statespace.NewSpace(goal); err != nil {
-		return nil, badRequest("%v", err)
-	}
 	wctx, cancel := context.WithTimeout(ctx, s.lim.TableWait)
 	defer cancel()
-	o, err := s.res.Oracle(wctx, goal)
+	o, err := s.res.Oracle(wctx, goal, retryFailed)
 	switch {
 	case err == nil:
 		return o, nil
@@ -355,8 +353,6 @@ func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, err
 	case s.base.Err() != nil:
 		return nil, err
 	}
-	// The next request tries again: a table or databases copied in
-	// meanwhile are found, and the server need not restart.
-	s.res.Forget(goal)
+	// The next request tries again (retryFailed).
 	return nil, &resolveError{s.explained(err)}
 }

@@ -98,13 +98,9 @@ func TestSolveLimitMessage(t *testing.T) {
 // writes on a shape without a distance table: the board alone.
 func queryRandom(t *testing.T, shape statespace.Shape, seed uint64) []byte {
 	t.Helper()
-	res, err := resolve.NewResolver(context.Background(), resolve.Config{Shape: shape})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out bytes.Buffer
 	w := record.NewWriter(&out, nil, record.Options{Format: record.JSON})
-	err = res.Random(context.Background(), 1, -1, seed, false, func(b statespace.Board, a *resolve.Answer) error {
+	err := resolve.Random(context.Background(), statespace.GoalLast(shape), nil, resolve.Draw{N: 1, Depth: -1, Seed: seed}, func(b statespace.Board, a *resolve.Answer) error {
 		if a != nil {
 			t.Errorf("%s: %s came with an answer", shape, b)
 		}

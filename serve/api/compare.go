@@ -39,7 +39,7 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 		return nil, err
 	}
 	defer release()
-	table := o.Source().Table
+	table := tableOf(o)
 	lim := limits{MaxExpanded: params.nodes, MaxTime: s.lim.CompareTime}
 	c, err := compareBoard(ctx, rq.board, rq.goal, table, lim, params.keys)
 	if err != nil {
@@ -162,7 +162,7 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	table := o.Source().Table
+	table := tableOf(o)
 	if table == nil {
 		return nil, noTable
 	}

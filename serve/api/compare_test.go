@@ -1,6 +1,7 @@
 package api
 
 import (
+	"github.com/tilespace/tilespace/pdb"
 	"strings"
 	"testing"
 	"time"
@@ -111,7 +112,7 @@ func TestCompareParamRefusals(t *testing.T) {
 // "optimal", and a search that found nothing is "stopped".
 func TestCompareOutcomesWithoutTable(t *testing.T) {
 	s := newTestAPI(t, Config{Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: 2 * time.Second}},
-		resolve.Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"})
+		resolve.Config{Partition: manhattanPartition})
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
 	b := statespace.Walk(resolve.NewRand(2), goal, 30, statespace.NoReverse)
 	check := func(target string, reference bool) {
@@ -149,6 +150,16 @@ func TestCompareOutcomesWithoutTable(t *testing.T) {
 	}
 	check("/api/compare?b="+b.String()+"&algs=bfs,astar-manhattan,idastar,greedy,iddfs", true)
 	s = newTestAPI(t, Config{Limits: Limits{CompareNodes: 2000, CompareTime: time.Second, SolveTime: time.Millisecond}},
-		resolve.Config{Partition: "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"})
+		resolve.Config{Partition: manhattanPartition})
 	check("/api/compare?b="+statespace.Walk(resolve.NewRand(5), goal, 60, statespace.NoReverse).String()+"&algs=bfs,greedy", false)
 }
+
+// manhattanPartition has one tile a pattern: on the 15-puzzle its
+// databases add up to the Manhattan distance, built in moments.
+var manhattanPartition = func() pdb.Partition {
+	var p pdb.Partition
+	for tile := 1; tile < 16; tile++ {
+		p.Patterns = append(p.Patterns, []int{tile})
+	}
+	return p
+}()

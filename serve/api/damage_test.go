@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"github.com/tilespace/tilespace/pdb"
 	"net/url"
 	"strings"
 	"testing"
@@ -43,7 +44,11 @@ func TestForgedDatabasesRefused(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4})
 	for _, onPath := range []bool{true, false} {
 		f := forged.Write(t, t.TempDir(), goal, "1,2,3,4/5,6,7,8/9,10,11", 30, 1, onPath)
-		s := newTestAPI(t, Config{Explain: markExplain}, resolve.Config{PDBDir: f.Dir, Partition: f.Partition})
+		part, err := pdb.ParsePartition(f.Partition, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newTestAPI(t, Config{Explain: markExplain}, resolve.Config{PDBDir: f.Dir, Partition: part})
 		b := url.QueryEscape(f.Board.String())
 		compare := "/api/compare?shape=3x4&algs=astar-manhattan,idastar&b=" + b
 		if onPath {

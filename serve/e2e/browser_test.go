@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve/api"
 	"io"
@@ -49,7 +50,13 @@ func findBrowser() string {
 // manhattan is the 15-puzzle's partition in these tests: every tile its
 // own pattern, so nothing is built and the short random walks the tests
 // draw are solved at once.
-const manhattan = "1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"
+var manhattan = func() pdb.Partition {
+	var p pdb.Partition
+	for tile := 1; tile < 16; tile++ {
+		p.Patterns = append(p.Patterns, []int{tile})
+	}
+	return p
+}()
 
 // newServer serves the page and its API, with the 15-puzzle.
 func newServer(t *testing.T) *httptest.Server {

@@ -7,6 +7,7 @@
 package boardflags
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // Source is where answers come from, as the command line says.
@@ -52,44 +54,104 @@ func (s *Source) RegisterAllMoves(fs *cli.FlagSet) {
 	fs.BoolVar(&s.allMoves, "all-moves", false, "every optimal first move, also for boards solved by search (one more search per move; without it their optimal moves are ?); a table gives them anyway")
 }
 
-// Config turns the flags into the resolver's configuration, refusing a
-// bad shape, goal, folder or partition (usage errors) before any input is
-// read. Notes and progress bars go to stderr, the notes' lines starting
-// with the command's name.
-func (s *Source) Config(stderr io.Writer) (resolve.Config, error) {
-	cfg := resolve.Config{Cache: cli.Cache(), TableFile: s.table, Log: cli.LogWriter(stderr, s.fs.Name()), Explain: cli.Explain, PDBDir: s.pdbDir, Partition: s.partition,
+// Config turns the flags into the resolver's configuration and the goal
+// of the boards, refusing a bad shape, goal, folder or partition (usage
+// errors) and reading the table file (-table, under ctx) before any input
+// is read. Notes and progress bars go to stderr, the notes' lines
+// starting with the command's name.
+func (s *Source) Config(ctx context.Context, stderr io.Writer) (resolve.Config, statespace.Goal, error) {
+	cfg := resolve.Config{Cache: cli.Cache(), Log: cli.LogWriter(stderr, s.fs.Name()), Explain: cli.Explain, PDBDir: s.pdbDir,
 		Progress: ProgressBars(stderr)}
-	if s.fs.IsGiven("goal") {
-		cfg.Goal = s.goal
-	}
+	var shape statespace.Shape
 	if s.shape != "" {
 		sh, err := statespace.ParseShape(s.shape)
 		if err != nil {
-			return cfg, cli.UsageError{Err: err}
+			return cfg, statespace.Goal{}, cli.UsageError{Err: err}
 		}
-		cfg.Shape = sh
+		shape = sh
 	}
-	var goal statespace.Board
-	if cfg.Goal != "" && (cfg.Shape != (statespace.Shape{}) || !isGoalName(cfg.Goal)) {
-		g, err := statespace.ParseGoal(cfg.Goal, cfg.Shape)
-		if err != nil {
-			return cfg, cli.UsageError{Err: fmt.Errorf("-goal %s: %w", cfg.Goal, err)}
+	var g statespace.Goal
+	if s.fs.IsGiven("goal") {
+		var err error
+		if g, err = statespace.ReadGoal(s.goal, shape); err != nil {
+			return cfg, g, cli.UsageError{Err: fmt.Errorf("-goal %s: %w", s.goal, err)}
 		}
-		goal = g
-	} else if cfg.Shape != (statespace.Shape{}) {
-		goal = statespace.GoalLast(cfg.Shape)
+	} else if shape != (statespace.Shape{}) {
+		g = statespace.GoalOf(statespace.GoalLast(shape))
 	}
 	if s.pdbDir != "" {
 		if st, err := os.Stat(s.pdbDir); err != nil || !st.IsDir() {
-			return cfg, cli.Usagef("-pdb-dir %s: not a folder", s.pdbDir)
+			return cfg, g, cli.Usagef("-pdb-dir %s: not a folder", s.pdbDir)
 		}
 	}
-	if s.partition != "" && !goal.IsZero() {
-		if _, err := pdb.ParsePartition(s.partition, goal); err != nil {
-			return cfg, cli.UsageError{Err: fmt.Errorf("-pdb: %w", err)}
+	if s.partition != "" && !g.Board().IsZero() {
+		part, err := pdb.ParsePartition(s.partition, g.Board())
+		if err != nil {
+			return cfg, g, cli.UsageError{Err: fmt.Errorf("-pdb: %w", err)}
+		}
+		cfg.Partition = part
+	}
+	if s.table != "" {
+		var err error
+		if cfg.Table, g, err = ReadTable(ctx, s.table, g, s.fs.IsGiven("goal")); err != nil {
+			return cfg, g, err
 		}
 	}
-	return cfg, nil
+	if s.partition != "" && g.Board().IsZero() {
+		part, err := anyShapePartition(s.partition, g)
+		if err != nil {
+			return cfg, g, cli.UsageError{Err: fmt.Errorf("-pdb: %w", err)}
+		}
+		cfg.Partition = part
+	}
+	return cfg, g, nil
+}
+
+// ReadTable reads the table file path (-table), which must fit the shape
+// g fixes and, with goalGiven, hold g's goal, and returns its oracle (for
+// resolve.Config.Table) and its goal.
+func ReadTable(ctx context.Context, path string, g statespace.Goal, goalGiven bool) (resolve.Oracle, statespace.Goal, error) {
+	t, err := store.ReadTable(ctx, path, statespace.Board{})
+	if err != nil {
+		return nil, g, err
+	}
+	goal := t.Space().Goal()
+	if sh := g.Shape(); sh != (statespace.Shape{}) && goal.Shape() != sh {
+		return nil, g, fmt.Errorf("%s holds the %s table (goal %s), not %s", path, goal.Shape(), statespace.GoalName(goal), sh)
+	}
+	if goalGiven {
+		want, err := g.For(goal.Shape())
+		if err != nil {
+			return nil, g, err
+		}
+		if want != goal {
+			return nil, g, fmt.Errorf("%s holds the table for goal %s, not %s", path, statespace.GoalName(goal), statespace.GoalName(want))
+		}
+	}
+	return resolve.NewTableOracle(t, path), statespace.GoalOf(goal), nil
+}
+
+// anyShapePartition reads -pdb for boards of any shape (g fixes none): a
+// preset's name stands for that preset on each board's goal; patterns are
+// read for the squarest shape with a cell for each of their tiles and the
+// blank, and serve the boards of every shape of that many cells.
+func anyShapePartition(text string, g statespace.Goal) (pdb.Partition, error) {
+	name := strings.TrimSpace(text)
+	if _, ok := pdb.PresetShape(name); ok {
+		return pdb.Partition{Name: name}, nil
+	}
+	cells := len(strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == '/' })) + 1
+	shape := statespace.Shape{Rows: 4, Cols: 4} // for the error of a partition that fits no shape
+	for rows := 2; rows*rows <= cells; rows++ {
+		if sh := (statespace.Shape{Rows: rows, Cols: cells / rows}); cells%rows == 0 && sh.Validate() == nil {
+			shape = sh
+		}
+	}
+	goal, err := g.For(shape)
+	if err != nil {
+		return pdb.Partition{}, err
+	}
+	return pdb.ParsePartition(text, goal)
 }
 
 // Want is what the flags ask of each answer: with path an optimal path,
@@ -99,27 +161,21 @@ func (s *Source) Want(path bool) resolve.Want {
 	return resolve.Want{Path: path, AllMoves: s.allMoves}
 }
 
-// Goal returns -goal as given, or its default "last".
-func (s *Source) Goal() string { return s.goal }
-
-func isGoalName(s string) bool { return s == "last" || s == "first" }
-
 // searchFlags apply to boards solved by search. (-all-moves is not one:
 // a table keeps its promise, every optimal move, without it.)
 var searchFlags = []string{"pdb-dir", "pdb"}
 
 // CheckSearch refuses the search flags where every board has a table
-// (tables need no databases): for the
-// resolver's shape, or when it has none for the shapes of boards (the
-// boards given as arguments; none means stdin, whose shapes only their
-// answers tell).
-func (s *Source) CheckSearch(res *resolve.Resolver, boards []string) error {
+// (tables need no databases): for the shape g fixes, or when it fixes
+// none for the shapes of boards (the boards given as arguments; none
+// means stdin, whose shapes only their answers tell).
+func (s *Source) CheckSearch(g statespace.Goal, boards []string) error {
 	given := s.searchGiven()
 	if len(given) == 0 {
 		return nil
 	}
-	shapes := []statespace.Shape{res.Shape()}
-	if res.Shape() == (statespace.Shape{}) {
+	shapes := []statespace.Shape{g.Shape()}
+	if g.Shape() == (statespace.Shape{}) {
 		shapes = nil
 		for _, text := range boards {
 			if b, err := statespace.Parse(text, statespace.Shape{}); err == nil {
@@ -131,12 +187,23 @@ func (s *Source) CheckSearch(res *resolve.Resolver, boards []string) error {
 		}
 	}
 	for _, sh := range shapes {
-		if !res.Tabled(sh) {
+		if !s.tabled(sh) {
 			return nil
 		}
 	}
 	return cli.Usagef("%s %s to boards solved by search; %s boards are answered from their exact distance table, which needs no pattern databases",
 		strings.Join(given, " and "), textfmt.Plural(len(given), "applies", "apply"), shapes[0])
+}
+
+// tabled reports whether every board of shape s has a distance table at
+// hand (-table, or small enough to build at once: resolve's
+// DefaultBuildLimit), so that search options do not apply to it.
+func (s *Source) tabled(sh statespace.Shape) bool {
+	if s.table != "" {
+		return true
+	}
+	sp, err := statespace.NewSpace(statespace.GoalLast(sh))
+	return err == nil && sp.Size() <= resolve.DefaultBuildLimit
 }
 
 // CheckTabled refuses the search flags for boards of goal answered from
@@ -148,7 +215,7 @@ func (s *Source) CheckTabled(src *resolve.Source, goal statespace.Board) error {
 	if src == nil || src.Kind != resolve.FromTable || len(s.searchGiven()) == 0 {
 		return nil
 	}
-	return &resolve.TabledError{Goal: goal}
+	return &cli.TabledError{Goal: goal}
 }
 
 // searchGiven returns the search flags given, as "-pdb".

@@ -22,7 +22,7 @@ func TestLogNamesTheCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := res.For(ctx, statespace.Shape{Rows: 3, Cols: 4}); err != nil {
+	if _, err := res.Oracle(ctx, statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4}), resolve.Need{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{

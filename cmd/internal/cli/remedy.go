@@ -41,7 +41,7 @@ func Remedy(err error) string {
 		tooBig     *twobit.TooBigError
 		needPDBs   *resolve.NeedPDBsError
 		noDepth    *resolve.NoDepthTableError
-		tabled     *resolve.TabledError
+		tabled     *TabledError
 		pdbDamaged *store.PDBDamagedError
 		pdbMissing *store.PDBNotFoundError
 		damaged    *store.DamagedError

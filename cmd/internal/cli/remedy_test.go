@@ -75,7 +75,7 @@ func TestRemedy(t *testing.T) {
 		{&resolve.NoDepthTableError{Goal: statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6}), Buildable: true},
 			"build it with: go run ./cmd/enumerate -shape 2x6 -goal last; without -depth, boards are drawn from all reachable ones"},
 		{&resolve.NoDepthTableError{Goal: last4}, "without -depth, boards are drawn from all reachable ones"},
-		{&resolve.TabledError{Goal: statespace.GoalLast(sq3)}, "drop -pdb and -pdb-dir"},
+		{&TabledError{Goal: statespace.GoalLast(sq3)}, "drop -pdb and -pdb-dir"},
 		{tooBig, "it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape 3x5 -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md); pattern databases solve it instead: go run ./cmd/enumerate databases -shape 3x5 -goal last -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14"},
 		{fmt.Errorf("board x: %w", &resolve.DatabasesDamagedError{Goal: statespace.GoalLast(sq3), Partition: part, Files: []string{"/mine/3x3-last-pdb-5.6.7.8.pdb"}, Err: &pdb.PathBoundError{}}),
 			"check it with: go run ./cmd/enumerate verify /mine/3x3-last-pdb-5.6.7.8.pdb; rebuild it with: go run ./cmd/enumerate databases -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8 -out /mine"},
