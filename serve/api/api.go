@@ -2,11 +2,23 @@
 // asks for (a board's exact answer, a new game, a comparison of the
 // classroom searches, a search traced expansion by expansion, the shapes
 // offered, the animated solution as a GIF), each a GET target answered
-// with a status and a body, JSON but for /api/gif's image (ContentType). The
-// HTTP server (package serve) and the static copy's WebAssembly engine
+// with a status and a body, JSON but for /api/gif's image. The HTTP
+// server (package serve) and the static copy's WebAssembly engine
 // (cmd/serve/wasm) both answer from it, so the page gets the same answers
-// from either; it imports nothing of net/http, which would bring TLS and
-// its crypto into the engine.
+// from either; it imports nothing of net/http, whose server would bring
+// TLS and its crypto into the engine (a third more WebAssembly).
+//
+// Each target is a Route (Server.Routes): its method pattern, the content
+// type of its successes and its Handler, a function of the raw query
+// that returns the status and the body. Package serve registers each
+// route's pattern on its http.ServeMux with an http.HandlerFunc wrapping
+// that route's Handler, and the engine calls the same Handlers through
+// Server.Do, which finds the route by its path; a path under /api/ that is
+// no route gets NotFound's JSON 404. Every Handler takes one path: the
+// query's size bound (414), its decoding, the route's own answer (which
+// reads its parameters, the board, shape and goal checked once, and takes
+// a work slot for a search), and the status and {"error": "…"} body of
+// its error.
 //
 // The targets and their parameters:
 //
