@@ -52,6 +52,10 @@ const (
 	OutcomeShorter Outcome = "shorter"
 )
 
+// Outcome judges r against c's optimal distance, as WriteJSON's rows
+// say it.
+func (c *Comparison) Outcome(r ComparisonRow) Outcome { return c.outcome(r) }
+
 // outcome judges r against c's optimal distance.
 func (c *Comparison) outcome(r ComparisonRow) Outcome {
 	switch n := len(r.Result.Path); {

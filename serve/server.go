@@ -7,9 +7,10 @@
 //
 // This package is the HTTP layer: security headers, the method, size,
 // host and in-flight limits, the refusal of requests other sites' pages
-// send, a hardened listener, the page's files. Every /api/ request is
-// answered by api.Server.Serve, the code the static copy's WebAssembly
-// runs too.
+// send, a hardened listener, the page's files. Each of the API's routes
+// (api.Server.Routes) is one http.HandlerFunc on the server's ServeMux,
+// wrapping the route's api.Handler, which the static copy's WebAssembly
+// calls too (api.Server.Do).
 package serve
 
 import (
@@ -96,10 +97,13 @@ func New(cfg Config, res *resolve.Resolver, slots *api.Slots) *Server {
 	}
 	mux := http.NewServeMux()
 	// GET patterns also serve HEAD; other methods get 405 from the guard.
-	for _, pattern := range api.Patterns() {
-		mux.HandleFunc(pattern, s.handleAPI)
+	for _, r := range core.Routes() {
+		mux.HandleFunc(r.Pattern, routeHandler(r.Handler, r.Type))
 	}
-	mux.HandleFunc("GET /api/", s.handleAPI) // no such endpoint: the API's JSON 404
+	// No such endpoint: the API's JSON 404.
+	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
+		routeHandler(core.NotFound(r.URL.Path), api.TypeJSON)(w, r)
+	})
 	mux.Handle("GET /", staticHandler())
 	s.handler = s.guard(mux)
 	return s
@@ -114,24 +118,28 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // bodyPool holds the buffers replies are written into.
 var bodyPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// handleAPI answers every /api/ request from the API's own code.
-func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
-	buf := bodyPool.Get().(*[]byte)
-	status, body := s.api.Serve(r.Context(), (*buf)[:0], r.URL.Path, r.URL.RawQuery)
-	h := w.Header()
-	h["Content-Type"] = hdrJSON
-	if api.ContentType(r.URL.Path, status) == api.TypeGIF {
-		h["Content-Type"] = hdrGIF
+// routeHandler is the http.HandlerFunc of one route of the API: h's
+// reply, whose body is of type typ when the status is 200 and JSON
+// otherwise, written into a pooled buffer.
+func routeHandler(h api.Handler, typ string) http.HandlerFunc {
+	ctype := []string{typ}
+	return func(w http.ResponseWriter, r *http.Request) {
+		buf := bodyPool.Get().(*[]byte)
+		status, body := h(r.Context(), (*buf)[:0], r.URL.RawQuery)
+		hdr := w.Header()
+		hdr["Cache-Control"] = hdrNoStore
+		if status == http.StatusOK {
+			hdr["Content-Type"] = ctype
+		} else {
+			hdr["Content-Type"] = hdrJSON
+			w.WriteHeader(status)
+		}
+		w.Write(body) // net/http adds its Content-Length
+		if cap(body) <= 16<<10 {
+			*buf = body[:0] // the buffer, grown if it had to be
+		}
+		bodyPool.Put(buf)
 	}
-	h["Cache-Control"] = hdrNoStore
-	if status != http.StatusOK {
-		w.WriteHeader(status)
-	}
-	w.Write(body) // net/http adds its Content-Length
-	if cap(body) <= 16<<10 {
-		*buf = body[:0] // the buffer, grown if it had to be
-	}
-	bodyPool.Put(buf)
 }
 
 // Security headers of every response. The page loads its own script and
@@ -144,7 +152,6 @@ var (
 	hdrDeny      = []string{"DENY"}
 	hdrSameOrig  = []string{"same-origin"}
 	hdrJSON      = []string{api.TypeJSON}
-	hdrGIF       = []string{api.TypeGIF}
 	hdrNoStore   = []string{"no-store"}
 	hdrAllowGet  = []string{"GET, HEAD"}
 	hdrClose     = []string{"close"}

@@ -855,17 +855,19 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 }
 
 // The API's routes are registered on the server's mux as method
-// patterns: each answers GET (and HEAD), any other method 405, and a path
-// under /api/ that is none of them the API's JSON 404.
+// patterns, one handler each: each answers GET (and HEAD), any other
+// method 405, and a path under /api/ that is none of them the API's JSON
+// 404.
 func TestRoutesAreMethodPatterns(t *testing.T) {
-	_, ts := newTestServer(t, Config{}, resolve.Config{})
-	patterns := api.Patterns()
-	if len(patterns) < 6 {
-		t.Fatalf("patterns %v", patterns)
+	s, ts := newTestServer(t, Config{}, resolve.Config{})
+	routes := s.api.Routes()
+	if len(routes) != 6 {
+		t.Fatalf("routes %v", routes)
 	}
-	for _, p := range patterns {
+	for _, r := range routes {
+		p := r.Pattern
 		method, path, ok := strings.Cut(p, " ")
-		if !ok || method != "GET" || !strings.HasPrefix(path, "/api/") {
+		if !ok || method != "GET" || path != r.Path || !strings.HasPrefix(path, "/api/") {
 			t.Errorf("pattern %q: want GET /api/…", p)
 			continue
 		}

@@ -2,11 +2,23 @@
 // asks for (a board's exact answer, a new game, a comparison of the
 // classroom searches, a search traced expansion by expansion, the shapes
 // offered, the animated solution as a GIF), each a GET target answered
-// with a status and a body, JSON but for /api/gif's image (ContentType). The
-// HTTP server (package serve) and the static copy's WebAssembly engine
+// with a status and a body, JSON but for /api/gif's image. The HTTP
+// server (package serve) and the static copy's WebAssembly engine
 // (cmd/serve/wasm) both answer from it, so the page gets the same answers
-// from either; it imports nothing of net/http, which would bring TLS and
-// its crypto into the engine.
+// from either; it imports nothing of net/http, whose server would bring
+// TLS and its crypto into the engine (a third more WebAssembly).
+//
+// Each target is a Route (Server.Routes): its method pattern, the content
+// type of its successes and its Handler, a function of the raw query
+// that returns the status and the body. Package serve registers each
+// route's pattern on its http.ServeMux with an http.HandlerFunc wrapping
+// that route's Handler, and the engine calls the same Handlers through
+// Server.Do, which finds the route by its path; a path under /api/ that is
+// no route gets NotFound's JSON 404. Every Handler takes one path: the
+// query's size bound (414), its decoding, the route's own answer (which
+// reads its parameters, the board, shape and goal checked once, and takes
+// a work slot for a search), and the status and {"error": "…"} body of
+// its error.
 //
 // The targets and their parameters:
 //
@@ -35,7 +47,6 @@ import (
 	"io"
 	"net/url"
 	"runtime"
-	"strings"
 	"time"
 )
 
@@ -119,12 +130,13 @@ type Config struct {
 // Server answers the API. Create it with New; it is safe for concurrent
 // use.
 type Server struct {
-	cfg   Config
-	lim   Limits
-	base  context.Context // Close ends it
-	stop  context.CancelFunc
-	res   *resolver // every goal's table, databases or search
-	slots *Slots
+	cfg    Config
+	lim    Limits
+	base   context.Context // Close ends it
+	stop   context.CancelFunc
+	res    *resolve.Resolver // every goal's table, databases or search
+	slots  *Slots
+	routes []Route // routeTable's, bound to this server
 }
 
 // New returns a server answering from res, the one resolver of the
@@ -137,6 +149,7 @@ func New(cfg Config, res *resolve.Resolver, slots *Slots) *Server {
 	}
 	s := &Server{cfg: cfg, lim: cfg.Limits.WithDefaults(), res: res, slots: slots}
 	s.base, s.stop = context.WithCancel(context.Background())
+	s.routes = s.newRoutes()
 	return s
 }
 
@@ -168,8 +181,8 @@ func (sl *Slots) Acquire(ctx context.Context) (release func(), err error) {
 	case sl.c <- struct{}{}:
 		return func() { <-sl.c }, nil
 	case <-t.C:
-		return nil, &statusError{StatusServiceUnavailable,
-			fmt.Errorf("every search slot is busy (%d at once); try again shortly", cap(sl.c))}
+		return nil, &statusError{status: StatusServiceUnavailable,
+			err: fmt.Errorf("every search slot is busy (%d at once); try again shortly", cap(sl.c))}
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -192,120 +205,155 @@ func (s *Server) CacheBytes() int64 {
 	return bound
 }
 
-// route is one of the API's targets: its method pattern, as net/http's
-// ServeMux takes it, and its answer, appended to dst.
-type route struct {
-	pattern string
-	answer  func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error)
+// answer is one route's own part of a request: it reads the decoded
+// query q and appends the reply's body to dst. Its error becomes the
+// reply's status (statusOf) and {"error": "…"}.
+type answer func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error)
+
+// routeTable is every target of the API, each a GET: its path, the
+// content type of its successful bodies and its answer. Routes binds
+// them to a server, each behind the one shared path (Server.handler);
+// package serve registers each on its http.ServeMux and Do finds each by
+// path, so both doors reach the same handler.
+var routeTable = []struct {
+	path, typ string
+	answer    answer
+}{
+	{"/api/board", TypeJSON, (*Server).board},
+	{"/api/random", TypeJSON, (*Server).random},
+	{"/api/compare", TypeJSON, (*Server).compare},
+	{"/api/watch", TypeJSON, (*Server).watch},
+	{"/api/shapes", TypeJSON, (*Server).shapes},
+	{"/api/gif", TypeGIF, (*Server).gif},
 }
 
-// routeList are the API's targets, every one a GET.
-var routeList = []route{
-	{"GET /api/board", (*Server).board},
-	{"GET /api/random", appended((*Server).random)},
-	{"GET /api/compare", appended((*Server).compare)},
-	{"GET /api/watch", appended((*Server).watch)},
-	{"GET /api/shapes", appended((*Server).shapes)},
-	{"GET /api/gif", (*Server).gif},
+// A Handler answers one request of its route, given the request's raw
+// query (the part after "?"): the reply's status and its body, appended
+// to dst (which may be nil) when the request succeeds.
+type Handler func(ctx context.Context, dst []byte, rawQuery string) (status int, body []byte)
+
+// A Route is one of the API's targets with its handler.
+type Route struct {
+	// Pattern is the route as net/http's ServeMux takes it, such as "GET
+	// /api/board"; a GET pattern serves HEAD too.
+	Pattern string
+	Path    string // "/api/board"
+	// Type is the content type of the route's successful bodies (TypeJSON,
+	// or TypeGIF for /api/gif); every error body is JSON.
+	Type    string
+	Handler Handler
 }
 
-// routes are routeList's answers by path, for Serve.
-var routes = func() map[string]func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
-	m := map[string]func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error){}
-	for _, r := range routeList {
-		_, path, _ := strings.Cut(r.pattern, " ")
-		m[path] = r.answer
-	}
-	return m
-}()
+// Routes returns the API's routes, each handler answering from s: what
+// package serve registers on its http.ServeMux, one http.HandlerFunc per
+// route, and what Do dispatches to. (The engine in WebAssembly has no
+// net/http, whose server would grow it by a third: see Do.)
+func (s *Server) Routes() []Route { return s.routes }
 
-// Patterns returns the API's routes as method patterns, such as "GET
-// /api/board": what package serve registers on its http.ServeMux, each
-// answered by Serve. (The engine in WebAssembly has no net/http, which
-// would grow it by more than a quarter, and routes by path in Serve.)
-func Patterns() []string {
-	out := make([]string, len(routeList))
-	for i, r := range routeList {
-		out[i] = r.pattern
+// newRoutes binds routeTable to s.
+func (s *Server) newRoutes() []Route {
+	out := make([]Route, len(routeTable))
+	for i, r := range routeTable {
+		out[i] = Route{Pattern: "GET " + r.path, Path: r.path, Type: r.typ, Handler: s.handler(r.answer)}
 	}
 	return out
 }
 
-// appended makes a route of h, whose bodies are its own.
-func appended(h func(s *Server, ctx context.Context, q url.Values) ([]byte, error)) func(*Server, context.Context, []byte, url.Values) ([]byte, error) {
-	return func(s *Server, ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
-		body, err := h(s, ctx, q)
-		return append(dst, body...), err
+// handler is the one path every request takes: the query's size bound
+// (414), its decoding (malformed pairs are dropped, as net/http's
+// Request.URL.Query does), the route's answer, and the status and JSON
+// error body of its error (statusOf; 400 when it says none).
+func (s *Server) handler(a answer) Handler {
+	return func(ctx context.Context, dst []byte, rawQuery string) (int, []byte) {
+		if err := s.CheckQuery(rawQuery); err != nil {
+			return ErrorReply(err, StatusRequestURITooLong)
+		}
+		q, _ := url.ParseQuery(rawQuery)
+		body, err := a(s, ctx, dst, q)
+		if err != nil {
+			return ErrorReply(err, StatusBadRequest)
+		}
+		return StatusOK, body
 	}
 }
 
-// Serve answers one GET request for path with its raw query (the part
-// after "?"): the reply's status and its body (of ContentType(path,
-// status)), appended to dst (which may be nil) when the request succeeds.
-func (s *Server) Serve(ctx context.Context, dst []byte, path, rawQuery string) (status int, body []byte) {
-	if err := s.CheckQuery(rawQuery); err != nil {
-		return ErrorReply(err, StatusRequestURITooLong)
-	}
-	h, ok := routes[path]
-	if !ok {
-		return ErrorReply(fmt.Errorf("no API endpoint %s", path), StatusNotFound)
-	}
-	// Malformed pairs are dropped, as net/http's Request.URL.Query does.
-	q, _ := url.ParseQuery(rawQuery)
-	body, err := h(s, ctx, dst, q)
-	if err != nil {
-		return ErrorReply(err, StatusBadRequest)
-	}
-	return StatusOK, body
+// NotFound is the handler of a path under /api/ that is none of the
+// routes: the API's JSON 404 (after the query's size bound, as every
+// request).
+func (s *Server) NotFound(path string) Handler {
+	return s.handler(func(*Server, context.Context, []byte, url.Values) ([]byte, error) {
+		return nil, &statusError{status: StatusNotFound, err: fmt.Errorf("no API endpoint %s", path)}
+	})
 }
 
 // Do answers one GET request for target, a path with its query such as
 // "/api/board?b=8,6,7,2,5,4,3,0,1", in process and without a network, as
-// the HTTP server answers it. The static copy's WebAssembly routes each of
-// the page's requests here.
+// the HTTP server answers it: it finds the route of the path among
+// Routes (NotFound when none is) and calls its handler. The static copy's
+// WebAssembly sends each of the page's requests here.
 func (s *Server) Do(ctx context.Context, target string) (status int, body []byte) {
 	u, err := url.ParseRequestURI(target)
 	if err != nil {
 		return StatusBadRequest, []byte(`{"error":"not a request path"}` + "\n")
 	}
-	return s.Serve(ctx, nil, u.Path, u.RawQuery)
+	for _, r := range s.routes {
+		if r.Path == u.Path {
+			return r.Handler(ctx, nil, u.RawQuery)
+		}
+	}
+	return s.NotFound(u.Path)(ctx, nil, u.RawQuery)
+}
+
+// ContentType is the type of the body the route of path answers with
+// status: a GIF for /api/gif's successes, JSON for everything else (every
+// error included).
+func ContentType(path string, status int) string {
+	for _, r := range routeTable {
+		if r.path == path && status == StatusOK {
+			return r.typ
+		}
+	}
+	return TypeJSON
 }
 
 // CheckQuery refuses (414) a raw query over the MaxQuery limit.
 func (s *Server) CheckQuery(rawQuery string) error {
 	if len(rawQuery) > s.lim.MaxQuery {
-		return &statusError{StatusRequestURITooLong, fmt.Errorf("the query is %d bytes, at most %d are read", len(rawQuery), s.lim.MaxQuery)}
+		return &statusError{status: StatusRequestURITooLong, err: fmt.Errorf("the query is %d bytes, at most %d are read", len(rawQuery), s.lim.MaxQuery)}
 	}
 	return nil
 }
 
-// statusError is an error with the status it answers.
+// statusError is an error with the status it answers (0: none of its
+// own, the fallback of ErrorReply) and, when msg is set, the message
+// shown for err (Config.Explain's).
 type statusError struct {
 	status int
+	msg    string
 	err    error
 }
 
-func (e *statusError) Error() string { return e.err.Error() }
-
-// explainedError is an error with the message Config.Explain gave it.
-type explainedError struct {
-	err error
-	msg string
+func (e *statusError) Error() string {
+	if e.msg != "" {
+		return e.msg
+	}
+	return e.err.Error()
 }
 
-func (e *explainedError) Error() string { return e.msg }
-func (e *explainedError) Unwrap() error { return e.err }
+func (e *statusError) Unwrap() error { return e.err }
 
-// explained gives err the message Config.Explain makes of it.
-func (s *Server) explained(err error) error {
-	if s.cfg.Explain == nil {
-		return err
+// explained gives err the message Config.Explain makes of it, and
+// the status statusOf gives err, or else otherwise (0: none).
+func (s *Server) explained(err error, otherwise int) error {
+	e := &statusError{status: statusOf(err, otherwise), err: err}
+	if s.cfg.Explain != nil {
+		e.msg = s.cfg.Explain(err)
 	}
-	return &explainedError{err, s.cfg.Explain(err)}
+	return e
 }
 
 func badRequest(format string, args ...any) error {
-	return &statusError{StatusBadRequest, fmt.Errorf(format, args...)}
+	return &statusError{status: StatusBadRequest, err: fmt.Errorf(format, args...)}
 }
 
 // errStopping answers requests cancelled when the server stops.

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/record"
+	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -21,10 +23,12 @@ import (
 // its distance left to /api/board.
 const randomSolveTime = time.Second
 
-// request is the board, shape and goal a request names.
+// request is the board, shape and goal a request names, read and
+// checked once (readBoard, readGoal), with the goal's space.
 type request struct {
 	shape statespace.Shape
 	goal  statespace.Board
+	space *statespace.Space // goal's
 	board statespace.Board
 }
 
@@ -69,14 +73,25 @@ func readBoard(q url.Values) (request, error) {
 		return rq, badRequest("board %q: %v", text, err)
 	}
 	rq.shape = rq.board.Shape()
-	rq.goal, err = statespace.ParseGoal(goalText, rq.shape)
+	rq.goal, rq.space, err = readGoal(goalText, rq.shape, "the board")
+	return rq, err
+}
+
+// readGoal reads the goal of shape, which what names ("the board"): a
+// goal board of another shape is refused.
+func readGoal(text string, shape statespace.Shape, what string) (statespace.Board, *statespace.Space, error) {
+	goal, err := statespace.ParseGoal(text, shape)
 	if err != nil {
-		return rq, badRequest("%v", err)
+		return goal, nil, badRequest("%v", err)
 	}
-	if rq.goal.Shape() != rq.shape {
-		return rq, badRequest("goal %s is %s, the board is %s", rq.goal, rq.goal.Shape(), rq.shape)
+	if goal.Shape() != shape {
+		return goal, nil, badRequest("goal %s is %s, %s is %s", goal, goal.Shape(), what, shape)
 	}
-	return rq, nil
+	sp, err := statespace.NewSpace(goal)
+	if err != nil {
+		return goal, nil, badRequest("%v", err)
+	}
+	return goal, sp, nil
 }
 
 // board answers /api/board.
@@ -85,7 +100,7 @@ func (s *Server) board(ctx context.Context, dst []byte, q url.Values) ([]byte, e
 	if err != nil {
 		return nil, err
 	}
-	return s.answerBoard(ctx, dst, rq.board, rq.goal, s.lim.SolveTime, "")
+	return s.answerBoard(ctx, dst, rq, s.lim.SolveTime, "")
 }
 
 // solveLimitError says the search did not finish a board within its time
@@ -118,7 +133,7 @@ func (e *solveLimitError) Error() string {
 // short, optimal_moves_cut; a random board's seed, as a string (a
 // JavaScript number would round it).
 type boardRecord struct {
-	answerRecord
+	record.Record
 	Shape           string   `json:"shape"`
 	Goal            string   `json:"goal"`
 	GoalName        string   `json:"goal_name"`
@@ -129,19 +144,20 @@ type boardRecord struct {
 	Seed            string   `json:"seed,omitempty"`
 }
 
-// answerBoard appends the record of b toward goal (boardRecord) to out,
-// a line of JSON; limit is the time a search has; seed is a random
-// board's, or "".
-func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace.Board, limit time.Duration, seed string) ([]byte, error) {
-	if err := s.unsolvable(b, goal); err != nil {
+// answerBoard appends the record of rq's board toward its goal
+// (boardRecord) to out, a line of JSON; limit is the time a search has;
+// seed is a random board's, or "".
+func (s *Server) answerBoard(ctx context.Context, out []byte, rq request, limit time.Duration, seed string) ([]byte, error) {
+	if err := unsolvable(rq); err != nil {
 		return nil, err
 	}
+	b, goal := rq.board, rq.goal
 	start := time.Now()
 	o, err := s.source(ctx, goal)
 	if err != nil {
 		return nil, err
 	}
-	var a answer
+	var a resolve.Answer
 	src := o.Source()
 	if src.Kind == fromTable {
 		a, err = o.Answer(ctx, b, everyMove)
@@ -166,7 +182,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 			return nil, s.answerError(b, err, err)
 		}
 	}
-	rec := boardRecord{answerRecord: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
+	rec := boardRecord{Record: newRecord(a), Shape: b.Shape().String(), Goal: goal.String(), GoalName: statespace.GoalName(goal),
 		Solver: src.Solver, Seed: seed}
 	if t := tableOf(o); t != nil {
 		radius := t.Radius()
@@ -186,7 +202,7 @@ func (s *Server) answerBoard(ctx context.Context, out []byte, b, goal statespace
 // rebuilds it, 500 (statusOf); else otherwise.
 func (s *Server) answerError(b statespace.Board, err, otherwise error) error {
 	if isDamage(err) {
-		return fmt.Errorf("board %s: %w", b, s.explained(err))
+		return fmt.Errorf("board %s: %w", b, s.explained(err, 0))
 	}
 	return otherwise
 }
@@ -200,15 +216,12 @@ func appendJSON(out []byte, v any) ([]byte, error) {
 	return append(append(out, b...), '\n'), nil
 }
 
-// unsolvable returns the parity explanation when b cannot reach goal.
-func (s *Server) unsolvable(b, goal statespace.Board) error {
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		return badRequest("%v", err)
-	}
+// unsolvable returns the parity explanation when rq's board cannot reach
+// its goal.
+func unsolvable(rq request) error {
 	var u *statespace.UnsolvableError
-	if err := sp.Check(b); errors.As(err, &u) {
-		return fmt.Errorf("board %s is %w", b, err) // 422 (statusOf)
+	if err := rq.space.Check(rq.board); errors.As(err, &u) {
+		return fmt.Errorf("board %s is %w", rq.board, err) // 422 (statusOf)
 	} else if err != nil {
 		return badRequest("%v", err)
 	}
@@ -221,17 +234,14 @@ func (s *Server) unsolvable(b, goal statespace.Board) error {
 // On a shape without a distance table the board comes alone, as query
 // random writes it, when its distance is not known cheaply: a uniform
 // board is not searched, a walk's only for randomSolveTime.
-func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
+func (s *Server) random(ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
 	shape, goalText, err := readShapeGoal(q, statespace.Shape{Rows: 3, Cols: 3})
 	if err != nil {
 		return nil, err
 	}
-	goal, err := statespace.ParseGoal(goalText, shape)
+	goal, sp, err := readGoal(goalText, shape, "the shape asked")
 	if err != nil {
-		return nil, badRequest("%v", err)
-	}
-	if goal.Shape() != shape {
-		return nil, badRequest("goal %s is %s, the shape asked is %s", goal, goal.Shape(), shape)
+		return nil, err
 	}
 	intParam := func(name string, lo, hi int) (int, bool, error) {
 		t := q.Get(name)
@@ -261,10 +271,6 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 			return nil, badRequest("seed=%s: want a whole number", t)
 		}
 	}
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
 	rng := rand.New(rand.NewPCG(seed, seed))
 	withSeed := strconv.FormatUint(seed, 10)
 	noDepth := func() error {
@@ -275,9 +281,9 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 	case hasWalk:
 		b = statespace.Walk(rng, goal, walk, statespace.NoReverse)
 		if !s.res.HasTable(goal) {
-			out, err := s.answerBoard(ctx, nil, b, goal, min(randomSolveTime, s.lim.SolveTime), withSeed)
+			out, err := s.answerBoard(ctx, dst, request{shape, goal, sp, b}, min(randomSolveTime, s.lim.SolveTime), withSeed)
 			if le := (*solveLimitError)(nil); errors.As(err, &le) {
-				return boardAlone(b, goal, fmt.Sprintf("%d random moves from the goal; the search did not find its distance within %s here, /api/board searches for it within %s", walk, le.limit, s.lim.SolveTime), withSeed)
+				return boardAlone(dst, b, goal, fmt.Sprintf("%d random moves from the goal; the search did not find its distance within %s here, /api/board searches for it within %s", walk, le.limit, s.lim.SolveTime), withSeed)
 			}
 			return out, err
 		}
@@ -285,7 +291,7 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 		if hasDepth {
 			return nil, noDepth()
 		}
-		return boardAlone(sp.Random(rng), goal, fmt.Sprintf("drawn uniformly from every reachable board and not solved: %s has no distance table; /api/board searches for its distance within %s", shape, s.lim.SolveTime), withSeed)
+		return boardAlone(dst, sp.Random(rng), goal, fmt.Sprintf("drawn uniformly from every reachable board and not solved: %s has no distance table; /api/board searches for its distance within %s", shape, s.lim.SolveTime), withSeed)
 	default:
 		o, err := s.source(ctx, goal)
 		if err != nil {
@@ -303,15 +309,15 @@ func (s *Server) random(ctx context.Context, q url.Values) ([]byte, error) {
 			b = sp.Random(rng)
 		}
 	}
-	return s.answerBoard(ctx, nil, b, goal, s.lim.SolveTime, withSeed)
+	return s.answerBoard(ctx, dst, request{shape, goal, sp, b}, s.lim.SolveTime, withSeed)
 }
 
 // boardAlone is the record of a board drawn without its answer: the
 // board (as query random writes boards without a table), its shape, goal
 // and goal name, distance_note saying why and how to get the distance,
 // and the seed.
-func boardAlone(b, goal statespace.Board, note, seed string) ([]byte, error) {
-	return appendJSON(nil, struct {
+func boardAlone(dst []byte, b, goal statespace.Board, note, seed string) ([]byte, error) {
+	return appendJSON(dst, struct {
 		Board        string `json:"board"`
 		Shape        string `json:"shape"`
 		Goal         string `json:"goal"`
@@ -338,7 +344,7 @@ func drawAt(ctx context.Context, t statespace.DistanceTable, rng *rand.Rand, d i
 // at most TableWait while it is read or built (which goes on in the
 // background when the wait ends first).
 // Its callers have checked goal (unsolvable, statespace.NewSpace).
-func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, error) {
+func (s *Server) source(ctx context.Context, goal statespace.Board) (resolve.Oracle, error) {
 	wctx, cancel := context.WithTimeout(ctx, s.lim.TableWait)
 	defer cancel()
 	o, err := s.res.Oracle(wctx, goal, retryFailed)
@@ -348,11 +354,12 @@ func (s *Server) source(ctx context.Context, goal statespace.Board) (oracle, err
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case errors.Is(err, context.DeadlineExceeded) && wctx.Err() != nil:
-		return nil, &statusError{StatusServiceUnavailable,
-			fmt.Errorf("the %s goal %s answers are still being prepared (a table read or built, or pattern databases); try again shortly", goal.Shape(), statespace.GoalName(goal))}
+		return nil, &statusError{status: StatusServiceUnavailable,
+			err: fmt.Errorf("the %s goal %s answers are still being prepared (a table read or built, or pattern databases); try again shortly", goal.Shape(), statespace.GoalName(goal))}
 	case s.base.Err() != nil:
 		return nil, err
 	}
-	// The next request tries again (retryFailed).
-	return nil, &resolveError{s.explained(err)}
+	// The next request tries again (retryFailed): a table or databases
+	// copied in meanwhile are found, and the server need not restart.
+	return nil, s.explained(err, StatusNotFound)
 }

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +8,8 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -17,8 +18,9 @@ const profilePoints = 240
 
 // compare answers /api/compare: every classroom algorithm on the board,
 // as classroom compare -json writes it, plus each path's profile (the
-// true distance of the boards along it, sampled) and the limits used.
-func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
+// true distance of the boards along it, sampled) and the limits used
+// (compareRecord).
+func (s *Server) compare(ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
 	rq, err := readBoard(q)
 	if err != nil {
 		return nil, err
@@ -27,7 +29,7 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.unsolvable(rq.board, rq.goal); err != nil {
+	if err := unsolvable(rq); err != nil {
 		return nil, err
 	}
 	o, err := s.source(ctx, rq.goal)
@@ -40,10 +42,10 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 	}
 	defer release()
 	table := tableOf(o)
-	lim := limits{MaxExpanded: params.nodes, MaxTime: s.lim.CompareTime}
+	lim := search.Limits{MaxExpanded: params.nodes, MaxTime: s.lim.CompareTime}
 	c, err := compareBoard(ctx, rq.board, rq.goal, table, lim, params.keys)
 	if err != nil {
-		return nil, s.explained(err) // a damaged table: the command that checks it
+		return nil, s.explained(err, 0) // a damaged table: the command that checks it
 	}
 	reference := ""
 	if table == nil {
@@ -55,46 +57,117 @@ func (s *Server) compare(ctx context.Context, q url.Values) ([]byte, error) {
 		case err == nil:
 			// A path shorter than the solver's proves its databases wrong.
 			if err := checkReference(c, a); err != nil {
-				return nil, s.explained(err)
+				return nil, s.explained(err, 0)
 			}
 			c.Optimal, c.OptimalSource = a.Distance, o.Source().Solver
 		case isDamage(err):
-			return nil, s.explained(err) // databases the solver's own path proved wrong
+			return nil, s.explained(err, 0) // databases the solver's own path proved wrong
 		case errors.Is(err, context.DeadlineExceeded):
 			reference = fmt.Sprintf("no optimal reference: the solver did not finish within %s", s.lim.SolveTime)
 		default:
 			reference = "no optimal reference: " + err.Error()
 		}
 	}
-	raw, err := comparisonJSON(c)
+	rec, err := s.newCompareRecord(c, table, params.nodes, reference)
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var out map[string]any
-	if err := dec.Decode(&out); err != nil {
-		return nil, err
+	b, err := json.Marshal(rec)
+	return append(dst, b...), err
+}
+
+// newCompareRecord is the record of c, a comparison run with nodes
+// expansions per algorithm, each row's path profiled on table (when not
+// nil); note says why there is no optimal reference, or is "".
+func (s *Server) newCompareRecord(c *classroom.Comparison, table statespace.DistanceTable, nodes int64, note string) (compareRecord, error) {
+	rec := compareRecord{Board: c.Start.String(), Goal: c.Goal.String(), Shape: c.Start.Shape().String(),
+		Limits:        compareLimits{MaxNodes: s.lim.CompareMaxNodes, Nodes: nodes, Seconds: s.lim.CompareTime.Seconds()},
+		OptimalNote:   note,
+		OptimalSource: c.OptimalSource}
+	if c.Optimal >= 0 {
+		rec.Optimal = &c.Optimal
 	}
-	out["optimal_source"] = c.OptimalSource
-	if reference != "" {
-		out["optimal_note"] = reference
-	}
-	out["limits"] = map[string]any{"nodes": params.nodes, "max_nodes": s.lim.CompareMaxNodes, "seconds": s.lim.CompareTime.Seconds()}
-	rows, _ := out["algorithms"].([]any)
-	for i, row := range c.Rows {
-		if i >= len(rows) || table == nil || !row.Result.Found {
-			continue
+	for _, row := range c.Rows {
+		r := compareRow{Key: row.Key, OptimalAlgorithm: row.Optimal, Outcome: c.Outcome(row), Result: newCompareResult(row.Result)}
+		if row.Result.Found && c.Optimal >= 0 {
+			e := len(row.Result.Path) - c.Optimal
+			r.ExcessMoves = &e
 		}
-		if m, ok := rows[i].(map[string]any); ok {
-			p, err := pathProfile(rq.board, row.Result.Path, table)
+		if table != nil && row.Result.Found {
+			p, err := pathProfile(c.Start, row.Result.Path, table)
 			if err != nil {
-				return nil, err
+				return rec, err
 			}
-			m["path_profile"] = p
+			r.PathProfile = &p
 		}
+		rec.Algorithms = append(rec.Algorithms, r)
 	}
-	return json.Marshal(out)
+	return rec, nil
+}
+
+// compareRecord is /api/compare's body: the record classroom compare
+// -json writes (Comparison.WriteJSON), its limits those of this server
+// (the nodes asked, the most allowed, the time), with the optimal
+// distance's source and, when there is none, a note saying why. Its keys,
+// and those of every object in it but a row's path_profile, are in sorted
+// order, as the page has always been served them.
+type compareRecord struct {
+	Algorithms    []compareRow  `json:"algorithms"`
+	Board         string        `json:"board"`
+	Goal          string        `json:"goal"`
+	Limits        compareLimits `json:"limits"`
+	Optimal       *int          `json:"optimal_distance"` // null when unknown
+	OptimalNote   string        `json:"optimal_note,omitempty"`
+	OptimalSource string        `json:"optimal_source"`
+	Shape         string        `json:"shape"`
+}
+
+// compareLimits are the limits of a comparison: the expansions each
+// algorithm had, the most a request may ask, and the time each had.
+type compareLimits struct {
+	MaxNodes int64   `json:"max_nodes"`
+	Nodes    int64   `json:"nodes"`
+	Seconds  float64 `json:"seconds"`
+}
+
+// compareRow is one algorithm's row: classroom compare -json's, with the
+// distance profile of the path found when there is a table.
+type compareRow struct {
+	ExcessMoves      *int              `json:"excess_moves"` // path length − optimal distance; null if unknown
+	Key              string            `json:"key"`
+	OptimalAlgorithm bool              `json:"optimal_algorithm"`
+	Outcome          classroom.Outcome `json:"outcome"`
+	PathProfile      *profile          `json:"path_profile,omitempty"`
+	Result           compareResult     `json:"result"`
+}
+
+// compareResult is a row's search.Result with the keys of its JSON
+// (search.Result.MarshalJSON), sorted.
+type compareResult struct {
+	Algorithm      string            `json:"algorithm"`
+	Cost           float64           `json:"cost"`
+	Found          bool              `json:"found"`
+	MaxFrontier    int64             `json:"max_frontier"`
+	MaxSearchDepth int               `json:"max_search_depth"`
+	Expanded       int64             `json:"nodes_expanded"`
+	Generated      int64             `json:"nodes_generated"`
+	Path           []string          `json:"path"`
+	PathLength     int               `json:"path_length"`
+	PeakBytes      int64             `json:"peak_bytes"`
+	SearchDepth    int               `json:"search_depth"`
+	Seconds        float64           `json:"seconds"`
+	StoppedBy      search.StopReason `json:"stopped_by"`
+}
+
+func newCompareResult(r search.Result) compareResult {
+	path := make([]string, len(r.Path))
+	for i, m := range r.Path {
+		path[i] = m.String()
+	}
+	return compareResult{Algorithm: r.Algorithm, Cost: r.Cost, Found: r.Found, MaxFrontier: r.MaxFrontier,
+		MaxSearchDepth: r.MaxSearchDepth, Expanded: r.Expanded, Generated: r.Generated, Path: path,
+		PathLength: len(r.Path), PeakBytes: r.PeakBytes, SearchDepth: r.SearchDepth,
+		Seconds: r.Elapsed.Seconds(), StoppedBy: r.StoppedBy}
 }
 
 // profile is the true distance of the boards along a path, at evenly
@@ -128,7 +201,7 @@ func pathProfile(b statespace.Board, path []statespace.Move, t statespace.Distan
 // watch answers /api/watch: the search alg traced expansion by
 // expansion, each expanded board with its depth, true distance and the
 // frontier after it.
-func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
+func (s *Server) watch(ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
 	rq, err := readBoard(q)
 	if err != nil {
 		return nil, err
@@ -149,7 +222,7 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 		}
 		steps = v
 	}
-	if err := s.unsolvable(rq.board, rq.goal); err != nil {
+	if err := unsolvable(rq); err != nil {
 		return nil, err
 	}
 	// A goal without a table is not resolved at all: that could mean
@@ -171,7 +244,7 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 		return nil, err
 	}
 	defer release()
-	lim := limits{MaxExpanded: int64(steps), MaxTime: s.lim.WatchTime}
+	lim := search.Limits{MaxExpanded: int64(steps), MaxTime: s.lim.WatchTime}
 	tr, res, err := traceSearch(ctx, alg, rq.board, table, lim)
 	if err != nil {
 		return nil, err
@@ -183,19 +256,20 @@ func (s *Server) watch(ctx context.Context, q url.Values) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(struct {
-		Board    string       `json:"board"`
-		Shape    string       `json:"shape"`
-		Goal     string       `json:"goal"`
-		Optimal  int          `json:"optimal_distance"`
-		Radius   int          `json:"radius"`
-		Trace    *watchTrace  `json:"trace"`
-		Result   searchResult `json:"result"`
-		Limits   any          `json:"limits"`
-		Complete bool         `json:"complete"` // the search ended by itself, not by a limit
+	b, err := json.Marshal(struct {
+		Board    string        `json:"board"`
+		Shape    string        `json:"shape"`
+		Goal     string        `json:"goal"`
+		Optimal  int           `json:"optimal_distance"`
+		Radius   int           `json:"radius"`
+		Trace    *watchTrace   `json:"trace"`
+		Result   search.Result `json:"result"`
+		Limits   any           `json:"limits"`
+		Complete bool          `json:"complete"` // the search ended by itself, not by a limit
 	}{rq.board.String(), rq.shape.String(), rq.goal.String(), optimal, table.Radius(),
 		tr, res, map[string]any{"steps": steps, "seconds": s.lim.WatchTime.Seconds()},
 		!stoppedByLimit(res)})
+	return append(dst, b...), err
 }
 
 // shapeInfo is one board shape the page offers.
@@ -210,7 +284,7 @@ type shapeInfo struct {
 
 // shapes answers /api/shapes: the shapes this server answers and its
 // limits.
-func (s *Server) shapes(context.Context, url.Values) ([]byte, error) {
+func (s *Server) shapes(_ context.Context, dst []byte, _ url.Values) ([]byte, error) {
 	var shapes []shapeInfo
 	for _, sh := range []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}} {
 		shapes = append(shapes, shapeInfo{sh.String(), []string{"last", "first"}, "table", "table built in memory on first use (under a second)"})
@@ -229,7 +303,7 @@ func (s *Server) shapes(context.Context, url.Values) ([]byte, error) {
 	}
 	shapes = append(shapes, shapeInfo{"4x4", []string{"last", "first"}, "search",
 		fmt.Sprintf("the 15-puzzle: IDA* on pattern databases, at most %s a board", s.lim.SolveTime)})
-	return json.Marshal(struct {
+	b, err := json.Marshal(struct {
 		Shapes []shapeInfo    `json:"shapes"`
 		Limits map[string]any `json:"limits"`
 	}{shapes, map[string]any{
@@ -240,4 +314,5 @@ func (s *Server) shapes(context.Context, url.Values) ([]byte, error) {
 		"watch_steps":       s.lim.WatchSteps,
 		"watch_seconds":     s.lim.WatchTime.Seconds(),
 	}})
+	return append(dst, b...), err
 }

@@ -1,13 +1,18 @@
 package api
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"github.com/tilespace/tilespace/pdb"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -163,3 +168,95 @@ var manhattanPartition = func() pdb.Partition {
 	}
 	return p
 }()
+
+// The comparison's record is classroom compare -json's record with the
+// page's keys added, every object's keys sorted: the bytes the page was
+// served when the record was made by decoding Comparison.WriteJSON into
+// maps, editing them and encoding them again, which this test does on
+// the same comparison (with a table, each row profiled; without one,
+// with a note, and with a reference from elsewhere).
+func TestCompareRecordBytes(t *testing.T) {
+	s := newTestAPI(t, Config{}, resolve.Config{})
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
+	tab := fixture.TableFor(t, goal)
+	b, err := statespace.Parse("4,1,2/5,0,3", goal.Shape())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := search.Limits{MaxExpanded: 300, MaxTime: 10 * time.Second}
+	for _, c := range []struct {
+		name   string
+		table  statespace.DistanceTable
+		note   string
+		source string
+	}{
+		{"table", tab, "", ""},
+		{"no table", nil, "no optimal reference: the solver did not finish within 1s", ""},
+		{"reference", nil, "", "IDA* <pattern databases> & more"},
+	} {
+		cmp, err := compareBoard(context.Background(), b, goal, c.table, lim, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.source != "" {
+			cmp.Optimal, cmp.OptimalSource = fixture.Dist(t, tab, b), c.source
+		}
+		rec, err := s.newCompareRecord(cmp, c.table, 300, c.note)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := mapRoundTrip(t, cmp, c.table, c.note, s.lim)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, want)
+		}
+		var outcomes []string
+		for _, r := range rec.Algorithms {
+			outcomes = append(outcomes, string(r.Outcome))
+		}
+		if len(outcomes) < 5 || !strings.Contains(string(got), `"path_profile"`) == (c.table != nil) {
+			t.Errorf("%s: outcomes %v, %s", c.name, outcomes, got)
+		}
+	}
+}
+
+// mapRoundTrip is /api/compare's body made as maps: c's JSON decoded,
+// the page's keys set, each found path's profile on table added (the
+// profile struct, as it was), and encoded again.
+func mapRoundTrip(t *testing.T, c *classroom.Comparison, table statespace.DistanceTable, note string, lim Limits) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := c.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(&buf)
+	dec.UseNumber()
+	var out map[string]any
+	if err := dec.Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	out["optimal_source"] = c.OptimalSource
+	if note != "" {
+		out["optimal_note"] = note
+	}
+	out["limits"] = map[string]any{"nodes": int64(300), "max_nodes": lim.CompareMaxNodes, "seconds": lim.CompareTime.Seconds()}
+	for i, x := range out["algorithms"].([]any) {
+		row := c.Rows[i]
+		if table == nil || !row.Result.Found {
+			continue
+		}
+		p, err := pathProfile(c.Start, row.Result.Path, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.(map[string]any)["path_profile"] = p
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

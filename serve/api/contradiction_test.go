@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -19,12 +20,12 @@ func TestCompareRefusesForgedTable(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
 	truth := fixture.TableFor(t, goal)
 	f := fixture.CountKeepingForgery(t, truth, fixture.NewRand(35))
-	_, err := compareBoard(context.Background(), f.Raised, goal, f.Table, limits{MaxExpanded: 200_000, MaxTime: time.Minute}, nil)
+	_, err := compareBoard(context.Background(), f.Raised, goal, f.Table, search.Limits{MaxExpanded: 200_000, MaxTime: time.Minute}, nil)
 	if err == nil {
 		t.Fatalf("the page compared %s on a table that says %d, truth %d", f.Raised, f.D+2, f.D)
 	}
 	s := &Server{cfg: Config{Explain: func(err error) string { return err.Error() + "; check it" }}}
-	status, body := ErrorReply(s.explained(err), StatusBadRequest)
+	status, body := ErrorReply(s.explained(err, 0), StatusBadRequest)
 	var reply struct{ Error string }
 	if jerr := json.Unmarshal(body, &reply); jerr != nil {
 		t.Fatal(jerr)

@@ -17,16 +17,6 @@ const (
 	TypeGIF  = "image/gif"
 )
 
-// ContentType is the type of the body Serve answers for path with
-// status: a GIF for /api/gif's successes, JSON for everything else (every
-// error included).
-func ContentType(path string, status int) string {
-	if path == "/api/gif" && status == StatusOK {
-		return TypeGIF
-	}
-	return TypeJSON
-}
-
 // gif answers /api/gif?b=BOARD[&shape][&goal][&size=PX]: the animated
 // optimal solution of the board, as boardgif draws it (plot gif writes
 // the same bytes), size pixels on its longer side (boardgif.DefaultSize
@@ -46,7 +36,7 @@ func (s *Server) gif(ctx context.Context, dst []byte, q url.Values) ([]byte, err
 		}
 		size = v
 	}
-	path, err := s.optimalPath(ctx, rq.board, rq.goal)
+	path, err := s.optimalPath(ctx, rq)
 	if err != nil {
 		return nil, err
 	}
@@ -64,12 +54,13 @@ func (s *Server) gif(ctx context.Context, dst []byte, q url.Values) ([]byte, err
 	return buf.Bytes(), nil
 }
 
-// optimalPath is an optimal path from b to goal: the table's, or the
-// solver's within SolveTime.
-func (s *Server) optimalPath(ctx context.Context, b, goal statespace.Board) ([]statespace.Move, error) {
-	if err := s.unsolvable(b, goal); err != nil {
+// optimalPath is an optimal path from rq's board to its goal: the
+// table's, or the solver's within SolveTime.
+func (s *Server) optimalPath(ctx context.Context, rq request) ([]statespace.Move, error) {
+	if err := unsolvable(rq); err != nil {
 		return nil, err
 	}
+	b, goal := rq.board, rq.goal
 	o, err := s.source(ctx, goal)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -30,7 +31,7 @@ type watchTrace struct {
 // traceSearch runs the search key from b to the goal of table for at most
 // lim.MaxExpanded expansions and returns every expansion with its true
 // distance from table and the frontier after it, and the search's result.
-func traceSearch(ctx context.Context, key string, b statespace.Board, table statespace.DistanceTable, lim limits) (*watchTrace, searchResult, error) {
+func traceSearch(ctx context.Context, key string, b statespace.Board, table statespace.DistanceTable, lim search.Limits) (*watchTrace, search.Result, error) {
 	goal := table.Space().Goal()
 	tr := &watchTrace{Key: key}
 	var h pdb.Heuristic
@@ -38,7 +39,7 @@ func traceSearch(ctx context.Context, key string, b statespace.Board, table stat
 		h = pdb.NewManhattan(goal)
 	}
 	var bad error
-	onStep := func(x searchStep) {
+	onStep := func(x search.Step) {
 		d, err := table.Lookup(x.Board)
 		if err != nil && bad == nil {
 			bad = fmt.Errorf("api: the search expanded %s, which the table of goal %s does not answer: %w", x.Board, goal, err)

@@ -45,7 +45,7 @@ func TestTraceMatchesSearch(t *testing.T) {
 	for _, c := range watchBoards(t) {
 		for _, key := range watchAlgorithms {
 			for _, steps := range []int64{30, 20000} {
-				lim := limits{MaxExpanded: steps, MaxTime: 10 * time.Second}
+				lim := search.Limits{MaxExpanded: steps, MaxTime: 10 * time.Second}
 				tr, res, err := traceSearch(context.Background(), key, c.b, c.tab, lim)
 				if err != nil {
 					t.Fatal(err)
@@ -75,7 +75,7 @@ func TestTraceMatchesSearch(t *testing.T) {
 // boards in the same order with the same frontier after each.
 func TestTraceBFSFrontierStepByStep(t *testing.T) {
 	for _, c := range watchBoards(t) {
-		tr, _, err := traceSearch(context.Background(), "bfs", c.b, c.tab, limits{MaxExpanded: 5000, MaxTime: 10 * time.Second})
+		tr, _, err := traceSearch(context.Background(), "bfs", c.b, c.tab, search.Limits{MaxExpanded: 5000, MaxTime: 10 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestTraceBFSFrontierStepByStep(t *testing.T) {
 // depth + h is within its bound.
 func TestTraceIDAStarBounds(t *testing.T) {
 	for _, c := range watchBoards(t) {
-		tr, res, err := traceSearch(context.Background(), "idastar", c.b, c.tab, limits{MaxExpanded: 100000, MaxTime: 10 * time.Second})
+		tr, res, err := traceSearch(context.Background(), "idastar", c.b, c.tab, search.Limits{MaxExpanded: 100000, MaxTime: 10 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
