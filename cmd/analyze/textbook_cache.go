@@ -60,6 +60,7 @@ type deepCheckpoint struct {
 	results []store.TextbookResult
 	saved   time.Time
 	every   time.Duration
+	log     io.Writer
 }
 
 // checkpointEvery is how often a textbook run writes its checkpoint: a
@@ -77,13 +78,13 @@ func deepRunKey(cfg analyze.DeepConfig) string {
 // (cfg.Record, if set, still receives each new result). A damaged
 // checkpoint is an error, not trusted.
 func openDeepCheckpoint(cache store.Cache, cfg *analyze.DeepConfig, resume bool, stderr io.Writer) (*deepCheckpoint, error) {
-	c := &deepCheckpoint{goal: cfg.Goal, run: deepRunKey(*cfg), saved: time.Now(), every: checkpointEvery}
+	c := &deepCheckpoint{goal: cfg.Goal, run: deepRunKey(*cfg), saved: time.Now(), every: checkpointEvery, log: cli.LogWriter(stderr, "analyze")}
 	c.path = cache.Path(store.TextbookCheckpointFile(cfg.Goal, c.run))
 	if resume {
 		rs, err := store.ReadTextbookCheckpoint(c.path, cfg.Goal, c.run)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
-			fmt.Fprintf(cli.LogWriter(stderr, "analyze"), "no checkpoint of this run (%s): starting from the beginning\n", c.path)
+			fmt.Fprintf(c.log, "no checkpoint of this run (%s): starting from the beginning\n", c.path)
 		case err != nil:
 			return nil, err
 		}
@@ -132,6 +133,10 @@ func (c *deepCheckpoint) finish(ctx context.Context, err error) error {
 	}
 	if serr := c.save(); serr != nil {
 		return errors.Join(err, serr)
+	}
+	if errors.Is(err, context.Canceled) {
+		// Ctrl-C's message is the command's own: the checkpoint is said here.
+		fmt.Fprintf(c.log, "%d searches kept in %s: the same command with -resume goes on from them\n", len(c.results), c.path)
 	}
 	return &resolve.InterruptedError{Checkpoint: c.path, Err: err}
 }
