@@ -103,8 +103,16 @@ func openDeepCheckpoint(cache store.Cache, cfg *analyze.DeepConfig, resume bool,
 	return c, nil
 }
 
+// maxCheckpointResults bounds the searches a checkpoint keeps (about 150
+// bytes each, well inside store.MaxTextbookCheckpoint); a run resumed
+// past them searches the rest again.
+const maxCheckpointResults = 300_000
+
 // record keeps r, and writes the checkpoint when the last is old.
 func (c *deepCheckpoint) record(r analyze.DeepResult) error {
+	if len(c.results) >= maxCheckpointResults {
+		return nil
+	}
 	c.results = append(c.results, store.TextbookResult(r))
 	if time.Since(c.saved) < c.every {
 		return nil
