@@ -118,7 +118,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.StringVar(&f.only, "only", "", "comma-separated figures to make (default all): "+strings.Join(suite.Names, ", "))
 	fs.StringVar(&f.formats, "formats", "png,svg,csv", "comma-separated formats to write")
 	fs.BoolVar(&f.quick, "quick", false, "draw the whole set from small samples in seconds (sets -n 1 -step 6 -runs 20 -mix 10,50,200,1000 -iddfs-max 13 -textbook-depth 12 unless given)")
-	fs.IntVar(&f.n, "n", 10, "boards per distance for the scaling and DFS figures")
+	fs.IntVar(&f.n, "n", 10, "boards per distance for the scaling and DFS figures, per depth for textbook-4x4")
 	fs.IntVar(&f.step, "step", 1, "sample every step-th distance (the radius is always included)")
 	fs.IntVar(&f.runs, "runs", classroom.DefaultGreedyN, "boards per mixing count for the greedy climber")
 	fs.StringVar(&f.mix, "mix", classroom.JoinKs(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (those of the greedy-climber report by default)")
@@ -191,7 +191,7 @@ var figureFlags = []struct {
 	flags   []string
 	figures []string
 }{
-	{[]string{"n", "step", "workers"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup}},
+	{[]string{"n", "step", "workers"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup, report.NameTextbookDeep}},
 	{[]string{"iddfs-max"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier}},
 	{[]string{"max-expanded"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup, report.NameDFSWalk}},
 	{[]string{"runs", "mix"}, []string{report.NameGreedyClimber}},
