@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/tilespace/tilespace/analyze"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -137,7 +139,7 @@ func (g *gatherer) textbookDeep(ctx context.Context) ([]*report.Figure, error) {
 			if !ok {
 				i = len(d.Series)
 				index[c.Algorithm] = i
-				d.Series = append(d.Series, report.DeepSeries{Label: c.Algorithm})
+				d.Series = append(d.Series, report.DeepSeries{Label: deepLabel(c.Algorithm, t)})
 			}
 			p := report.DeepPoint{Depth: row.Depth, Boards: c.Boards, Stopped: c.Stopped, Mean: c.Mean, Q1: c.Q1, Median: c.Median, Q3: c.Q3, BStar: c.BStar}
 			if c.Boards > 0 {
@@ -151,6 +153,25 @@ func (g *gatherer) textbookDeep(ctx context.Context) ([]*report.Figure, error) {
 		return nil, err
 	}
 	return []*report.Figure{f}, nil
+}
+
+// deepLabel names an algorithm of t in the legend: its databases by
+// their preset's name when they are one ("ida:pdb:7-8"), else as t does.
+func deepLabel(alg string, t *analyze.DeepTable) string {
+	arg, ok := strings.CutPrefix(alg, "ida:pdb:")
+	sh, err := statespace.ParseShape(t.Shape)
+	if !ok || err != nil {
+		return alg
+	}
+	goal, err := statespace.ParseGoal(t.Goal, sh)
+	if err != nil {
+		return alg
+	}
+	part, err := pdb.ParsePartition(arg, goal)
+	if err != nil {
+		return alg
+	}
+	return "ida:pdb:" + part.Label()
 }
 
 // deepTable is textbookDeep's table: read, or computed.
