@@ -32,6 +32,34 @@ type DeepConfig struct {
 	// stopped, apart. 0 means no bound.
 	MaxTime  time.Duration
 	Progress ProgressFunc
+	// Databases, when set, gives the additive pattern databases of an
+	// ida:pdb: algorithm (from files, say) instead of building them in
+	// memory.
+	Databases func(ctx context.Context, goal statespace.Board, part pdb.Partition) (*pdb.Additive, error)
+	// Resume holds results of an earlier run of the same configuration:
+	// a search found there is not run again, its result taken instead.
+	Resume []DeepResult
+	// Record, when set, receives each search's result as it ends (not
+	// those taken from Resume); its error stops the run.
+	Record func(DeepResult) error
+}
+
+// DeepResult is one search of TextbookDeep: the board (drawn at Depth)
+// solved with Algorithm, and the nodes it generated, or Stopped when it
+// reached DeepConfig.MaxTime.
+type DeepResult struct {
+	Depth     int    `json:"depth"`
+	Board     string `json:"board"`
+	Algorithm string `json:"algorithm"`
+	Generated uint64 `json:"generated"`
+	Stopped   bool   `json:"stopped,omitempty"`
+}
+
+// deepKey finds a result among DeepConfig.Resume.
+type deepKey struct {
+	depth     int
+	board     string
+	algorithm string
 }
 
 // DeepCell is one algorithm's effort at one depth: the nodes generated
@@ -83,7 +111,7 @@ func TextbookDeep(ctx context.Context, cfg DeepConfig) ([]DeepRow, error) {
 		if !ok {
 			return nil, &UnknownAlgorithmError{Name: name}
 		}
-		hs, err := NewHeuristics(ctx, cfg.Goal, []string{hname})
+		hs, err := deepHeuristic(ctx, cfg, hname)
 		if err != nil {
 			return nil, err
 		}
@@ -107,6 +135,10 @@ func TextbookDeep(ctx context.Context, cfg DeepConfig) ([]DeepRow, error) {
 	}
 	total := uint64(len(cfg.Depths) * cfg.N * len(runs))
 	var done uint64
+	resumed := map[deepKey]DeepResult{}
+	for _, r := range cfg.Resume {
+		resumed[deepKey{r.Depth, r.Board, r.Algorithm}] = r
+	}
 	var out []DeepRow
 	for _, d := range cfg.Depths {
 		bs, st, err := DrawAtDistance(ctx, DrawConfig{Goal: cfg.Goal, Distance: d, N: cfg.N, Seed: cfg.Seed + uint64(d), BFSDepth: cfg.BFSDepth, Databases: dbs})
@@ -118,12 +150,24 @@ func TextbookDeep(ctx context.Context, cfg DeepConfig) ([]DeepRow, error) {
 			var gen []uint64
 			stopped := 0
 			for _, b := range bs {
-				g, ok, err := r.solve(ctx, cfg, b, d)
-				if err != nil {
-					return nil, err
+				res, found := resumed[deepKey{d, b.String(), r.name}]
+				if !found {
+					if err := ctx.Err(); err != nil {
+						return nil, err
+					}
+					g, ok, err := r.solve(ctx, cfg, b, d)
+					if err != nil {
+						return nil, err
+					}
+					res = DeepResult{Depth: d, Board: b.String(), Algorithm: r.name, Generated: g, Stopped: !ok}
+					if cfg.Record != nil {
+						if err := cfg.Record(res); err != nil {
+							return nil, err
+						}
+					}
 				}
-				if ok {
-					gen = append(gen, g)
+				if !res.Stopped {
+					gen = append(gen, res.Generated)
 				} else {
 					stopped++
 				}
@@ -137,6 +181,24 @@ func TextbookDeep(ctx context.Context, cfg DeepConfig) ([]DeepRow, error) {
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// deepHeuristic is the heuristic named name (NewHeuristics'), its
+// databases from cfg.Databases when set and name is pdb:PARTITION.
+func deepHeuristic(ctx context.Context, cfg DeepConfig, name string) ([]Heuristic, error) {
+	arg, ok := strings.CutPrefix(name, "pdb:")
+	if !ok || cfg.Databases == nil {
+		return NewHeuristics(ctx, cfg.Goal, []string{name})
+	}
+	part, err := pdb.ParsePartition(arg, cfg.Goal)
+	if err != nil {
+		return nil, &UnknownHeuristicError{Name: name, Err: err}
+	}
+	a, err := cfg.Databases(ctx, cfg.Goal, part)
+	if err != nil {
+		return nil, err
+	}
+	return []Heuristic{{Name: "pdb:" + part.String(), H: a}}, nil
 }
 
 // solve runs the column's IDA* from b and returns the nodes generated,

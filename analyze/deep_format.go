@@ -1,10 +1,12 @@
 package analyze
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"text/tabwriter"
 
@@ -56,13 +58,7 @@ func deepNum(x float64) string {
 // searched; cells: algorithm, boards, stopped, mean, q1, median, q3,
 // bstar).
 func WriteDeepJSON(w io.Writer, cfg DeepConfig, rows []DeepRow) error {
-	return json.NewEncoder(w).Encode(struct {
-		Shape  string    `json:"shape"`
-		Goal   string    `json:"goal"`
-		Boards int       `json:"boards"`
-		Seed   uint64    `json:"seed"`
-		Rows   []DeepRow `json:"rows"`
-	}{cfg.Goal.Shape().String(), statespace.GoalName(cfg.Goal), cfg.N, cfg.Seed, rows})
+	return json.NewEncoder(w).Encode(DeepTable{cfg.Goal.Shape().String(), statespace.GoalName(cfg.Goal), cfg.N, cfg.Seed, rows})
 }
 
 // WriteDeepCSV writes the table as CSV, a row per depth and algorithm:
@@ -85,4 +81,59 @@ func WriteDeepCSV(w io.Writer, rows []DeepRow) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// DeepTable is a table as WriteDeepJSON writes it.
+type DeepTable struct {
+	Shape  string    `json:"shape"`
+	Goal   string    `json:"goal"`
+	Boards int       `json:"boards"`
+	Seed   uint64    `json:"seed"`
+	Rows   []DeepRow `json:"rows"`
+}
+
+// MaxDeepJSON bounds the bytes ReadDeepJSON reads: 16 MiB.
+const MaxDeepJSON = 16 << 20
+
+// DeepJSONError reports a table that ReadDeepJSON cannot use: what is
+// wrong with it.
+type DeepJSONError struct{ Msg string }
+
+func (e *DeepJSONError) Error() string { return "textbook table: " + e.Msg }
+
+// ReadDeepJSON reads a table written by WriteDeepJSON (at most
+// MaxDeepJSON bytes) and checks it: a shape, rising depths, counts not
+// negative, figures finite and not negative.
+func ReadDeepJSON(r io.Reader) (*DeepTable, error) {
+	raw, err := io.ReadAll(io.LimitReader(r, MaxDeepJSON+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > MaxDeepJSON {
+		return nil, &DeepJSONError{Msg: fmt.Sprintf("over %d bytes", MaxDeepJSON)}
+	}
+	var t DeepTable
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
+		return nil, &DeepJSONError{Msg: "not a table written by analyze textbook -json: " + err.Error()}
+	}
+	if _, err := statespace.ParseShape(t.Shape); err != nil {
+		return nil, &DeepJSONError{Msg: err.Error()}
+	}
+	for i, row := range t.Rows {
+		if row.Depth < 0 || i > 0 && row.Depth <= t.Rows[i-1].Depth {
+			return nil, &DeepJSONError{Msg: fmt.Sprintf("row %d: depth %d: the depths must rise from 0", i+1, row.Depth)}
+		}
+		for _, c := range row.Cells {
+			ok := c.Boards >= 0 && c.Stopped >= 0
+			for _, x := range []float64{c.Mean, c.Q1, c.Median, c.Q3, c.BStar} {
+				ok = ok && x >= 0 && !math.IsInf(x, 0)
+			}
+			if !ok {
+				return nil, &DeepJSONError{Msg: fmt.Sprintf("depth %d, %s: a negative or infinite figure", row.Depth, c.Algorithm)}
+			}
+		}
+	}
+	return &t, nil
 }

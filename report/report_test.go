@@ -150,6 +150,7 @@ var figureCases = []figureCase{
 	{NameGreedyClimber, func() (*Figure, error) { return GreedyClimber(climberAltData()) }, checkClimberAltCSV},
 	{NameSolutionStrip, func() (*Figure, error) { return SolutionStrip(stripData(false)) }, checkStripCSV(false)},
 	{NameSolutionStrip, func() (*Figure, error) { return SolutionStrip(stripData(true)) }, checkStripCSV(true)},
+	{NameTextbookDeep, func() (*Figure, error) { return TextbookDeep(deepData()) }, checkDeepCSV},
 }
 
 // expectedPixels converts a length in centimetres to pixels at dpi the way

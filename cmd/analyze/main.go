@@ -30,7 +30,10 @@
 // -max-mib (each search's memory); on a shape of more than 12 cells
 // (4x4) it takes -shape, -goal, -algs (ida:HEURISTIC), -depths A-B,
 // -step, -sample N (boards drawn uniformly at each depth), -seed,
-// -bfs-depth, -search-time (each search's bound), -max-time and -json instead. analyze predict takes -shape, -goal,
+// -bfs-depth, -search-time (each search's bound), -max-time, -pdb-dir
+// (databases looked for before the cache folder), -resume (from the
+// checkpoint of an interrupted run of the same flags, in the cache
+// folder), -json and -csv instead. analyze predict takes -shape, -goal,
 // -json, -csv, -heuristic HEURISTIC, -depth, -sample and -seed, -random N (boards
 // of every depth), -korf100 (Korf's 15-puzzle instances) with
 // -instances A-B (some of them), -dist exact|databases|samples (where

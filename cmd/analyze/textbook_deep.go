@@ -11,6 +11,7 @@ import (
 	"github.com/tilespace/tilespace/analyze"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
 )
 
 // deepShape reports whether textbook's arguments name a shape of more
@@ -41,6 +42,8 @@ func runTextbookDeep(ctx context.Context, c cli.Subcommand, stdout, stderr io.Wr
 	seed := fs.Uint64("seed", 1, "the seed of the draws")
 	bfs := fs.Int("bfs-depth", 20, "depths up to this are drawn from their level enumerated breadth-first, deeper by rejection")
 	searchTime := fs.Duration("search-time", 10*time.Minute, "each search's time bound (a search that reaches it is counted apart)")
+	resume := fs.Bool("resume", false, "go on from the searches an interrupted run of the same parameters kept in the cache folder")
+	pdbDir := fs.String("pdb-dir", "", "a folder of pattern databases looked in before the cache folder")
 	maxTime := timeBound(fs)
 	asJSON := fs.Bool("json", false, "one JSON object")
 	asCSV := fs.Bool("csv", false, "CSV, a row per depth and algorithm")
@@ -76,12 +79,9 @@ func runTextbookDeep(ctx context.Context, c cli.Subcommand, stdout, stderr io.Wr
 	for d := a; d <= b; d += *step {
 		cfg.Depths = append(cfg.Depths, d)
 	}
-	bar := &bars{w: stderr}
-	cfg.Progress = bar.update
-	rows, err := analyze.TextbookDeep(ctx, cfg)
-	bar.done()
-	if err = timedOut(ctx, err); err != nil {
-		return namingError(err)
+	rows, err := deepRows(ctx, cfg, *resume, *pdbDir, stderr)
+	if err != nil {
+		return err
 	}
 	switch {
 	case *asJSON:
@@ -90,6 +90,30 @@ func runTextbookDeep(ctx context.Context, c cli.Subcommand, stdout, stderr io.Wr
 		return analyze.WriteDeepCSV(stdout, rows)
 	}
 	return analyze.WriteDeepText(stdout, cfg, rows)
+}
+
+// deepRows runs analyze.TextbookDeep with its databases and checkpoint in
+// the cache folder.
+func deepRows(ctx context.Context, cfg analyze.DeepConfig, resume bool, pdbDir string, stderr io.Writer) ([]analyze.DeepRow, error) {
+	cache, err := store.DefaultCache()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Databases, err = cachedDatabases(ctx, cache, pdbDir, stderr); err != nil {
+		return nil, err
+	}
+	ck, err := openDeepCheckpoint(cache, &cfg, resume, stderr)
+	if err != nil {
+		return nil, err
+	}
+	bar := &bars{w: stderr}
+	cfg.Progress = bar.update
+	rows, err := analyze.TextbookDeep(ctx, cfg)
+	bar.done()
+	if err = ck.finish(ctx, timedOut(ctx, err)); err != nil {
+		return nil, namingError(err)
+	}
+	return rows, nil
 }
 
 // namingError makes an unknown algorithm or heuristic a usage error.

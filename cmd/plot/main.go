@@ -27,6 +27,8 @@
 //	textbook-nodes, textbook-bstar        nodes generated and b* by depth (package analyze)
 //	prediction-ida                        IDA*'s expansions against their prediction
 //	dbsize                                IDA*'s expansions against the databases' size (Korf 2007)
+//	textbook-4x4                          IDA* on the 15-puzzle by depth, interquartile bands
+//	                                      (analyze textbook -shape 4x4; -textbook-json FILE draws its -json)
 //
 // Examples:
 //
@@ -105,6 +107,7 @@ type flags struct {
 	seed                                                             uint64
 	width, height                                                    float64
 	maxExp                                                           int64
+	textbookJSON                                                     string
 	fs                                                               *cli.FlagSet
 }
 
@@ -116,11 +119,12 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.StringVar(&f.only, "only", "", "comma-separated figures to make (default all): "+strings.Join(suite.Names, ", "))
 	fs.StringVar(&f.formats, "formats", "png,svg,csv", "comma-separated formats to write")
 	fs.BoolVar(&f.quick, "quick", false, "draw the whole set from small samples in seconds (sets -n 1 -step 6 -runs 20 -mix 10,50,200,1000 -iddfs-max 13 -textbook-depth 12 unless given)")
-	fs.IntVar(&f.n, "n", 10, "boards per distance for the scaling and DFS figures")
+	fs.IntVar(&f.n, "n", 10, "boards per distance for the scaling and DFS figures, per depth for textbook-4x4")
 	fs.IntVar(&f.step, "step", 1, "sample every step-th distance (the radius is always included)")
 	fs.IntVar(&f.runs, "runs", classroom.DefaultGreedyN, "boards per mixing count for the greedy climber")
 	fs.StringVar(&f.mix, "mix", classroom.JoinKs(classroom.DefaultGreedyKs), "comma-separated mixing move counts for the greedy climber (those of the greedy-climber report by default)")
 	fs.IntVar(&f.textbookDepth, "textbook-depth", 20, "deepest solution depth of the textbook and prediction figures (3x3: 20 takes ~30 s on 2 cores, the book's 24 ~16 min; -quick: 12)")
+	fs.StringVar(&f.textbookJSON, "textbook-json", "", "the table textbook-4x4 draws: a `file` written by analyze textbook -shape 4x4 -json (default: computed, depths 30 to 30 + -textbook-depth)")
 	fs.IntVar(&f.iddfsMax, "iddfs-max", 22, "largest distance IDDFS runs at in the scaling figures (it grows ~2.1× a move)")
 	fs.StringVar(&f.shape, "shape", "3x3", "board shape of the table figures and the goal comparison")
 	fs.StringVar(&f.shapes, "shapes", joinShapes(suite.DefaultShapes()), "comma-separated shapes compared in the depth figures (goal last); 12-cell shapes need their tables in the cache folder")
@@ -150,6 +154,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 func (f *flags) options() (suite.Options, error) {
 	o := suite.Defaults(f.quick)
 	o.Out, o.Seed, o.Workers, o.MaxShow = f.out, f.seed, f.workers, f.maxShow
+	o.TextbookDeepJSON = f.textbookJSON
 	if f.only != "" {
 		o.Only = strings.Split(f.only, ",")
 	}
@@ -187,7 +192,7 @@ var figureFlags = []struct {
 	flags   []string
 	figures []string
 }{
-	{[]string{"n", "step", "workers"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup}},
+	{[]string{"n", "step", "workers"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup, report.NameTextbookDeep}},
 	{[]string{"iddfs-max"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier}},
 	{[]string{"max-expanded"}, []string{report.NameScalingNodes, report.NameScalingTime, report.NameScalingFrontier, report.NameDFSBlowup, report.NameDFSWalk}},
 	{[]string{"runs", "mix"}, []string{report.NameGreedyClimber}},
@@ -195,6 +200,7 @@ var figureFlags = []struct {
 	{[]string{"board"}, []string{report.NameSolutionStrip, report.NameDFSWalk}},
 	{[]string{"pdb"}, []string{suite.NamePDBGroup}},
 	{[]string{"shapes"}, []string{report.NameDepthHistogram, report.NameDepthHistogramLog, report.NameLayerRatio}},
+	{[]string{"textbook-json"}, []string{report.NameTextbookDeep}},
 }
 
 // refuseUnused refuses a flag given for figures that only (the -only

@@ -23,7 +23,7 @@ var quickNames = []string{
 	"depth-histogram", "depth-histogram-log", "layer-ratio", "solution-strip",
 	"heuristic-manhattan", "heuristic-linear-conflict", "heuristic-pdb-1.2.3.4-5.6.7.8",
 	"scaling-nodes", "scaling-time", "scaling-frontier", "dfs-blowup", "dfs-walk", "greedy-climber",
-	"textbook-nodes", "textbook-bstar", "prediction-ida", "dbsize",
+	"textbook-nodes", "textbook-bstar", "prediction-ida", "dbsize", "textbook-4x4",
 }
 
 func runPlot(t *testing.T, args ...string) (stdout, stderr string, err error) {
@@ -73,7 +73,7 @@ func TestQuickWritesTheWholeSet(t *testing.T) {
 	if len(entries) != 3*len(quickNames) {
 		t.Errorf("%d files, want %d", len(entries), 3*len(quickNames))
 	}
-	if !strings.Contains(out, "wrote 17 figures (51 files)") {
+	if !strings.Contains(out, "wrote 18 figures (54 files)") {
 		t.Errorf("stdout:\n%s", out)
 	}
 }

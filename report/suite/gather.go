@@ -151,6 +151,7 @@ func (g *gatherer) jobs() []job {
 		job{[]string{report.NameTextbookNodes, report.NameTextbookBStar}, g.textbook},
 		job{[]string{report.NamePrediction}, g.prediction},
 		job{[]string{report.NameDBSize}, g.dbsize},
+		job{[]string{report.NameTextbookDeep}, g.textbookDeep},
 	)
 	return jobs
 }

@@ -42,6 +42,7 @@ var Names = []string{
 	report.NameTextbookBStar,
 	report.NamePrediction,
 	report.NameDBSize,
+	report.NameTextbookDeep,
 }
 
 // NamePDBGroup selects every PDB heat map.
@@ -80,6 +81,10 @@ type Options struct {
 	// figures (package analyze: every board of each depth on shapes of at
 	// most 9 cells, N boards per depth on larger ones).
 	TextbookMaxDepth int
+	// TextbookDeepJSON is a table written by analyze textbook -shape 4x4
+	// -json to draw as the textbook-4x4 figure; empty: the figure
+	// computes one (depths 30 to 30 + TextbookMaxDepth).
+	TextbookDeepJSON string
 	// Board is the start of the solution strip and the DFS walk; the zero
 	// Board picks defaults (a board at the radius for the strip, a board
 	// at distance 5 drawn with the seed for the walk).

@@ -3,8 +3,12 @@ package suite
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/tilespace/tilespace/analyze"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -108,4 +112,91 @@ func (g *gatherer) dbsize(ctx context.Context) ([]*report.Figure, error) {
 		return nil, err
 	}
 	return []*report.Figure{f}, nil
+}
+
+// textbookDeep draws the textbook's table on the 15-puzzle
+// (report.TextbookDeep): read from o.TextbookDeepJSON (analyze textbook
+// -shape 4x4 -json) when given, else computed (analyze.TextbookDeep) on
+// o.N boards drawn at every other depth from 30 to 30 + TextbookMaxDepth
+// (drawn cheaply: from 30 on, a board at the depth takes 17,000 random
+// boards or fewer, most cut by Manhattan distance alone), with Manhattan
+// distance, linear conflict and the 5-5-5 databases (from the resolver).
+func (g *gatherer) textbookDeep(ctx context.Context) ([]*report.Figure, error) {
+	o := g.o
+	t, err := g.deepTable(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d := report.DeepData{Caption: fmt.Sprintf("%s, goal %s: IDA*, %d boards a depth drawn uniformly among those at the depth (seed %d); nodes generated as package search counts them (analyze textbook).",
+		t.Shape, t.Goal, t.Boards, t.Seed)}
+	if o.TextbookDeepJSON != "" {
+		d.Caption += " From " + filepath.Base(o.TextbookDeepJSON) + "."
+	}
+	index := map[string]int{}
+	for _, row := range t.Rows {
+		for _, c := range row.Cells {
+			i, ok := index[c.Algorithm]
+			if !ok {
+				i = len(d.Series)
+				index[c.Algorithm] = i
+				d.Series = append(d.Series, report.DeepSeries{Label: deepLabel(c.Algorithm, t)})
+			}
+			p := report.DeepPoint{Depth: row.Depth, Boards: c.Boards, Stopped: c.Stopped, Mean: c.Mean, Q1: c.Q1, Median: c.Median, Q3: c.Q3, BStar: c.BStar}
+			if c.Boards > 0 {
+				p.BStarQ1, p.BStarQ3 = analyze.EffectiveBranching(c.Q1, row.Depth), analyze.EffectiveBranching(c.Q3, row.Depth)
+			}
+			d.Series[i].Points = append(d.Series[i].Points, p)
+		}
+	}
+	f, err := report.TextbookDeep(d)
+	if err != nil {
+		return nil, err
+	}
+	return []*report.Figure{f}, nil
+}
+
+// deepLabel names an algorithm of t in the legend: its databases by
+// their preset's name when they are one ("ida:pdb:7-8"), else as t does.
+func deepLabel(alg string, t *analyze.DeepTable) string {
+	arg, ok := strings.CutPrefix(alg, "ida:pdb:")
+	sh, err := statespace.ParseShape(t.Shape)
+	if !ok || err != nil {
+		return alg
+	}
+	goal, err := statespace.ParseGoal(t.Goal, sh)
+	if err != nil {
+		return alg
+	}
+	part, err := pdb.ParsePartition(arg, goal)
+	if err != nil {
+		return alg
+	}
+	return "ida:pdb:" + part.Label()
+}
+
+// deepTable is textbookDeep's table: read, or computed.
+func (g *gatherer) deepTable(ctx context.Context) (*analyze.DeepTable, error) {
+	o := g.o
+	if o.TextbookDeepJSON != "" {
+		f, err := os.Open(o.TextbookDeepJSON)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		t, err := analyze.ReadDeepJSON(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", o.TextbookDeepJSON, err)
+		}
+		return t, nil
+	}
+	cfg := analyze.DeepConfig{Goal: statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4}), N: max(1, o.N), Seed: o.Seed, BFSDepth: 20,
+		Algorithms: []string{"ida:manhattan", "ida:linear-conflict", "ida:pdb:5-5-5"}, Databases: g.res.Databases}
+	for dep := 30; dep <= 30+o.TextbookMaxDepth; dep += 2 {
+		cfg.Depths = append(cfg.Depths, dep)
+	}
+	rows, err := analyze.TextbookDeep(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &analyze.DeepTable{Shape: cfg.Goal.Shape().String(), Goal: statespace.GoalName(cfg.Goal), Boards: cfg.N, Seed: cfg.Seed, Rows: rows}, nil
 }
