@@ -69,22 +69,23 @@ type Checkpointing struct {
 	Every time.Duration
 }
 
-// CheckpointMismatchError says a checkpoint is for another search than
-// the one asked for: another board, goal or heuristic.
-type CheckpointMismatchError struct {
-	Field     string // "board", "goal" or "heuristic"
+// CheckpointError says a checkpoint cannot be resumed: it is for another
+// search than the one asked for (Field names what differs: another
+// board, goal or heuristic), or its contents are inconsistent (Msg: a
+// bound below the board's heuristic, subtrees that the iteration does
+// not have).
+type CheckpointError struct {
+	Field     string // "board", "goal" or "heuristic"; "" when inconsistent
 	Want, Got string // the search's, the checkpoint's
+	Msg       string // what is inconsistent
 }
 
-func (e *CheckpointMismatchError) Error() string {
-	return fmt.Sprintf("solver: the checkpoint is for %s %s, not %s", e.Field, e.Got, e.Want)
+func (e *CheckpointError) Error() string {
+	if e.Field != "" {
+		return fmt.Sprintf("solver: the checkpoint is for %s %s, not %s", e.Field, e.Got, e.Want)
+	}
+	return "solver: inconsistent checkpoint: " + e.Msg
 }
-
-// CheckpointError says a checkpoint's contents are inconsistent: a bound
-// below the board's heuristic, subtrees that the iteration does not have.
-type CheckpointError struct{ Msg string }
-
-func (e *CheckpointError) Error() string { return "solver: inconsistent checkpoint: " + e.Msg }
 
 // Identity names the solver's heuristic in checkpoints: the databases'
 // partition, "+reflection" when lookups take the mirror image, "+dual"
@@ -108,8 +109,8 @@ func (s *Solver) Identity() string {
 
 // SolveCheckpointed is Solve, saving its progress through c.Save and
 // resuming from c.From. A checkpoint for another board, goal or
-// heuristic is refused with a *CheckpointMismatchError, one that does not
-// fit the search with a *CheckpointError. Result.Elapsed includes the
+// heuristic, or one that does not fit the search, is refused with a
+// *CheckpointError. Result.Elapsed includes the
 // checkpoint's Elapsed.
 func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Checkpointing) (Result, error) {
 	start := time.Now()
@@ -172,11 +173,11 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 func (s *Solver) checkResume(cp *Checkpoint, b statespace.Board) error {
 	switch {
 	case cp.Board != b:
-		return &CheckpointMismatchError{Field: "board", Want: b.String(), Got: cp.Board.String()}
+		return &CheckpointError{Field: "board", Want: b.String(), Got: cp.Board.String()}
 	case cp.Goal != s.goal:
-		return &CheckpointMismatchError{Field: "goal", Want: s.goal.String(), Got: cp.Goal.String()}
+		return &CheckpointError{Field: "goal", Want: s.goal.String(), Got: cp.Goal.String()}
 	case cp.Heuristic != s.Identity():
-		return &CheckpointMismatchError{Field: "heuristic", Want: s.Identity(), Got: cp.Heuristic}
+		return &CheckpointError{Field: "heuristic", Want: s.Identity(), Got: cp.Heuristic}
 	}
 	bad := func(format string, args ...any) error { return &CheckpointError{Msg: fmt.Sprintf(format, args...)} }
 	h := s.h.Distance(b)

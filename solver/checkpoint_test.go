@@ -60,14 +60,14 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 }
 
 // TestResumeRefusesOtherBoard checks a checkpoint of another board is
-// refused with a *CheckpointMismatchError.
+// refused with a *CheckpointError naming the board.
 func TestResumeRefusesOtherBoard(t *testing.T) {
 	h := korfHeuristic(t)
 	ks := easiestKorf(t, 2)
 	s, _ := New(h)
 	cp := &Checkpoint{Board: ks[0].board, Goal: s.Goal(), Heuristic: s.Identity(), Bound: h.Distance(ks[0].board)}
 	_, err := s.SolveCheckpointed(context.Background(), ks[1].board, Checkpointing{From: cp})
-	var me *CheckpointMismatchError
+	var me *CheckpointError
 	if !errors.As(err, &me) || me.Field != "board" {
 		t.Fatalf("got %v", err)
 	}

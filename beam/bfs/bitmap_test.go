@@ -201,3 +201,12 @@ func TestSetsMatchBitmaps(t *testing.T) {
 		}
 	}
 }
+
+// decodeBitmapFile decodes a bitmap file as bitmaps, each set whole.
+func decodeBitmapFile(data []byte, p, level int, n uint64, k int) ([][]uint64, error) {
+	sets, err := decodeSetFile(data, p, level, n, k)
+	if err != nil {
+		return nil, err
+	}
+	return bitmapsOf(sets, n), nil
+}

@@ -136,6 +136,9 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 			return nil, err
 		}
 		l.WorkBytes = localSize(opts.Work)
+		if err := r.writeCosts(ctx, l); err != nil {
+			return nil, err
+		}
 		if err := report(l); err != nil {
 			return nil, err
 		}

@@ -196,14 +196,6 @@ func maxBitmapFile(n uint64, k int) int64 {
 	return int64(len(bitmapMagic)+17+4) + int64(k)*int64(4+1+8*words(n))
 }
 
-func decodeBitmapFile(data []byte, p, level int, n uint64, k int) ([][]uint64, error) {
-	sets, err := decodeSetFile(data, p, level, n, k)
-	if err != nil {
-		return nil, err
-	}
-	return bitmapsOf(sets, n), nil
-}
-
 // bitmapsOf returns sets as bitmaps of n bits.
 func bitmapsOf(sets []set, n uint64) [][]uint64 {
 	out := make([][]uint64, len(sets))

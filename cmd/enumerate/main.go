@@ -57,11 +57,7 @@ import (
 	"github.com/tilespace/tilespace/twobit"
 )
 
-func main() {
-	cli.Main("enumerate", func(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
-		return run(ctx, stdout, stderr, args)
-	}, interrupted)
-}
+func main() { cli.Main("enumerate", run, interrupted) }
 
 const interrupted = "interrupted; every file written is complete (each is written whole, then renamed), and none is partial"
 
@@ -70,17 +66,22 @@ type usageError = cli.UsageError
 
 var usagef = cli.Usagef
 
-// The subcommands, each with its own flags: tables (the default), databases,
-// verify and export.
-const (
-	usageTables = `enumerate [tables] [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-json] [-encoding E] [-all [-big]]
-                 [-workers N] [-resume] [-checkpoint-every D] [-levels]   (these four: 12 cells and more)`
-	usageDatabases = `enumerate databases -pdb 6-6-3|5-5-5|7-8|6-6-6-6|PATTERNS [-zero-aware] [-resume] [-shape RxC] [-goal …] [-out DIR] [-json]`
-	usageVerify    = `enumerate verify FILE [-workers N] [-json]`
-	usageExport    = `enumerate export -format npy [-shape RxC] [-goal …] [-out DIR] [-workers N]`
-	usageAll       = usageTables + "\n       " + usageDatabases + "\n       " + usageVerify + "\n       " + usageExport +
-		"\n       (any of these: -cpuprofile FILE)"
-)
+// commands are its jobs, each with its own flags: tables (the default),
+// databases, verify and export; every one also takes -cpuprofile FILE.
+var commands = []cli.Subcommand{
+	{Command: "enumerate", Name: "tables", Args: "[flags]", Default: true, Summary: "the distance table of -shape and -goal, or -all the default files", Run: runCommand},
+	{Command: "enumerate", Name: "databases", Args: "-pdb PARTITION [flags]", Summary: "the pattern databases of a partition: 6-6-3, 5-5-5, 7-8, 6-6-6-6 or PATTERNS", Run: runCommand},
+	{Command: "enumerate", Name: "verify", Args: "[flags] FILE", Summary: "re-derive a table or pattern database file and report the first difference", Run: runCommand},
+	{Command: "enumerate", Name: "export", Args: "-format npy [flags]", Summary: "a table's distances as a NumPy uint8 array in rank order", Run: runCommand},
+}
+
+func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
+	err := cli.RunSubcommand(ctx, commands, stdout, stderr, args)
+	if errors.Is(err, cli.ErrUnknownCommand) {
+		return usagef("%w (boards go to query, not enumerate)", err)
+	}
+	return err
+}
 
 // flags holds the command line.
 type flags struct {
@@ -95,8 +96,9 @@ type flags struct {
 	fs                                    *cli.FlagSet
 }
 
-func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	f, err := parseFlags(stderr, args)
+// runCommand runs the subcommand sub, under a CPU profile with -cpuprofile.
+func runCommand(ctx context.Context, sub cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+	f, err := parseFlags(sub, stderr, args)
 	if err != nil {
 		return err
 	}
@@ -141,20 +143,10 @@ var moved = map[string]string{
 	"zero-aware": "enumerate databases -pdb PARTITION -zero-aware",
 }
 
-// parseFlags reads the subcommand (tables when the first argument is a
-// flag, or there is none) and its flags.
-func parseFlags(stderr io.Writer, args []string) (*flags, error) {
-	f := flags{cmd: "tables"}
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		switch args[0] {
-		case "tables", "databases", "verify", "export":
-			f.cmd, args = args[0], args[1:]
-		default:
-			return nil, usagef("unexpected argument %q: the commands are tables (the default), databases, verify and export (boards go to query, not enumerate)", args[0])
-		}
-	}
-	usage := map[string]string{"tables": usageAll, "databases": usageDatabases, "verify": usageVerify, "export": usageExport}[f.cmd]
-	fs := cli.NewFlagSet("enumerate", usage, stderr)
+// parseFlags reads the flags of the subcommand sub.
+func parseFlags(sub cli.Subcommand, stderr io.Writer, args []string) (*flags, error) {
+	f := flags{cmd: sub.Name}
+	fs := sub.Flags(stderr)
 	f.fs = fs
 	encName := f.register(fs)
 	rest, err := fs.Parse(args, true)
@@ -173,7 +165,7 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 		f.verify, rest = rest[0], nil
 	}
 	if f.cmd == "verify" && f.verify == "" {
-		return nil, usagef("verify takes the FILE to check: %s", usageVerify)
+		return nil, usagef("verify takes the FILE to check: enumerate verify %s", sub.Args)
 	}
 	if len(rest) > 0 {
 		return nil, usagef("unexpected arguments %q (boards go to query, not enumerate)", rest)

@@ -26,7 +26,7 @@ import (
 func runCmd(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	err := run(context.Background(), &out, &errb, args)
+	err := run(context.Background(), nil, &out, &errb, args)
 	return out.String(), errb.String(), err
 }
 
@@ -204,7 +204,7 @@ func TestExitStatus(t *testing.T) {
 	}
 	for i, c := range cases {
 		var out, errb bytes.Buffer
-		code := report(&errb, run(context.Background(), &out, &errb, append(c.args, "-out", t.TempDir())))
+		code := report(&errb, run(context.Background(), nil, &out, &errb, append(c.args, "-out", t.TempDir())))
 		if code != c.code {
 			t.Errorf("case %d %v: exit %d, want %d (%s)", i, c.args, code, c.code, errb.String())
 		}
@@ -312,7 +312,7 @@ func TestProgressLines(t *testing.T) {
 	t.Setenv(progress.EnvEvery, "2ms")
 	var out bytes.Buffer
 	var errb fixture.LockedBuffer
-	if err := run(context.Background(), &out, &errb, []string{"-shape", "2x5", "-out", t.TempDir()}); err != nil {
+	if err := run(context.Background(), nil, &out, &errb, []string{"-shape", "2x5", "-out", t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}
 	line := regexp.MustCompile(`(?m)^enumerate: level \d+, [\d,]+ of 1,814,400 states \(\d+\.\d%\), \d+s elapsed, (about \w+ left|time left not yet known)$`)
@@ -336,7 +336,7 @@ func TestInterruptedNamesCheckpoint(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errb bytes.Buffer
-	code := report(&errb, run(ctx, &out, &errb, []string{"-shape", "3x4", "-out", dir, "-workers", "1"}))
+	code := report(&errb, run(ctx, nil, &out, &errb, []string{"-shape", "3x4", "-out", dir, "-workers", "1"}))
 	if want := "the search's last checkpoint is " + cp + "; continue it with the same command and -resume"; code != 130 || !strings.Contains(errb.String(), want) {
 		t.Errorf("exit %d, stderr %q; want 130 and %q", code, errb.String(), want)
 	}

@@ -17,9 +17,9 @@ import (
 
 // runGIF is plot gif: the animated optimal solution of one board, the
 // same bytes as the page's /api/gif for the same board, goal and size.
-func runGIF(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func runGIF(ctx context.Context, sub cli.Subcommand, stdout, stderr io.Writer, args []string) error {
 	var src boardflags.Source
-	fs := cli.NewFlagSet("plot gif", "plot gif [flags] BOARD", stderr)
+	fs := sub.Flags(stderr)
 	src.Register(fs)
 	src.RegisterSearch(fs)
 	size := fs.Int("size", boardgif.DefaultSize, fmt.Sprintf("the image's longer side in `pixels`, %d to %d", boardgif.MinSize, boardgif.MaxSize))

@@ -3,8 +3,15 @@
 //
 // Usage:
 //
-//	plot [flags]
+//	plot [figures] [flags]
 //	plot gif [-shape RxC] [-goal G] [-size PX] [-out FILE] BOARD
+//
+// figures, the default, draws the figures; its flags come in four groups
+// (plot -h): which figures (-only, -quick), the boards they are drawn
+// from (-shape, -goal, -table, -shapes, -board, -pdb, -seed), sample
+// sizes and search limits (-n, -step, -runs, -mix, -iddfs-max,
+// -textbook-depth, -max-show, -max-expanded, -workers) and the files
+// written (-out, -formats, -width, -height, -dpi, -json).
 //
 // plot gif writes the animated optimal solution of BOARD (solution.gif
 // unless -out says; - for stdout): a frame per board from BOARD to the
@@ -72,11 +79,19 @@ type usageError = cli.UsageError
 
 var usagef = cli.Usagef
 
+// commands are its jobs: the figures (the default) and gif.
+var commands = []cli.Subcommand{
+	{Command: "plot", Name: "figures", Args: "[flags]", Default: true, Summary: "draw the report's figures: PNG, SVG and the CSV of the numbers behind each", Run: runFigures},
+	{Command: "plot", Name: "gif", Args: "[flags] BOARD", Summary: "the animated optimal solution of BOARD, as the page draws it", Run: runGIF},
+}
+
 func run(ctx context.Context, _ io.Reader, stdout, stderr io.Writer, args []string) error {
-	if len(args) > 0 && args[0] == "gif" {
-		return runGIF(ctx, stdout, stderr, args[1:])
-	}
-	f, err := parseFlags(stderr, args)
+	return cli.RunSubcommand(ctx, commands, stdout, stderr, args)
+}
+
+// runFigures draws the figures -only selects (default all).
+func runFigures(ctx context.Context, sub cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+	f, err := parseFlags(sub, stderr, args)
 	if err != nil {
 		return err
 	}
@@ -111,9 +126,9 @@ type flags struct {
 	fs                                                               *cli.FlagSet
 }
 
-func parseFlags(stderr io.Writer, args []string) (*flags, error) {
+func parseFlags(sub cli.Subcommand, stderr io.Writer, args []string) (*flags, error) {
 	var f flags
-	fs := cli.NewFlagSet("plot", "plot [flags]\n       plot gif [flags] BOARD  (plot gif -h lists its flags)", stderr)
+	fs := sub.Flags(stderr)
 	f.fs = fs
 	fs.StringVar(&f.out, "out", "figures", "folder to write the figures to")
 	fs.StringVar(&f.only, "only", "", "comma-separated figures to make (default all): "+strings.Join(suite.Names, ", "))
@@ -140,6 +155,10 @@ func parseFlags(stderr io.Writer, args []string) (*flags, error) {
 	fs.IntVar(&f.workers, "workers", 0, "parallel searches (0: all cores)")
 	fs.Int64Var(&f.maxExp, "max-expanded", 0, "stop each search after this many expansions and count it as cut off (0: the search package's default, 2,000,000)")
 	fs.BoolVar(&f.asJSON, "json", false, "list the files written as JSON")
+	fs.Group("which figures", "only", "quick")
+	fs.Group("the boards they are drawn from", "shape", "goal", "table", "shapes", "board", "pdb", "seed")
+	fs.Group("sample sizes and search limits (-quick sets the first six)", "n", "step", "runs", "mix", "iddfs-max", "textbook-depth", "max-show", "max-expanded", "workers")
+	fs.Group("the files written", "out", "formats", "width", "height", "dpi", "json")
 	rest, err := fs.Parse(args, false)
 	if err != nil {
 		return nil, err

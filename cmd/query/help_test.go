@@ -7,6 +7,4 @@ import (
 )
 
 // -h and -help print the usage and exit 0 on query and each of its commands.
-func TestHelpEverywhere(t *testing.T) {
-	clitest.Help(t, "query", run, "random")
-}
+func TestHelpEverywhere(t *testing.T) { clitest.Help(t, "query", run, clitest.Names(commands(nil))...) }

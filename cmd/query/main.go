@@ -83,22 +83,31 @@ func main() { cli.Main("query", run, "interrupted") }
 
 var usagef = cli.Usagef
 
-const usage = `query [flags] BOARD... | query [flags] [-] < FILE | query [flags] -in FILE
-       query random [flags] N   (query random -h)
-       (the classroom reports: go run ./cmd/classroom; the web page: go run ./cmd/serve)`
-
-// run answers boards, or with "random" first draws them.
-func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) error {
-	if len(args) > 0 && args[0] == "random" {
-		return runRandom(ctx, stdout, stderr, args[1:])
+// commands are its jobs: answering boards (the default, unnamed) read
+// from stdin, and random boards.
+func commands(stdin io.Reader) []cli.Subcommand {
+	return []cli.Subcommand{
+		{Command: "query", Args: "[flags] [BOARD... | -in FILE | - < FILE]", Default: true, Summary: "answer boards: one a report for people, several a line each",
+			Run: func(ctx context.Context, sub cli.Subcommand, stdout, stderr io.Writer, args []string) error {
+				return runBoards(ctx, sub, stdin, stdout, stderr, args)
+			}},
+		{Command: "query", Name: "random", Args: "[flags] N", Summary: "draw N boards uniformly (at distance -depth) and answer them", Run: runRandom},
 	}
+}
+
+func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) error {
+	return cli.RunSubcommand(ctx, commands(stdin), stdout, stderr, args)
+}
+
+// runBoards answers the boards of the command line, of -in or of stdin.
+func runBoards(ctx context.Context, sub cli.Subcommand, stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	if err := moved.Refuse(args); err != nil {
 		return err
 	}
 	if err := movedRandom.Refuse(args); err != nil {
 		return err
 	}
-	f, err := parseBoardFlags(stderr, args)
+	f, err := parseBoardFlags(sub, stderr, args)
 	if err != nil {
 		return err
 	}
@@ -191,9 +200,9 @@ type boardFlags struct {
 	checkpointDir string
 }
 
-func parseBoardFlags(stderr io.Writer, args []string) (*boardFlags, error) {
+func parseBoardFlags(sub cli.Subcommand, stderr io.Writer, args []string) (*boardFlags, error) {
 	var f boardFlags
-	fs := cli.NewFlagSet("query", usage, stderr)
+	fs := sub.Flags(stderr)
 	f.src.Register(fs)
 	fs.StringVar(&f.in, "in", "", "read boards from `file`, one per line")
 	fs.IntVar(&f.field, "field", 0, "take the board from column `N` of tab-separated lines (1-based)")

@@ -13,8 +13,6 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-const randomUsage = `query random [-depth D] [-seed S] [-shape RxC] [-goal G] [-table FILE] [-json|-csv] [-path] [-tile-moves] N`
-
 // randomFlags holds the command line of query random.
 type randomFlags struct {
 	src   boardflags.Source
@@ -27,11 +25,11 @@ type randomFlags struct {
 
 // runRandom draws N boards uniformly (at distance -depth when given) and
 // answers them, or on shapes without a table writes the boards alone.
-func runRandom(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func runRandom(ctx context.Context, sub cli.Subcommand, stdout, stderr io.Writer, args []string) error {
 	if err := moved.Refuse(args); err != nil {
 		return err
 	}
-	f, err := parseRandomFlags(stderr, args)
+	f, err := parseRandomFlags(sub, stderr, args)
 	if err != nil {
 		return err
 	}
@@ -49,9 +47,9 @@ func runRandom(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	return answerRandom(ctx, res, goal, resolve.Draw{N: f.n, Depth: f.depth, Seed: f.seed, Log: cfg.Log}, f.out.options(), stdout, stderr)
 }
 
-func parseRandomFlags(stderr io.Writer, args []string) (*randomFlags, error) {
+func parseRandomFlags(sub cli.Subcommand, stderr io.Writer, args []string) (*randomFlags, error) {
 	var f randomFlags
-	f.fs = cli.NewFlagSet("query random", randomUsage, stderr)
+	f.fs = sub.Flags(stderr)
 	f.src.Register(f.fs)
 	f.out.register(f.fs)
 	f.fs.IntVar(&f.depth, "depth", -1, "draw from the boards at distance `D`; -1 draws from all boards")

@@ -19,6 +19,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -30,6 +31,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -42,6 +44,7 @@ import (
 
 	"github.com/tilespace/tilespace/beam/bfs"
 	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/internal/exitstatus"
 	"github.com/tilespace/tilespace/internal/profile"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
@@ -57,27 +60,86 @@ func main() {
 	flag.CommandLine.Init("beam-enumerate", flag.ContinueOnError)
 	err := run(ctx, os.Stdout, os.Stderr, flag.CommandLine, os.Args[1:], beam.Init)
 	stop()
-	os.Exit(report(os.Stderr, "beam-enumerate", err, "interrupted; the finished levels stay in the working folder and the same command resumes from them"))
+	os.Exit(exitstatus.Report(os.Stderr, "beam-enumerate", err, "interrupted; the finished levels stay in the working folder and the same command resumes from them", nil))
 }
+
+var usagef = exitstatus.Usagef
 
 // runners are the -runner values: Beam's runner names.
 var runners = []string{"prism", "dataflow", "flink", "spark"}
 
+// options holds the command line.
+type options struct {
+	goal                   statespace.Board
+	out, work, runner      string
+	cpuProfile, memProfile string
+	asJSON, keep, verbose  bool
+	levels                 int
+	chunkStates            uint64
+}
+
 // run parses args on fs (which may already hold Beam's flags), calls
 // afterParse (beam.Init in main) and runs the search.
 func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args []string, afterParse func()) error {
+	o, err := parseFlags(stderr, fs, args, afterParse)
+	if err != nil {
+		return err
+	}
+	cache := store.NewCache(o.out)
+	if o.out == "" {
+		if cache, err = store.DefaultCache(); err != nil {
+			return err
+		}
+	}
+	if o.work == "" {
+		o.work = cache.Path(store.BeamWorkFile(o.goal))
+	}
+	if !o.verbose {
+		// Prism and the runners' clients report every job step at INFO.
+		slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+		// On Ctrl-C the runner reports every bundle it aborts as an error;
+		// one line from Report says it all.
+		defer context.AfterFunc(ctx, func() { slog.SetDefault(slog.New(slog.DiscardHandler)) })()
+	}
+	sp, err := statespace.NewSpace(o.goal)
+	if err != nil {
+		return err
+	}
+	if o.cpuProfile != "" {
+		stopProfile, err := startProfile(o.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stopProfile()
+	}
+	if o.memProfile != "" {
+		defer profile.HeapAtPeak(ctx, o.memProfile, 10*time.Second)()
+	}
+	res, err := search(ctx, stderr, o, sp.Size())
+	if err != nil {
+		return err
+	}
+	if o.levels > 0 {
+		return writeLevels(stdout, stderr, res, o)
+	}
+	return writeTable(ctx, stdout, stderr, res, o, cache)
+}
+
+// parseFlags reads the command line and refuses what no run can do.
+func parseFlags(stderr io.Writer, fs *flag.FlagSet, args []string, afterParse func()) (*options, error) {
+	var o options
 	fs.SetOutput(io.Discard)
 	shapeFlag := fs.String("shape", "3x3", "board shape RxC")
 	goalFlag := fs.String("goal", "last", "goal: last, first, or a board such as 1,2,3,4,0,5,6,7,8")
-	out := fs.String("out", "", "folder for the table file and, unless -work, the working bitmaps (default: the tilespace cache folder)")
-	work := fs.String("work", "", "working folder for the levels' bitmaps: a local folder, or gs://bucket/path for a distributed runner (default: OUT/beam-<shape>-<goal>)")
-	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
-	levels := fs.Int("levels", 0, "dry run: run the first `K` levels and print each one's states, bytes shuffled and seconds")
-	keep := fs.Bool("keep", false, "keep the working bitmaps after a complete run (a local working folder is removed once the table is written)")
-	verbose := fs.Bool("v", false, "show the runner's log on stderr")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole process (driver, runner and workers, in-process on prism) to `FILE`")
-	chunkStates := fs.Uint64("chunk-states", bfs.DefaultChunkStates, "expand at most `N` frontier boards in one pipeline: a larger level runs as several, one after the other, so that an in-memory shuffle (prism) holds one chunk's")
-	memProfile := fs.String("memprofile", "", "write the heap profile taken when the live heap was largest (sampled every 10 s) to `FILE`")
+	fs.StringVar(&o.out, "out", "", "folder for the table file and, unless -work, the working bitmaps (default: the tilespace cache folder)")
+	fs.StringVar(&o.work, "work", "", "working folder for the levels' bitmaps: a local folder, or gs://bucket/path for a distributed runner (default: OUT/beam-<shape>-<goal>)")
+	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object instead of text")
+	fs.IntVar(&o.levels, "levels", 0, "dry run: run the first `K` levels and print each one's states, bytes shuffled and seconds")
+	fs.BoolVar(&o.keep, "keep", false, "keep the working bitmaps after a complete run (a local working folder is removed once the table is written)")
+	fs.BoolVar(&o.verbose, "v", false, "show the runner's log on stderr")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole process (driver, runner and workers, in-process on prism) to `FILE`")
+	fs.Uint64Var(&o.chunkStates, "chunk-states", bfs.DefaultChunkStates, "expand at most `N` frontier boards in one pipeline: a larger level runs as several, one after the other, so that an in-memory shuffle (prism) holds one chunk's")
+	fs.StringVar(&o.memProfile, "memprofile", "", "write the heap profile taken when the live heap was largest (sampled every 10 s) to `FILE`")
 	if fs.Lookup("runner") == nil {
 		fs.String("runner", "", "Beam runner: prism (default), dataflow, flink or spark")
 	}
@@ -86,105 +148,71 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 			fmt.Fprintln(stderr, "usage: beam-enumerate [-shape RxC] [-goal last|first|BOARD] [-out DIR] [-work DIR] [-json] [-levels K] [-cpuprofile FILE] [-runner prism|dataflow|flink|spark] [runner options]")
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
-			return err
+			return nil, err
 		}
-		return usageError{err}
+		return nil, exitstatus.UsageError{Err: err}
 	}
 	if afterParse != nil {
 		afterParse()
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	runner := fs.Lookup("runner").Value.String()
-	if runner == "" {
-		runner = "prism"
-	}
-	known := false
-	for _, r := range runners {
-		known = known || r == runner
-	}
-	if !known {
-		return usagef("-runner %q: want one of %s", runner, strings.Join(runners, ", "))
-	}
-	if *chunkStates == 0 {
-		return usagef("-chunk-states 0: want a positive number of boards")
-	}
-	if *levels < 0 {
-		return usagef("-levels %d: want a positive number of levels", *levels)
+	o.runner = cmp.Or(fs.Lookup("runner").Value.String(), "prism")
+	switch {
+	case fs.NArg() > 0:
+		return nil, usagef("unexpected argument %q", fs.Arg(0))
+	case !slices.Contains(runners, o.runner):
+		return nil, usagef("-runner %q: want one of %s", o.runner, strings.Join(runners, ", "))
+	case o.chunkStates == 0:
+		return nil, usagef("-chunk-states 0: want a positive number of boards")
+	case o.levels < 0:
+		return nil, usagef("-levels %d: want a positive number of levels", o.levels)
+	case o.runner != "prism" && !strings.Contains(o.work, "://"):
+		return nil, usagef("-runner %s: the workers need a working folder they all reach: give -work gs://bucket/path", o.runner)
 	}
 	shape, err := statespace.ParseShape(*shapeFlag)
 	if err != nil {
-		return usageError{err}
+		return nil, exitstatus.UsageError{Err: err}
 	}
-	goal, err := statespace.ParseGoal(*goalFlag, shape)
-	if err != nil {
-		return usageError{err}
+	if o.goal, err = statespace.ParseGoal(*goalFlag, shape); err != nil {
+		return nil, exitstatus.UsageError{Err: err}
 	}
-	if runner != "prism" && !strings.Contains(*work, "://") {
-		return usagef("-runner %s: the workers need a working folder they all reach: give -work gs://bucket/path", runner)
-	}
-	cache := store.NewCache(*out)
-	if *out == "" {
-		if cache, err = store.DefaultCache(); err != nil {
-			return err
-		}
-	}
-	workDir := *work
-	if workDir == "" {
-		workDir = cache.Path(store.BeamWorkFile(goal))
-	}
-	if !*verbose {
-		// Prism and the runners' clients report every job step at INFO.
-		slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-		// On Ctrl-C the runner reports every bundle it aborts as an error;
-		// one line from Report says it all.
-		defer context.AfterFunc(ctx, func() { slog.SetDefault(slog.New(slog.DiscardHandler)) })()
-	}
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		return err
-	}
-	if *cpuProfile != "" {
-		stopProfile, err := startProfile(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer stopProfile()
-	}
-	if *memProfile != "" {
-		defer profile.HeapAtPeak(ctx, *memProfile, 10*time.Second)()
-	}
-	bar := progress.New(stderr, "beam-enumerate", progressTotal(goal, sp.Size(), *levels))
+	return &o, nil
+}
+
+// search runs the pipelines, a progress bar on stderr.
+func search(ctx context.Context, stderr io.Writer, o *options, size uint64) (*bfs.Result, error) {
+	bar := progress.New(stderr, "beam-enumerate", progressTotal(o.goal, size, o.levels))
 	defer bar.Done()
 	var reached float64
-	res, err := bfs.Run(ctx, goal, bfs.Options{
-		Runner:      runner,
-		Work:        workDir,
-		Levels:      *levels,
-		ChunkStates: *chunkStates,
+	return bfs.Run(ctx, o.goal, bfs.Options{
+		Runner:      o.runner,
+		Work:        o.work,
+		Levels:      o.levels,
+		ChunkStates: o.chunkStates,
 		OnLevel: func(l bfs.Level) {
 			reached += float64(l.States)
 			bar.UpdateLevel(l.Depth+1, reached) // the next level's pipeline runs now
 		},
 	})
-	if err != nil {
+}
+
+// writeLevels reports a dry run's levels and where their files stay.
+func writeLevels(stdout, stderr io.Writer, res *bfs.Result, o *options) error {
+	rep := bfs.NewLevelsReport(res)
+	write := rep.WriteText
+	if o.asJSON {
+		write = rep.WriteJSON
+	}
+	if err := write(stdout); err != nil {
 		return err
 	}
-	bar.Done()
-	if *levels > 0 {
-		rep := bfs.NewLevelsReport(res)
-		if *asJSON {
-			err = rep.WriteJSON(stdout)
-		} else {
-			err = rep.WriteText(stdout)
-		}
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(stderr, leftBehind(workDir))
-		return nil
-	}
+	fmt.Fprintln(stderr, leftBehind(o.work))
+	return nil
+}
+
+// writeTable writes the table file when the board's table fits one,
+// removes a local working folder (unless -keep), and reports as
+// enumerate does.
+func writeTable(ctx context.Context, stdout, stderr io.Writer, res *bfs.Result, o *options, cache store.Cache) error {
 	var seconds float64
 	for _, l := range res.Levels() {
 		seconds += l.Seconds
@@ -195,21 +223,21 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 	}
 	var path string
 	var size int64
-	if bfs.TableWritable(goal) {
-		path = cache.Path(store.TableFile(goal))
+	if bfs.TableWritable(o.goal) {
+		path = cache.Path(store.TableFile(o.goal))
 		if size, err = res.WriteTable(ctx, path); err != nil {
 			return err
 		}
-		if !*keep && !strings.Contains(workDir, "://") {
-			if err := os.RemoveAll(workDir); err != nil {
+		if !o.keep && !strings.Contains(o.work, "://") {
+			if err := os.RemoveAll(o.work); err != nil {
 				return err
 			}
 		}
 	} else {
-		fmt.Fprintf(stderr, "beam-enumerate: %s is too large for a table file; the distances' bits stay in %s\n", sp.Shape(), workDir)
+		fmt.Fprintf(stderr, "beam-enumerate: %s is too large for a table file; the distances' bits stay in %s\n", o.goal.Shape(), o.work)
 	}
-	rep := generate.NewTableReport(goal, res.Counts(), antipodes, path, size, seconds)
-	if *asJSON {
+	rep := generate.NewTableReport(o.goal, res.Counts(), antipodes, path, size, seconds)
+	if o.asJSON {
 		return rep.WriteJSON(stdout)
 	}
 	return rep.WriteText(stdout)

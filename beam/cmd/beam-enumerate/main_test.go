@@ -17,6 +17,7 @@ import (
 
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/internal/exitstatus"
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
@@ -127,50 +128,92 @@ func comparable(text string) string {
 	return strings.Join(keep, "\n")
 }
 
+// dryRun is a dry run's JSON report.
+type dryRun struct {
+	States    uint64
+	Work      string
+	Published string
+	Levels    []struct {
+		Level         int
+		States        uint64
+		BytesShuffled uint64 `json:"bytes_shuffled"`
+		Seconds       float64
+		CPUSeconds    float64 `json:"cpu_seconds"`
+		WorkBytes     int64   `json:"work_bytes"`
+	}
+}
+
+// runIn runs beam-enumerate with args in the cache folder set already
+// and returns its stdout and stderr.
+func runIn(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), args, nil); err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String()
+}
+
+// runDry runs a dry run of the first 5 levels of 2x3 and returns its
+// report and stderr.
+func runDry(t *testing.T) (dryRun, string) {
+	t.Helper()
+	stdout, stderr := runIn(t, "-levels", "5", "-json", "-shape", "2x3")
+	var dry dryRun
+	if err := json.Unmarshal([]byte(stdout), &dry); err != nil {
+		t.Fatal(err)
+	}
+	return dry, stderr
+}
+
 // A dry run reports the first levels, leaves them in the cache folder's
 // working folder, and a full run resumes from them.
 func TestDryRunThenFull(t *testing.T) {
 	ref, _ := reference.FindDistribution("2x3", "corner")
 	cache := t.TempDir()
 	t.Setenv("TILESPACE_CACHE", cache)
-	var stdout, stderr bytes.Buffer
-	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-levels", "5", "-json", "-shape", "2x3"}, nil); err != nil {
-		t.Fatal(err)
-	}
-	var dry struct {
-		States    uint64
-		Work      string
-		Published string
-		Levels    []struct {
-			Level         int
-			States        uint64
-			BytesShuffled uint64 `json:"bytes_shuffled"`
-			Seconds       float64
-			CPUSeconds    float64 `json:"cpu_seconds"`
-			WorkBytes     int64   `json:"work_bytes"`
-		}
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &dry); err != nil {
-		t.Fatal(err)
-	}
+	dry, stderr := runDry(t)
 	if len(dry.Levels) != 6 || dry.States != ref.States || dry.Work != filepath.Join(cache, "beam-2x3-last") || dry.Published != ref.OEIS {
 		t.Fatalf("dry run: %+v", dry)
 	}
-	// Stderr says where the working files are, their size, and how to
-	// continue or remove them.
-	work := filepath.Join(cache, "beam-2x3-last")
+	checkWorkFolder(t, filepath.Join(cache, "beam-2x3-last"), dry, stderr)
+	for d, l := range dry.Levels {
+		if l.Level != d || l.States != ref.Counts[d] || (d > 0 && (l.BytesShuffled == 0 || l.Seconds <= 0 || l.CPUSeconds <= 0)) || l.WorkBytes == 0 {
+			t.Errorf("level %d: %+v, published %d states", d, l, ref.Counts[d])
+		}
+	}
+	// Run again, every level is resumed and reports what it cost when it
+	// ran (level-NNNN/costs.json).
+	if again, _ := runDry(t); jsonText(again.Levels) != jsonText(dry.Levels) {
+		t.Errorf("resumed levels %+v, when they ran %+v", again.Levels, dry.Levels)
+	}
+	// The text form lists the same levels.
+	text, _ := runIn(t, "-levels", "5", "-shape", "2x3")
+	if !strings.Contains(text, "bytes shuffled") || !strings.Contains(text, "equals the published distribution's (OEIS "+ref.OEIS+")") || strings.Count(text, "\n") != 12 {
+		t.Errorf("dry run text:\n%s", text)
+	}
+	stdout, _ := runIn(t, "-json", "-shape", "2x3")
+	var full generate.TableReport
+	if err := json.Unmarshal([]byte(stdout), &full); err != nil {
+		t.Fatal(err)
+	}
+	if jsonText(full.Counts) != jsonText(ref.Counts) || full.File != filepath.Join(cache, "2x3-last.tbl") {
+		t.Errorf("full run after the dry run: %+v", full)
+	}
+}
+
+// checkWorkFolder checks what a dry run says of its working folder work
+// on stderr (where, how large, how to continue or remove it), and the
+// last level's size of it.
+func checkWorkFolder(t *testing.T, work string, dry dryRun, stderr string) {
+	t.Helper()
 	size := dirSize(work)
 	if size == 0 {
 		t.Fatalf("nothing in %s", work)
 	}
 	for _, want := range []string{"the dry run's levels stay in " + work + " (" + twobit.Bytes(uint64(size)) + ")", "without -levels continues from them", "remove them with: rm -r " + work} {
-		if !strings.Contains(stderr.String(), want) {
-			t.Errorf("stderr %q lacks %q", stderr.String(), want)
-		}
-	}
-	for d, l := range dry.Levels {
-		if l.Level != d || l.States != ref.Counts[d] || (d > 0 && (l.BytesShuffled == 0 || l.Seconds <= 0 || l.CPUSeconds <= 0)) || l.WorkBytes == 0 {
-			t.Errorf("level %d: %+v, published %d states", d, l, ref.Counts[d])
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr %q lacks %q", stderr, want)
 		}
 	}
 	// The working folder's size after the last level is what is left, but
@@ -181,40 +224,8 @@ func TestDryRunThenFull(t *testing.T) {
 		info, _ := os.Stat(c)
 		left -= info.Size()
 	}
-	if last := dry.Levels[len(dry.Levels)-1]; len(costs) != 5 || last.WorkBytes != left {
+	if last := dry.Levels[len(dry.Levels)-1]; len(costs) != len(dry.Levels) || last.WorkBytes != left {
 		t.Errorf("the last level's working folder: %d bytes, %d left (%d records of costs)", last.WorkBytes, left, len(costs))
-	}
-	// Run again, every level is resumed and reports what it cost when it
-	// ran (level-NNNN/costs.json).
-	first := dry
-	stdout.Reset()
-	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-levels", "5", "-json", "-shape", "2x3"}, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &dry); err != nil {
-		t.Fatal(err)
-	}
-	if jsonText(dry.Levels) != jsonText(first.Levels) {
-		t.Errorf("resumed levels %+v, when they ran %+v", dry.Levels, first.Levels)
-	}
-	// The text form lists the same levels.
-	stdout.Reset()
-	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-levels", "5", "-shape", "2x3"}, nil); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(stdout.String(), "bytes shuffled") || !strings.Contains(stdout.String(), "equals the published distribution's (OEIS "+ref.OEIS+")") || strings.Count(stdout.String(), "\n") != 12 {
-		t.Errorf("dry run text:\n%s", stdout.String())
-	}
-	stdout.Reset()
-	if err := run(context.Background(), &stdout, &stderr, flag.NewFlagSet("beam-enumerate", flag.ContinueOnError), []string{"-json", "-shape", "2x3"}, nil); err != nil {
-		t.Fatal(err)
-	}
-	var full generate.TableReport
-	if err := json.Unmarshal(stdout.Bytes(), &full); err != nil {
-		t.Fatal(err)
-	}
-	if jsonText(full.Counts) != jsonText(ref.Counts) || full.File != filepath.Join(cache, "2x3-last.tbl") {
-		t.Errorf("full run after the dry run: %+v", full)
 	}
 }
 
@@ -233,7 +244,7 @@ func TestUsage(t *testing.T) {
 	} {
 		_, _, err := runArgs(t, args...)
 		var stderr bytes.Buffer
-		if code := report(&stderr, "beam-enumerate", err, ""); code != 2 {
+		if code := exitstatus.Report(&stderr, "beam-enumerate", err, "", nil); code != 2 {
 			t.Errorf("%q: exit %d (%v), want 2", args, code, err)
 		}
 	}

@@ -7,45 +7,33 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/tilespace/tilespace/internal/exitstatus"
 )
 
 // UsageError is a mistake in the command line: exit status 2.
-type UsageError struct{ Err error }
-
-func (u UsageError) Error() string { return u.Err.Error() }
-func (u UsageError) Unwrap() error { return u.Err }
+type UsageError = exitstatus.UsageError
 
 // Usagef returns a UsageError with a formatted message.
-func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
+func Usagef(format string, args ...any) error { return exitstatus.Usagef(format, args...) }
 
 // Report writes err for people, prefixed by the command's name and
 // followed by the command that fixes it (Explain), and returns the exit
-// status: 0 (also for -h), 2 for a usage error, 130 when
-// interrupted, else 1. interrupted is the line written for Ctrl-C.
+// status (package exitstatus): 0 (also for -h), 2 for a usage error, 130
+// when interrupted, else 1. interrupted is the line written for Ctrl-C,
+// with where a resumable search's checkpoint went.
 func Report(stderr io.Writer, name string, err error, interrupted string) int {
-	var usage UsageError
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "%s: %v (%s -h for help)\n", name, err, name)
-		return 2
-	case errors.Is(err, context.Canceled):
+	if errors.Is(err, context.Canceled) {
 		if r := Remedy(err); r != "" {
-			interrupted += "; " + r // where a resumable search's checkpoint went
+			interrupted += "; " + r
 		}
-		fmt.Fprintf(stderr, "%s: %s\n", name, interrupted)
-		return 130
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", name, Explain(err))
-	return 1
+	return exitstatus.Report(stderr, name, err, interrupted, Explain)
 }
 
 // Run is the body of a command: its arguments without the command's name,

@@ -26,7 +26,7 @@ func TestReport(t *testing.T) {
 		{nil, 0, ""},
 		{flag.ErrHelp, 0, ""},
 		{Usagef("-x %d: bad", 3), 2, "tool: -x 3: bad (tool -h for help)\n"},
-		{fmt.Errorf("wrapped: %w", UsageError{errors.New("bad flag")}), 2, "tool: wrapped: bad flag (tool -h for help)\n"},
+		{fmt.Errorf("wrapped: %w", UsageError{Err: errors.New("bad flag")}), 2, "tool: wrapped: bad flag (tool -h for help)\n"},
 		{context.Canceled, 130, "tool: stopped\n"},
 		{errors.New("disk full"), 1, "tool: disk full\n"},
 	}

@@ -16,6 +16,13 @@ type FlagSet struct {
 	*flag.FlagSet
 	usage  string
 	stderr io.Writer
+	groups []flagGroup
+}
+
+// flagGroup is a heading of the usage and the flags under it.
+type flagGroup struct {
+	heading string
+	names   []string
 }
 
 // NewFlagSet returns a FlagSet for the command name whose usage lines
@@ -48,12 +55,51 @@ func (f *FlagSet) Parse(args []string, interspersed bool) ([]string, error) {
 	}
 }
 
-// PrintUsage writes the usage lines and the flags to the error writer.
+// Group lists the named flags under heading in the usage, after the
+// flags in no group (under "flags"), in the order of the calls.
+func (f *FlagSet) Group(heading string, names ...string) {
+	f.groups = append(f.groups, flagGroup{heading, names})
+}
+
+// PrintUsage writes the usage lines and the flags, by group, to the
+// error writer.
 func (f *FlagSet) PrintUsage() {
-	fmt.Fprintf(f.stderr, "usage: %s\n\nflags:\n", f.usage)
-	f.SetOutput(f.stderr)
-	f.PrintDefaults()
-	f.SetOutput(io.Discard)
+	fmt.Fprintf(f.stderr, "usage: %s\n", f.usage)
+	grouped := map[string]bool{}
+	for _, g := range f.groups {
+		for _, name := range g.names {
+			grouped[name] = true
+		}
+	}
+	var rest []string
+	f.VisitAll(func(fl *flag.Flag) {
+		if !grouped[fl.Name] {
+			rest = append(rest, fl.Name)
+		}
+	})
+	if len(rest) > 0 || len(f.groups) == 0 {
+		f.printFlags("flags", rest)
+	}
+	for _, g := range f.groups {
+		f.printFlags(g.heading, g.names)
+	}
+}
+
+// printFlags writes heading and the named flags, in that order, as the
+// flag package does.
+func (f *FlagSet) printFlags(heading string, names []string) {
+	fmt.Fprintf(f.stderr, "\n%s:\n", heading)
+	for _, name := range names {
+		fl := f.Lookup(name)
+		if fl == nil {
+			panic("cli: no flag -" + name + " to group")
+		}
+		one := flag.NewFlagSet(f.Name(), flag.ContinueOnError)
+		one.Var(fl.Value, fl.Name, fl.Usage)
+		one.Lookup(name).DefValue = fl.DefValue // the value before parsing
+		one.SetOutput(f.stderr)
+		one.PrintDefaults()
+	}
 }
 
 // IsGiven reports whether the named flag was set on the command line.

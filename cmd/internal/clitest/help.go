@@ -53,11 +53,14 @@ func Help(t *testing.T, command string, run cli.Run, subcommands ...string) {
 	}
 }
 
-// Names returns the names of subs, for Help.
+// Names returns the names of subs, for Help (an unnamed default is the
+// command alone, which Help walks anyway).
 func Names(subs []cli.Subcommand) []string {
 	var names []string
 	for _, s := range subs {
-		names = append(names, s.Name)
+		if s.Name != "" {
+			names = append(names, s.Name)
+		}
 	}
 	return names
 }
