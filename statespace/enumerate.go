@@ -35,7 +35,7 @@ type Progress func(depth int, reached, total uint64)
 // Cols codes, which updates Cols digits and the rank locally, with no
 // re-ranking.
 func (s *Space) Enumerate(ctx context.Context, progress Progress) (*Table, error) {
-	e, err := s.newEnumeration()
+	e, err := newEnumeration(s)
 	if err != nil {
 		return nil, err
 	}
@@ -60,28 +60,33 @@ type entry struct {
 // so the timed search does no allocation or page faulting.
 type enumeration struct {
 	s       *Space
+	n       int    // cells
+	half    uint64 // ranks per blank cell
 	visited *bitset.BitSet
 	dist    []uint8
 	queues  [][]entry // by blank cell, each holding (n-1)!/2 entries over the search, plus a spare
 	counts  []uint64
 }
 
-func (s *Space) newEnumeration() (*enumeration, error) {
-	if s.size > MaxEnumerate {
-		return nil, fmt.Errorf("statespace: %s has %d reachable boards, more than the %d a full enumeration takes on", s.shape, s.size, uint64(MaxEnumerate))
+func newEnumeration(s *Space) (*enumeration, error) {
+	if s.Size() > MaxEnumerate {
+		return nil, fmt.Errorf("statespace: %s has %d reachable boards, more than the %d a full enumeration takes on", s.Shape(), s.Size(), uint64(MaxEnumerate))
 	}
+	n := s.Shape().Cells()
 	e := &enumeration{
 		s:       s,
-		visited: bitset.New(uint(s.size)),
-		dist:    make([]uint8, s.size),
-		queues:  make([][]entry, s.n),
+		n:       n,
+		half:    s.Size() / uint64(n),
+		visited: bitset.New(uint(s.Size())),
+		dist:    make([]uint8, s.Size()),
+		queues:  make([][]entry, n),
 		counts:  make([]uint64, 0, 256),
 	}
 	for i := 0; i < len(e.dist); i += 4096 {
 		e.dist[i] = 0
 	}
 	for c := range e.queues {
-		e.queues[c] = make([]entry, s.half+1) // +1: push's spare slot
+		e.queues[c] = make([]entry, e.half+1) // +1: push's spare slot
 		for i := 0; i < len(e.queues[c]); i += 4096 / 24 {
 			e.queues[c][i] = entry{}
 		}
@@ -91,9 +96,9 @@ func (s *Space) newEnumeration() (*enumeration, error) {
 
 func (e *enumeration) run(ctx context.Context, progress Progress) error {
 	s := e.s
-	m := s.n - 1
-	cols := s.shape.Cols
-	var fact [slots]uint64 // fact[k] = (m-1-k)!: the weight of Lehmer digit k
+	m := e.n - 1
+	cols := s.Shape().Cols
+	var fact [enumSlots]uint64 // fact[k] = (m-1-k)!: the weight of Lehmer digit k
 	for k := m - 1; k >= 0; k-- {
 		fact[k] = 1
 		for f := 2; f <= m-1-k; f++ {
@@ -101,10 +106,15 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 		}
 	}
 	words := e.visited.Words()
-	half := s.half
+	half := e.half
 	var head, tail [enumSlots]int
-	goal := s.goal
-	gq := s.codes(goal)
+	goal := s.Goal()
+	// The goal's codes read 0, 1, …, n−2 (see Space): Lehmer digits and
+	// rank 0.
+	var gq uint64
+	for k := range m {
+		gq |= uint64(k) << (4 * k)
+	}
 	gd, gl := lehmerDigits(gq, m)
 	gb := goal.Blank()
 	e.queues[gb][0] = entry{gq, gd, gl}
@@ -132,7 +142,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 		}
 		end := tail
 		var level uint64
-		for c := 0; c < s.n; c++ {
+		for c := 0; c < e.n; c++ {
 			level += uint64(end[c] - head[c])
 		}
 		if level == 0 {
@@ -141,9 +151,9 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 		e.counts = append(e.counts, level)
 		levelEnds = append(levelEnds, end)
 		if depth >= 255 {
-			return fmt.Errorf("statespace: distances above 255 in %s", s.shape)
+			return fmt.Errorf("statespace: distances above 255 in %s", s.Shape())
 		}
-		for b := 0; b < s.n; b++ {
+		for b := 0; b < e.n; b++ {
 			up, down := b-cols, b+cols
 			left, right := b-1, b+1
 			if b%cols == 0 {
@@ -159,14 +169,14 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 				if up >= 0 {
 					copy(fu[:], fact[up:])
 				}
-				if down < s.n {
+				if down < e.n {
 					copy(fd[:], fact[b:])
 				}
 				for _, en := range queue {
 					if up >= 0 {
 						push(up, rotateUp3(en, up, &fu))
 					}
-					if down < s.n {
+					if down < e.n {
 						push(down, rotateDown3(en, b, &fd))
 					}
 					if left >= 0 {
@@ -181,7 +191,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 					if up >= 0 {
 						push(up, rotateUp(en, up, b-1, &fact))
 					}
-					if down < s.n {
+					if down < e.n {
 						push(down, rotateDown(en, b, down-1, &fact))
 					}
 					if left >= 0 {
@@ -196,14 +206,14 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 		}
 		if progress != nil {
 			var n uint64
-			for c := 0; c < s.n; c++ {
+			for c := 0; c < e.n; c++ {
 				n += uint64(tail[c])
 			}
-			progress(depth, n, s.size)
+			progress(depth, n, s.Size())
 		}
 	}
 	var n uint64
-	for c := 0; c < s.n; c++ {
+	for c := 0; c < e.n; c++ {
 		n += uint64(tail[c])
 		start := 0
 		for d, ends := range levelEnds {
@@ -214,8 +224,8 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 			start = ends[c]
 		}
 	}
-	if n != s.size {
-		return fmt.Errorf("statespace: BFS reached %d boards of %s, expected %d", n, s.shape, s.size)
+	if n != s.Size() {
+		return fmt.Errorf("statespace: BFS reached %d boards of %s, expected %d", n, s.Shape(), s.Size())
 	}
 	return nil
 }
@@ -242,7 +252,7 @@ func lehmerDigits(q uint64, m int) (digits, rank uint64) {
 // the codes that pass x gain one smaller code to their right if x is
 // smaller, and x loses those smaller than it. Shifts are masked with 63 so
 // the compiler drops its out-of-range handling.
-func rotateUp(en entry, i, j int, fact *[slots]uint64) entry {
+func rotateUp(en entry, i, j int, fact *[enumSlots]uint64) entry {
 	sh := uint(4*i) & 63
 	q, d := en.q>>sh, en.digits>>sh // the segment, at the bottom
 	f := fact[i : j+1]
@@ -270,7 +280,7 @@ func rotateUp(en entry, i, j int, fact *[slots]uint64) entry {
 
 // rotateDown moves the code at place j to place i (i < j), shifting places
 // i..j−1 up by one: the blank's vertical move down.
-func rotateDown(en entry, i, j int, fact *[slots]uint64) entry {
+func rotateDown(en entry, i, j int, fact *[enumSlots]uint64) entry {
 	sh := uint(4*i) & 63
 	q, d := en.q>>sh, en.digits>>sh
 	f := fact[i : j+1]
@@ -324,5 +334,5 @@ func rotateDown3(en entry, i int, f *[3]uint64) entry {
 }
 
 func (e *enumeration) table() *Table {
-	return &Table{tableHead: tableHead{space: e.s, counts: e.counts}, dist: e.dist}
+	return &Table{tableHead: newHead(e.s, e.counts), dist: e.dist}
 }

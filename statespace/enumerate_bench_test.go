@@ -7,7 +7,7 @@ import (
 
 func benchmarkEnumerate(b *testing.B, sh Shape) {
 	sp := MustSpace(GoalLast(sh))
-	e, err := sp.newEnumeration()
+	e, err := newEnumeration(sp)
 	if err != nil {
 		b.Fatal(err)
 	}

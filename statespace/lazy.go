@@ -24,7 +24,7 @@ type LazyTable struct {
 // Loaded refuses with a *LazyError: the table has no byte per board
 // (Expand makes them).
 func (t *LazyTable) Loaded() (*Table, error) {
-	return nil, &LazyError{Shape: t.space.shape, States: t.space.size, Bytes: t.space.size * enumerateBytes}
+	return nil, &LazyError{Shape: t.space.Shape(), States: t.space.Size(), Bytes: t.space.Size() * enumerateBytes}
 }
 
 // Expand returns the table with one byte per board, made by a

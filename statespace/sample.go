@@ -10,78 +10,9 @@ import (
 	"github.com/bits-and-blooms/bitset"
 )
 
-// This file is the one board sampler: uniform boards of a space
-// (Space.Random), uniform boards at a distance of a table (Table.Draw,
-// Samples, Sample) and random walks from a board (Walk), for every shape.
-
-// Random returns a board drawn uniformly from the space: every reachable
-// board is equally likely, and none needs a table. A space of at most 20
-// cells unranks a uniform rank; a larger one, whose boards are too many to
-// rank, shuffles the tiles and, when the shuffle cannot reach the goal,
-// swaps the first two tiles: the swap pairs each unreachable arrangement
-// with one reachable one, so every reachable board stays equally likely.
-func (s *Space) Random(rng *rand.Rand) Board {
-	if s.Counted() {
-		return s.Unrank(rng.Uint64N(s.size))
-	}
-	b := s.goal
-	for i := s.n - 1; i > 0; i-- {
-		j := rng.IntN(i + 1)
-		b.tiles[i], b.tiles[j] = b.tiles[j], b.tiles[i]
-	}
-	first := -1
-	for i := 0; i < s.n; i++ {
-		switch {
-		case b.tiles[i] == 0:
-			b.blank = uint8(i)
-		case first < 0:
-			first = i
-		}
-	}
-	if !s.reachable(b) {
-		second := first + 1
-		if b.tiles[second] == 0 {
-			second++
-		}
-		b.tiles[first], b.tiles[second] = b.tiles[second], b.tiles[first]
-	}
-	return b
-}
-
-// WalkMode says which moves a random walk (Walk) draws from.
-type WalkMode uint8
-
-const (
-	// AnyMove draws each move uniformly from the legal ones.
-	AnyMove WalkMode = iota
-	// NoReverse never draws the move that undoes the one before, so the
-	// walk does not step straight back.
-	NoReverse
-)
-
-// Walk returns the board reached from b by n random moves of the blank,
-// each drawn uniformly from the legal moves (in Up, Down, Left, Right
-// order) that mode allows. The distance it reaches is at most n and of n's
-// parity; a walk is how boards near the goal are drawn where no table
-// gives exact distances.
-func Walk(rng *rand.Rand, b Board, n int, mode WalkMode) Board {
-	last := Move(4)
-	for range n {
-		var opts [4]Move
-		k := 0
-		for _, m := range Moves {
-			if _, ok := b.Apply(m); !ok || (mode == NoReverse && last < 4 && m == last.Opposite()) {
-				continue
-			}
-			opts[k] = m
-			k++
-		}
-		m := opts[rng.IntN(k)]
-		b, _ = b.Apply(m)
-		last = m
-	}
-	return b
-}
+// Boards drawn from a table: uniform boards at a distance (Table.Draw,
+// Samples, Sample, DrawOne). Boards drawn without one are Space.Random's
+// and Walk's.
 
 // DrawOne returns one board drawn uniformly from those at distance d of
 // t, or why there is none (see Table.Draw): a *RareError, a *TableError
@@ -89,7 +20,7 @@ func Walk(rng *rand.Rand, b Board, n int, mode WalkMode) Board {
 func DrawOne(ctx context.Context, t DistanceTable, rng *rand.Rand, d int) (Board, error) {
 	if d < 0 || d > t.Radius() {
 		sp := t.Space()
-		return Board{}, &RareError{Shape: sp.shape, Distance: d, Radius: t.Radius(), States: sp.size}
+		return Board{}, &RareError{Shape: sp.Shape(), Distance: d, Radius: t.Radius(), States: sp.Size()}
 	}
 	var out Board
 	err := t.Draw(ctx, rng, d, 1, func(b Board) bool { out = b; return false })
@@ -190,10 +121,10 @@ func (t *LazyTable) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield fu
 		if ranks, err = t.level(ctx, d); err != nil {
 			return err
 		}
-	case t.counts[d]*lazyRejectionShare >= t.space.size:
+	case t.counts[d]*lazyRejectionShare >= t.space.Size():
 		return t.reject(ctx, rng, d, n, yield)
 	default:
-		return &RareError{Shape: t.space.shape, Distance: d, Radius: t.Radius(), Count: t.counts[d], States: t.space.size, Gather: lazyLevelLimit}
+		return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), Count: t.counts[d], States: t.space.Size(), Gather: lazyLevelLimit}
 	}
 	return shuffle(ctx, rng, t.space, ranks, n, yield)
 }
@@ -231,7 +162,7 @@ func (t *LazyTable) cumulative(d int) uint64 {
 // size checked against the counts.
 func (t *LazyTable) level(ctx context.Context, d int) ([]uint64, error) {
 	sp := t.space
-	cur := []uint64{sp.Rank(sp.goal)}
+	cur := []uint64{sp.Rank(sp.Goal())}
 	for k := 0; k < d; k++ {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -276,7 +207,7 @@ func (t *LazyTable) reject(ctx context.Context, rng *rand.Rand, d, n int, yield 
 		if tries++; tries&255 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		r := t.space.Unrank(rng.Uint64N(t.space.size))
+		r := t.space.Unrank(rng.Uint64N(t.space.Size()))
 		dist, err := t.walk(r)
 		if err != nil {
 			return err
@@ -300,7 +231,7 @@ func (t *LazyTable) reject(ctx context.Context, rng *rand.Rand, d, n int, yield 
 // sampleAll draws n boards from the whole space by Floyd's algorithm, in
 // rounds of at most Size() distinct ranks.
 func (t *tableHead) sampleAll(ctx context.Context, rng *rand.Rand, n int, yield func(Board) bool) error {
-	size := t.space.size
+	size := t.space.Size()
 	for left := uint64(n); left > 0; {
 		k := min(left, size)
 		// A map entry costs about 40 bytes and a bitset bit 1/8 byte.

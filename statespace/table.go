@@ -47,6 +47,28 @@ type DistanceTable interface {
 type tableHead struct {
 	space  *Space
 	counts []uint64
+	// half is the ranks per blank cell, (n−1)!/2: a horizontal move
+	// changes a rank by ±half (see Space).
+	half uint64
+	// cellPar is the parity of the distance of every board with the
+	// blank at each cell: of the blank's taxicab distance from the goal's
+	// blank.
+	cellPar [cellSlots]uint8
+}
+
+// cellSlots is the length of tableHead's per-cell arrays: every shape's
+// cells, up to 25.
+const cellSlots = 32
+
+// newHead returns the head of a table of sp with the given counts.
+func newHead(sp *Space, counts []uint64) tableHead {
+	sh := sp.Shape()
+	h := tableHead{space: sp, counts: counts, half: sp.Size() / uint64(sh.Cells())}
+	g := sp.Goal().Blank()
+	for cell := range sh.Cells() {
+		h.cellPar[cell] = uint8((sh.Row(cell) - sh.Row(g) + sh.Col(cell) - sh.Col(g)) & 1)
+	}
+	return h
 }
 
 // Space returns the space the table covers.
@@ -56,7 +78,7 @@ func (t *tableHead) Space() *Space { return t.space }
 func (t *tableHead) Counts() []uint64 { return append([]uint64(nil), t.counts...) }
 
 // States returns the number of boards in the table, n!/2 (Space().Size()).
-func (t *tableHead) States() uint64 { return t.space.size }
+func (t *tableHead) States() uint64 { return t.space.Size() }
 
 // Radius returns the largest distance of any board.
 func (t *tableHead) Radius() int { return len(t.counts) - 1 }
@@ -163,11 +185,11 @@ func (t *Table) closer(b Board, r uint64, d int) (MoveSet, error) {
 			set = set.Add(m)
 		}
 	}
-	col := b.Blank() % sp.shape.Cols
-	if col > 0 && t.dist[r-sp.half] == want {
+	col := b.Blank() % sp.Shape().Cols
+	if col > 0 && t.dist[r-t.half] == want {
 		set = set.Add(Left)
 	}
-	if col < sp.shape.Cols-1 && t.dist[r+sp.half] == want {
+	if col < sp.Shape().Cols-1 && t.dist[r+t.half] == want {
 		set = set.Add(Right)
 	}
 	if set == 0 {
@@ -194,9 +216,9 @@ func (t *Table) pathFrom(b Board, r uint64) ([]Move, error) {
 			b, _ = b.Apply(m)
 			switch m {
 			case Left:
-				r -= sp.half
+				r -= t.half
 			case Right:
-				r += sp.half
+				r += t.half
 			default:
 				r = sp.Rank(b)
 			}
@@ -235,10 +257,10 @@ func (t *Table) boardsAt(d int, limit int) []Board {
 func (t *Table) Verify() error {
 	sp := t.space
 	dist := t.dist
-	for r := uint64(0); r < sp.size; r++ {
+	for r := uint64(0); r < sp.Size(); r++ {
 		b := sp.Unrank(r)
 		d := int(dist[r])
-		if (d == 0) != (b == sp.goal) {
+		if (d == 0) != (b == sp.Goal()) {
 			return fmt.Errorf("statespace: table damaged: board %s has distance %d", b, d)
 		}
 		closer := d == 0

@@ -57,7 +57,7 @@ func (t *Table) Distances() []uint8 { return append([]uint8(nil), t.dist...) }
 // bit r%8 of byte r/8 for rank r; the unused bits of the last byte are 0.
 // These are the bits a table file of the mod4-bit encoding stores.
 func (t *Table) Mod4Payload() []byte {
-	payload := make([]byte, (t.space.size+7)/8)
+	payload := make([]byte, (t.space.Size()+7)/8)
 	for r, d := range t.dist {
 		payload[r>>3] |= (d >> 1 & 1) << (r & 7)
 	}
@@ -75,7 +75,7 @@ func NewTable(goal Board, dist []uint8) (*Table, error) {
 	if uint64(len(dist)) != sp.Size() {
 		return nil, &TableError{Msg: fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
 	}
-	t := &Table{tableHead: tableHead{space: sp}, dist: append([]byte(nil), dist...)}
+	t := &Table{tableHead: newHead(sp, nil), dist: append([]byte(nil), dist...)}
 	for _, d := range t.dist {
 		for int(d) >= len(t.counts) {
 			t.counts = append(t.counts, 0)
@@ -137,30 +137,30 @@ func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	cols := sp.shape.Cols
+	cols := sp.Shape().Cols
 	d := 0
-	for b != sp.goal {
+	for b != sp.Goal() {
 		if d >= radius {
 			return 0, &TableError{Msg: fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
 		}
 		want := (m + 3) & 3
 		moved := false
 		blank := b.Blank()
-		if blank%cols != 0 && r-sp.half != avoid {
-			if got, err := t.mod4At(blank-1, r-sp.half); err != nil {
+		if blank%cols != 0 && r-t.half != avoid {
+			if got, err := t.mod4At(blank-1, r-t.half); err != nil {
 				return 0, err
 			} else if got == want {
 				b, _ = b.Apply(Left)
-				r -= sp.half
+				r -= t.half
 				moved = true
 			}
 		}
-		if !moved && blank%cols != cols-1 && r+sp.half != avoid {
-			if got, err := t.mod4At(blank+1, r+sp.half); err != nil {
+		if !moved && blank%cols != cols-1 && r+t.half != avoid {
+			if got, err := t.mod4At(blank+1, r+t.half); err != nil {
 				return 0, err
 			} else if got == want {
 				b, _ = b.Apply(Right)
-				r += sp.half
+				r += t.half
 				moved = true
 			}
 		}
@@ -195,7 +195,7 @@ func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
 // blank is at cell blank.
 // Bits in memory are read directly, without the interface's call.
 func (t *LazyTable) mod4At(blank int, r uint64) (int, error) {
-	par := int(t.space.cellPar[blank&(slots-1)])
+	par := int(t.cellPar[blank&(cellSlots-1)])
 	if p, ok := t.mod4.(Mod4Bytes); ok && r>>3 < uint64(len(p)) {
 		return par | int(p[r>>3]>>(r&7)&1)<<1, nil
 	}

@@ -68,7 +68,7 @@ func TestLazyTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(full.Mod4Payload())}
+	lazy := &LazyTable{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(full.Mod4Payload())}
 	for r := uint64(0); r < sp.Size(); r += 7 {
 		b := sp.Unrank(r)
 		if distOf(t, lazy, b) != distOf(t, full, b) || optimal(t, lazy, b) != optimal(t, full, b) || distOf(t, lazy, b) != full.DistanceAt(r) {
@@ -102,7 +102,7 @@ func TestLazyTable(t *testing.T) {
 	}
 	bad := full.Mod4Payload()
 	bad[len(bad)/2] ^= 0x10
-	damaged := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(bad)}
+	damaged := &LazyTable{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(bad)}
 	var te *TableError
 	if _, err := damaged.Expand(context.Background()); !errors.As(err, &te) {
 		t.Errorf("Expand of damaged bits: %v, want a *TableError", err)
@@ -134,7 +134,7 @@ func TestLazyTableDamagedNoPanic(t *testing.T) {
 	}
 	for name, src := range sources {
 		for _, counts := range [][]uint64{full.Counts(), {1}, {1, 2, 3}} {
-			tab := &LazyTable{tableHead: tableHead{space: sp, counts: counts}, mod4: src}
+			tab := &LazyTable{tableHead: newHead(sp, counts), mod4: src}
 			for r := uint64(0); r < sp.Size(); r += 13 {
 				b := sp.Unrank(r)
 				tab.Lookup(b)
@@ -209,7 +209,7 @@ func TestLazyTableForged(t *testing.T) {
 	}
 	g := sp.Rank(sp.Goal())
 	bits[g/8] &^= 1 << (g % 8) // the goal itself stays right
-	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: bits}
+	lazy := &LazyTable{tableHead: newHead(sp, full.Counts()), mod4: bits}
 	failed := 0
 	for r := uint64(0); r < sp.Size(); r += 13 {
 		b := sp.Unrank(r)
@@ -281,7 +281,7 @@ func TestDrawLazy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As NewMod4Table keeps a table of more than LazyTableStates boards.
-	lazy := &LazyTable{tableHead: tableHead{space: sp, counts: full.Counts()}, mod4: Mod4Bytes(full.Mod4Payload())}
+	lazy := &LazyTable{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(full.Mod4Payload())}
 	draw := func(d, n int) []Board {
 		var out []Board
 		err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), d, n, func(b Board) bool { out = append(out, b); return true })

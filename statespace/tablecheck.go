@@ -43,15 +43,15 @@ func OpenMod4Table(goal Board, counts []uint64, bits Mod4Source) (*LazyTable, er
 		return nil, err
 	}
 	if p, ok := bits.(Mod4Bytes); ok {
-		if uint64(len(p)) != (sp.size+7)/8 {
-			return nil, &TableError{Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards", len(p), sp.Shape(), sp.size)}
+		if uint64(len(p)) != (sp.Size()+7)/8 {
+			return nil, &TableError{Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards", len(p), sp.Shape(), sp.Size())}
 		}
 		if err := checkCodeCounts(sp, counts, p); err != nil {
 			return nil, &TableError{Msg: err.Error(), Err: err}
 		}
 	}
-	t := &LazyTable{tableHead: tableHead{space: sp, counts: append([]uint64(nil), counts...)}, mod4: bits}
-	if d, err := t.walk(sp.goal); err != nil || d != 0 {
+	t := &LazyTable{tableHead: newHead(sp, append([]uint64(nil), counts...)), mod4: bits}
+	if d, err := t.walk(sp.Goal()); err != nil || d != 0 {
 		return nil, &TableError{Msg: "the stored bits are damaged at the goal"}
 	}
 	return t, nil
@@ -81,11 +81,12 @@ func checkCounts(sp *Space, counts []uint64) error {
 // 0 of their distances.
 func checkCodeCounts(sp *Space, counts []uint64, p Mod4Bytes) error {
 	var ones, all [2]uint64
-	for cell := 0; cell < sp.shape.Cells(); cell++ {
-		par := sp.cellPar[cell&(slots-1)]
-		lo := uint64(cell) * sp.half
-		ones[par] += onesInRange(p, lo, lo+sp.half)
-		all[par] += sp.half
+	h := newHead(sp, nil)
+	for cell := 0; cell < sp.Shape().Cells(); cell++ {
+		par := h.cellPar[cell&(cellSlots-1)]
+		lo := uint64(cell) * h.half
+		ones[par] += onesInRange(p, lo, lo+h.half)
+		all[par] += h.half
 	}
 	var header [4]uint64
 	for d, c := range counts {

@@ -11,6 +11,6 @@ func WalkDistance(sp *Space, bits Mod4Source, b Board, radius int) (int, error) 
 	if err := sp.Check(b); err != nil {
 		return 0, err
 	}
-	t := &LazyTable{tableHead: tableHead{space: sp, counts: make([]uint64, radius+1)}, mod4: bits}
+	t := &LazyTable{tableHead: newHead(sp, make([]uint64, radius+1)), mod4: bits}
 	return t.walk(b)
 }
