@@ -139,8 +139,8 @@ func (x *Expander) Neighbors(r uint64, out *[4]uint64) int {
 }
 
 // unrankEntry returns the blank's cell of the board of rank r and its
-// code sequence with the Lehmer digits and rank (see entry).
-func (x *Expander) unrankEntry(r uint64) (int, entry) {
+// code sequence with the Lehmer digits and rank (see codes).
+func (x *Expander) unrankEntry(r uint64) (int, codes) {
 	if r-x.lo >= x.hi-x.lo {
 		x.setPrefix(r)
 	}
@@ -156,7 +156,7 @@ func (x *Expander) unrankEntry(r uint64) (int, entry) {
 		q |= c << ((sh + uint(4*i)) & 63)
 	}
 	digits := x.preD | (t&0xFFFFFFFF)<<(sh&63)
-	return x.blank, entry{q: q, digits: digits, lehmer: 2*(x.rest0+S) + b}
+	return x.blank, codes{q: q, digits: digits, lehmer: 2*(x.rest0+S) + b}
 }
 
 // setPrefix decodes the prefix of rank r by division.
@@ -199,10 +199,19 @@ func (x *Expander) setPrefix(r uint64) {
 	x.vb.valid = false
 }
 
+// codes is a board as an Expander decodes it: its code sequence q (see
+// Space.codes), the Lehmer digits of q (digit k = codes after place k
+// smaller than q's code at k, 4 bits each) and the Lehmer rank
+// lehmer = Σ digit k × (m−1−k)!.
+type codes struct {
+	q, digits uint64
+	lehmer    uint64
+}
+
 // lehmerUp returns the Lehmer rank of en after rotateUp(en, i, i+l−1):
 // the code at place i moves to place i+l−1. It computes the rank alone,
 // not the new codes and digits, which a rank-only search does not need.
-func lehmerUp(en entry, i, l int, fact *[slots]uint64) uint64 {
+func lehmerUp(en codes, i, l int, fact *[slots]uint64) uint64 {
 	sh := uint(4*i) & 63
 	q, d := en.q>>sh, en.digits>>sh
 	x := q & 15
@@ -220,7 +229,7 @@ func lehmerUp(en entry, i, l int, fact *[slots]uint64) uint64 {
 
 // lehmerDown returns the Lehmer rank of en after rotateDown(en, i,
 // i+l−1): the code at place i+l−1 moves to place i.
-func lehmerDown(en entry, i, l int, fact *[slots]uint64) uint64 {
+func lehmerDown(en codes, i, l int, fact *[slots]uint64) uint64 {
 	sh := uint(4*i) & 63
 	q, d := en.q>>sh, en.digits>>sh
 	last := uint(4*(l-1)) & 63

@@ -45,3 +45,37 @@ func tableOf(t testing.TB, goal Board) *Table {
 	}
 	return tab
 }
+
+// A walk of n moves reaches a distance at most n and of n's parity.
+// Without reversals, the 2x2 walk goes round its one cycle of 12 boards:
+// after n moves it is exactly min(n, 12−n) from the goal, while a walk
+// that may reverse stays closer at least once.
+func TestWalkDistances(t *testing.T) {
+	for _, sh := range []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}} {
+		goal := GoalLast(sh)
+		tab := tableOf(t, goal)
+		rng := rand.New(rand.NewPCG(3, 3))
+		for n := range 30 {
+			for _, mode := range []WalkMode{AnyMove, NoReverse} {
+				if d := distOf(t, tab, Walk(rng, goal, n, mode)); d > n || (n-d)%2 != 0 {
+					t.Errorf("%s mode %d: a walk of %d moves reached distance %d", sh, mode, n, d)
+				}
+			}
+		}
+	}
+	goal := GoalLast(Shape{2, 2})
+	tab := tableOf(t, goal)
+	rng := rand.New(rand.NewPCG(1, 1))
+	closer := false
+	for n := 0; n <= 12; n++ {
+		if d := distOf(t, tab, Walk(rng, goal, n, NoReverse)); d != min(n, 12-n) {
+			t.Errorf("2x2: %d moves without reversal reached distance %d, want %d", n, d, min(n, 12-n))
+		}
+		for range 20 {
+			closer = closer || distOf(t, tab, Walk(rng, goal, n, AnyMove)) < min(n, 12-n)
+		}
+	}
+	if !closer {
+		t.Error("2x2: walks that may reverse never stepped back")
+	}
+}

@@ -84,7 +84,8 @@ func TestLazyAnswerChecksNeighbours(t *testing.T) {
 		// is the opposite, so the code counts stay as they were.
 		bit := func(r uint64) byte { return bits[r>>3] >> (r & 7) & 1 }
 		p := r
-		for q := (r/sp.half)*sp.half + (r%sp.half+1)%sp.half; q != r; q = (q/sp.half)*sp.half + (q%sp.half+1)%sp.half {
+		half := sp.Size() / uint64(sp.Shape().Cells()) // ranks per blank cell
+		for q := (r/half)*half + (r%half+1)%half; q != r; q = (q/half)*half + (q%half+1)%half {
 			if bit(q) != bit(r) {
 				p = q
 				break

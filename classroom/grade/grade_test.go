@@ -19,14 +19,14 @@ import (
 
 var bg = context.Background()
 
-// table is the exact table toward the assignment's goal, 0,1,…,8.
-func table(t testing.TB) statespace.DistanceTable {
+// exactTable is the exact table toward the assignment's goal, 0,1,…,8.
+func exactTable(t testing.TB) statespace.DistanceTable {
 	return fixture.TableFor(t, fixture.ComsGoal())
 }
 
 func reference(t testing.TB, method, board string) Reference {
 	t.Helper()
-	ref, err := NewReference(bg, method, fixture.MustParse(t, board), table(t))
+	ref, err := NewReference(bg, method, fixture.MustParse(t, board), exactTable(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestHandoutExamples(t *testing.T) {
 // random (seeded) at distances from 0 to the radius at full marks; the
 // path's length is checked against the table on its own.
 func TestReferencePasses(t *testing.T) {
-	tab := table(t)
+	tab := exactTable(t)
 	ds := []int{0, 1, 4, 9, 14, 19, 24, 31}
 	if longtest.Enabled() {
 		ds = ds[:0]
@@ -274,7 +274,7 @@ func checkLost(t *testing.T, name string, ref Reference, r Report, lose []int) {
 func TestAStarAllowed(t *testing.T) {
 	// A board with another shortest path than A*'s: drawn at random
 	// (seeded) at distance 14 until one has one.
-	tab := table(t)
+	tab := exactTable(t)
 	rng := fixture.NewRand(7)
 	var ref Reference
 	var alt []statespace.Move
@@ -411,10 +411,10 @@ func TestBadFiles(t *testing.T) {
 			t.Errorf("%s: runs %s", name, r.Items[itemRuns].Verdict)
 		}
 	}
-	if _, err := NewReference(bg, "ast", fixture.MustParse(t, "1,2,3,4,5,6,8,7,0"), table(t)); err == nil {
+	if _, err := NewReference(bg, "ast", fixture.MustParse(t, "1,2,3,4,5,6,8,7,0"), exactTable(t)); err == nil {
 		t.Error("an unsolvable board: no error")
 	}
-	if _, err := NewReference(bg, "ucs", fixture.MustParse(t, "1,2,5,3,4,0,6,7,8"), table(t)); err == nil {
+	if _, err := NewReference(bg, "ucs", fixture.MustParse(t, "1,2,5,3,4,0,6,7,8"), exactTable(t)); err == nil {
 		t.Error("method ucs: no error")
 	}
 	last := fixture.TableFor(t, statespace.GoalLast(fixture.Shape3x3))

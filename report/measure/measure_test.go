@@ -23,8 +23,8 @@ var (
 	sh3x3 = statespace.Shape{Rows: 3, Cols: 3}
 )
 
-// table is the shared fixture's, enumerated once per goal.
-var table = fixture.TableFor
+// tableFor is the shared fixture's, enumerated once per goal.
+var tableFor = fixture.TableFor
 
 func TestDistances(t *testing.T) {
 	cases := []struct {
@@ -57,7 +57,7 @@ func TestGoalsByBlankAreTheOEISGoals(t *testing.T) {
 		t.Fatalf("%d goals, want %d", len(goals), len(want))
 	}
 	counts := func(ctx context.Context, g statespace.Board) ([]uint64, bool, error) {
-		return table(t, g).Counts(), true, nil
+		return tableFor(t, g).Counts(), true, nil
 	}
 	panel, err := GoalPanel(context.Background(), sh3x3, counts)
 	if err != nil {
@@ -83,7 +83,7 @@ func TestShapeSeriesSkipsShapesWithoutTables(t *testing.T) {
 		if g.Cells() > 6 {
 			return nil, false, nil
 		}
-		return table(t, g).Counts(), true, nil
+		return tableFor(t, g).Counts(), true, nil
 	}
 	s, err := ShapeSeries(context.Background(), []statespace.Shape{sh2x3, sh3x3}, counts)
 	if err != nil {
@@ -118,7 +118,7 @@ func fakeAlgorithm(tab *statespace.Table, key string, stopAbove int, fail bool) 
 }
 
 func TestMeasureScalingAggregates(t *testing.T) {
-	tab := table(t, statespace.GoalLast(sh2x3))
+	tab := tableFor(t, statespace.GoalLast(sh2x3))
 	cfg := ScalingConfig{
 		Table:       tab,
 		Algorithms:  []search.Algorithm{fakeAlgorithm(tab, "a", 0, false), fakeAlgorithm(tab, "b", 2, false), fakeAlgorithm(tab, "iddfs", 0, false)},
@@ -190,7 +190,7 @@ func TestMeasureScalingAggregates(t *testing.T) {
 }
 
 func TestMeasureScalingSameSeedSameBoards(t *testing.T) {
-	tab := table(t, statespace.GoalLast(sh3x3))
+	tab := tableFor(t, statespace.GoalLast(sh3x3))
 	var mu sync.Mutex
 	seen := map[uint64][]string{}
 	record := func(run uint64) search.Algorithm {
@@ -227,7 +227,7 @@ func TestMeasureDFSWalkMatchesCOMS(t *testing.T) {
 		t.Skip("runs a 181,437-node DFS")
 	}
 	goal := statespace.GoalFirst(sh3x3)
-	tab := table(t, goal)
+	tab := tableFor(t, goal)
 	start := statespace.MustBoard(sh3x3, 1, 2, 5, 3, 4, 0, 6, 7, 8)
 	d, err := MeasureDFSWalk(context.Background(), tab, start, search.Limits{})
 	if err != nil {
@@ -258,7 +258,7 @@ func TestMeasureDFSWalkMatchesCOMS(t *testing.T) {
 }
 
 func TestMeasureDFSBlowup(t *testing.T) {
-	tab := table(t, statespace.GoalLast(sh2x3))
+	tab := tableFor(t, statespace.GoalLast(sh2x3))
 	d, err := MeasureDFSBlowup(context.Background(), DFSBlowupConfig{Table: tab, Distances: []int{1, 5, 21}, N: 2, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -301,7 +301,7 @@ func absInt(x int) int { return max(x, -x) }
 
 func TestMeasureHeuristicCountsEveryState(t *testing.T) {
 	goal := statespace.GoalLast(sh3x3)
-	tab := table(t, goal)
+	tab := tableFor(t, goal)
 	d, err := MeasureHeuristic(context.Background(), tab, pdb.NewManhattan(goal), "manhattan", "Manhattan", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -338,7 +338,7 @@ func TestMeasureHeuristicCountsEveryState(t *testing.T) {
 
 func TestMeasureClimberOnShortMixes(t *testing.T) {
 	goal := statespace.GoalLast(sh3x3)
-	tab := table(t, goal)
+	tab := tableFor(t, goal)
 	d, err := MeasureClimber(context.Background(), ClimberConfig{Table: tab, Mixes: []int{0, 1, 2}, Runs: 30, Seed: 9})
 	if err != nil {
 		t.Fatal(err)
@@ -370,7 +370,7 @@ func TestMeasureClimberOnShortMixes(t *testing.T) {
 
 func TestStripIsAnOptimalPath(t *testing.T) {
 	goal := statespace.GoalLast(sh3x3)
-	tab := table(t, goal)
+	tab := tableFor(t, goal)
 	// The notebook's "Hard" preset, one of the two 31-move positions
 	// (OEIS A089473, reference README).
 	start := statespace.MustBoard(sh3x3, 8, 6, 7, 2, 5, 4, 3, 0, 1)
@@ -390,7 +390,7 @@ func TestStripIsAnOptimalPath(t *testing.T) {
 
 func BenchmarkMeasureHeuristic(b *testing.B) {
 	goal := statespace.GoalLast(sh3x3)
-	tab := table(b, goal)
+	tab := tableFor(b, goal)
 	h := pdb.NewLinearConflict(goal)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -404,7 +404,7 @@ func BenchmarkMeasureHeuristic(b *testing.B) {
 // With Every, RunScaling searches each board at a distance exactly once,
 // and keeps each found path's length; OnRun counts every search.
 func TestRunScalingEveryBoard(t *testing.T) {
-	tab := table(t, statespace.GoalLast(sh2x3))
+	tab := tableFor(t, statespace.GoalLast(sh2x3))
 	goal := tab.Space().Goal()
 	algs := search.Standard(goal, tab)
 	bfs, _ := search.Find(algs, "bfs")
@@ -455,7 +455,7 @@ func TestRunScalingEveryBoard(t *testing.T) {
 // Every with N draws N boards without repetition where there are more, and
 // takes every board where there are fewer.
 func TestRunScalingEveryAtMostN(t *testing.T) {
-	tab := table(t, statespace.GoalLast(sh2x3))
+	tab := tableFor(t, statespace.GoalLast(sh2x3))
 	bfs, _ := search.Find(search.Standard(tab.Space().Goal(), tab), "bfs")
 	ds := []int{1, 2, 10, 12}
 	sr, err := RunScaling(context.Background(), ScalingConfig{Table: tab, Algorithms: []search.Algorithm{bfs}, Distances: ds, Every: true, N: 5, Seed: 3})
