@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // Unseen marks a board the search has not reached in the slice Distances
@@ -18,7 +19,7 @@ const chunk = 1 << 15
 
 // MaxStates is the largest space the analyzer takes on: 12 cells
 // (239,500,800 boards, one byte each for the distances).
-const MaxStates = statespace.MaxEnumerate
+const MaxStates = table.MaxEnumerate
 
 // TooBigError reports a space with more boards than the analyzer holds a
 // byte for.
@@ -61,7 +62,7 @@ func (l *Levels) Counts() []uint64 { return l.counts }
 // bytes for 12 cells), and the result does not depend on the number of
 // workers. progress, if not nil, receives each finished level and the
 // boards reached so far. It stops with ctx's error when ctx is done.
-func Distances(ctx context.Context, sp *statespace.Space, progress statespace.Progress) (*Levels, error) {
+func Distances(ctx context.Context, sp *statespace.Space, progress table.Progress) (*Levels, error) {
 	n := sp.Size()
 	if !sp.Counted() || n > MaxStates {
 		return nil, &TooBigError{Shape: sp.Shape(), States: n, Max: MaxStates}

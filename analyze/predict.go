@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // CellDistribution is a heuristic's value distribution by the blank's
@@ -225,7 +226,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 		}
 		p.Depth, p.Drawn = 0, fmt.Sprintf("drawn uniformly (seed %d)", cfg.Seed)
 	default:
-		var levels statespace.Progress
+		var levels table.Progress
 		if cfg.Progress != nil {
 			levels = func(_ int, reached, total uint64) { cfg.Progress("distances", reached, total) }
 		}

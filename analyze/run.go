@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // ProgressFunc receives a long step's progress: what is being done (the
@@ -47,7 +48,7 @@ func ProfileSpace(goal statespace.Board) (*statespace.Space, error) {
 // (NewHeuristics), values read from a file (Values), or any
 // pdb.Heuristic, such as a Go function's (HeuristicFunc).
 func ProfileHeuristics(ctx context.Context, sp *statespace.Space, hs []Heuristic, progress ProgressFunc) (*Levels, []*Profile, error) {
-	var levels statespace.Progress
+	var levels table.Progress
 	if progress != nil {
 		levels = func(_ int, reached, total uint64) { progress("distances", reached, total) }
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // DefaultAlgorithms are the textbook's three columns — iterative
@@ -112,7 +113,7 @@ func Textbook(ctx context.Context, cfg TextbookConfig) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	var levels statespace.Progress
+	var levels table.Progress
 	if cfg.Progress != nil {
 		levels = func(_ int, reached, total uint64) { cfg.Progress("distances", reached, total) }
 	}

@@ -3,19 +3,20 @@ package classroom
 import (
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // Where a search and a table meet, the search checks the table: a path
 // from the start shorter than the table's distance, or a path of another
 // length from a search that finds only shortest ones, proves the table
 // damaged (the table's CheckPath), and the report refuses it with
-// a *statespace.TableContradictionError instead of printing "-2 moves over
+// a *table.ContradictionError instead of printing "-2 moves over
 // optimal".
 
 // checkResults checks every found path of rs, from start, against table;
 // shortest says which of them come from searches that find only shortest
 // paths. A nil table checks nothing.
-func checkResults(table statespace.DistanceTable, start statespace.Board, rs []search.Result, shortest []bool) error {
+func checkResults(table table.Interface, start statespace.Board, rs []search.Result, shortest []bool) error {
 	if table == nil {
 		return nil
 	}
@@ -33,7 +34,7 @@ func checkResults(table statespace.DistanceTable, start statespace.Board, rs []s
 // checkTable checks c's rows against table (Compare calls it after each
 // row, so the first contradiction ends the comparison). A* on the table itself is
 // not taken as finding shortest paths: on a forged table it need not.
-func (c *Comparison) checkTable(table statespace.DistanceTable) error {
+func (c *Comparison) checkTable(table table.Interface) error {
 	rs := make([]search.Result, len(c.Rows))
 	shortest := make([]bool, len(c.Rows))
 	for i, row := range c.Rows {
@@ -44,7 +45,7 @@ func (c *Comparison) checkTable(table statespace.DistanceTable) error {
 
 // checkTable checks the paths of e's searches against table: BFS and
 // IDDFS find only shortest paths, DFS and DLS any.
-func (e *DFSExplanation) checkTable(table statespace.DistanceTable) error {
+func (e *DFSExplanation) checkTable(table table.Interface) error {
 	return checkResults(table, e.Start,
 		[]search.Result{e.DFS, e.DFSAtOptimal, e.DFSAtSmallest, e.DLSAtOptimal, e.IDDFS, e.BFS},
 		[]bool{false, false, false, false, true, true})

@@ -8,6 +8,7 @@ import (
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // A table forged with its counts kept (two boards moved by two, one each
@@ -26,9 +27,9 @@ func TestSearchRefusesForgedTable(t *testing.T) {
 			f := fixture.CountKeepingForgery(t, truth, rng)
 			what := shape.String() + " forgery " + itoaTest(i)
 			_, err := Compare(bg, f.Raised, goal, f.Table, search.Limits{})
-			var ce *statespace.TableContradictionError
+			var ce *table.ContradictionError
 			if !errors.As(err, &ce) {
-				t.Fatalf("%s: Compare on the raised board %s (truth %d, stored %d): %v; want a *statespace.TableContradictionError", what, f.Raised, f.D, f.D+2, err)
+				t.Fatalf("%s: Compare on the raised board %s (truth %d, stored %d): %v; want a *table.ContradictionError", what, f.Raised, f.D, f.D+2, err)
 			}
 			if ce.Board != f.Raised || ce.TableDistance != f.D+2 || ce.PathLength != f.D {
 				t.Errorf("%s: %+v, want board %s, table %d, path %d", what, ce, f.Raised, f.D+2, f.D)
@@ -40,7 +41,7 @@ func TestSearchRefusesForgedTable(t *testing.T) {
 				// DFS expands most of the space, a walk of the bits each:
 				// seconds on a lazy table.
 				_, err = ExplainDFS(bg, f.Raised, f.Table, ExplainOptions{})
-				var te *statespace.TableError
+				var te *table.DamageError
 				switch {
 				case errors.As(err, &ce):
 					if ce.Board != f.Raised || ce.TableDistance != f.D+2 || ce.PathLength >= f.D+2 {
@@ -55,7 +56,7 @@ func TestSearchRefusesForgedTable(t *testing.T) {
 			// distance is refused, by the table or by a search.
 			d, lerr := f.Table.Lookup(f.Lowered)
 			_, err = Compare(bg, f.Lowered, goal, f.Table, search.Limits{})
-			var te *statespace.TableError
+			var te *table.DamageError
 			switch {
 			case lerr == nil && d == f.D+2:
 				if err != nil {
@@ -74,14 +75,14 @@ func TestSearchRefusesForgedTable(t *testing.T) {
 func TestSearchKeepsTrueTable(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
 	truth := fixture.TableFor(t, goal)
-	lazy, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(truth.Mod4Payload()))
+	lazy, err := table.OpenMod4(goal, truth.Counts(), table.Mod4Bytes(truth.Mod4Payload()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := fixture.NewRand(34)
 	for range 12 {
 		b := truth.Space().Unrank(rng.Uint64N(truth.States()))
-		for _, tab := range []statespace.DistanceTable{truth, lazy} {
+		for _, tab := range []table.Interface{truth, lazy} {
 			if _, err := Compare(bg, b, goal, tab, search.Limits{}); err != nil {
 				t.Errorf("Compare %s: %v", b, err)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // ExplainOptions tune ExplainDFS; zero fields take the defaults.
@@ -101,7 +102,7 @@ type DFSWalk struct {
 // when boards is set (the depths and distances alone take 8 bytes a step).
 // A board the table does not hold, or an expansion count that disagrees
 // with the walk, is an error.
-func WalkDFS(ctx context.Context, table statespace.DistanceTable, start statespace.Board, lim search.Limits, boards bool) (*DFSWalk, error) {
+func WalkDFS(ctx context.Context, table table.Interface, start statespace.Board, lim search.Limits, boards bool) (*DFSWalk, error) {
 	if table == nil {
 		return nil, errNoTable
 	}
@@ -155,8 +156,8 @@ func WalkDFS(ctx context.Context, table statespace.DistanceTable, start statespa
 // drifts as it dives, and what a depth limit changes. A path of its
 // searches that contradicts the table (shorter than the table's distance,
 // or a BFS or IDDFS path of another length) refuses the table as damaged:
-// a *statespace.TableContradictionError.
-func ExplainDFS(ctx context.Context, start statespace.Board, table statespace.DistanceTable, opt ExplainOptions) (*DFSExplanation, error) {
+// a *table.ContradictionError.
+func ExplainDFS(ctx context.Context, start statespace.Board, table table.Interface, opt ExplainOptions) (*DFSExplanation, error) {
 	if table == nil {
 		return nil, errNoTable
 	}

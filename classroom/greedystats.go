@@ -15,6 +15,7 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // DefaultGreedyKs are the climber report's mixing lengths.
@@ -105,8 +106,8 @@ type GreedyReport struct {
 // or ctx is done, it returns the report of the boards climbed so far
 // (StoppedBy says which), with ctx's error in the second case. A solved
 // climb shorter than the table's distance refuses the table
-// (*statespace.TableContradictionError).
-func GreedyStats(ctx context.Context, table statespace.DistanceTable, opt GreedyStatsOptions) (*GreedyReport, error) {
+// (*table.ContradictionError).
+func GreedyStats(ctx context.Context, table table.Interface, opt GreedyStatsOptions) (*GreedyReport, error) {
 	if table == nil {
 		return nil, errNoTable
 	}

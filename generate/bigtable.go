@@ -16,6 +16,7 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 	"github.com/tilespace/tilespace/twobit"
 )
@@ -23,7 +24,7 @@ import (
 // bigTableStates is the size from which `enumerate` builds a table by the
 // 2-bit search (package twobit) instead of statespace.Enumerate: the
 // 12-cell boards and 2x7, which the byte-per-board search cannot hold.
-const bigTableStates = statespace.LazyTableStates
+const bigTableStates = table.LazyStates
 
 // BigGoals lists the goals `enumerate -all -big` adds to the batch: the
 // 12-cell boards 3x4, 4x3, 2x6 and 6x2, each for the goals "last" and

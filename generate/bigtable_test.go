@@ -17,6 +17,7 @@ import (
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -44,7 +45,7 @@ func TestBigTable(t *testing.T) {
 	if fmt.Sprint(r.Counts) != fmt.Sprint(ref.Counts) || r.Radius != ref.Radius {
 		t.Fatalf("counts %v, published %v", r.Counts, ref.Counts)
 	}
-	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	full, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestVerifyCatchesFlips(t *testing.T) {
 	ctx := context.Background()
 	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})} {
 		sp := statespace.MustSpace(goal)
-		full, err := sp.Enumerate(ctx, nil)
+		full, err := table.Enumerate(ctx, sp, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,7 +140,7 @@ func TestVerifyCatchesFlips(t *testing.T) {
 // -verify checks a table stored one byte a board exactly.
 func TestVerifyBytes(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
-	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	full, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestExportNPY(t *testing.T) {
 	if err := npyio.Read(f, &got); err != nil {
 		t.Fatal(err)
 	}
-	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	full, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

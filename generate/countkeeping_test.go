@@ -14,6 +14,7 @@ import (
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -44,7 +45,7 @@ func TestCountKeepingForgeryCampaign(t *testing.T) {
 			t.Fatal(err)
 		}
 		what := fmt.Sprintf("case %d (board %s moved from %d to %d)", i, f.Raised, f.D, f.D+2)
-		tab, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(f.Bits))
+		tab, err := table.OpenMod4(goal, truth.Counts(), table.Mod4Bytes(f.Bits))
 		if err != nil {
 			t.Fatalf("%s: a count-keeping forgery is refused when opened (%v): the campaign does not test what it should", what, err)
 		}
@@ -55,7 +56,7 @@ func TestCountKeepingForgeryCampaign(t *testing.T) {
 		c.wrongDistance++
 		// query -path: the path replayed against the table.
 		a, err := resolve.NewTableOracle(tab, path).Answer(ctx, f.Raised, resolve.Want{Path: true})
-		var te *statespace.TableError
+		var te *table.DamageError
 		if errors.As(err, &te) {
 			refusedPath++
 		} else {
@@ -63,7 +64,7 @@ func TestCountKeepingForgeryCampaign(t *testing.T) {
 		}
 		// classroom compare: a search finds the shorter path.
 		_, err = classroom.Compare(ctx, f.Raised, goal, tab, search.Limits{})
-		var ce *statespace.TableContradictionError
+		var ce *table.ContradictionError
 		if errors.As(err, &ce) && ce.Board == f.Raised && ce.TableDistance == f.D+2 && ce.PathLength == f.D {
 			refusedCompare++
 		} else {

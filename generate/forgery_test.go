@@ -5,18 +5,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/fixture"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
+
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 	"github.com/tilespace/tilespace/twobit"
 )
@@ -167,7 +169,7 @@ func forgeTable(rng *rand.Rand, sp *statespace.Space, bits []byte, counts []uint
 // (from bits in memory, answering by walks), asked about the boards it
 // touched, their neighbours and random boards, and verified.
 func tableCampaign(t *testing.T, name string, goal statespace.Board, truth func(r uint64) int, bits []byte, counts []uint64,
-	open func(f tableForgery, path string) (statespace.DistanceTable, error), search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error),
+	open func(f tableForgery, path string) (table.Interface, error), search func(sp *statespace.Space, dist []uint8) (*twobit.Result, error),
 	cases, fullVerifyEvery int, seed uint64) campaign {
 	sp := statespace.MustSpace(goal)
 	rng := rand.New(rand.NewPCG(seed, 19))
@@ -186,11 +188,11 @@ func tableCampaign(t *testing.T, name string, goal statespace.Board, truth func(
 			t.Fatal(err)
 		}
 		what := fmt.Sprintf("%s case %d (%s)", name, i, f.kind)
-		var tab statespace.DistanceTable
+		var tab table.Interface
 		var openErr error
 		protect(&c, t, what+" open", func() { tab, openErr = open(f, path) })
 		if openErr != nil {
-			var te *statespace.TableError
+			var te *table.DamageError
 			var de *store.DamagedError
 			if !errors.As(openErr, &te) && !errors.As(openErr, &de) {
 				t.Errorf("%s: refused with an untyped error %v (%T)", what, openErr, openErr)
@@ -226,7 +228,7 @@ func tableCampaign(t *testing.T, name string, goal statespace.Board, truth func(
 					path, err = tab.Path(b)
 				}
 				if err != nil {
-					var te *statespace.TableError
+					var te *table.DamageError
 					var de *store.DamagedError
 					if !errors.As(err, &te) && !errors.As(err, &de) {
 						t.Errorf("%s: board %s refused with an untyped error %v", what, b, err)
@@ -302,12 +304,12 @@ func onceSearch(t *testing.T) func(sp *statespace.Space, dist []uint8) (*twobit.
 // board), opened as those are: without a search, answering by walks.
 func TestForgedTableCampaign(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})
-	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	full, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	open := func(f tableForgery, _ string) (statespace.DistanceTable, error) {
-		return statespace.OpenMod4Table(goal, f.counts, statespace.Mod4Bytes(f.bits))
+	open := func(f tableForgery, _ string) (table.Interface, error) {
+		return table.OpenMod4(goal, f.counts, table.Mod4Bytes(f.bits))
 	}
 	bits := full.Mod4Payload()
 	c := tableCampaign(t, "2x5 table", goal, full.DistanceAt, bits, full.Counts(), open, onceSearch(t), 90, 30, 1)
@@ -316,8 +318,8 @@ func TestForgedTableCampaign(t *testing.T) {
 	// on every lookup, not only on the paths (LazyTable.Path replays its
 	// path with them): at least as many are refused when answered, still
 	// none wrong past -verify.
-	checked := func(f tableForgery, _ string) (statespace.DistanceTable, error) {
-		tab, err := statespace.OpenMod4Table(goal, f.counts, statespace.Mod4Bytes(f.bits))
+	checked := func(f tableForgery, _ string) (table.Interface, error) {
+		tab, err := table.OpenMod4(goal, f.counts, table.Mod4Bytes(f.bits))
 		if err != nil {
 			return nil, err
 		}
@@ -345,11 +347,11 @@ func TestForgedTableCampaign3x4(t *testing.T) {
 	if _, err := res.ReadAt(bits, 0); err != nil && len(bits) == 0 {
 		t.Fatal(err)
 	}
-	truthTable, err := statespace.OpenMod4Table(goal, res.Counts(), statespace.Mod4Bytes(bits))
+	truthTable, err := table.OpenMod4(goal, res.Counts(), table.Mod4Bytes(bits))
 	if err != nil {
 		t.Fatal(err)
 	}
-	open := func(_ tableForgery, path string) (statespace.DistanceTable, error) {
+	open := func(_ tableForgery, path string) (table.Interface, error) {
 		return store.ReadTable(ctx, path, goal)
 	}
 	search := func(*statespace.Space, []uint8) (*twobit.Result, error) { return res, nil }
@@ -367,7 +369,7 @@ func TestForgedPDBCampaign(t *testing.T) {
 	ctx := context.Background()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 	sp := statespace.MustSpace(goal)
-	full, err := sp.Enumerate(ctx, nil)
+	full, err := table.Enumerate(ctx, sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -63,11 +64,11 @@ func Table(ctx context.Context, goal statespace.Board, dir string, enc tablefile
 	if err != nil {
 		return TableReport{}, err
 	}
-	var pr statespace.Progress
+	var pr table.Progress
 	if progress != nil {
 		pr = func(depth int, reached, total uint64) { progress(depth, reached, total) }
 	}
-	t, err := sp.Enumerate(ctx, pr)
+	t, err := table.Enumerate(ctx, sp, pr)
 	if err != nil {
 		return TableReport{}, err
 	}

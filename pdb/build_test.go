@@ -3,23 +3,25 @@ package pdb
 import (
 	"context"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/fixture"
 	"sync"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/fixture"
+
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // exactTables caches the exact distance tables of small goals, built by
 // the foundation's retrograde BFS (independent of this package).
 var exactTables sync.Map
 
-func exactTable(t testing.TB, goal statespace.Board) *statespace.Table {
+func exactTable(t testing.TB, goal statespace.Board) *table.Table {
 	if v, ok := exactTables.Load(goal); ok {
-		return v.(*statespace.Table)
+		return v.(*table.Table)
 	}
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 var (
@@ -92,7 +93,7 @@ func TestClassicAdmissibleEverywhere(t *testing.T) {
 		statespace.MustBoard(classic24, 5, 1, 7, 3, 0, 2, 6, 4),
 	}
 	for gi, goal := range goals {
-		tb, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+		tb, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,11 @@
 // The exact distance table meets the same interface through Exact.
 package pdb
 
-import "github.com/tilespace/tilespace/statespace"
+import (
+	"github.com/tilespace/tilespace/statespace"
+
+	"github.com/tilespace/tilespace/table"
+)
 
 // Heuristic estimates the number of moves from a board to the goal the
 // heuristic was made for. An admissible heuristic never overestimates.
@@ -20,14 +24,14 @@ type Heuristic interface {
 // (damage) counts 0, which keeps the estimate admissible: a search's path
 // checked against the table (its CheckPath) tells the
 // damage.
-func Exact(t statespace.DistanceTable) Heuristic {
+func Exact(t table.Interface) Heuristic {
 	if full, err := t.Loaded(); err == nil {
 		return exact{full}
 	}
 	return lookup{t}
 }
 
-type lookup struct{ t statespace.DistanceTable }
+type lookup struct{ t table.Interface }
 
 func (h lookup) Distance(b statespace.Board) int {
 	d, err := h.t.Lookup(b)
@@ -40,7 +44,7 @@ func (h lookup) Distance(b statespace.Board) int {
 // Name names the heuristic for display.
 func (lookup) Name() string { return "exact table" }
 
-type exact struct{ t *statespace.Table }
+type exact struct{ t *table.Table }
 
 func (h exact) Distance(b statespace.Board) int { return h.t.DistanceAt(h.t.Space().Rank(b)) }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 var sampleShape = statespace.Shape{Rows: 3, Cols: 3}
@@ -24,5 +25,5 @@ func sampleBoards(tb testing.TB, n int) (resolve.Oracle, []statespace.Board) {
 		tb.Fatalf("%s: no table: %v", sampleShape, err)
 	}
 	t := resolve.TableOf(o)
-	return o, slices.Collect(statespace.Samples(t, resolve.NewRand(7), -1, n))
+	return o, slices.Collect(table.Samples(t, resolve.NewRand(7), -1, n))
 }

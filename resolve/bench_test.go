@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 var sampleShape = statespace.Shape{Rows: 3, Cols: 3}
@@ -21,7 +22,7 @@ func sampleBoards(tb testing.TB, n int) (*tableOracle, []statespace.Board) {
 		tb.Fatal(err)
 	}
 	t := o.(tabled)
-	return newTableOracle(t.Table(), o.Source().From), slices.Collect(statespace.Samples(t.Table(), NewRand(7), -1, n))
+	return newTableOracle(t.Table(), o.Source().From), slices.Collect(table.Samples(t.Table(), NewRand(7), -1, n))
 }
 
 // BenchmarkLookup measures exact distance plus every optimal move of

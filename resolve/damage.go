@@ -7,6 +7,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 // DatabasesDamagedError says pattern databases are proved wrong: a sound
@@ -111,8 +112,8 @@ func (d *databases) checkPath(b statespace.Board, path []statespace.Move) error 
 // mends.
 func IsDamage(err error) bool {
 	var (
-		tableErr      *statespace.TableError
-		contradiction *statespace.TableContradictionError
+		tableErr      *table.DamageError
+		contradiction *table.ContradictionError
 		tableFile     *store.DamagedError
 		pdbFile       *store.PDBDamagedError
 		databases     *DatabasesDamagedError

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // Answer is what query knows about one board.
@@ -134,7 +135,7 @@ type Source struct {
 // source's), or nil when o searches: for callers that need the table
 // itself, such as to draw boards at a distance or to run the classroom
 // searches against it.
-func TableOf(o Oracle) statespace.DistanceTable {
+func TableOf(o Oracle) table.Interface {
 	if t, ok := o.(tabled); ok {
 		return t.Table()
 	}
@@ -143,24 +144,24 @@ func TableOf(o Oracle) statespace.DistanceTable {
 
 // tabled is an oracle that answers from a distance table.
 type tabled interface {
-	Table() statespace.DistanceTable
+	Table() table.Interface
 }
 
 // tableOracle answers from an exact distance table, with the table's own
-// optimal moves and path (statespace.Table.LookupMoves and Path).
+// optimal moves and path (table.Table.LookupMoves and Path).
 type tableOracle struct {
-	t   statespace.DistanceTable
+	t   table.Interface
 	src Source
 }
 
 // Table returns the oracle's distance table.
-func (o *tableOracle) Table() statespace.DistanceTable { return o.t }
+func (o *tableOracle) Table() table.Interface { return o.t }
 
 // NewTableOracle returns the oracle of table t, which came from from
 // (e.g. "embedded 3x3-last.tbl").
-func NewTableOracle(t statespace.DistanceTable, from string) Oracle { return newTableOracle(t, from) }
+func NewTableOracle(t table.Interface, from string) Oracle { return newTableOracle(t, from) }
 
-func newTableOracle(t statespace.DistanceTable, from string) *tableOracle {
+func newTableOracle(t table.Interface, from string) *tableOracle {
 	bytes := int64(t.Space().Size())
 	if _, err := t.Loaded(); err != nil {
 		bytes = int64(t.Space().Size() / 8) // the stored bit a board

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // DefaultSeed is the seed of Random when none is given, so that runs
@@ -36,7 +37,7 @@ type Draw struct {
 // it when Resolver.HasTable says there is one, so that drawing never
 // starts a search) the boards are drawn uniformly from those at exactly
 // distance d.Depth, without repetition while there are enough of them
-// (statespace.Samples), and each comes with its answer. Otherwise (o nil
+// (table.Samples), and each comes with its answer. Otherwise (o nil
 // or a search) they are drawn uniformly from every reachable board and
 // come alone (a nil answer): solving each would cost a search; a depth
 // then gives a *NoDepthTableError. The same seed gives the same boards;
@@ -92,7 +93,7 @@ func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed
 	sp, err := statespace.NewSpace(goal)
 	if depth >= 0 {
 		// A 12-cell shape has a table once it is built; larger ones have none.
-		return &NoDepthTableError{Goal: goal, Buildable: err == nil && sp.Size() <= statespace.MaxEnumerate}
+		return &NoDepthTableError{Goal: goal, Buildable: err == nil && sp.Size() <= table.MaxEnumerate}
 	}
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // query -path replays its path against the table: on a forged table whose
@@ -23,9 +24,9 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 			f := fixture.CountKeepingForgery(t, truth, rng)
 			o := NewTableOracle(f.Table, "forged.tbl")
 			a, err := o.Answer(ctx, f.Raised, Want{Path: true})
-			var te *statespace.TableError
+			var te *table.DamageError
 			if !errors.As(err, &te) {
-				t.Errorf("%s forgery %d: board %s (truth %d) answered %d with a path of %d moves: %v; want a *statespace.TableError",
+				t.Errorf("%s forgery %d: board %s (truth %d) answered %d with a path of %d moves: %v; want a *table.DamageError",
 					shape, i, f.Raised, f.D, a.Distance, len(a.Path), err)
 			}
 			// Without a path the answer is the walk's (WithAnswerChecks
@@ -34,11 +35,11 @@ func TestPathReplayRefusesForgedTable(t *testing.T) {
 				t.Errorf("%s forgery %d: without a path: %d, %v", shape, i, a.Distance, err)
 			}
 		}
-		lazy, err := statespace.OpenMod4Table(goal, truth.Counts(), statespace.Mod4Bytes(truth.Mod4Payload()))
+		lazy, err := table.OpenMod4(goal, truth.Counts(), table.Mod4Bytes(truth.Mod4Payload()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tab := range []statespace.DistanceTable{truth, lazy} {
+		for _, tab := range []table.Interface{truth, lazy} {
 			o := NewTableOracle(tab, "true")
 			for range 50 {
 				b := truth.Space().Unrank(rng.Uint64N(truth.States()))

@@ -13,6 +13,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 // DefaultBuildLimit is the largest space a Resolver builds a table for on
@@ -52,7 +53,7 @@ type Config struct {
 	// stored; 0 means DefaultBuildLimit.
 	BuildLimit uint64
 
-	// Boards without a table (spaces over statespace.MaxEnumerate, as the
+	// Boards without a table (spaces over table.MaxEnumerate, as the
 	// 15-puzzle, and larger spaces whose table is not stored) are solved
 	// by IDA* on the heuristic the Resolver chooses:
 
@@ -406,7 +407,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 		return nil, err
 	}
 	searchOpts := r.cfg.PDBDir != "" || !isZero(r.cfg.Partition)
-	if sp.Size() > statespace.MaxEnumerate {
+	if sp.Size() > table.MaxEnumerate {
 		// A table built by the 2-bit search (2x7) answers when it exists,
 		// unless pattern databases were asked for.
 		if !searchOpts {
@@ -426,7 +427,7 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 	enumerate := func() {
 		err = r.build(ctx, func() error {
 			var berr error
-			t, berr = sp.Enumerate(ctx, nil)
+			t, berr = table.Enumerate(ctx, sp, nil)
 			return berr
 		})
 		src = "built in memory"

@@ -13,6 +13,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -46,7 +47,7 @@ func TestFromCache(t *testing.T) {
 	t.Setenv(store.EnvCache, dir)
 	ctx := context.Background()
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 3})
-	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
+	tab, err := table.Enumerate(ctx, statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +147,7 @@ func TestTableFile(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	ctx := context.Background()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 2})
-	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
+	tab, err := table.Enumerate(ctx, statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +238,7 @@ func TestForgetFailure(t *testing.T) {
 	if _, err := res.Oracle(ctx, goal, Need{}); err == nil {
 		t.Fatal("a damaged table resolved")
 	}
-	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
+	tab, err := table.Enumerate(ctx, statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

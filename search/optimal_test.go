@@ -2,19 +2,21 @@ package search
 
 import (
 	"context"
-	"github.com/tilespace/tilespace/internal/fixture"
 	"testing"
+
+	"github.com/tilespace/tilespace/internal/fixture"
 
 	"github.com/tilespace/tilespace/internal/longtest"
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // optimalRuns are the optimal algorithms with the largest distance each
 // is asked to solve in tests (tree searches without a heuristic grow as
 // about 2.1^d on 3x3).
-func optimalRuns(goal statespace.Board, tb *statespace.Table, short bool) []struct {
+func optimalRuns(goal statespace.Board, tb *table.Table, short bool) []struct {
 	name    string
 	maxDist int
 	run     Func

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // Defaults for Limits on boards of at most SmallBoardCells cells.
@@ -172,7 +173,7 @@ type Algorithm struct {
 // (bfs, dfs, iddfs, ucs), then A* from the weakest heuristic to the exact
 // table, IDA*, and the two greedy ones (greedy, climber); table may be nil
 // (then no "astar-exact"). Heuristics are built once for goal.
-func Standard(goal statespace.Board, table statespace.DistanceTable) []Algorithm {
+func Standard(goal statespace.Board, table table.Interface) []Algorithm {
 	md := pdb.NewManhattan(goal)
 	mis := pdb.NewMisplaced(goal)
 	lc := pdb.NewLinearConflict(goal)

@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"fmt"
-	"github.com/tilespace/tilespace/resolve"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -14,9 +13,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/resolve"
+
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // heapPeak runs f and returns the most heap its objects took above what
@@ -65,7 +67,7 @@ func TestMemoryCostsWithinBudget(t *testing.T) {
 		t.Fatalf("2x5 has %d boards", sp.Size())
 	}
 	_, built := heapPeak(func() {
-		if _, err := statespace.MustSpace(g).Enumerate(context.Background(), nil); err != nil {
+		if _, err := table.Enumerate(context.Background(), statespace.MustSpace(g), nil); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tilespace/tilespace/pdb"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/pdb"
+
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/internal/fixture"
@@ -28,6 +29,7 @@ import (
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 // pageResolver is the resolver and work slots cmd/serve makes for cfg's
@@ -129,7 +131,7 @@ func moveNames(v any) []statespace.Move {
 // checkAnswer checks a board record against an independent table: the
 // distance, every optimal move and only those, and a path of that length
 // reaching the goal.
-func checkAnswer(t *testing.T, rec map[string]any, tab *statespace.Table) {
+func checkAnswer(t *testing.T, rec map[string]any, tab *table.Table) {
 	t.Helper()
 	b, err := statespace.Parse(rec["board"].(string), tab.Space().Shape())
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // TestAgreesWithSearch runs the fast engine and the generic IDA*
@@ -37,7 +38,7 @@ func TestAgreesWithSearch(t *testing.T) {
 	}
 	var setups []setup
 	for _, g := range []statespace.Board{statespace.GoalLast(sq3), statespace.MustBoard(sq3, 1, 0, 2, 3, 4, 5, 6, 7, 8)} {
-		tab, err := statespace.MustSpace(g).Enumerate(context.Background(), nil)
+		tab, err := table.Enumerate(context.Background(), statespace.MustSpace(g), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

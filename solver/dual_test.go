@@ -7,6 +7,7 @@ import (
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // TestDualAdmissible checks the dual lookups against exact distances on
@@ -109,9 +110,9 @@ func TestDualOptimal(t *testing.T) {
 
 // exactAndAdditive returns the exact distance table of a small goal and
 // the additive databases of the partition text, built in memory.
-func exactAndAdditive(t *testing.T, goal statespace.Board, text string) (*statespace.Table, *pdb.Additive) {
+func exactAndAdditive(t *testing.T, goal statespace.Board, text string) (*table.Table, *pdb.Additive) {
 	t.Helper()
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

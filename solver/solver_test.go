@@ -4,16 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/fixture"
 	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/fixture"
+
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 var (
@@ -147,8 +149,8 @@ func TestDeterministic(t *testing.T) {
 }
 
 // exact8 returns the exact 8-puzzle table of goal (the oracle).
-func exact8(t testing.TB, goal statespace.Board) *statespace.Table {
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+func exact8(t testing.TB, goal statespace.Board) *table.Table {
+	tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

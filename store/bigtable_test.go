@@ -11,6 +11,7 @@ import (
 
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -39,11 +40,11 @@ func TestForged12CellTableRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := ReadTable(context.Background(), path, goal)
-	var te *statespace.TableError
-	var ce *statespace.CodeCountsError
+	var te *table.DamageError
+	var ce *table.CodeCountsError
 	var de *DamagedError
 	if !errors.As(err, &te) || !errors.As(err, &ce) || !errors.As(err, &de) || !strings.Contains(err.Error(), path) || de.Goal != goal {
-		t.Fatalf("all-zero bits under the published counts: %v, want a *statespace.CodeCountsError in a *TableError naming %s and its goal (for the rebuild command)", err, path)
+		t.Fatalf("all-zero bits under the published counts: %v, want a *table.CodeCountsError in a *TableError naming %s and its goal (for the rebuild command)", err, path)
 	}
 	if ce.Residue != 0 || ce.Stored != sp.Size()/2 {
 		t.Errorf("%+v: every board with the blank on an even cell has stored code 0, %d of them", ce, sp.Size()/2)
@@ -94,7 +95,7 @@ func TestDamagedErrorNamesRebuild(t *testing.T) {
 	}
 	_, _, err := defaultCache(t).LoadTable(context.Background(), g)
 	var de *DamagedError
-	var te *statespace.TableError
+	var te *table.DamageError
 	if !errors.As(err, &de) || !errors.As(err, &te) || de.Path != path || de.Goal != g {
 		t.Fatalf("forged 2x4 cache file: %v", err)
 	}
@@ -119,7 +120,7 @@ func TestMappedTableAnswers(t *testing.T) {
 	if err != nil || !f.Mapped() {
 		t.Fatalf("open: %v", err)
 	}
-	lazy, err := statespace.NewMod4Table(context.Background(), goal, full.Counts(), fileBits{f, goal})
+	lazy, err := table.NewMod4(context.Background(), goal, full.Counts(), fileBits{f, goal})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -122,7 +123,7 @@ func (c Cache) Has(f File) bool {
 
 // readTable reads goal's distance table from the cache (see the function
 // readTable); a missing file is an error matching os.ErrNotExist.
-func (c Cache) readTable(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
+func (c Cache) readTable(ctx context.Context, goal statespace.Board) (table.Interface, error) {
 	if c.dir == "" {
 		return nil, &NoCacheError{Err: os.ErrNotExist}
 	}
@@ -132,7 +133,7 @@ func (c Cache) readTable(ctx context.Context, goal statespace.Board) (statespace
 // WriteTable writes t into the cache in the given encoding (see the
 // function WriteTable), making the folder if need be, and returns the
 // file's path and size.
-func (c Cache) WriteTable(ctx context.Context, t *statespace.Table, enc tablefile.Encoding) (string, int64, error) {
+func (c Cache) WriteTable(ctx context.Context, t *table.Table, enc tablefile.Encoding) (string, int64, error) {
 	path := c.Path(TableFile(t.Space().Goal()))
 	if err := c.mkdir(); err != nil {
 		return "", 0, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // A table read from a file says which file in every answer that finds it
@@ -21,7 +22,7 @@ func TestFileTableWrapsDamage(t *testing.T) {
 	truth := fixture.TableFor(t, goal)
 	f := fixture.CountKeepingForgery(t, truth, fixture.NewRand(37))
 	const path = "/cache/2x4-last.tbl"
-	tab := &fileTable{DistanceTable: f.Table, path: path, goal: goal}
+	tab := &fileTable{Interface: f.Table, path: path, goal: goal}
 	damagedAt := func(what string, err error) {
 		t.Helper()
 		var de *DamagedError
@@ -30,7 +31,7 @@ func TestFileTableWrapsDamage(t *testing.T) {
 		}
 	}
 	err := tab.CheckPath(f.Raised, f.D, "BFS", true)
-	var ce *statespace.TableContradictionError
+	var ce *table.ContradictionError
 	if !errors.As(err, &ce) || ce.TableDistance != f.D+2 || ce.PathLength != f.D {
 		t.Errorf("CheckPath: %v, want the contradiction inside", err)
 	}
@@ -38,9 +39,9 @@ func TestFileTableWrapsDamage(t *testing.T) {
 	// The lazy table's Path replays its path, board by board, each
 	// checked against its neighbours: the raised board's is refused.
 	p, err := tab.Path(f.Raised)
-	var re *statespace.PathReplayError
+	var re *table.ReplayError
 	if !errors.As(err, &re) {
-		t.Errorf("Path of the raised board: %v (%d moves), want a *statespace.PathReplayError inside", err, len(p))
+		t.Errorf("Path of the raised board: %v (%d moves), want a *table.ReplayError inside", err, len(p))
 	}
 	damagedAt("Path", err)
 	if d, err := tab.Lookup(truth.Space().Goal()); err != nil || d != 0 {
@@ -55,10 +56,10 @@ func TestFileTableWrapsDamage(t *testing.T) {
 	// between levels, so one of them disagrees.
 	err = tab.Draw(context.Background(), fixture.NewRand(1), f.D+2, 1, func(statespace.Board) bool { return true })
 	damagedAt("Draw", err)
-	_, err = statespace.DrawOne(context.Background(), tab, fixture.NewRand(1), f.D+2)
+	_, err = table.DrawOne(context.Background(), tab, fixture.NewRand(1), f.D+2)
 	damagedAt("DrawOne", err)
-	var rare *statespace.RareError
-	if _, err := statespace.DrawOne(context.Background(), tab, fixture.NewRand(1), tab.Radius()+1); !errors.As(err, &rare) || errors.As(err, new(*DamagedError)) {
-		t.Errorf("a distance beyond the radius: %v, want a *statespace.RareError unwrapped", err)
+	var rare *table.RareError
+	if _, err := table.DrawOne(context.Background(), tab, fixture.NewRand(1), tab.Radius()+1); !errors.As(err, &rare) || errors.As(err, new(*DamagedError)) {
+		t.Errorf("a distance beyond the radius: %v, want a *table.RareError unwrapped", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -46,7 +47,7 @@ func FuzzReadTable(f *testing.F) {
 // read) fail to load, each for its own reason, told apart by type.
 func TestBrokenTableFixtures(t *testing.T) {
 	var fe *tablefile.FormatError
-	var te *statespace.TableError
+	var te *table.DamageError
 	cases := map[string]func(error) bool{
 		"2x3-last.tbl":                  func(err error) bool { return err == nil },
 		"broken-truncated.tbl":          func(err error) bool { return errors.Is(err, tablefile.ErrTruncated) },

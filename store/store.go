@@ -17,6 +17,7 @@ import (
 	"github.com/tilespace/tilespace/data"
 	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -77,7 +78,7 @@ func (e *NotFoundError) Error() string {
 // DamagedError says a table file is damaged or inconsistent (a checksum
 // mismatch, a truncation, stored bits that are not a distance table).
 // errors.As reaches the cause (a *tablefile.FormatError, a
-// *statespace.TableError, or a *statespace.TableContradictionError when a
+// *table.DamageError, or a *table.ContradictionError when a
 // search's path proved the table wrong).
 type DamagedError struct {
 	Path string
@@ -99,8 +100,8 @@ func damage(err error) string {
 		return "cause unknown"
 	}
 	var fe *tablefile.FormatError
-	var te *statespace.TableError
-	var ce *statespace.TableContradictionError
+	var te *table.DamageError
+	var ce *table.ContradictionError
 	var de *PDBDecodeError
 	switch {
 	case errors.As(err, &fe):
@@ -122,7 +123,7 @@ func damage(err error) string {
 // *NotFoundError saying where the lookup went; none is silently skipped.
 // Anything but a regular file at the path (a FIFO, a device) is refused
 // before it is read. A table at a path of one's own is ReadTable's.
-func (c Cache) LoadTable(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, string, error) {
+func (c Cache) LoadTable(ctx context.Context, goal statespace.Board) (table.Interface, string, error) {
 	name := TableFile(goal).Name()
 	looked := []string{"embedded"}
 	if b, ok := data.Open(name); ok {
@@ -131,7 +132,7 @@ func (c Cache) LoadTable(ctx context.Context, goal statespace.Board) (statespace
 			return nil, "", fmt.Errorf("embedded %s: %w", name, err)
 		}
 		// An embedded table cannot be rebuilt: its damage names no goal.
-		return &fileTable{DistanceTable: t, path: "embedded " + name}, "embedded " + name, nil
+		return &fileTable{Interface: t, path: "embedded " + name}, "embedded " + name, nil
 	}
 	if c.dir == "" {
 		return nil, "", &NotFoundError{Goal: goal, Looked: looked}

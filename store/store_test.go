@@ -12,14 +12,15 @@ import (
 
 	"github.com/tilespace/tilespace/data"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
 var sq = statespace.Shape{Rows: 3, Cols: 3}
 
-func enumerate(t testing.TB, goal statespace.Board) *statespace.Table {
+func enumerate(t testing.TB, goal statespace.Board) *table.Table {
 	t.Helper()
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/hugepages"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -25,7 +26,7 @@ import (
 // *DamagedError naming path and the goal whose table it is, on opening
 // and in every later answer of the table (a lazy table's walks, a path a
 // search found that contradicts it), as *os.PathError names a file.
-func ReadTable(ctx context.Context, path string, goal statespace.Board) (statespace.DistanceTable, error) {
+func ReadTable(ctx context.Context, path string, goal statespace.Board) (table.Interface, error) {
 	f, err := tablefile.Open(path)
 	if err != nil {
 		return nil, damaged(path, goal, err)
@@ -41,9 +42,9 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (statesp
 			return nil, damaged(path, goal, err)
 		}
 	}
-	var t statespace.DistanceTable
+	var t table.Interface
 	switch {
-	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates && len(f.Mapping()) <= maxCopied:
+	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > table.LazyStates && len(f.Mapping()) <= maxCopied:
 		// A 12-cell table: its 30 MB are copied into memory on huge
 		// pages, checked whole; lookups jump all over it, and with the
 		// mapping's 4 KiB pages most would miss the TLB.
@@ -52,12 +53,12 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (statesp
 			bits := make([]byte, len(payload))
 			hugepages.Bytes(bits)
 			copy(bits, payload)
-			t, err = statespace.NewMod4Table(ctx, goal, h.Counts, statespace.Mod4Bytes(bits))
+			t, err = table.NewMod4(ctx, goal, h.Counts, table.Mod4Bytes(bits))
 		}
 		f.Close()
-	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates:
+	case f.Mapped() && h.Encoding == tablefile.EncodingMod4Bit && h.Entries > table.LazyStates:
 		// 2x7: 5.4 GB stay mapped, each block checked when first read.
-		t, err = statespace.NewMod4Table(ctx, goal, h.Counts, fileBits{f, goal})
+		t, err = table.NewMod4(ctx, goal, h.Counts, fileBits{f, goal})
 	default:
 		var payload []byte
 		if payload, err = f.Payload(); err == nil {
@@ -68,7 +69,7 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (statesp
 	if err != nil {
 		return nil, damaged(path, goal, err)
 	}
-	return &fileTable{DistanceTable: t, path: path, goal: goal}, nil
+	return &fileTable{Interface: t, path: path, goal: goal}, nil
 }
 
 // fileTable is a table read from a file: its answers' errors about the
@@ -76,7 +77,7 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (statesp
 // passes through: a table with a byte per board was checked whole when
 // read, and answers from memory.
 type fileTable struct {
-	statespace.DistanceTable
+	table.Interface
 	path string
 	goal statespace.Board // zero for a table that cannot be rebuilt (embedded)
 }
@@ -88,8 +89,8 @@ func (t *fileTable) wrap(err error) error {
 		return nil
 	}
 	var (
-		te *statespace.TableError
-		ce *statespace.TableContradictionError
+		te *table.DamageError
+		ce *table.ContradictionError
 		de *DamagedError
 	)
 	if errors.As(err, &de) || !errors.As(err, &te) && !errors.As(err, &ce) {
@@ -99,26 +100,26 @@ func (t *fileTable) wrap(err error) error {
 }
 
 func (t *fileTable) Lookup(b statespace.Board) (int, error) {
-	d, err := t.DistanceTable.Lookup(b)
+	d, err := t.Interface.Lookup(b)
 	return d, t.wrap(err)
 }
 
 func (t *fileTable) LookupMoves(b statespace.Board) (int, statespace.MoveSet, error) {
-	d, set, err := t.DistanceTable.LookupMoves(b)
+	d, set, err := t.Interface.LookupMoves(b)
 	return d, set, t.wrap(err)
 }
 
 func (t *fileTable) Path(b statespace.Board) ([]statespace.Move, error) {
-	p, err := t.DistanceTable.Path(b)
+	p, err := t.Interface.Path(b)
 	return p, t.wrap(err)
 }
 
 func (t *fileTable) CheckPath(b statespace.Board, pathLength int, search string, shortest bool) error {
-	return t.wrap(t.DistanceTable.CheckPath(b, pathLength, search, shortest))
+	return t.wrap(t.Interface.CheckPath(b, pathLength, search, shortest))
 }
 
 func (t *fileTable) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
-	return t.wrap(t.DistanceTable.Draw(ctx, rng, d, n, yield))
+	return t.wrap(t.Interface.Draw(ctx, rng, d, n, yield))
 }
 
 // maxCopied is the largest mapped table ReadTable copies into memory.
@@ -146,7 +147,7 @@ func damaged(path string, goal statespace.Board, err error) error {
 		return nil
 	}
 	var fe *tablefile.FormatError
-	var te *statespace.TableError
+	var te *table.DamageError
 	if errors.As(err, &fe) || errors.As(err, &te) {
 		if goal.IsZero() {
 			return fmt.Errorf("%s is damaged: %w", path, err)
@@ -169,13 +170,13 @@ func expectGoal(h tablefile.Header, goal statespace.Board) error {
 func headerGoal(h tablefile.Header) (statespace.Board, error) {
 	g, err := statespace.BoardFromBytes(statespace.Shape{Rows: h.Rows, Cols: h.Cols}, h.Goal)
 	if err != nil {
-		return statespace.Board{}, &statespace.TableError{Msg: "the goal in the header: " + err.Error()}
+		return statespace.Board{}, &table.DamageError{Msg: "the goal in the header: " + err.Error()}
 	}
 	return g, nil
 }
 
 // readTableFrom reads a whole table file from r.
-func readTableFrom(ctx context.Context, r io.Reader, goal statespace.Board) (statespace.DistanceTable, error) {
+func readTableFrom(ctx context.Context, r io.Reader, goal statespace.Board) (table.Interface, error) {
 	h, payload, err := tablefile.Read(r)
 	if err != nil {
 		return nil, err
@@ -184,7 +185,7 @@ func readTableFrom(ctx context.Context, r io.Reader, goal statespace.Board) (sta
 }
 
 // decodeTable makes the table of a header and checked raw payload.
-func decodeTable(ctx context.Context, h tablefile.Header, payload []byte, goal statespace.Board) (statespace.DistanceTable, error) {
+func decodeTable(ctx context.Context, h tablefile.Header, payload []byte, goal statespace.Board) (table.Interface, error) {
 	if err := expectGoal(h, goal); err != nil {
 		return nil, err
 	}
@@ -197,22 +198,22 @@ func decodeTable(ctx context.Context, h tablefile.Header, payload []byte, goal s
 		return nil, err
 	}
 	if h.Entries != sp.Size() {
-		return nil, &statespace.TableError{Msg: fmt.Sprintf("%d entries, %s has %d boards", h.Entries, sp.Shape(), sp.Size())}
+		return nil, &table.DamageError{Msg: fmt.Sprintf("%d entries, %s has %d boards", h.Entries, sp.Shape(), sp.Size())}
 	}
 	switch h.Encoding {
 	case tablefile.EncodingBytes:
-		t, err := statespace.NewTable(g, payload)
+		t, err := table.New(g, payload)
 		if err != nil {
 			return nil, err
 		}
 		if fmt.Sprint(t.Counts()) != fmt.Sprint(h.Counts) {
-			return nil, &statespace.TableError{Msg: fmt.Sprintf("the distances count %v, the header says %v", t.Counts(), h.Counts)}
+			return nil, &table.DamageError{Msg: fmt.Sprintf("the distances count %v, the header says %v", t.Counts(), h.Counts)}
 		}
 		return t, nil
 	case tablefile.EncodingMod4Bit:
-		return statespace.NewMod4Table(ctx, g, h.Counts, statespace.Mod4Bytes(payload))
+		return table.NewMod4(ctx, g, h.Counts, table.Mod4Bytes(payload))
 	}
-	return nil, &statespace.TableError{Msg: fmt.Sprintf("a distance table cannot be stored as %s", h.Encoding)}
+	return nil, &table.DamageError{Msg: fmt.Sprintf("a distance table cannot be stored as %s", h.Encoding)}
 }
 
 // TableHeader returns the container header of goal's distance table with
@@ -232,7 +233,7 @@ func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding)
 
 // WriteTable writes t atomically to path in the given encoding
 // (mod4-bit or bytes) and returns the file's size.
-func WriteTable(ctx context.Context, path string, t *statespace.Table, enc tablefile.Encoding) (int64, error) {
+func WriteTable(ctx context.Context, path string, t *table.Table, enc tablefile.Encoding) (int64, error) {
 	var payload []byte
 	switch enc {
 	case tablefile.EncodingMod4Bit:
@@ -259,7 +260,7 @@ func WriteMod4Table(ctx context.Context, path string, goal statespace.Board, cou
 // close to random), zstd blocks for the others.
 func writeTable(ctx context.Context, path string, h tablefile.Header, payload io.ReaderAt) (int64, error) {
 	opts := tablefile.WriteOptions{Storage: tablefile.StorageZstd}
-	if h.Encoding == tablefile.EncodingMod4Bit && h.Entries > statespace.LazyTableStates {
+	if h.Encoding == tablefile.EncodingMod4Bit && h.Entries > table.LazyStates {
 		opts.Storage = tablefile.StorageRaw
 	}
 	if err := tablefile.WriteFileV2(ctx, path, h, payload, opts); err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // interrupted runs a search of sp that checkpoints after every level and
@@ -42,7 +43,7 @@ func interrupted(t *testing.T, sp *statespace.Space, path string, stopAt int) {
 func TestResume(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 5})} {
 		sp := statespace.MustSpace(goal)
-		want, err := sp.Enumerate(context.Background(), nil)
+		want, err := table.Enumerate(context.Background(), sp, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,7 +138,7 @@ func TestEstimateRefuses(t *testing.T) {
 // Options.Distances receives the exact distance of every board.
 func TestSearchDistances(t *testing.T) {
 	sp := statespace.MustSpace(statespace.GoalFirst(statespace.Shape{Rows: 3, Cols: 3}))
-	want, err := sp.Enumerate(context.Background(), nil)
+	want, err := table.Enumerate(context.Background(), sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestSearchDistances(t *testing.T) {
 func TestPartitionTargetsBFS(t *testing.T) {
 	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 5})} {
 		sp := statespace.MustSpace(goal)
-		want, err := sp.Enumerate(context.Background(), nil)
+		want, err := table.Enumerate(context.Background(), sp, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

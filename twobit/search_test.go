@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // smallShapes are every shape of at most 10 cells.
@@ -25,7 +26,7 @@ func TestSearchEqualsEnumerate(t *testing.T) {
 			for _, workers := range []int{1, 3} {
 				t.Run(fmt.Sprintf("%s-%s-%d", sh, statespace.GoalName(goal), workers), func(t *testing.T) {
 					sp := statespace.MustSpace(goal)
-					want, err := sp.Enumerate(context.Background(), nil)
+					want, err := table.Enumerate(context.Background(), sp, nil)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -40,7 +41,7 @@ func TestSearchEqualsEnumerate(t *testing.T) {
 	}
 }
 
-func checkResult(t *testing.T, got *Result, want *statespace.Table) {
+func checkResult(t *testing.T, got *Result, want *table.Table) {
 	t.Helper()
 	if fmt.Sprint(got.Counts()) != fmt.Sprint(want.Counts()) {
 		t.Fatalf("counts %v, want %v", got.Counts(), want.Counts())

@@ -20,6 +20,7 @@ import (
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -50,7 +51,7 @@ type enumerated struct {
 
 func enumerate(t *testing.T, goal statespace.Board) enumerated {
 	t.Helper()
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

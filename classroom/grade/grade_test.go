@@ -15,12 +15,13 @@ import (
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 var bg = context.Background()
 
 // exactTable is the exact table toward the assignment's goal, 0,1,…,8.
-func exactTable(t testing.TB) statespace.DistanceTable {
+func exactTable(t testing.TB) table.Interface {
 	return fixture.TableFor(t, fixture.ComsGoal())
 }
 
@@ -94,7 +95,7 @@ func TestReferencePasses(t *testing.T) {
 	}
 	rng := fixture.NewRand(42)
 	for _, d := range ds {
-		b, err := statespace.DrawOne(bg, tab, rng, d)
+		b, err := table.DrawOne(bg, tab, rng, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +280,7 @@ func TestAStarAllowed(t *testing.T) {
 	var ref Reference
 	var alt []statespace.Move
 	for tries := 0; alt == nil; tries++ {
-		b, err := statespace.DrawOne(bg, tab, rng, 14)
+		b, err := table.DrawOne(bg, tab, rng, 14)
 		if err != nil || tries == 100 {
 			t.Fatalf("no board with two shortest paths in %d tries: %v", tries, err)
 		}
@@ -329,7 +330,7 @@ func TestAStarAllowed(t *testing.T) {
 }
 
 // otherShortest returns a shortest path from b unlike path, from the table.
-func otherShortest(t *testing.T, tab statespace.DistanceTable, b statespace.Board, path []statespace.Move) ([]statespace.Move, bool) {
+func otherShortest(t *testing.T, tab table.Interface, b statespace.Board, path []statespace.Move) ([]statespace.Move, bool) {
 	var out []statespace.Move
 	for k := range path {
 		_, moves, err := tab.LookupMoves(b)

@@ -19,6 +19,7 @@ import (
 	"github.com/tilespace/tilespace/internal/longtest"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 var bg = context.Background()
@@ -227,7 +228,7 @@ func TestPythonSubmission(t *testing.T) {
 	cases := []string{"3,1,2,0,4,5,6,7,8", "1,2,5,3,4,0,6,7,8"}
 	rng := fixture.NewRand(4701)
 	for _, d := range []int{6, 16, 26} {
-		b, err := statespace.DrawOne(bg, tab, rng, d)
+		b, err := table.DrawOne(bg, tab, rng, d)
 		if err != nil {
 			t.Fatal(err)
 		}

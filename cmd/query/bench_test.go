@@ -10,6 +10,7 @@ import (
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // boardLines returns n random 8-puzzle boards, a line each.
@@ -25,7 +26,7 @@ func boardLines(tb testing.TB, n int) []byte {
 	}
 	t := resolve.TableOf(o)
 	var in []byte
-	for _, b := range slices.Collect(statespace.Samples(t, resolve.NewRand(7), -1, n)) {
+	for _, b := range slices.Collect(table.Samples(t, resolve.NewRand(7), -1, n)) {
 		in = append(append(in, b.String()...), '\n')
 	}
 	return in

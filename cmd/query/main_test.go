@@ -12,6 +12,7 @@ import (
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -164,7 +165,7 @@ func TestFlagsAnywhere(t *testing.T) {
 func TestTableFlag(t *testing.T) {
 	t.Setenv(store.EnvCache, t.TempDir())
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 3})
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,15 +8,16 @@ import (
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
 // DamagedTable writes goal's table into the cache folder dir in the
 // 12-cell format with a byte in its middle flipped, and returns its path
 // and the sound table.
-func DamagedTable(t testing.TB, dir string, goal statespace.Board) (string, *statespace.Table) {
+func DamagedTable(t testing.TB, dir string, goal statespace.Board) (string, *table.Table) {
 	t.Helper()
-	full, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	full, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 // The array operations read and write the caller's buffers: boards as
@@ -20,7 +21,7 @@ import (
 
 // maxBoardsStates bounds the boards operation: every board of at most 12
 // cells.
-const maxBoardsStates = statespace.MaxEnumerate
+const maxBoardsStates = table.MaxEnumerate
 
 // space reads the request's shape and goal and returns their space.
 func spaceOf(r *Request) (*statespace.Space, error) {

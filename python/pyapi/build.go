@@ -11,6 +11,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 // build runs one plan of generate (as enumerate runs it) into the cache
@@ -92,7 +93,7 @@ func (e *Engine) exportNPY(j *Job, r *Request, _, _ []byte) (result, error) {
 	if _, err := os.Stat(path); err == nil {
 		return result{"path": path, "written": false}, nil
 	}
-	if !sp.Counted() || sp.Size() > statespace.MaxEnumerate {
+	if !sp.Counted() || sp.Size() > table.MaxEnumerate {
 		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has %s boards: tables are exported for shapes of at most 12 cells", sp.Shape(), statesText(sp))}
 	}
 	if err := os.MkdirAll(e.cache.Dir(), 0o755); err != nil {

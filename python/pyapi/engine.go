@@ -31,6 +31,7 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/twobit"
 )
 
@@ -240,8 +241,8 @@ func ErrorKind(err error) string {
 		nodepth   *resolve.NoDepthTableError
 		dmg       *store.DamagedError
 		pdmg      *store.PDBDamagedError
-		tbl       *statespace.TableError
-		contra    *statespace.TableContradictionError
+		tbl       *table.DamageError
+		contra    *table.ContradictionError
 		big       *twobit.TooBigError
 		abig      *analyze.TooBigError
 		unknownH  *analyze.UnknownHeuristicError

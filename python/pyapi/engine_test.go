@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 func newEngine(t testing.TB) *Engine {
@@ -50,7 +51,7 @@ func TestAnswerAgainstEnumerate(t *testing.T) {
 	e := newEngine(t)
 	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})} {
 		sp := statespace.MustSpace(goal)
-		tab, err := sp.Enumerate(context.Background(), nil)
+		tab, err := table.Enumerate(context.Background(), sp, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +120,7 @@ func TestArrays(t *testing.T) {
 	e := newEngine(t)
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
 	sp := statespace.MustSpace(goal)
-	tab, _ := sp.Enumerate(context.Background(), nil)
+	tab, _ := table.Enumerate(context.Background(), sp, nil)
 	n := sp.Size()
 	every := make([]byte, n*6)
 	if r := do(t, e, `{"op":"boards","shape":"2x3"}`, nil, every); r.Error != nil {

@@ -2,13 +2,15 @@ package pyapi
 
 import (
 	"fmt"
-	"github.com/tilespace/tilespace/resolve"
 	"math"
+
+	"github.com/tilespace/tilespace/resolve"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/report/measure"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // MaxScalingRuns bounds one scaling request's searches (algorithms ×
@@ -108,7 +110,7 @@ func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
 
 // scalingDistances is the request's distances, checked against table's
 // radius; none: every distance from 1.
-func scalingDistances(want []int, table statespace.DistanceTable) ([]int, error) {
+func scalingDistances(want []int, table table.Interface) ([]int, error) {
 	if len(want) == 0 {
 		for d := 1; d <= table.Radius(); d++ {
 			want = append(want, d)
@@ -128,7 +130,7 @@ func scalingDistances(want []int, table statespace.DistanceTable) ([]int, error)
 	return want, nil
 }
 
-func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table statespace.DistanceTable, algs []search.Algorithm, ds []int, sr *measure.ScalingRuns) result {
+func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table table.Interface, algs []search.Algorithm, ds []int, sr *measure.ScalingRuns) result {
 	type alg struct {
 		Key     string `json:"key"`
 		Name    string `json:"name"`

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 type scalingResponse struct {
@@ -40,7 +41,7 @@ func TestScalingEveryBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
-	tab, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // The climber report's figures: "approximately 30%" of mixed boards solved with the
@@ -34,7 +35,7 @@ var climberReadings = []search.ClimberRule{
 
 // ClimberConfig says how the climber's statistics are gathered.
 type ClimberConfig struct {
-	Table    statespace.DistanceTable
+	Table    table.Interface
 	Mixes    []int // numbers of mixing moves (the climber report's are classroom.DefaultGreedyKs)
 	Runs     int   // boards per mixing count
 	Seed     uint64
@@ -85,7 +86,7 @@ func MeasureClimber(ctx context.Context, cfg ClimberConfig) (report.ClimberData,
 
 // Strip returns the solution-strip data for start: its optimal path from
 // table.
-func Strip(table statespace.DistanceTable, start statespace.Board, maxShow int) (report.StripData, error) {
+func Strip(table table.Interface, start statespace.Board, maxShow int) (report.StripData, error) {
 	if table == nil {
 		return report.StripData{}, errNoTable
 	}

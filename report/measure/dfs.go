@@ -9,11 +9,12 @@ import (
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // DFSBlowupConfig says which boards DFS runs on.
 type DFSBlowupConfig struct {
-	Table     statespace.DistanceTable
+	Table     table.Interface
 	Distances []int
 	N         int // boards per distance
 	Seed      uint64
@@ -34,7 +35,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 	var starts []statespace.Board
 	var optimal []int
 	for _, dist := range cfg.Distances {
-		for b := range statespace.Samples(cfg.Table, rng, dist, cfg.N) {
+		for b := range table.Samples(cfg.Table, rng, dist, cfg.N) {
 			starts, optimal = append(starts, b), append(optimal, dist)
 		}
 	}
@@ -56,7 +57,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 // MeasureDFSWalk runs graph DFS on start with classroom.WalkDFS (the walk
 // classroom explain-dfs explains) and records, at each expansion, the true
 // distance (from table) of the board expanded and DFS's depth.
-func MeasureDFSWalk(ctx context.Context, table statespace.DistanceTable, start statespace.Board, lim search.Limits) (report.DFSWalkData, error) {
+func MeasureDFSWalk(ctx context.Context, table table.Interface, start statespace.Board, lim search.Limits) (report.DFSWalkData, error) {
 	var d report.DFSWalkData
 	if table == nil {
 		return d, errNoTable

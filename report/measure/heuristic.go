@@ -10,6 +10,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // heuristicChunk is how many ranks one worker takes at a time.
@@ -18,7 +19,7 @@ const heuristicChunk = 1 << 14
 // MeasureHeuristic counts every state of table's space by its true distance
 // and h's estimate. key and label name the figure ("manhattan", "Manhattan
 // distance").
-func MeasureHeuristic(ctx context.Context, table *statespace.Table, h pdb.Heuristic, key, label string, w io.Writer) (report.HeuristicData, error) {
+func MeasureHeuristic(ctx context.Context, table *table.Table, h pdb.Heuristic, key, label string, w io.Writer) (report.HeuristicData, error) {
 	d := report.HeuristicData{Key: key, Label: label}
 	if table == nil {
 		return d, errNoTable

@@ -16,6 +16,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 var (
@@ -101,7 +102,7 @@ func TestShapeSeriesSkipsShapesWithoutTables(t *testing.T) {
 
 // fakeAlgorithm reports counters derived from the board's true distance, so
 // the aggregation can be checked against known values.
-func fakeAlgorithm(tab *statespace.Table, key string, stopAbove int, fail bool) search.Algorithm {
+func fakeAlgorithm(tab *table.Table, key string, stopAbove int, fail bool) search.Algorithm {
 	return search.Algorithm{Key: key, Name: strings.ToUpper(key), Run: func(_ context.Context, p search.Problem) (search.Result, error) {
 		d, err := tab.Lookup(p.Start)
 		if err != nil {

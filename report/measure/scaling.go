@@ -12,11 +12,12 @@ import (
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // ScalingConfig says which searches to run on which boards.
 type ScalingConfig struct {
-	Table      statespace.DistanceTable
+	Table      table.Interface
 	Algorithms []search.Algorithm
 	Distances  []int // optimal distances to sample (each ≥ 1)
 	N          int   // boards per distance
@@ -81,7 +82,7 @@ func RunScaling(ctx context.Context, cfg ScalingConfig) (*ScalingRuns, error) {
 		if all := int(cfg.Table.Counts()[d]); cfg.Every && (n < 1 || n > all) {
 			n = all
 		}
-		out.Boards[di] = slices.Collect(statespace.Samples(cfg.Table, rng, d, n))
+		out.Boards[di] = slices.Collect(table.Samples(cfg.Table, rng, d, n))
 		for ai, a := range cfg.Algorithms {
 			if m := cfg.MaxDistance[a.Key]; m > 0 && d > m {
 				continue

@@ -3,10 +3,11 @@ package suite
 import (
 	"context"
 	"fmt"
-	"github.com/tilespace/tilespace/store"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/tilespace/tilespace/store"
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/report"
@@ -14,6 +15,7 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // job makes one or more figures from shared data.
@@ -45,7 +47,7 @@ func (g *gatherer) logf(format string, args ...any) {
 // table returns the distance table for goal: the explicit file (for the
 // main goal), the embedded or cached one, or one enumerated in memory for
 // small boards, as the resolver finds it.
-func (g *gatherer) table(ctx context.Context, goal statespace.Board) (statespace.DistanceTable, error) {
+func (g *gatherer) table(ctx context.Context, goal statespace.Board) (table.Interface, error) {
 	o, err := g.res.Oracle(ctx, goal, resolve.Need{TableOnly: true})
 	if err != nil {
 		return nil, err
@@ -314,7 +316,7 @@ func (g *gatherer) dfsWalk(ctx context.Context) ([]*report.Figure, error) {
 	}
 	start := g.o.Board
 	if start.IsZero() {
-		start = slices.Collect(statespace.Samples(t, measure.RNG(g.o.Seed, measure.SaltDFSWalk), min(walkDistance, t.Radius()), 1))[0]
+		start = slices.Collect(table.Samples(t, measure.RNG(g.o.Seed, measure.SaltDFSWalk), min(walkDistance, t.Radius()), 1))[0]
 	}
 	d, err := measure.MeasureDFSWalk(ctx, t, start, g.o.Limits)
 	if err != nil {

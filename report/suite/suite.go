@@ -7,11 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tilespace/tilespace/store"
 	"io"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tilespace/tilespace/store"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/textfmt"
@@ -19,6 +20,7 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // Names lists every figure in the order they are made. The PDB heat maps
@@ -181,7 +183,7 @@ func Selected(only []string) (func(name string) bool, error) {
 
 // CheckShape reports why no figure can be drawn for shape: each figure is
 // drawn from the exact distance table of shape's goals, and statespace
-// enumerates tables of at most statespace.MaxEnumerate boards (12 cells:
+// enumerates tables of at most table.MaxEnumerate boards (12 cells:
 // 3x4 and 2x6, from tables built by cmd/enumerate; up to 10 cells in
 // memory). The 15-puzzle's 10¹³ boards have no table.
 func CheckShape(shape statespace.Shape) error {
@@ -189,9 +191,9 @@ func CheckShape(shape statespace.Shape) error {
 	if err != nil {
 		return err
 	}
-	if sp.Size() > statespace.MaxEnumerate {
+	if sp.Size() > table.MaxEnumerate {
 		return fmt.Errorf("%s has %s reachable boards, too many for the exact distance table every figure is drawn from (tables go up to %s boards: 12 cells, 3x4 or 2x6); for %s boards use query, which solves them by search",
-			shape, textfmt.Commas(sp.Size()), textfmt.Commas(uint64(statespace.MaxEnumerate)), shape)
+			shape, textfmt.Commas(sp.Size()), textfmt.Commas(uint64(table.MaxEnumerate)), shape)
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // fromTable is the Source.Kind of answers read from a distance table.
@@ -23,7 +24,7 @@ const fromTable = resolve.FromTable
 
 // tableOf returns the distance table o answers from, or nil when o
 // searches.
-func tableOf(o resolve.Oracle) statespace.DistanceTable { return resolve.TableOf(o) }
+func tableOf(o resolve.Oracle) table.Interface { return resolve.TableOf(o) }
 
 // retryFailed is what the page needs of the resolver: any source, and a
 // goal whose resolution failed before tried again, so that a table or
@@ -63,7 +64,7 @@ func newRecord(a resolve.Answer) record.Record { return record.New(a, false) }
 
 // compareBoard runs the classroom algorithms keys name (nil: all) on b,
 // each bounded by lim.
-func compareBoard(ctx context.Context, b, goal statespace.Board, t statespace.DistanceTable, lim search.Limits, keys []string) (*classroom.Comparison, error) {
+func compareBoard(ctx context.Context, b, goal statespace.Board, t table.Interface, lim search.Limits, keys []string) (*classroom.Comparison, error) {
 	return classroom.CompareAlgorithms(ctx, b, goal, t, lim, keys)
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // randomSolveTime bounds the search for the distance of a board drawn by
@@ -329,12 +330,12 @@ func boardAlone(dst []byte, b, goal statespace.Board, note, seed string) ([]byte
 
 // drawAt draws a board uniformly from those at distance d of t; a
 // distance t cannot draw from is a bad request.
-func drawAt(ctx context.Context, t statespace.DistanceTable, rng *rand.Rand, d int) (statespace.Board, error) {
+func drawAt(ctx context.Context, t table.Interface, rng *rand.Rand, d int) (statespace.Board, error) {
 	if sp := t.Space(); d > t.Radius() {
 		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
 	}
-	b, err := statespace.DrawOne(ctx, t, rng, d)
-	if re := (*statespace.RareError)(nil); errors.As(err, &re) {
+	b, err := table.DrawOne(ctx, t, rng, d)
+	if re := (*table.RareError)(nil); errors.As(err, &re) {
 		return b, badRequest("%v", err)
 	}
 	return b, err

@@ -4,16 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/tilespace/tilespace/pdb"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tilespace/tilespace/pdb"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // algs= picks the algorithms (in the comparison's own order), limit= the
@@ -186,7 +188,7 @@ func TestCompareRecordBytes(t *testing.T) {
 	lim := search.Limits{MaxExpanded: 300, MaxTime: 10 * time.Second}
 	for _, c := range []struct {
 		name   string
-		table  statespace.DistanceTable
+		table  table.Interface
 		note   string
 		source string
 	}{
@@ -226,7 +228,7 @@ func TestCompareRecordBytes(t *testing.T) {
 // mapRoundTrip is /api/compare's body made as maps: c's JSON decoded,
 // the page's keys set, each found path's profile on table added (the
 // profile struct, as it was), and encoded again.
-func mapRoundTrip(t *testing.T, c *classroom.Comparison, table statespace.DistanceTable, note string, lim Limits) []byte {
+func mapRoundTrip(t *testing.T, c *classroom.Comparison, table table.Interface, note string, lim Limits) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := c.WriteJSON(&buf); err != nil {

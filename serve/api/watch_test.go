@@ -10,16 +10,17 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // watchBoards are boards at several distances on two shapes.
 func watchBoards(t *testing.T) []struct {
 	b   statespace.Board
-	tab *statespace.Table
+	tab *table.Table
 } {
 	var out []struct {
 		b   statespace.Board
-		tab *statespace.Table
+		tab *table.Table
 	}
 	for _, goal := range []statespace.Board{
 		statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}),
@@ -30,7 +31,7 @@ func watchBoards(t *testing.T) []struct {
 			for _, b := range tab.Sample(resolve.NewRand(uint64(d)), d, 2) {
 				out = append(out, struct {
 					b   statespace.Board
-					tab *statespace.Table
+					tab *table.Table
 				}{b, tab})
 			}
 		}

@@ -7,10 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/pdb"
-	"github.com/tilespace/tilespace/resolve"
-	"github.com/tilespace/tilespace/serve/api"
 	"io"
 	"math"
 	"net/http"
@@ -24,6 +20,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/resolve"
+	"github.com/tilespace/tilespace/serve/api"
+
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -31,6 +32,7 @@ import (
 	"github.com/tilespace/tilespace/serve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 // findBrowser returns Chromium's path: $TILESPACE_CHROMIUM, else the
@@ -91,11 +93,11 @@ type page struct {
 	t     *testing.T
 	ctx   context.Context
 	url   string
-	table *statespace.Table // 3x3, goal last
-	shots string            // folder for screenshots, or ""
+	table *table.Table // 3x3, goal last
+	shots string       // folder for screenshots, or ""
 }
 
-var table3x3 *statespace.Table
+var table3x3 *table.Table
 
 func goal3x3() statespace.Board { return statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}) }
 
@@ -172,7 +174,7 @@ func openTab(t *testing.T, url string, width, height int64) *page {
 		t.Skip(why)
 	}
 	if table3x3 == nil {
-		tab, err := statespace.MustSpace(goal3x3()).Enumerate(context.Background(), nil)
+		tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal3x3()), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -330,7 +332,7 @@ func cells(shape string) int {
 	return sh.Rows * sh.Cols
 }
 
-func hintText(table *statespace.Table, b statespace.Board) string {
+func hintText(table *table.Table, b statespace.Board) string {
 	arrow := map[statespace.Move]string{statespace.Up: "↑", statespace.Down: "↓", statespace.Left: "←", statespace.Right: "→"}
 	var parts []string
 	_, closer, err := table.LookupMoves(b)
@@ -345,7 +347,7 @@ func hintText(table *statespace.Table, b statespace.Board) string {
 
 // gapText is the hint's note of the closer moves as the command line
 // names them: the gap's moves.
-func gapText(table *statespace.Table, b statespace.Board) string {
+func gapText(table *table.Table, b statespace.Board) string {
 	_, closer, err := table.LookupMoves(b)
 	if err != nil {
 		return err.Error()

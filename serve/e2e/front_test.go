@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/csv"
 	"fmt"
-	"github.com/tilespace/tilespace/internal/fixture"
 	"image/gif"
 	"image/png"
 	"math"
@@ -19,12 +18,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/fixture"
+
 	"github.com/chromedp/chromedp"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // The boards on which Compare used to colour failed searches as optimal.
@@ -64,14 +66,14 @@ func legendColours(p *page) map[string]string {
 // the page's node limit: a search that found no path is "stopped", says
 // which limit stopped it and has the stopped colour in every chart; one
 // that found the optimum is "optimal" and green; a longer one "longer".
-func checkOutcomes(p *page, board string, goal statespace.Board, table *statespace.Table, optimal, nodes int) map[string]compareRow {
+func checkOutcomes(p *page, board string, goal statespace.Board, table *table.Table, optimal, nodes int) map[string]compareRow {
 	t := p.t
 	t.Helper()
 	b, err := statespace.Parse(board, goal.Shape())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var dist statespace.DistanceTable // nil, not a nil *Table, without a table
+	var dist table.Interface // nil, not a nil *Table, without a table
 	if table != nil {
 		dist = table
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestReadTable(t *testing.T) {
 	ctx := context.Background()
 	goal := statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 2})
-	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
+	tab, err := table.Enumerate(ctx, statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,13 +7,13 @@ import (
 
 	"github.com/tilespace/tilespace/cmd/internal/cmdline"
 	"github.com/tilespace/tilespace/resolve"
-	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 // damageRemedy is the remedy of a table a search or a replayed path
-// proved wrong (*statespace.TableContradictionError, a
-// *statespace.PathReplayError): the command that re-derives the file and
+// proved wrong (*table.ContradictionError, a
+// *table.ReplayError): the command that re-derives the file and
 // says where it differs, then the one that rebuilds it; the file is the
 // one the *store.DamagedError around it names. ok is false for other
 // errors. A table that came from no file that can be rebuilt (embedded,
@@ -21,8 +21,8 @@ import (
 // tilespace.
 func damageRemedy(err error) (remedy string, ok bool) {
 	var (
-		contradiction *statespace.TableContradictionError
-		replay        *statespace.PathReplayError
+		contradiction *table.ContradictionError
+		replay        *table.ReplayError
 		damaged       *store.DamagedError
 		databases     *resolve.DatabasesDamagedError
 		beaten        *resolve.BeatenError

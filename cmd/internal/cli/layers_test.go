@@ -87,7 +87,7 @@ func TestNoOracleAssertions(t *testing.T) {
 			t.Errorf("%s asserts an oracle's type: ask its Source", path)
 		}
 		if !strings.HasSuffix(path, "_test.go") && tableAssertion.Match(b) {
-			t.Errorf("%s asserts a distance table's type: ask the statespace.DistanceTable (its Loaded for the bytes)", path)
+			t.Errorf("%s asserts a distance table's type: ask the table.Interface (its Loaded for the bytes)", path)
 		}
 		return nil
 	})
@@ -131,7 +131,7 @@ func TestRemediesInOnePlace(t *testing.T) {
 var oracleAssertion = regexp.MustCompile(`\.\(\*?(query\.)?(TableOracle|SolverOracle|SearchOracle|tableOracle|searcher)\)`)
 
 // tableAssertion is a type assertion to one of the distance tables behind
-// statespace.DistanceTable, or to the table store wraps around them.
+// table.Interface, or to the table store wraps around them.
 var tableAssertion = regexp.MustCompile(`\.\(\*(statespace\.)?(Table|LazyTable|fileTable)\)`)
 
 // Arrows point down: no package outside cmd/ imports the commands'

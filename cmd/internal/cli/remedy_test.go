@@ -13,6 +13,7 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/twobit"
 )
 
@@ -46,15 +47,15 @@ func TestRemedy(t *testing.T) {
 		{fmt.Errorf("line 3: %w", &store.DamagedError{Path: "/cache/2x4-first.tbl", Goal: first24, Err: errors.New("bad")}),
 			"rebuild it with: go run ./cmd/enumerate -shape 2x4 -goal first"},
 		{&store.DamagedError{Path: "x.tbl", Err: errors.New("bad")}, ""}, // a file of no known goal
-		{&store.DamagedError{Path: "/cache/2x4-first.tbl", Goal: first24, Err: &statespace.TableError{Msg: "bad bits"}},
+		{&store.DamagedError{Path: "/cache/2x4-first.tbl", Goal: first24, Err: &table.DamageError{Msg: "bad bits"}},
 			"rebuild it with: go run ./cmd/enumerate -shape 2x4 -goal first"},
-		{&store.DamagedError{Path: "embedded 3x3-last.tbl", Err: &statespace.TableError{Msg: "bad bits"}}, ""},
-		{&statespace.TableError{Msg: "bad bits"}, ""}, // a table of no file
-		{fmt.Errorf("board x: %w", &store.DamagedError{Path: "/cache/2x4-first.tbl", Goal: first24, Err: &statespace.TableContradictionError{TableDistance: 38, PathLength: 36, Search: "A* (Manhattan)"}}),
+		{&store.DamagedError{Path: "embedded 3x3-last.tbl", Err: &table.DamageError{Msg: "bad bits"}}, ""},
+		{&table.DamageError{Msg: "bad bits"}, ""}, // a table of no file
+		{fmt.Errorf("board x: %w", &store.DamagedError{Path: "/cache/2x4-first.tbl", Goal: first24, Err: &table.ContradictionError{TableDistance: 38, PathLength: 36, Search: "A* (Manhattan)"}}),
 			"check the file with: go run ./cmd/enumerate verify /cache/2x4-first.tbl; rebuild it with: go run ./cmd/enumerate -shape 2x4 -goal first"},
-		{&store.DamagedError{Path: "embedded 3x3-last.tbl", Err: &statespace.TableContradictionError{TableDistance: 3, PathLength: 1}}, ""},
-		{&statespace.TableContradictionError{TableDistance: 3, PathLength: 1}, ""},
-		{&store.DamagedError{Path: "/cache/2x4-first.tbl", Goal: first24, Err: &statespace.TableError{Msg: "replayed", Err: &statespace.PathReplayError{Step: 2, Want: 5, Got: 7}}},
+		{&store.DamagedError{Path: "embedded 3x3-last.tbl", Err: &table.ContradictionError{TableDistance: 3, PathLength: 1}}, ""},
+		{&table.ContradictionError{TableDistance: 3, PathLength: 1}, ""},
+		{&store.DamagedError{Path: "/cache/2x4-first.tbl", Goal: first24, Err: &table.DamageError{Msg: "replayed", Err: &table.ReplayError{Step: 2, Want: 5, Got: 7}}},
 			"check the file with: go run ./cmd/enumerate verify /cache/2x4-first.tbl; rebuild it with: go run ./cmd/enumerate -shape 2x4 -goal first"},
 		{&store.PDBDamagedError{Path: "/cache/3x3-last-pdb-5.6.7.8.pdb", Goal: statespace.GoalLast(sq3), Partition: part, Err: errors.New("bad")},
 			"rebuild it with: go run ./cmd/enumerate databases -shape 3x3 -goal last -pdb 1,2,3,4/5,6,7,8"},
@@ -112,7 +113,7 @@ func TestReportNamesTheFix(t *testing.T) {
 		t.Errorf("missing: exit %d, %q", code, b.String())
 	}
 
-	tab, err := statespace.MustSpace(goal).Enumerate(ctx, nil)
+	tab, err := table.Enumerate(ctx, statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,13 @@
-package statespace
+package table
 
 import (
 	"errors"
 	"fmt"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
-// TableContradictionError says a path a search found proves a table
+// ContradictionError says a path a search found proves a table
 // wrong: a path from Board to the goal of PathLength moves exists, so the
 // board's distance is at most PathLength, yet the table says
 // TableDistance, more; or a search that finds only shortest paths
@@ -13,15 +15,15 @@ import (
 // is exactly PathLength and the table's is too small. Either way the table
 // is damaged or forged (a full re-derivation finds where), and no answer
 // of it can be trusted.
-type TableContradictionError struct {
-	Board         Board
+type ContradictionError struct {
+	Board         statespace.Board
 	TableDistance int
 	PathLength    int
 	Search        string // the search that found the path, e.g. "A* (Manhattan)"
 	Shortest      bool   // the search finds only shortest paths
 }
 
-func (e *TableContradictionError) Error() string {
+func (e *ContradictionError) Error() string {
 	const what = "the table"
 	if e.PathLength < e.TableDistance {
 		return fmt.Sprintf("%s is damaged: it gives board %s distance %d, but %s found a path of %d moves",
@@ -32,13 +34,13 @@ func (e *TableContradictionError) Error() string {
 }
 
 // checkAgainstTable is CheckPath on either kind of table.
-func checkAgainstTable(t DistanceTable, b Board, pathLength int, search string, shortest bool) error {
+func checkAgainstTable(t Interface, b statespace.Board, pathLength int, search string, shortest bool) error {
 	d, err := t.Lookup(b)
 	if err != nil {
 		return err
 	}
 	if pathLength < d || shortest && pathLength != d {
-		return &TableContradictionError{Board: b, TableDistance: d, PathLength: pathLength, Search: search, Shortest: shortest}
+		return &ContradictionError{Board: b, TableDistance: d, PathLength: pathLength, Search: search, Shortest: shortest}
 	}
 	return nil
 }
@@ -46,34 +48,34 @@ func checkAgainstTable(t DistanceTable, b Board, pathLength int, search string, 
 // CheckPath checks a path of pathLength moves that search found from b
 // to t's goal against t's distance of b: a path shorter than the
 // distance, or, when shortest says the search finds only shortest paths,
-// one of another length, is a *TableContradictionError. A board the table
+// one of another length, is a *ContradictionError. A board the table
 // cannot answer returns Lookup's error.
-func (t *Table) CheckPath(b Board, pathLength int, search string, shortest bool) error {
+func (t *Table) CheckPath(b statespace.Board, pathLength int, search string, shortest bool) error {
 	return checkAgainstTable(t, b, pathLength, search, shortest)
 }
 
 // CheckPath checks a path a search found against t, as Table.CheckPath
 // does.
-func (t *LazyTable) CheckPath(b Board, pathLength int, search string, shortest bool) error {
+func (t *Lazy) CheckPath(b statespace.Board, pathLength int, search string, shortest bool) error {
 	return checkAgainstTable(t, b, pathLength, search, shortest)
 }
 
-// PathReplayError says an answer's path, replayed board by board against
+// ReplayError says an answer's path, replayed board by board against
 // the table that gave it (a lazy table's Path replays every path it
 // answers), does not fall by one move a step: the board
 // At, Step moves along the path from Board, has distance Got, not Want
 // (−1 when a move of the path is not legal there), or one of its
 // neighbours contradicts it (Msg says which). The table is damaged or
-// forged. It comes inside a *TableError.
-type PathReplayError struct {
-	Board     Board // the path's start
+// forged. It comes inside a *DamageError.
+type ReplayError struct {
+	Board     statespace.Board // the path's start
 	Step      int
-	At        Board
+	At        statespace.Board
 	Want, Got int
 	Msg       string // what the neighbour check found, when it refused
 }
 
-func (e *PathReplayError) Error() string {
+func (e *ReplayError) Error() string {
 	if e.Msg != "" {
 		return fmt.Sprintf("the path from %s, replayed: at step %d, %s", e.Board, e.Step, e.Msg)
 	}
@@ -85,37 +87,37 @@ func (e *PathReplayError) Error() string {
 // neighbours as WithAnswerChecks checks an answer (every neighbour one
 // closer or one farther, as the stored bits say, about four walks a
 // board), and the path must end at the goal after d moves. It returns
-// nil, or a *TableError holding a *PathReplayError.
-func (t *LazyTable) replay(b Board, d int, path []Move) error {
+// nil, or a *DamageError holding a *ReplayError.
+func (t *Lazy) replay(b statespace.Board, d int, path []statespace.Move) error {
 	checked := t.WithAnswerChecks()
 	at := b
 	for i := 0; ; i++ {
 		got, _, err := checked.LookupMoves(at)
 		if err != nil {
-			var te *TableError
+			var te *DamageError
 			if errors.As(err, &te) && te.Err == nil {
-				return replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1, Msg: te.Msg})
+				return replayError(&ReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1, Msg: te.Msg})
 			}
 			return err
 		}
 		if got != d-i {
-			return replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: got})
+			return replayError(&ReplayError{Board: b, Step: i, At: at, Want: d - i, Got: got})
 		}
 		if i == len(path) {
 			if got != 0 {
-				return replayError(&PathReplayError{Board: b, Step: i, At: at, Want: 0, Got: got})
+				return replayError(&ReplayError{Board: b, Step: i, At: at, Want: 0, Got: got})
 			}
 			return nil
 		}
 		next, ok := at.Apply(path[i])
 		if !ok {
-			return replayError(&PathReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1,
+			return replayError(&ReplayError{Board: b, Step: i, At: at, Want: d - i, Got: -1,
 				Msg: fmt.Sprintf("move %s is not legal on %s", path[i], at)})
 		}
 		at = next
 	}
 }
 
-func replayError(e *PathReplayError) error {
-	return &TableError{Msg: "the table is damaged: " + e.Error(), Err: e}
+func replayError(e *ReplayError) error {
+	return &DamageError{Msg: "the table is damaged: " + e.Error(), Err: e}
 }

@@ -1,17 +1,19 @@
-package statespace
+package table
 
 import (
 	"context"
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // DrawOne draws the distance asked, refuses distances outside the table
 // with a *RareError, and on a lazy table refuses too rare a distance the
 // same way.
 func TestDrawOne(t *testing.T) {
-	tab := tableOf(t, GoalLast(Shape{3, 3}))
+	tab := tableOf(t, statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}))
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, d := range []int{0, 1, 12, 31} {
 		b, err := DrawOne(context.Background(), tab, rng, d)
@@ -25,7 +27,7 @@ func TestDrawOne(t *testing.T) {
 			t.Errorf("depth %d: %v, want a *RareError", d, err)
 		}
 	}
-	lazy := &LazyTable{tableHead: newHead(tab.space, tab.Counts()), mod4: Mod4Bytes(tab.Mod4Payload())}
+	lazy := &Lazy{tableHead: newHead(tab.space, tab.Counts()), mod4: Mod4Bytes(tab.Mod4Payload())}
 	defer func(l, s uint64) { lazyLevelLimit, lazyRejectionShare = l, s }(lazyLevelLimit, lazyRejectionShare)
 	lazyLevelLimit, lazyRejectionShare = 1000, 1000
 	var re *RareError
@@ -37,9 +39,9 @@ func TestDrawOne(t *testing.T) {
 	}
 }
 
-func tableOf(t testing.TB, goal Board) *Table {
+func tableOf(t testing.TB, goal statespace.Board) *Table {
 	t.Helper()
-	tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+	tab, err := Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,28 +53,28 @@ func tableOf(t testing.TB, goal Board) *Table {
 // after n moves it is exactly min(n, 12−n) from the goal, while a walk
 // that may reverse stays closer at least once.
 func TestWalkDistances(t *testing.T) {
-	for _, sh := range []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}} {
-		goal := GoalLast(sh)
+	for _, sh := range []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 3, Cols: 3}} {
+		goal := statespace.GoalLast(sh)
 		tab := tableOf(t, goal)
 		rng := rand.New(rand.NewPCG(3, 3))
 		for n := range 30 {
-			for _, mode := range []WalkMode{AnyMove, NoReverse} {
-				if d := distOf(t, tab, Walk(rng, goal, n, mode)); d > n || (n-d)%2 != 0 {
+			for _, mode := range []statespace.WalkMode{statespace.AnyMove, statespace.NoReverse} {
+				if d := distOf(t, tab, statespace.Walk(rng, goal, n, mode)); d > n || (n-d)%2 != 0 {
 					t.Errorf("%s mode %d: a walk of %d moves reached distance %d", sh, mode, n, d)
 				}
 			}
 		}
 	}
-	goal := GoalLast(Shape{2, 2})
+	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 2})
 	tab := tableOf(t, goal)
 	rng := rand.New(rand.NewPCG(1, 1))
 	closer := false
 	for n := 0; n <= 12; n++ {
-		if d := distOf(t, tab, Walk(rng, goal, n, NoReverse)); d != min(n, 12-n) {
+		if d := distOf(t, tab, statespace.Walk(rng, goal, n, statespace.NoReverse)); d != min(n, 12-n) {
 			t.Errorf("2x2: %d moves without reversal reached distance %d, want %d", n, d, min(n, 12-n))
 		}
 		for range 20 {
-			closer = closer || distOf(t, tab, Walk(rng, goal, n, AnyMove)) < min(n, 12-n)
+			closer = closer || distOf(t, tab, statespace.Walk(rng, goal, n, statespace.AnyMove)) < min(n, 12-n)
 		}
 	}
 	if !closer {

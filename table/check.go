@@ -1,11 +1,13 @@
-package statespace
+package table
 
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
-// The checks a table that walks its stored bits (OpenMod4Table) makes
+// The checks a table that walks its stored bits (OpenMod4) makes
 // without the breadth-first search: what opening it can recount cheaply,
 // and what each answer touches. Checksums catch accidental damage; these
 // catch a header that disagrees with its bits and forgeries that show in
@@ -25,17 +27,17 @@ func (e *CodeCountsError) Error() string {
 	return fmt.Sprintf("%d boards have stored distances ≡ %d (mod 4), the counts say %d", e.Stored, e.Residue, e.Header)
 }
 
-// OpenMod4Table returns the table of goal's space from bit 1 of every
+// OpenMod4 returns the table of goal's space from bit 1 of every
 // distance and the number of boards at each distance, without the
 // breadth-first search whatever the space's size: lookups walk the bits
-// (see Lookup). NewMod4Table does this above LazyTableStates boards. It
+// (see Lookup). NewMod4 does this above LazyStates boards. It
 // checks what is cheap: the counts (they sum to the space, one board at
 // distance 0, a board at every distance up to the radius), the walk from
 // the goal, and for bits in memory (Mod4Bytes) the boards of each
 // distance mod 4 recounted from the bits against the counts, a
-// *CodeCountsError inside the *TableError when they disagree.
-func OpenMod4Table(goal Board, counts []uint64, bits Mod4Source) (*LazyTable, error) {
-	sp, err := NewSpace(goal)
+// *CodeCountsError inside the *DamageError when they disagree.
+func OpenMod4(goal statespace.Board, counts []uint64, bits Mod4Source) (*Lazy, error) {
+	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil, err
 	}
@@ -44,15 +46,15 @@ func OpenMod4Table(goal Board, counts []uint64, bits Mod4Source) (*LazyTable, er
 	}
 	if p, ok := bits.(Mod4Bytes); ok {
 		if uint64(len(p)) != (sp.Size()+7)/8 {
-			return nil, &TableError{Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards", len(p), sp.Shape(), sp.Size())}
+			return nil, &DamageError{Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards", len(p), sp.Shape(), sp.Size())}
 		}
 		if err := checkCodeCounts(sp, counts, p); err != nil {
-			return nil, &TableError{Msg: err.Error(), Err: err}
+			return nil, &DamageError{Msg: err.Error(), Err: err}
 		}
 	}
-	t := &LazyTable{tableHead: newHead(sp, append([]uint64(nil), counts...)), mod4: bits}
+	t := &Lazy{tableHead: newHead(sp, append([]uint64(nil), counts...)), mod4: bits}
 	if d, err := t.walk(sp.Goal()); err != nil || d != 0 {
-		return nil, &TableError{Msg: "the stored bits are damaged at the goal"}
+		return nil, &DamageError{Msg: "the stored bits are damaged at the goal"}
 	}
 	return t, nil
 }
@@ -60,17 +62,17 @@ func OpenMod4Table(goal Board, counts []uint64, bits Mod4Source) (*LazyTable, er
 // checkCounts checks the counts alone: they sum to the space's size, one
 // board is at distance 0, and every distance up to the radius has boards
 // (a board at distance d has a neighbour at d−1).
-func checkCounts(sp *Space, counts []uint64) error {
+func checkCounts(sp *statespace.Space, counts []uint64) error {
 	var sum uint64
 	for _, c := range counts {
 		sum += c
 	}
 	if len(counts) == 0 || sum != sp.Size() || counts[0] != 1 {
-		return &TableError{Msg: fmt.Sprintf("the counts sum to %d with %v at distance 0, %s has %d boards and one goal", sum, counts[:min(1, len(counts))], sp.Shape(), sp.Size())}
+		return &DamageError{Msg: fmt.Sprintf("the counts sum to %d with %v at distance 0, %s has %d boards and one goal", sum, counts[:min(1, len(counts))], sp.Shape(), sp.Size())}
 	}
 	for d, c := range counts {
 		if c == 0 {
-			return &TableError{Msg: fmt.Sprintf("the counts say no board is at distance %d, below the radius %d", d, len(counts)-1)}
+			return &DamageError{Msg: fmt.Sprintf("the counts say no board is at distance %d, below the radius %d", d, len(counts)-1)}
 		}
 	}
 	return nil
@@ -79,7 +81,7 @@ func checkCounts(sp *Space, counts []uint64) error {
 // checkCodeCounts recounts the boards of each code from the bits: the
 // ranks of a blank cell are one run of half ranks, and the cell gives bit
 // 0 of their distances.
-func checkCodeCounts(sp *Space, counts []uint64, p Mod4Bytes) error {
+func checkCodeCounts(sp *statespace.Space, counts []uint64, p Mod4Bytes) error {
 	var ones, all [2]uint64
 	h := newHead(sp, nil)
 	for cell := 0; cell < sp.Shape().Cells(); cell++ {
@@ -126,7 +128,7 @@ func onesInRange(p []byte, lo, hi uint64) uint64 {
 // the codes' local rules, at up to four more walks an answer (about three
 // times the lookup's cost); a full re-derivation (enumerate verify)
 // catches every one.
-func (t *LazyTable) WithAnswerChecks() *LazyTable {
+func (t *Lazy) WithAnswerChecks() *Lazy {
 	c := *t
 	c.checkAnswers = true
 	return &c
@@ -143,9 +145,9 @@ func (t *LazyTable) WithAnswerChecks() *LazyTable {
 // A neighbour's walk avoids b: through b it would count b's stored
 // distance again. Where b is its only way one closer, the plain walk is
 // taken, which says nothing new but is what an intact table gives too.
-func (t *LazyTable) checkNeighbours(b Board, d int, set MoveSet) error {
+func (t *Lazy) checkNeighbours(b statespace.Board, d int, set statespace.MoveSet) error {
 	rb := t.space.Rank(b)
-	for _, m := range Moves {
+	for _, m := range statespace.Moves {
 		c, ok := b.Apply(m)
 		if !ok {
 			continue
@@ -161,7 +163,7 @@ func (t *LazyTable) checkNeighbours(b Board, d int, set MoveSet) error {
 			}
 		}
 		if got != want {
-			return &TableError{Msg: fmt.Sprintf("the stored bits are damaged or forged: board %s walks to the goal in %d moves, its neighbour %s (%s) in %d, not %d",
+			return &DamageError{Msg: fmt.Sprintf("the stored bits are damaged or forged: board %s walks to the goal in %d moves, its neighbour %s (%s) in %d, not %d",
 				b, d, c, m, got, want)}
 		}
 	}

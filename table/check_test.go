@@ -1,15 +1,17 @@
-package statespace
+package table
 
 import (
 	"context"
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
-func fullTable(t *testing.T, goal Board) *Table {
+func fullTable(t *testing.T, goal statespace.Board) *Table {
 	t.Helper()
-	full, err := MustSpace(goal).Enumerate(context.Background(), nil)
+	full, err := Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,10 +21,10 @@ func fullTable(t *testing.T, goal Board) *Table {
 // Opening a table's bits recounts the boards of each distance mod 4 and
 // refuses counts or bits that disagree, with the facts.
 func TestOpenMod4TableRecountsCodes(t *testing.T) {
-	full := fullTable(t, GoalLast(Shape{2, 4}))
+	full := fullTable(t, statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
 	goal, counts := full.Space().Goal(), full.Counts()
 	bits := full.Mod4Payload()
-	if _, err := OpenMod4Table(goal, counts, Mod4Bytes(bits)); err != nil {
+	if _, err := OpenMod4(goal, counts, Mod4Bytes(bits)); err != nil {
 		t.Fatalf("the true table: %v", err)
 	}
 	R := len(counts) - 1
@@ -50,11 +52,11 @@ func TestOpenMod4TableRecountsCodes(t *testing.T) {
 	}
 	for name, f := range forged {
 		c, b := f()
-		_, err := OpenMod4Table(goal, c, Mod4Bytes(b))
-		var te *TableError
+		_, err := OpenMod4(goal, c, Mod4Bytes(b))
+		var te *DamageError
 		var ce *CodeCountsError
 		if !errors.As(err, &te) || !errors.As(err, &ce) {
-			t.Errorf("%s: %v, want a *CodeCountsError in a *TableError", name, err)
+			t.Errorf("%s: %v, want a *CodeCountsError in a *DamageError", name, err)
 		} else if ce.Stored == ce.Header {
 			t.Errorf("%s: %+v states no disagreement", name, ce)
 		}
@@ -62,8 +64,8 @@ func TestOpenMod4TableRecountsCodes(t *testing.T) {
 	c := slices.Clone(counts)
 	c[3] += c[7]
 	c[7] = 0
-	var te *TableError
-	if _, err := OpenMod4Table(goal, c, Mod4Bytes(bits)); !errors.As(err, &te) {
+	var te *DamageError
+	if _, err := OpenMod4(goal, c, Mod4Bytes(bits)); !errors.As(err, &te) {
 		t.Errorf("no board at distance 7 below the radius: %v", err)
 	}
 }
@@ -73,7 +75,7 @@ func TestOpenMod4TableRecountsCodes(t *testing.T) {
 // answer checks (WithAnswerChecks) the answer for that board is refused by
 // its neighbours' walks, never wrong.
 func TestLazyAnswerChecksNeighbours(t *testing.T) {
-	full := fullTable(t, GoalLast(Shape{2, 4}))
+	full := fullTable(t, statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
 	sp := full.Space()
 	goal, counts := sp.Goal(), full.Counts()
 	refused := 0
@@ -93,7 +95,7 @@ func TestLazyAnswerChecksNeighbours(t *testing.T) {
 		}
 		flip(r)
 		flip(p)
-		plain, err := OpenMod4Table(goal, counts, Mod4Bytes(bits))
+		plain, err := OpenMod4(goal, counts, Mod4Bytes(bits))
 		if err != nil {
 			t.Fatalf("rank %d: balanced flips refused when opened: %v", r, err)
 		}
@@ -119,8 +121,8 @@ func TestLazyAnswerChecksNeighbours(t *testing.T) {
 // the distances where a path does not fall by one: a path with a move
 // added is refused at the board that does not hold its distance.
 func TestReplayNamesStep(t *testing.T) {
-	full := fullTable(t, GoalLast(Shape{2, 4}))
-	lazy, err := OpenMod4Table(full.Space().Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()))
+	full := fullTable(t, statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
+	lazy, err := OpenMod4(full.Space().Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,14 +140,14 @@ func TestReplayNamesStep(t *testing.T) {
 	}
 	// Claim one more move than the table holds: step 0 is off by one.
 	err = lazy.replay(b, d+1, path)
-	var re *PathReplayError
-	var te *TableError
+	var re *ReplayError
+	var te *DamageError
 	if !errors.As(err, &te) || !errors.As(err, &re) || re.Step != 0 || re.Want != d+1 || re.Got != d || re.At != b {
 		t.Errorf("distance claimed one too high: %v (%+v)", err, re)
 	}
 	// A path that goes back and forth: after the move back, step 2 is b
 	// again, at d, not d-2.
-	back := append([]Move{path[0], path[0].Opposite()}, path...)
+	back := append([]statespace.Move{path[0], path[0].Opposite()}, path...)
 	err = lazy.replay(b, d, back)
 	if !errors.As(err, &re) || re.Step != 2 || re.Want != d-2 || re.Got != d || re.At != b {
 		t.Errorf("a path of %d moves back and forth: %v (%+v)", len(back), err, re)

@@ -1,19 +1,21 @@
-package statespace
+package table
 
 import (
 	"context"
 	"fmt"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
-// LazyTable is a distance table read from its stored bits (bit 1 of every
+// Lazy is a distance table read from its stored bits (bit 1 of every
 // distance, see Mod4Source) and not expanded: its lookups walk toward the
 // goal on the bits (O(distance) rankings, a few microseconds) and check
-// them as they go, so damaged bits give a *TableError, never a wrong
+// them as they go, so damaged bits give a *DamageError, never a wrong
 // answer; Draw gathers or tests boards on the bits. What needs every
 // board's distance takes a *Table: Expand makes one, by a breadth-first
-// search, when asked. A LazyTable is read-only and safe for concurrent
+// search, when asked. A Lazy is read-only and safe for concurrent
 // use.
-type LazyTable struct {
+type Lazy struct {
 	tableHead
 	mod4 Mod4Source
 	// checkAnswers makes LookupMoves check each answer by its neighbours'
@@ -23,21 +25,21 @@ type LazyTable struct {
 
 // Loaded refuses with a *LazyError: the table has no byte per board
 // (Expand makes them).
-func (t *LazyTable) Loaded() (*Table, error) {
+func (t *Lazy) Loaded() (*Table, error) {
 	return nil, &LazyError{Shape: t.space.Shape(), States: t.space.Size(), Bytes: t.space.Size() * enumerateBytes}
 }
 
 // Expand returns the table with one byte per board, made by a
 // breadth-first search from the goal (a 12-cell space takes minutes and
 // about 6 GB), every stored bit and count checked against it (a
-// *TableError when they disagree). ctx stops the search.
-func (t *LazyTable) Expand(ctx context.Context) (*Table, error) {
+// *DamageError when they disagree). ctx stops the search.
+func (t *Lazy) Expand(ctx context.Context) (*Table, error) {
 	return expandBits(ctx, t.space, t.counts, t.mod4)
 }
 
 // expandBits enumerates sp and checks bits and counts against it.
-func expandBits(ctx context.Context, sp *Space, counts []uint64, bits Mod4Source) (*Table, error) {
-	t, err := sp.Enumerate(ctx, nil)
+func expandBits(ctx context.Context, sp *statespace.Space, counts []uint64, bits Mod4Source) (*Table, error) {
+	t, err := Enumerate(ctx, sp, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -50,23 +52,23 @@ func expandBits(ctx context.Context, sp *Space, counts []uint64, bits Mod4Source
 			return nil, err
 		}
 		if b != d>>1&1 {
-			return nil, &TableError{Msg: fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", sp.Unrank(uint64(r)), r, d)}
+			return nil, &DamageError{Msg: fmt.Sprintf("the stored bit of board %s (rank %d) disagrees with its distance %d", sp.Unrank(uint64(r)), r, d)}
 		}
 	}
 	if len(t.counts) != len(counts) {
-		return nil, &TableError{Msg: fmt.Sprintf("the radius is %d, the counts say %d", len(t.counts)-1, len(counts)-1)}
+		return nil, &DamageError{Msg: fmt.Sprintf("the radius is %d, the counts say %d", len(t.counts)-1, len(counts)-1)}
 	}
 	for d, n := range counts {
 		if t.counts[d] != n {
-			return nil, &TableError{Msg: fmt.Sprintf("%d boards are at distance %d, the counts say %d", t.counts[d], d, n)}
+			return nil, &DamageError{Msg: fmt.Sprintf("%d boards are at distance %d, the counts say %d", t.counts[d], d, n)}
 		}
 	}
 	return t, nil
 }
 
 // Lookup returns the distance of b, or the reason it has none: b is not
-// in the space, or the bits are damaged (a *TableError).
-func (t *LazyTable) Lookup(b Board) (int, error) {
+// in the space, or the bits are damaged (a *DamageError).
+func (t *Lazy) Lookup(b statespace.Board) (int, error) {
 	if err := t.space.Check(b); err != nil {
 		return 0, err
 	}
@@ -77,7 +79,7 @@ func (t *LazyTable) Lookup(b Board) (int, error) {
 // step closer, or the reason there are none (as Lookup). A walk longer
 // than the radius is refused; a table made by WithAnswerChecks also checks
 // the answer against the boards it touches.
-func (t *LazyTable) LookupMoves(b Board) (int, MoveSet, error) {
+func (t *Lazy) LookupMoves(b statespace.Board) (int, statespace.MoveSet, error) {
 	d, err := t.Lookup(b)
 	if err != nil {
 		return 0, 0, err
@@ -95,12 +97,12 @@ func (t *LazyTable) LookupMoves(b Board) (int, MoveSet, error) {
 // optimalMoves returns the moves from b, at distance d, one step closer:
 // neighbours are one closer or one farther, never equal, so the stored
 // distance mod 4 tells them apart.
-func (t *LazyTable) optimalMoves(b Board, d int) (MoveSet, error) {
+func (t *Lazy) optimalMoves(b statespace.Board, d int) (statespace.MoveSet, error) {
 	if d == 0 {
 		return 0, nil
 	}
-	var set MoveSet
-	for _, m := range Moves {
+	var set statespace.MoveSet
+	for _, m := range statespace.Moves {
 		c, ok := b.Apply(m)
 		if !ok {
 			continue
@@ -114,19 +116,19 @@ func (t *LazyTable) optimalMoves(b Board, d int) (MoveSet, error) {
 		}
 	}
 	if set == 0 {
-		return 0, &TableError{Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
+		return 0, &DamageError{Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
 	}
 	return set, nil
 }
 
 // Path returns an optimal solution of b, as Table.Path does, replayed
 // (each board one step closer and agreeing with its neighbours, as
-// WithAnswerChecks checks an answer; a *PathReplayError inside the
-// *TableError where it does not), so that stored bits moved where they
+// WithAnswerChecks checks an answer; a *ReplayError inside the
+// *DamageError where it does not), so that stored bits moved where they
 // keep the codes' local rules are refused rather than answered from: a
 // lazy table's bits come from a file, where a table in memory was counted
 // by its own search.
-func (t *LazyTable) Path(b Board) ([]Move, error) {
+func (t *Lazy) Path(b statespace.Board) ([]statespace.Move, error) {
 	d, err := t.Lookup(b)
 	if err != nil {
 		return nil, err
@@ -143,14 +145,14 @@ func (t *LazyTable) Path(b Board) ([]Move, error) {
 
 // descend follows, from b at distance d, the first move in Up, Down,
 // Left, Right order that leads one step closer, down to the goal.
-func (t *LazyTable) descend(b Board, d int) ([]Move, error) {
-	path := make([]Move, 0, d)
+func (t *Lazy) descend(b statespace.Board, d int) ([]statespace.Move, error) {
+	path := make([]statespace.Move, 0, d)
 	for ; d > 0; d-- {
 		set, err := t.optimalMoves(b, d)
 		if err != nil {
 			return nil, err
 		}
-		for _, m := range Moves {
+		for _, m := range statespace.Moves {
 			if set.Has(m) {
 				b, _ = b.Apply(m)
 				path = append(path, m)

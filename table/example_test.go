@@ -1,17 +1,18 @@
-package statespace_test
+package table_test
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // Enumerate is the retrograde breadth-first search from the goal: the
 // distance of every reachable board.
-func ExampleSpace_Enumerate() {
+func ExampleEnumerate() {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
-	t, err := statespace.MustSpace(goal).Enumerate(context.Background(), nil)
+	t, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 	if err != nil {
 		panic(err)
 	}

@@ -1,12 +1,14 @@
-package statespace
+package table
 
 import (
 	"context"
 	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
-func benchmarkEnumerate(b *testing.B, sh Shape) {
-	sp := MustSpace(GoalLast(sh))
+func benchmarkEnumerate(b *testing.B, sh statespace.Shape) {
+	sp := statespace.MustSpace(statespace.GoalLast(sh))
 	e, err := newEnumeration(sp)
 	if err != nil {
 		b.Fatal(err)
@@ -24,5 +26,5 @@ func benchmarkEnumerate(b *testing.B, sh Shape) {
 }
 
 // The memory is allocated and touched once, outside the timed loop.
-func BenchmarkEnumerate3x3(b *testing.B) { benchmarkEnumerate(b, Shape{3, 3}) }
-func BenchmarkEnumerate2x5(b *testing.B) { benchmarkEnumerate(b, Shape{2, 5}) }
+func BenchmarkEnumerate3x3(b *testing.B) { benchmarkEnumerate(b, statespace.Shape{Rows: 3, Cols: 3}) }
+func BenchmarkEnumerate2x5(b *testing.B) { benchmarkEnumerate(b, statespace.Shape{Rows: 2, Cols: 5}) }

@@ -1,8 +1,10 @@
-package statespace
+package table
 
 import (
 	"context"
 	"fmt"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // A table is stored in one of two forms, both indexed by rank: one byte
@@ -31,23 +33,23 @@ type Mod4Bytes []byte
 // past the end of p.
 func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) {
 	if r>>3 >= uint64(len(p)) {
-		return 0, fmt.Errorf("statespace: rank %d is past the end of %d bytes of bits", r, len(p))
+		return 0, fmt.Errorf("table: rank %d is past the end of %d bytes of bits", r, len(p))
 	}
 	return p[r>>3] >> (r & 7) & 1, nil
 }
 
-// TableError reports table bits or counts that are not a consistent
+// DamageError reports table bits or counts that are not a consistent
 // distance table: damaged or forged data, or a table for another space.
 // Which file it is, when it came from one, the layer that opened it says
 // by wrapping it (package store's *DamagedError).
-type TableError struct {
+type DamageError struct {
 	Msg string
 	Err error // the typed cause with its facts, such as a *CodeCountsError, when there is one
 }
 
-func (e *TableError) Unwrap() error { return e.Err }
+func (e *DamageError) Unwrap() error { return e.Err }
 
-func (e *TableError) Error() string { return "statespace: " + e.Msg }
+func (e *DamageError) Error() string { return "table: " + e.Msg }
 
 // Distances returns a copy of every board's distance, one byte per board
 // by rank.
@@ -64,16 +66,16 @@ func (t *Table) Mod4Payload() []byte {
 	return payload
 }
 
-// NewTable returns the table of goal's space with the given distances,
+// New returns the table of goal's space with the given distances,
 // one byte per board by rank, after checking that they are the exact
 // distances (Verify).
-func NewTable(goal Board, dist []uint8) (*Table, error) {
-	sp, err := NewSpace(goal)
+func New(goal statespace.Board, dist []uint8) (*Table, error) {
+	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil, err
 	}
 	if uint64(len(dist)) != sp.Size() {
-		return nil, &TableError{Msg: fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
+		return nil, &DamageError{Msg: fmt.Sprintf("%d distances, %s has %d boards", len(dist), sp.Shape(), sp.Size())}
 	}
 	t := &Table{tableHead: newHead(sp, nil), dist: append([]byte(nil), dist...)}
 	for _, d := range t.dist {
@@ -83,26 +85,26 @@ func NewTable(goal Board, dist []uint8) (*Table, error) {
 		t.counts[d]++
 	}
 	if err := t.Verify(); err != nil {
-		return nil, &TableError{Msg: err.Error()}
+		return nil, &DamageError{Msg: err.Error()}
 	}
 	return t, nil
 }
 
-// LazyTableStates is the size above which NewMod4Table keeps a table's
+// LazyStates is the size above which NewMod4 keeps a table's
 // bits instead of expanding them (16,777,216 boards: the 12-cell tables
 // are 239,500,800, which would take a 6 GB breadth-first search on every
 // load).
-const LazyTableStates = 1 << 24
+const LazyStates = 1 << 24
 
-// NewMod4Table returns the table of goal's space from bit 1 of every
+// NewMod4 returns the table of goal's space from bit 1 of every
 // distance and the number of boards at each distance. A space of at most
-// LazyTableStates boards is expanded by a breadth-first search from the
+// LazyStates boards is expanded by a breadth-first search from the
 // goal, and every stored bit and count is checked against it (a *Table);
-// a larger one is a *LazyTable, which answers lookups by walking its bits
+// a larger one is a *Lazy, which answers lookups by walking its bits
 // and checks them as it goes: a damaged or forged table gives a
-// *TableError, never a wrong answer or a panic.
-func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Source) (DistanceTable, error) {
-	sp, err := NewSpace(goal)
+// *DamageError, never a wrong answer or a panic.
+func NewMod4(ctx context.Context, goal statespace.Board, counts []uint64, bits Mod4Source) (Interface, error) {
+	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil, err
 	}
@@ -110,10 +112,10 @@ func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Sou
 		return nil, err
 	}
 	if p, ok := bits.(Mod4Bytes); ok && uint64(len(p)) != (sp.Size()+7)/8 {
-		return nil, &TableError{Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards (%d bytes)", len(p), sp.Shape(), sp.Size(), (sp.Size()+7)/8)}
+		return nil, &DamageError{Msg: fmt.Sprintf("%d bytes of bits, %s has %d boards (%d bytes)", len(p), sp.Shape(), sp.Size(), (sp.Size()+7)/8)}
 	}
-	if sp.Size() > LazyTableStates {
-		return OpenMod4Table(goal, counts, bits)
+	if sp.Size() > LazyStates {
+		return OpenMod4(goal, counts, bits)
 	}
 	return expandBits(ctx, sp, counts, bits)
 }
@@ -121,7 +123,7 @@ func NewMod4Table(ctx context.Context, goal Board, counts []uint64, bits Mod4Sou
 // walk returns a lazy table's distance of b, which must be in the space.
 // Horizontal neighbours are ranked by adding ±(n−1)!/2, so they are tried
 // before the vertical ones, which need a ranking.
-func (t *LazyTable) walk(b Board) (int, error) { return t.walkAvoiding(b, noRank) }
+func (t *Lazy) walk(b statespace.Board) (int, error) { return t.walkAvoiding(b, noRank) }
 
 // noRank is no board's rank.
 const noRank = ^uint64(0)
@@ -129,7 +131,7 @@ const noRank = ^uint64(0)
 // walkAvoiding is walk never stepping onto the board of rank avoid (when
 // another board one closer is there), so that a neighbour's walk is not
 // the walk of the board being checked.
-func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
+func (t *Lazy) walkAvoiding(b statespace.Board, avoid uint64) (int, error) {
 	sp := t.space
 	radius := t.Radius()
 	r := sp.Rank(b)
@@ -141,7 +143,7 @@ func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
 	d := 0
 	for b != sp.Goal() {
 		if d >= radius {
-			return 0, &TableError{Msg: fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
+			return 0, &DamageError{Msg: fmt.Sprintf("the stored bits are damaged: no way to the goal within the radius %d", radius)}
 		}
 		want := (m + 3) & 3
 		moved := false
@@ -150,7 +152,7 @@ func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
 			if got, err := t.mod4At(blank-1, r-t.half); err != nil {
 				return 0, err
 			} else if got == want {
-				b, _ = b.Apply(Left)
+				b, _ = b.Apply(statespace.Left)
 				r -= t.half
 				moved = true
 			}
@@ -159,12 +161,12 @@ func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
 			if got, err := t.mod4At(blank+1, r+t.half); err != nil {
 				return 0, err
 			} else if got == want {
-				b, _ = b.Apply(Right)
+				b, _ = b.Apply(statespace.Right)
 				r += t.half
 				moved = true
 			}
 		}
-		for _, mv := range [2]Move{Up, Down} {
+		for _, mv := range [2]statespace.Move{statespace.Up, statespace.Down} {
 			if moved {
 				break
 			}
@@ -183,7 +185,7 @@ func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
 			}
 		}
 		if !moved {
-			return 0, &TableError{Msg: fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
+			return 0, &DamageError{Msg: fmt.Sprintf("the stored bits are damaged: board %s has no neighbour one move closer", b)}
 		}
 		m = want
 		d++
@@ -194,7 +196,7 @@ func (t *LazyTable) walkAvoiding(b Board, avoid uint64) (int, error) {
 // mod4At returns the stored distance mod 4 of the board of rank r, whose
 // blank is at cell blank.
 // Bits in memory are read directly, without the interface's call.
-func (t *LazyTable) mod4At(blank int, r uint64) (int, error) {
+func (t *Lazy) mod4At(blank int, r uint64) (int, error) {
 	par := int(t.cellPar[blank&(cellSlots-1)])
 	if p, ok := t.mod4.(Mod4Bytes); ok && r>>3 < uint64(len(p)) {
 		return par | int(p[r>>3]>>(r&7)&1)<<1, nil

@@ -1,4 +1,4 @@
-package statespace
+package table
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"github.com/bits-and-blooms/bitset"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // Boards drawn from a table: uniform boards at a distance (Table.Draw,
@@ -15,17 +17,17 @@ import (
 // and Walk's.
 
 // DrawOne returns one board drawn uniformly from those at distance d of
-// t, or why there is none (see Table.Draw): a *RareError, a *TableError
+// t, or why there is none (see Table.Draw): a *RareError, a *DamageError
 // for damaged bits, or ctx's error.
-func DrawOne(ctx context.Context, t DistanceTable, rng *rand.Rand, d int) (Board, error) {
+func DrawOne(ctx context.Context, t Interface, rng *rand.Rand, d int) (statespace.Board, error) {
 	if d < 0 || d > t.Radius() {
 		sp := t.Space()
-		return Board{}, &RareError{Shape: sp.Shape(), Distance: d, Radius: t.Radius(), States: sp.Size()}
+		return statespace.Board{}, &RareError{Shape: sp.Shape(), Distance: d, Radius: t.Radius(), States: sp.Size()}
 	}
-	var out Board
-	err := t.Draw(ctx, rng, d, 1, func(b Board) bool { out = b; return false })
+	var out statespace.Board
+	err := t.Draw(ctx, rng, d, 1, func(b statespace.Board) bool { out = b; return false })
 	if err == nil && out.IsZero() {
-		err = &TableError{Msg: fmt.Sprintf("no board drawn at distance %d", d)}
+		err = &DamageError{Msg: fmt.Sprintf("no board drawn at distance %d", d)}
 	}
 	return out, err
 }
@@ -34,7 +36,7 @@ func DrawOne(ctx context.Context, t DistanceTable, rng *rand.Rand, d int) (Board
 // are there (beyond the radius), or a lazy table holds them too rarely to
 // find by rejection and too far from the goal to gather (Draw).
 type RareError struct {
-	Shape    Shape
+	Shape    statespace.Shape
 	Distance int
 	Radius   int
 	Count    uint64 // boards at Distance
@@ -44,14 +46,14 @@ type RareError struct {
 
 func (e *RareError) Error() string {
 	if e.Distance < 0 || e.Distance > e.Radius {
-		return fmt.Sprintf("statespace: no boards of %s at distance %d: the radius is %d", e.Shape, e.Distance, e.Radius)
+		return fmt.Sprintf("table: no boards of %s at distance %d: the radius is %d", e.Shape, e.Distance, e.Radius)
 	}
-	return fmt.Sprintf("statespace: the %d boards of %s at distance %d are too rare among %d to draw from a table read from bits, and too far from the goal to gather (more than %d boards up to there); the table's exported distances can be drawn from",
+	return fmt.Sprintf("table: the %d boards of %s at distance %d are too rare among %d to draw from a table read from bits, and too far from the goal to gather (more than %d boards up to there); the table's exported distances can be drawn from",
 		e.Count, e.Shape, e.Distance, e.States, e.Gather)
 }
 
 // Sample returns the boards of Samples(t, rng, d, n) in a slice.
-func (t *Table) Sample(rng *rand.Rand, d, n int) []Board {
+func (t *Table) Sample(rng *rand.Rand, d, n int) []statespace.Board {
 	return slices.Collect(Samples(t, rng, d, n))
 }
 
@@ -62,8 +64,8 @@ func (t *Table) Sample(rng *rand.Rand, d, n int) []Board {
 // not grow with n: it holds at most the ranks at distance d, or, for
 // d < 0, the ranks drawn in one round (a bitset of the space when that is
 // smaller). The sequence ends early where Draw would return an error.
-func Samples(t DistanceTable, rng *rand.Rand, d, n int) iter.Seq[Board] {
-	return func(yield func(Board) bool) {
+func Samples(t Interface, rng *rand.Rand, d, n int) iter.Seq[statespace.Board] {
+	return func(yield func(statespace.Board) bool) {
 		t.Draw(context.Background(), rng, d, n, yield)
 	}
 }
@@ -87,7 +89,7 @@ var (
 // levels come from the stored bits (a neighbour of a board at distance k
 // is at k+1 exactly when its stored distance mod 4 is (k+1) mod 4), and
 // rejection tests random boards by walking them to the goal.
-func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error {
+func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
 	if n <= 0 || d >= len(t.counts) {
 		return nil
 	}
@@ -107,7 +109,7 @@ func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(B
 // levels up to d come from the stored bits (a neighbour of a board at
 // distance k is at k+1 exactly when its stored distance mod 4 is (k+1)
 // mod 4), and rejection tests random boards by walking them to the goal.
-func (t *LazyTable) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error {
+func (t *Lazy) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
 	if n <= 0 || d >= len(t.counts) {
 		return nil
 	}
@@ -131,7 +133,7 @@ func (t *LazyTable) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield fu
 
 // shuffle yields n boards of the given ranks, by rounds of a partial
 // Fisher-Yates shuffle: each round draws without repetition.
-func shuffle(ctx context.Context, rng *rand.Rand, sp *Space, ranks []uint64, n int, yield func(Board) bool) error {
+func shuffle(ctx context.Context, rng *rand.Rand, sp *statespace.Space, ranks []uint64, n int, yield func(statespace.Board) bool) error {
 	for left := n; left > 0; {
 		for i := 0; i < len(ranks) && left > 0; i++ {
 			if i&1023 == 1023 && ctx.Err() != nil {
@@ -149,7 +151,7 @@ func shuffle(ctx context.Context, rng *rand.Rand, sp *Space, ranks []uint64, n i
 }
 
 // cumulative returns the number of boards at distance at most d.
-func (t *LazyTable) cumulative(d int) uint64 {
+func (t *Lazy) cumulative(d int) uint64 {
 	var sum uint64
 	for _, c := range t.counts[:d+1] {
 		sum += c
@@ -160,7 +162,7 @@ func (t *LazyTable) cumulative(d int) uint64 {
 // level returns the sorted ranks of a lazy table's boards at distance d,
 // gathered level by level from the goal on the stored bits, each level's
 // size checked against the counts.
-func (t *LazyTable) level(ctx context.Context, d int) ([]uint64, error) {
+func (t *Lazy) level(ctx context.Context, d int) ([]uint64, error) {
 	sp := t.space
 	cur := []uint64{sp.Rank(sp.Goal())}
 	for k := 0; k < d; k++ {
@@ -170,7 +172,7 @@ func (t *LazyTable) level(ctx context.Context, d int) ([]uint64, error) {
 		next := make([]uint64, 0, t.counts[k+1])
 		for _, r := range cur {
 			b := sp.Unrank(r)
-			for _, m := range Moves {
+			for _, m := range statespace.Moves {
 				c, ok := b.Apply(m)
 				if !ok {
 					continue
@@ -188,7 +190,7 @@ func (t *LazyTable) level(ctx context.Context, d int) ([]uint64, error) {
 		slices.Sort(next)
 		next = slices.Compact(next)
 		if uint64(len(next)) != t.counts[k+1] {
-			return nil, &TableError{Msg: fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
+			return nil, &DamageError{Msg: fmt.Sprintf("the stored bits are damaged: %d boards at distance %d, the header counts %d", len(next), k+1, t.counts[k+1])}
 		}
 		cur = next
 	}
@@ -197,7 +199,7 @@ func (t *LazyTable) level(ctx context.Context, d int) ([]uint64, error) {
 
 // reject draws boards at distance d by testing uniform random boards,
 // distinct while n does not exceed their number.
-func (t *LazyTable) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error {
+func (t *Lazy) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
 	seen := map[uint64]bool{}
 	tries := 0
 	for left := n; left > 0; {
@@ -215,7 +217,7 @@ func (t *LazyTable) reject(ctx context.Context, rng *rand.Rand, d, n int, yield 
 		rank := t.space.Rank(r)
 		if dist != d || seen[rank] {
 			if uint64(tries) > 64*lazyRejectionShare*uint64(n-left+1) {
-				return &TableError{Msg: fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
+				return &DamageError{Msg: fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
 			}
 			continue
 		}
@@ -230,7 +232,7 @@ func (t *LazyTable) reject(ctx context.Context, rng *rand.Rand, d, n int, yield 
 
 // sampleAll draws n boards from the whole space by Floyd's algorithm, in
 // rounds of at most Size() distinct ranks.
-func (t *tableHead) sampleAll(ctx context.Context, rng *rand.Rand, n int, yield func(Board) bool) error {
+func (t *tableHead) sampleAll(ctx context.Context, rng *rand.Rand, n int, yield func(statespace.Board) bool) error {
 	size := t.space.Size()
 	for left := uint64(n); left > 0; {
 		k := min(left, size)

@@ -1,4 +1,4 @@
-package statespace
+package table
 
 import (
 	"bytes"
@@ -10,14 +10,16 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/longtest"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // The mod4-bit payload alone determines every distance: walking toward the
 // goal from it gives the table's distance for every board of 3x3 and 2x4.
 func TestWalkDistance(t *testing.T) {
-	for _, goal := range []Board{GoalLast(Shape{3, 3}), MustBoard(Shape{3, 3}, 1, 0, 2, 3, 4, 5, 6, 7, 8), GoalFirst(Shape{2, 4})} {
-		sp := MustSpace(goal)
-		tab, err := sp.Enumerate(context.Background(), nil)
+	for _, goal := range []statespace.Board{statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}), statespace.MustBoard(statespace.Shape{Rows: 3, Cols: 3}, 1, 0, 2, 3, 4, 5, 6, 7, 8), statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4})} {
+		sp := statespace.MustSpace(goal)
+		tab, err := Enumerate(context.Background(), sp, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +31,7 @@ func TestWalkDistance(t *testing.T) {
 		for r := uint64(0); r < sp.Size(); r += step {
 			b := sp.Unrank(r)
 			if got, err := WalkDistance(sp, payload, b, tab.Radius()); err != nil || got != tab.DistanceAt(r) {
-				t.Fatalf("goal %s board %s: walk gives %d (%v), table %d", GoalName(goal), b, got, err, tab.DistanceAt(r))
+				t.Fatalf("goal %s board %s: walk gives %d (%v), table %d", statespace.GoalName(goal), b, got, err, tab.DistanceAt(r))
 			}
 		}
 	}
@@ -38,8 +40,8 @@ func TestWalkDistance(t *testing.T) {
 // A damaged payload makes the walk fail, never loop: all zeros, and one
 // flipped bit.
 func TestWalkDistanceDamaged(t *testing.T) {
-	sp := MustSpace(GoalLast(Shape{2, 3}))
-	tab, err := sp.Enumerate(context.Background(), nil)
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3}))
+	tab, err := Enumerate(context.Background(), sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +56,7 @@ func TestWalkDistanceDamaged(t *testing.T) {
 	if failed == 0 {
 		t.Error("an all-zero payload walks every board home")
 	}
-	if _, err := WalkDistance(sp, payload, MustBoard(Shape{2, 3}, 2, 1, 3, 4, 5, 0), tab.Radius()); err == nil {
+	if _, err := WalkDistance(sp, payload, statespace.MustBoard(statespace.Shape{Rows: 2, Cols: 3}, 2, 1, 3, 4, 5, 0), tab.Radius()); err == nil {
 		t.Error("walked an unsolvable board")
 	}
 }
@@ -63,12 +65,12 @@ func TestWalkDistanceDamaged(t *testing.T) {
 // one; Loaded refuses it with a *LazyError instead of starting a
 // breadth-first search, and Expand makes the full table on request.
 func TestLazyTable(t *testing.T) {
-	sp := MustSpace(GoalFirst(Shape{2, 4}))
-	full, err := sp.Enumerate(context.Background(), nil)
+	sp := statespace.MustSpace(statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4}))
+	full, err := Enumerate(context.Background(), sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy := &LazyTable{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(full.Mod4Payload())}
+	lazy := &Lazy{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(full.Mod4Payload())}
 	for r := uint64(0); r < sp.Size(); r += 7 {
 		b := sp.Unrank(r)
 		if distOf(t, lazy, b) != distOf(t, full, b) || optimal(t, lazy, b) != optimal(t, full, b) || distOf(t, lazy, b) != full.DistanceAt(r) {
@@ -102,18 +104,18 @@ func TestLazyTable(t *testing.T) {
 	}
 	bad := full.Mod4Payload()
 	bad[len(bad)/2] ^= 0x10
-	damaged := &LazyTable{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(bad)}
-	var te *TableError
+	damaged := &Lazy{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(bad)}
+	var te *DamageError
 	if _, err := damaged.Expand(context.Background()); !errors.As(err, &te) {
-		t.Errorf("Expand of damaged bits: %v, want a *TableError", err)
+		t.Errorf("Expand of damaged bits: %v, want a *DamageError", err)
 	}
 }
 
 // No method of a lazy table panics on damaged bits: short, empty, flipped
 // or random, or a source whose reads fail. Each answers or says why.
 func TestLazyTableDamagedNoPanic(t *testing.T) {
-	sp := MustSpace(GoalLast(Shape{2, 4}))
-	full, err := sp.Enumerate(context.Background(), nil)
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4}))
+	full, err := Enumerate(context.Background(), sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +136,7 @@ func TestLazyTableDamagedNoPanic(t *testing.T) {
 	}
 	for name, src := range sources {
 		for _, counts := range [][]uint64{full.Counts(), {1}, {1, 2, 3}} {
-			tab := &LazyTable{tableHead: newHead(sp, counts), mod4: src}
+			tab := &Lazy{tableHead: newHead(sp, counts), mod4: src}
 			for r := uint64(0); r < sp.Size(); r += 13 {
 				b := sp.Unrank(r)
 				tab.Lookup(b)
@@ -143,15 +145,15 @@ func TestLazyTableDamagedNoPanic(t *testing.T) {
 			}
 			tab.Loaded()
 			for d := -1; d <= len(counts); d++ {
-				tab.Draw(context.Background(), rand.New(rand.NewPCG(1, 2)), d, 3, func(Board) bool { return true })
+				tab.Draw(context.Background(), rand.New(rand.NewPCG(1, 2)), d, 3, func(statespace.Board) bool { return true })
 			}
 			if _, err := tab.Expand(context.Background()); err == nil {
 				t.Errorf("%s bits with counts %v expanded without error", name, counts)
 			}
 		}
-		// NewMod4Table refuses them, or (short ones) says why.
-		if _, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), src); err == nil {
-			t.Errorf("NewMod4Table accepted %s bits", name)
+		// NewMod4 refuses them, or (short ones) says why.
+		if _, err := NewMod4(context.Background(), sp.Goal(), full.Counts(), src); err == nil {
+			t.Errorf("NewMod4 accepted %s bits", name)
 		}
 	}
 }
@@ -164,25 +166,25 @@ func (failingSource) Mod4Bit(uint64) (uint8, error) { return 0, errors.New("bloc
 // The 12-cell 3x4 board: 239,500,800 states, radius 53 with 18 states at
 // the radius (OEIS A090166; Korf & Schultze, AAAI 2005; see
 // data/reference/distributions.tsv). Its table is large enough that
-// NewMod4Table keeps it lazy, and the lazy lookups agree with the full
+// NewMod4 keeps it lazy, and the lazy lookups agree with the full
 // table. The search takes about 30 s and 6 GB: only with TILESPACE_LONG=1.
 func TestEnumerate3x4(t *testing.T) {
 	if os.Getenv("TILESPACE_LONG") != "1" {
 		t.Skip("a 6 GB, 30 s enumeration; set TILESPACE_LONG=1 to run it")
 	}
-	sp := MustSpace(GoalLast(Shape{3, 4}))
-	full, err := sp.Enumerate(context.Background(), nil)
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 4}))
+	full, err := Enumerate(context.Background(), sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if full.Radius() != 53 || full.Counts()[53] != 18 || full.States() != 239_500_800 {
 		t.Fatalf("3x4: %d states, radius %d with %d at it", full.States(), full.Radius(), full.Counts()[full.Radius()])
 	}
-	lazy, err := NewMod4Table(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()))
+	lazy, err := NewMod4(context.Background(), sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := lazy.(*LazyTable); !ok {
+	if _, ok := lazy.(*Lazy); !ok {
 		t.Fatal("a 12-cell table was expanded on load")
 	}
 	for r := uint64(0); r < sp.Size(); r += 9_999_991 {
@@ -194,12 +196,12 @@ func TestEnumerate3x4(t *testing.T) {
 }
 
 // A lazy table whose bits are consistent at the goal but not elsewhere
-// (checksummed, so only the walk can tell) answers with a *TableError
+// (checksummed, so only the walk can tell) answers with a *DamageError
 // naming its origin and rebuild command, never a panic or a wrong
 // distance.
 func TestLazyTableForged(t *testing.T) {
-	sp := MustSpace(GoalFirst(Shape{2, 4}))
-	full, err := sp.Enumerate(context.Background(), nil)
+	sp := statespace.MustSpace(statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 4}))
+	full, err := Enumerate(context.Background(), sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +211,7 @@ func TestLazyTableForged(t *testing.T) {
 	}
 	g := sp.Rank(sp.Goal())
 	bits[g/8] &^= 1 << (g % 8) // the goal itself stays right
-	lazy := &LazyTable{tableHead: newHead(sp, full.Counts()), mod4: bits}
+	lazy := &Lazy{tableHead: newHead(sp, full.Counts()), mod4: bits}
 	failed := 0
 	for r := uint64(0); r < sp.Size(); r += 13 {
 		b := sp.Unrank(r)
@@ -221,9 +223,9 @@ func TestLazyTableForged(t *testing.T) {
 			continue
 		}
 		failed++
-		var te *TableError
+		var te *DamageError
 		if !errors.As(err, &te) {
-			t.Fatalf("board %s: error %v, want a *TableError", b, err)
+			t.Fatalf("board %s: error %v, want a *DamageError", b, err)
 		}
 		// Lookup walks alone, so it may still find a true distance (the
 		// goal's) where LookupMoves's neighbours show the damage.
@@ -236,15 +238,15 @@ func TestLazyTableForged(t *testing.T) {
 	}
 }
 
-// NewMod4Table checks a small table's bits and counts against a search.
+// NewMod4 checks a small table's bits and counts against a search.
 func TestNewMod4TableChecks(t *testing.T) {
-	sp := MustSpace(GoalLast(Shape{2, 3}))
-	full, err := sp.Enumerate(context.Background(), nil)
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3}))
+	full, err := Enumerate(context.Background(), sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload())); err != nil {
+	if _, err := NewMod4(ctx, sp.Goal(), full.Counts(), Mod4Bytes(full.Mod4Payload())); err != nil {
 		t.Fatal(err)
 	}
 	bad := full.Mod4Payload()
@@ -252,20 +254,20 @@ func TestNewMod4TableChecks(t *testing.T) {
 	counts := full.Counts()
 	counts[1]++
 	counts[2]--
-	var te *TableError
-	if _, err := NewMod4Table(ctx, sp.Goal(), full.Counts(), Mod4Bytes(bad)); !errors.As(err, &te) {
-		t.Errorf("a flipped bit: %v, want a *TableError", err)
+	var te *DamageError
+	if _, err := NewMod4(ctx, sp.Goal(), full.Counts(), Mod4Bytes(bad)); !errors.As(err, &te) {
+		t.Errorf("a flipped bit: %v, want a *DamageError", err)
 	}
-	if _, err := NewMod4Table(ctx, sp.Goal(), counts, Mod4Bytes(full.Mod4Payload())); !errors.As(err, &te) {
-		t.Errorf("wrong counts: %v, want a *TableError", err)
+	if _, err := NewMod4(ctx, sp.Goal(), counts, Mod4Bytes(full.Mod4Payload())); !errors.As(err, &te) {
+		t.Errorf("wrong counts: %v, want a *DamageError", err)
 	}
 	dist := full.Distances()
-	if _, err := NewTable(sp.Goal(), dist); err != nil {
+	if _, err := New(sp.Goal(), dist); err != nil {
 		t.Fatal(err)
 	}
 	dist[5]++
-	if _, err := NewTable(sp.Goal(), dist); !errors.As(err, &te) {
-		t.Errorf("a wrong distance: %v, want a *TableError", err)
+	if _, err := New(sp.Goal(), dist); !errors.As(err, &te) {
+		t.Errorf("a wrong distance: %v, want a *DamageError", err)
 	}
 }
 
@@ -275,24 +277,24 @@ func TestNewMod4TableChecks(t *testing.T) {
 // distinct, and all of them when asked for as many as there are.
 func TestDrawLazy(t *testing.T) {
 	ctx := context.Background()
-	sp := MustSpace(GoalLast(Shape{3, 3}))
-	full, err := sp.Enumerate(ctx, nil)
+	sp := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3}))
+	full, err := Enumerate(ctx, sp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// As NewMod4Table keeps a table of more than LazyTableStates boards.
-	lazy := &LazyTable{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(full.Mod4Payload())}
-	draw := func(d, n int) []Board {
-		var out []Board
-		err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), d, n, func(b Board) bool { out = append(out, b); return true })
+	// As NewMod4 keeps a table of more than LazyStates boards.
+	lazy := &Lazy{tableHead: newHead(sp, full.Counts()), mod4: Mod4Bytes(full.Mod4Payload())}
+	draw := func(d, n int) []statespace.Board {
+		var out []statespace.Board
+		err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), d, n, func(b statespace.Board) bool { out = append(out, b); return true })
 		if err != nil {
 			t.Fatalf("distance %d: %v", d, err)
 		}
 		return out
 	}
-	check := func(how string, d int, got []Board, want int) {
+	check := func(how string, d int, got []statespace.Board, want int) {
 		t.Helper()
-		seen := map[Board]bool{}
+		seen := map[statespace.Board]bool{}
 		for _, b := range got {
 			if distOf(t, full, b) != d || seen[b] {
 				t.Fatalf("%s, distance %d: %s is at %d or drawn twice", how, d, b, distOf(t, full, b))
@@ -313,13 +315,13 @@ func TestDrawLazy(t *testing.T) {
 		check("rejection", d, draw(d, 50), 50)
 	}
 	lazyRejectionShare = 10 // 2 boards at 31 are far rarer than 1 in 10
-	if err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), 31, 1, func(Board) bool { return true }); err == nil || !strings.Contains(err.Error(), "too rare") {
+	if err := lazy.Draw(ctx, rand.New(rand.NewPCG(1, 2)), 31, 1, func(statespace.Board) bool { return true }); err == nil || !strings.Contains(err.Error(), "too rare") {
 		t.Errorf("rare distance: %v", err)
 	}
 }
 
 // distOf is tab's distance of b, failing the test when it has none.
-func distOf(t testing.TB, tab DistanceTable, b Board) int {
+func distOf(t testing.TB, tab Interface, b statespace.Board) int {
 	t.Helper()
 	d, err := tab.Lookup(b)
 	if err != nil {

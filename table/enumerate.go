@@ -1,4 +1,4 @@
-package statespace
+package table
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/bits-and-blooms/bitset"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // MaxEnumerate is the largest space Enumerate takes on: 12 cells
@@ -34,7 +36,7 @@ type Progress func(depth int, reached, total uint64)
 // unchanged (the rank moves by (n−1)!/2), and a vertical move rotates
 // Cols codes, which updates Cols digits and the rank locally, with no
 // re-ranking.
-func (s *Space) Enumerate(ctx context.Context, progress Progress) (*Table, error) {
+func Enumerate(ctx context.Context, s *statespace.Space, progress Progress) (*Table, error) {
 	e, err := newEnumeration(s)
 	if err != nil {
 		return nil, err
@@ -59,7 +61,7 @@ type entry struct {
 // enumeration holds the memory of one BFS, allocated and touched up front
 // so the timed search does no allocation or page faulting.
 type enumeration struct {
-	s       *Space
+	s       *statespace.Space
 	n       int    // cells
 	half    uint64 // ranks per blank cell
 	visited *bitset.BitSet
@@ -68,9 +70,9 @@ type enumeration struct {
 	counts  []uint64
 }
 
-func newEnumeration(s *Space) (*enumeration, error) {
+func newEnumeration(s *statespace.Space) (*enumeration, error) {
 	if s.Size() > MaxEnumerate {
-		return nil, fmt.Errorf("statespace: %s has %d reachable boards, more than the %d a full enumeration takes on", s.Shape(), s.Size(), uint64(MaxEnumerate))
+		return nil, fmt.Errorf("table: %s has %d reachable boards, more than the %d a full enumeration takes on", s.Shape(), s.Size(), uint64(MaxEnumerate))
 	}
 	n := s.Shape().Cells()
 	e := &enumeration{
@@ -151,7 +153,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 		e.counts = append(e.counts, level)
 		levelEnds = append(levelEnds, end)
 		if depth >= 255 {
-			return fmt.Errorf("statespace: distances above 255 in %s", s.Shape())
+			return fmt.Errorf("table: distances above 255 in %s", s.Shape())
 		}
 		for b := 0; b < e.n; b++ {
 			up, down := b-cols, b+cols
@@ -225,7 +227,7 @@ func (e *enumeration) run(ctx context.Context, progress Progress) error {
 		}
 	}
 	if n != s.Size() {
-		return fmt.Errorf("statespace: BFS reached %d boards of %s, expected %d", n, s.Shape(), s.Size())
+		return fmt.Errorf("table: BFS reached %d boards of %s, expected %d", n, s.Shape(), s.Size())
 	}
 	return nil
 }

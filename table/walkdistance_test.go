@@ -1,4 +1,6 @@
-package statespace
+package table
+
+import "github.com/tilespace/tilespace/statespace"
 
 // WalkDistance recovers the exact distance of b from the stored bits
 // alone, without expanding the table: it knows every board's distance mod
@@ -7,10 +9,10 @@ package statespace
 // moves. It costs O(distance) rankings. It returns an error when b is not
 // in sp or the bits are damaged (no neighbour one closer, or a walk
 // longer than radius moves).
-func WalkDistance(sp *Space, bits Mod4Source, b Board, radius int) (int, error) {
+func WalkDistance(sp *statespace.Space, bits Mod4Source, b statespace.Board, radius int) (int, error) {
 	if err := sp.Check(b); err != nil {
 		return 0, err
 	}
-	t := &LazyTable{tableHead: newHead(sp, make([]uint64, radius+1)), mod4: bits}
+	t := &Lazy{tableHead: newHead(sp, make([]uint64, radius+1)), mod4: bits}
 	return t.walk(b)
 }

@@ -1,4 +1,4 @@
-package statespace
+package table
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/internal/longtest"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // published3x3 pairs 3x3 goals with the distribution published for the
@@ -23,9 +25,9 @@ var published3x3 = []struct{ goal, blank string }{
 
 // publishedCounts returns the published distribution of shape with the
 // blank in the given cell of the goal; a transposed board has the same.
-func publishedCounts(t *testing.T, shape Shape, blank string) []uint64 {
+func publishedCounts(t *testing.T, shape statespace.Shape, blank string) []uint64 {
 	t.Helper()
-	for _, sh := range []Shape{shape, {shape.Cols, shape.Rows}} {
+	for _, sh := range []statespace.Shape{shape, {Rows: shape.Cols, Cols: shape.Rows}} {
 		if d, ok := reference.FindDistribution(sh.String(), blank); ok {
 			return d.Counts
 		}
@@ -36,11 +38,11 @@ func publishedCounts(t *testing.T, shape Shape, blank string) []uint64 {
 
 func TestEnumeratePublished3x3(t *testing.T) {
 	for i, c := range published3x3 {
-		goal, err := Parse(c.goal, Shape{3, 3})
+		goal, err := statespace.Parse(c.goal, statespace.Shape{Rows: 3, Cols: 3})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+		tab, err := Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -54,18 +56,18 @@ func TestEnumeratePublished3x3(t *testing.T) {
 // corner goals and the transposed board (data/reference/distributions.tsv:
 // OEIS A090034-A090036).
 func TestEnumeratePublishedCorner(t *testing.T) {
-	for i, sh := range []Shape{{2, 3}, {3, 2}, {2, 4}, {4, 2}, {2, 5}, {5, 2}} {
+	for i, sh := range []statespace.Shape{{Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}} {
 		if !longtest.Enabled() && sh.Cells() > 8 {
 			continue
 		}
 		want := publishedCounts(t, sh, "corner")
-		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {
-			tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+		for _, goal := range []statespace.Board{statespace.GoalLast(sh), statespace.GoalFirst(sh)} {
+			tab, err := Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 			if err != nil {
 				t.Fatalf("case %d: %v", i, err)
 			}
 			if got := tab.Counts(); !slices.Equal(got, want) {
-				t.Errorf("case %d %s goal %s: counts %v, want %v", i, sh, GoalName(goal), got, want)
+				t.Errorf("case %d %s goal %s: counts %v, want %v", i, sh, statespace.GoalName(goal), got, want)
 			}
 		}
 	}
@@ -74,18 +76,18 @@ func TestEnumeratePublishedCorner(t *testing.T) {
 // Radius and states at the radius for corner goals, OEIS A090034-A090036,
 // A090166, A090167, A089484 (data/reference/distributions.tsv).
 var publishedRadius = []struct {
-	shape     Shape
+	shape     statespace.Shape
 	states    uint64
 	radius    int
 	antipodes uint64
 }{
-	{Shape{2, 2}, 12, 6, 1},
-	{Shape{2, 3}, 360, 21, 1},
-	{Shape{3, 2}, 360, 21, 1},
-	{Shape{2, 4}, 20160, 36, 1},
-	{Shape{4, 2}, 20160, 36, 1},
-	{Shape{3, 3}, 181440, 31, 2},
-	{Shape{2, 5}, 1814400, 55, 2},
+	{statespace.Shape{Rows: 2, Cols: 2}, 12, 6, 1},
+	{statespace.Shape{Rows: 2, Cols: 3}, 360, 21, 1},
+	{statespace.Shape{Rows: 3, Cols: 2}, 360, 21, 1},
+	{statespace.Shape{Rows: 2, Cols: 4}, 20160, 36, 1},
+	{statespace.Shape{Rows: 4, Cols: 2}, 20160, 36, 1},
+	{statespace.Shape{Rows: 3, Cols: 3}, 181440, 31, 2},
+	{statespace.Shape{Rows: 2, Cols: 5}, 1814400, 55, 2},
 }
 
 func TestEnumeratePublishedRadius(t *testing.T) {
@@ -93,8 +95,8 @@ func TestEnumeratePublishedRadius(t *testing.T) {
 		if !longtest.Enabled() && c.states > 200000 {
 			continue
 		}
-		for _, goal := range []Board{GoalLast(c.shape), GoalFirst(c.shape)} {
-			tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+		for _, goal := range []statespace.Board{statespace.GoalLast(c.shape), statespace.GoalFirst(c.shape)} {
+			tab, err := Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 			if err != nil {
 				t.Fatalf("case %d: %v", i, err)
 			}
@@ -103,10 +105,10 @@ func TestEnumeratePublishedRadius(t *testing.T) {
 				sum += n
 			}
 			if sum != c.states || tab.States() != c.states {
-				t.Errorf("case %d %s goal %s: %d states counted, %d in space, want %d", i, c.shape, GoalName(goal), sum, tab.States(), c.states)
+				t.Errorf("case %d %s goal %s: %d states counted, %d in space, want %d", i, c.shape, statespace.GoalName(goal), sum, tab.States(), c.states)
 			}
 			if tab.Radius() != c.radius || uint64(len(tab.Antipodes())) != c.antipodes {
-				t.Errorf("case %d %s goal %s: radius %d with %d antipodes, want %d with %d", i, c.shape, GoalName(goal), tab.Radius(), len(tab.Antipodes()), c.radius, c.antipodes)
+				t.Errorf("case %d %s goal %s: radius %d with %d antipodes, want %d with %d", i, c.shape, statespace.GoalName(goal), tab.Radius(), len(tab.Antipodes()), c.radius, c.antipodes)
 			}
 		}
 	}
@@ -114,7 +116,7 @@ func TestEnumeratePublishedRadius(t *testing.T) {
 
 // The two 31-move positions of the 8-puzzle (OEIS A089473, example).
 func TestAntipodes3x3(t *testing.T) {
-	tab, err := MustSpace(GoalLast(Shape{3, 3})).Enumerate(context.Background(), nil)
+	tab, err := Enumerate(context.Background(), statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +133,7 @@ func TestAntipodes3x3(t *testing.T) {
 
 // plainBFS is an independent oracle: a BFS over boards as strings with a
 // map, sharing nothing with the ranker or Enumerate.
-func plainBFS(shape Shape, goal []int) map[string]int {
+func plainBFS(shape statespace.Shape, goal []int) map[string]int {
 	key := func(t []int) string { return fmt.Sprint(t) }
 	dist := map[string]int{key(goal): 0}
 	queue := [][]int{goal}
@@ -159,26 +161,26 @@ func plainBFS(shape Shape, goal []int) map[string]int {
 
 func TestEnumerateMatchesPlainBFS(t *testing.T) {
 	goals := []struct {
-		shape Shape
+		shape statespace.Shape
 		tiles []int
 	}{
-		{Shape{2, 2}, []int{1, 2, 3, 0}},
-		{Shape{2, 3}, []int{0, 1, 2, 3, 4, 5}},
-		{Shape{3, 2}, []int{1, 2, 0, 3, 4, 5}},
-		{Shape{2, 4}, []int{1, 2, 3, 4, 5, 6, 7, 0}},
-		{Shape{2, 4}, []int{0, 1, 2, 3, 4, 5, 6, 7}},
-		{Shape{2, 4}, []int{3, 1, 0, 7, 5, 6, 2, 4}}, // an arbitrary goal
-		{Shape{4, 2}, []int{1, 2, 3, 4, 5, 6, 7, 0}},
-		{Shape{3, 3}, []int{1, 2, 3, 4, 0, 5, 6, 7, 8}},
-		{Shape{3, 3}, []int{8, 1, 3, 4, 0, 2, 7, 6, 5}},
+		{statespace.Shape{Rows: 2, Cols: 2}, []int{1, 2, 3, 0}},
+		{statespace.Shape{Rows: 2, Cols: 3}, []int{0, 1, 2, 3, 4, 5}},
+		{statespace.Shape{Rows: 3, Cols: 2}, []int{1, 2, 0, 3, 4, 5}},
+		{statespace.Shape{Rows: 2, Cols: 4}, []int{1, 2, 3, 4, 5, 6, 7, 0}},
+		{statespace.Shape{Rows: 2, Cols: 4}, []int{0, 1, 2, 3, 4, 5, 6, 7}},
+		{statespace.Shape{Rows: 2, Cols: 4}, []int{3, 1, 0, 7, 5, 6, 2, 4}}, // an arbitrary goal
+		{statespace.Shape{Rows: 4, Cols: 2}, []int{1, 2, 3, 4, 5, 6, 7, 0}},
+		{statespace.Shape{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 0, 5, 6, 7, 8}},
+		{statespace.Shape{Rows: 3, Cols: 3}, []int{8, 1, 3, 4, 0, 2, 7, 6, 5}},
 	}
 	for i, g := range goals {
 		if !longtest.Enabled() && g.shape.Cells() > 8 {
 			continue
 		}
-		goal := MustBoard(g.shape, g.tiles...)
-		sp := MustSpace(goal)
-		tab, err := sp.Enumerate(context.Background(), nil)
+		goal := statespace.MustBoard(g.shape, g.tiles...)
+		sp := statespace.MustSpace(goal)
+		tab, err := Enumerate(context.Background(), sp, nil)
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -198,18 +200,18 @@ func TestEnumerateMatchesPlainBFS(t *testing.T) {
 // In every table, the goal alone is at 0, every other board has a
 // neighbour exactly one closer, and no neighbour differs by more than one.
 func TestTableInvariant(t *testing.T) {
-	shapes := []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}}
+	shapes := []statespace.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 2}}
 	for _, sh := range shapes {
 		if !longtest.Enabled() && sh.Cells() > 9 {
 			continue
 		}
-		for _, goal := range []Board{GoalLast(sh), GoalFirst(sh)} {
-			tab, err := MustSpace(goal).Enumerate(context.Background(), nil)
+		for _, goal := range []statespace.Board{statespace.GoalLast(sh), statespace.GoalFirst(sh)} {
+			tab, err := Enumerate(context.Background(), statespace.MustSpace(goal), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if err := tab.Verify(); err != nil {
-				t.Errorf("%s goal %s: %v", sh, GoalName(goal), err)
+				t.Errorf("%s goal %s: %v", sh, statespace.GoalName(goal), err)
 			}
 		}
 	}
@@ -218,14 +220,14 @@ func TestTableInvariant(t *testing.T) {
 func TestEnumerateCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := MustSpace(GoalLast(Shape{3, 3})).Enumerate(ctx, nil); err != context.Canceled {
+	if _, err := Enumerate(ctx, statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})), nil); err != context.Canceled {
 		t.Fatalf("cancelled enumeration returned %v, want context.Canceled", err)
 	}
 }
 
 // Verify catches a damaged table: one entry changed by two.
 func TestVerifyCatchesDamage(t *testing.T) {
-	tab, err := MustSpace(GoalLast(Shape{2, 3})).Enumerate(context.Background(), nil)
+	tab, err := Enumerate(context.Background(), statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +244,7 @@ func TestVerifyCatchesDamage(t *testing.T) {
 }
 
 func TestSample(t *testing.T) {
-	tab, err := MustSpace(GoalLast(Shape{3, 3})).Enumerate(context.Background(), nil)
+	tab, err := Enumerate(context.Background(), statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +254,7 @@ func TestSample(t *testing.T) {
 		if len(got) != 5 {
 			t.Fatalf("depth %d: %d boards, want 5", d, len(got))
 		}
-		seen := map[Board]bool{}
+		seen := map[statespace.Board]bool{}
 		for _, b := range got {
 			if distOf(t, tab, b) != d {
 				t.Errorf("depth %d: sampled %s at distance %d", d, b, distOf(t, tab, b))
@@ -268,7 +270,7 @@ func TestSample(t *testing.T) {
 	}
 	// Any depth: distinct boards while there are enough, all when all are
 	// asked for (2x3: 360 boards).
-	small, err := MustSpace(GoalLast(Shape{2, 3})).Enumerate(context.Background(), nil)
+	small, err := Enumerate(context.Background(), statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +285,7 @@ func TestSample(t *testing.T) {
 	}
 }
 
-func sortedKeys(bs []Board) []uint64 {
+func sortedKeys(bs []statespace.Board) []uint64 {
 	var ks []uint64
 	for _, b := range bs {
 		ks = append(ks, b.Packed().Lo)

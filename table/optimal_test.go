@@ -1,9 +1,13 @@
-package statespace
+package table
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tilespace/tilespace/statespace"
+)
 
 // optimal is t's optimal moves of b, which the test knows to have them.
-func optimal(tb testing.TB, t DistanceTable, b Board) MoveSet {
+func optimal(tb testing.TB, t Interface, b statespace.Board) statespace.MoveSet {
 	tb.Helper()
 	_, set, err := t.LookupMoves(b)
 	if err != nil {

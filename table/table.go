@@ -1,14 +1,16 @@
-package statespace
+package table
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"time"
+
+	"github.com/tilespace/tilespace/statespace"
 )
 
-// DistanceTable is a distance table of one space, whatever holds it: a
-// *Table, one byte per board in memory, or a *LazyTable, which walks
+// Interface is a distance table of one space, whatever holds it: a
+// *Table, one byte per board in memory, or a *Lazy, which walks
 // stored bits toward the goal. Lookups say why they fail (a board not in
 // the space, damaged bits) and never answer a wrong distance. Where a
 // table came from is told by the layer that opened it: package store
@@ -17,26 +19,26 @@ import (
 // The interface holds what every holder of a table asks of it. What is
 // written once over it is a function (DrawOne, Samples); what only the
 // code that builds, writes or opens a table needs is a method of the
-// concrete type it holds (Table.Mod4Payload, LazyTable.Expand,
-// LazyTable.WithAnswerChecks).
-type DistanceTable interface {
-	Space() *Space
+// concrete type it holds (Table.Mod4Payload, Lazy.Expand,
+// Lazy.WithAnswerChecks).
+type Interface interface {
+	Space() *statespace.Space
 	Counts() []uint64 // boards at each distance 0 … Radius()
 	Radius() int
 
 	// Lookup returns the distance of b, LookupMoves also every move that
 	// leads one step closer, Path an optimal solution.
-	Lookup(b Board) (int, error)
-	LookupMoves(b Board) (int, MoveSet, error)
-	Path(b Board) ([]Move, error)
+	Lookup(b statespace.Board) (int, error)
+	LookupMoves(b statespace.Board) (int, statespace.MoveSet, error)
+	Path(b statespace.Board) ([]statespace.Move, error)
 	// CheckPath checks a path a search found against the table (see
 	// Table.CheckPath): a contradiction is the table's damage, and is
 	// told as its other damage is.
-	CheckPath(b Board, pathLength int, search string, shortest bool) error
+	CheckPath(b statespace.Board, pathLength int, search string, shortest bool) error
 
 	// Draw draws boards at a distance (see Table.Draw); each kind of
 	// table finds them its own way.
-	Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(Board) bool) error
+	Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error
 	// Loaded returns the table with one byte per board, for what needs
 	// every board's distance, or a *LazyError for a lazy table (whose
 	// Expand makes one on request).
@@ -45,7 +47,7 @@ type DistanceTable interface {
 
 // tableHead is what every table knows without its distances.
 type tableHead struct {
-	space  *Space
+	space  *statespace.Space
 	counts []uint64
 	// half is the ranks per blank cell, (n−1)!/2: a horizontal move
 	// changes a rank by ±half (see Space).
@@ -61,7 +63,7 @@ type tableHead struct {
 const cellSlots = 32
 
 // newHead returns the head of a table of sp with the given counts.
-func newHead(sp *Space, counts []uint64) tableHead {
+func newHead(sp *statespace.Space, counts []uint64) tableHead {
 	sh := sp.Shape()
 	h := tableHead{space: sp, counts: counts, half: sp.Size() / uint64(sh.Cells())}
 	g := sp.Goal().Blank()
@@ -72,7 +74,7 @@ func newHead(sp *Space, counts []uint64) tableHead {
 }
 
 // Space returns the space the table covers.
-func (t *tableHead) Space() *Space { return t.space }
+func (t *tableHead) Space() *statespace.Space { return t.space }
 
 // Counts returns the number of boards at each distance 0 … Radius().
 func (t *tableHead) Counts() []uint64 { return append([]uint64(nil), t.counts...) }
@@ -86,7 +88,7 @@ func (t *tableHead) Radius() int { return len(t.counts) - 1 }
 // Table holds the exact distance from the goal of every reachable board of
 // a Space, one byte per board, indexed by rank. A Table is read-only and
 // safe for concurrent use. A large table made from stored bits is a
-// *LazyTable instead (NewMod4Table), whose Expand makes a Table.
+// *Lazy instead (NewMod4), whose Expand makes a Table.
 type Table struct {
 	tableHead
 	dist []uint8 // one byte per board
@@ -96,8 +98,8 @@ type Table struct {
 }
 
 var (
-	_ DistanceTable = (*Table)(nil)
-	_ DistanceTable = (*LazyTable)(nil)
+	_ Interface = (*Table)(nil)
+	_ Interface = (*Lazy)(nil)
 )
 
 // SearchTime returns how long the breadth-first search that built the
@@ -113,17 +115,17 @@ func (t *Table) DistanceAt(rank uint64) int { return int(t.dist[rank]) }
 func (t *Table) Loaded() (*Table, error) { return t, nil }
 
 // LazyError reports a call that needs every board's distance, one byte
-// per board, on a lazy table (see NewMod4Table): it is refused rather than
+// per board, on a lazy table (see NewMod4): it is refused rather than
 // started silently, since expanding the table is a breadth-first search of
 // the whole space. Expand does it on request, with a context.
 type LazyError struct {
-	Shape  Shape
+	Shape  statespace.Shape
 	States uint64 // boards in the table
 	Bytes  uint64 // memory the expansion takes while it runs, about
 }
 
 func (e *LazyError) Error() string {
-	return fmt.Sprintf("statespace: every board's distance is needed, and the table of %s (%d boards) is read from its bits; expanding it is a breadth-first search taking about %d bytes (Expand)",
+	return fmt.Sprintf("table: every board's distance is needed, and the table of %s (%d boards) is read from its bits; expanding it is a breadth-first search taking about %d bytes (Expand)",
 		e.Shape, e.States, e.Bytes)
 }
 
@@ -133,7 +135,7 @@ const enumerateBytes = 24
 
 // Lookup returns the distance of b, or the reason it has none: b is not
 // in the space (a *ShapeError, an *UnsolvableError).
-func (t *Table) Lookup(b Board) (int, error) {
+func (t *Table) Lookup(b statespace.Board) (int, error) {
 	r, ok := t.space.RankChecked(b)
 	if !ok {
 		return 0, t.space.Check(b)
@@ -142,9 +144,9 @@ func (t *Table) Lookup(b Board) (int, error) {
 }
 
 // LookupMoves returns the distance of b and every move that leads one
-// step closer, or the reason there are none (as Lookup, or a *TableError
+// step closer, or the reason there are none (as Lookup, or a *DamageError
 // for a board with no neighbour closer).
-func (t *Table) LookupMoves(b Board) (int, MoveSet, error) {
+func (t *Table) LookupMoves(b statespace.Board) (int, statespace.MoveSet, error) {
 	r, ok := t.space.RankChecked(b)
 	if !ok {
 		return 0, 0, t.space.Check(b)
@@ -160,7 +162,7 @@ func (t *Table) LookupMoves(b Board) (int, MoveSet, error) {
 // Path returns an optimal solution of b: at each step the first move, in
 // Up, Down, Left, Right order, that leads one step closer. It returns an
 // error when b is not in the table's space or the table is damaged.
-func (t *Table) Path(b Board) ([]Move, error) {
+func (t *Table) Path(b statespace.Board) ([]statespace.Move, error) {
 	r, ok := t.space.RankChecked(b)
 	if !ok {
 		return nil, t.space.Check(b)
@@ -173,51 +175,51 @@ func (t *Table) Path(b Board) ([]Move, error) {
 // blank's cell in the leading digit and a horizontal move keeps the order
 // of the tiles, so Left is rank − half and Right rank + half, with no
 // ranking; only vertical moves rank their board.
-func (t *Table) closer(b Board, r uint64, d int) (MoveSet, error) {
+func (t *Table) closer(b statespace.Board, r uint64, d int) (statespace.MoveSet, error) {
 	if d == 0 {
 		return 0, nil
 	}
-	var set MoveSet
+	var set statespace.MoveSet
 	sp := t.space
 	want := uint8(d - 1)
-	for _, m := range [2]Move{Up, Down} {
+	for _, m := range [2]statespace.Move{statespace.Up, statespace.Down} {
 		if c, ok := b.Apply(m); ok && t.dist[sp.Rank(c)] == want {
 			set = set.Add(m)
 		}
 	}
 	col := b.Blank() % sp.Shape().Cols
 	if col > 0 && t.dist[r-t.half] == want {
-		set = set.Add(Left)
+		set = set.Add(statespace.Left)
 	}
 	if col < sp.Shape().Cols-1 && t.dist[r+t.half] == want {
-		set = set.Add(Right)
+		set = set.Add(statespace.Right)
 	}
 	if set == 0 {
-		return 0, &TableError{Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
+		return 0, &DamageError{Msg: fmt.Sprintf("the table is damaged: %s at distance %d has no neighbour at %d", b, d, d-1)}
 	}
 	return set, nil
 }
 
 // pathFrom is Path on a table of one byte per board from b, of rank r,
 // following ranks as closer does.
-func (t *Table) pathFrom(b Board, r uint64) ([]Move, error) {
+func (t *Table) pathFrom(b statespace.Board, r uint64) ([]statespace.Move, error) {
 	sp := t.space
 	d := int(t.dist[r])
-	path := make([]Move, 0, d)
+	path := make([]statespace.Move, 0, d)
 	for ; d > 0; d-- {
 		set, err := t.closer(b, r, d)
 		if err != nil {
 			return nil, err
 		}
-		for _, m := range Moves {
+		for _, m := range statespace.Moves {
 			if !set.Has(m) {
 				continue
 			}
 			b, _ = b.Apply(m)
 			switch m {
-			case Left:
+			case statespace.Left:
 				r -= t.half
-			case Right:
+			case statespace.Right:
 				r += t.half
 			default:
 				r = sp.Rank(b)
@@ -230,14 +232,14 @@ func (t *Table) pathFrom(b Board, r uint64) ([]Move, error) {
 }
 
 // Antipodes returns the boards at the largest distance, in rank order.
-func (t *Table) Antipodes() []Board {
+func (t *Table) Antipodes() []statespace.Board {
 	return t.boardsAt(t.Radius(), 0)
 }
 
 // boardsAt returns the boards at distance d in rank order, at most limit
 // of them (all when limit ≤ 0).
-func (t *Table) boardsAt(d int, limit int) []Board {
-	var out []Board
+func (t *Table) boardsAt(d int, limit int) []statespace.Board {
+	var out []statespace.Board
 	for r, v := range t.dist {
 		if int(v) == d {
 			out = append(out, t.space.Unrank(uint64(r)))
@@ -252,7 +254,7 @@ func (t *Table) boardsAt(d int, limit int) []Board {
 // Verify checks that the table holds exact distances: the goal alone is at
 // distance 0, every other board has a neighbour exactly one closer, and no
 // two neighbours differ by more than one. Together these imply every entry
-// is the true distance. (A *LazyTable's lookups check the bits they walk,
+// is the true distance. (A *Lazy's lookups check the bits they walk,
 // and its Expand checks them all.)
 func (t *Table) Verify() error {
 	sp := t.space
@@ -261,22 +263,22 @@ func (t *Table) Verify() error {
 		b := sp.Unrank(r)
 		d := int(dist[r])
 		if (d == 0) != (b == sp.Goal()) {
-			return fmt.Errorf("statespace: table damaged: board %s has distance %d", b, d)
+			return fmt.Errorf("table: table damaged: board %s has distance %d", b, d)
 		}
 		closer := d == 0
-		for _, m := range Moves {
+		for _, m := range statespace.Moves {
 			c, ok := b.Apply(m)
 			if !ok {
 				continue
 			}
 			dc := int(dist[sp.Rank(c)])
 			if dc != d-1 && dc != d+1 {
-				return fmt.Errorf("statespace: table damaged: board %s at distance %d has neighbour %s at %d", b, d, c, dc)
+				return fmt.Errorf("table: table damaged: board %s at distance %d has neighbour %s at %d", b, d, c, dc)
 			}
 			closer = closer || dc == d-1
 		}
 		if !closer {
-			return fmt.Errorf("statespace: table damaged: board %s at distance %d has no neighbour one closer", b, d)
+			return fmt.Errorf("table: table damaged: board %s at distance %d has no neighbour one closer", b, d)
 		}
 	}
 	return nil
