@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // Comparison is every Standard algorithm run on one board.
@@ -99,7 +99,7 @@ func (e *RepeatedAlgorithmError) Error() string {
 // keys name, in Standard's order; nil or empty keys name them all. A key
 // naming none of them is an *UnknownAlgorithmError, a key given twice a
 // *RepeatedAlgorithmError.
-func Algorithms(goal statespace.Board, table table.Interface, keys []string) ([]search.Algorithm, error) {
+func Algorithms(goal statespace.Board, table pdb.ExactTable, keys []string) ([]search.Algorithm, error) {
 	all := search.Standard(goal, table)
 	if len(keys) == 0 {
 		return all, nil
@@ -142,13 +142,13 @@ type ComparisonRow struct {
 // goal is an error, and so is a table a path contradicts (a
 // *table.ContradictionError: a path shorter than its distance).
 // ctx stops the algorithm running and skips the rest.
-func Compare(ctx context.Context, start, goal statespace.Board, table table.Interface, lim search.Limits) (*Comparison, error) {
+func Compare(ctx context.Context, start, goal statespace.Board, table Table, lim search.Limits) (*Comparison, error) {
 	return CompareAlgorithms(ctx, start, goal, table, lim, nil)
 }
 
 // CompareAlgorithms is Compare on the algorithms keys name (see
 // Algorithms; nil names them all), in search.Standard's order.
-func CompareAlgorithms(ctx context.Context, start, goal statespace.Board, table table.Interface, lim search.Limits, keys []string) (*Comparison, error) {
+func CompareAlgorithms(ctx context.Context, start, goal statespace.Board, table Table, lim search.Limits, keys []string) (*Comparison, error) {
 	lim = withDefaults(lim)
 	lim.MaxDepth = 0
 	if err := search.Check(search.Problem{Start: start, Goal: goal}); err != nil {

@@ -3,7 +3,6 @@ package classroom
 import (
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // Where a search and a table meet, the search checks the table: a path
@@ -16,7 +15,7 @@ import (
 // checkResults checks every found path of rs, from start, against table;
 // shortest says which of them come from searches that find only shortest
 // paths. A nil table checks nothing.
-func checkResults(table table.Interface, start statespace.Board, rs []search.Result, shortest []bool) error {
+func checkResults(table Table, start statespace.Board, rs []search.Result, shortest []bool) error {
 	if table == nil {
 		return nil
 	}
@@ -34,7 +33,7 @@ func checkResults(table table.Interface, start statespace.Board, rs []search.Res
 // checkTable checks c's rows against table (Compare calls it after each
 // row, so the first contradiction ends the comparison). A* on the table itself is
 // not taken as finding shortest paths: on a forged table it need not.
-func (c *Comparison) checkTable(table table.Interface) error {
+func (c *Comparison) checkTable(table Table) error {
 	rs := make([]search.Result, len(c.Rows))
 	shortest := make([]bool, len(c.Rows))
 	for i, row := range c.Rows {
@@ -45,7 +44,7 @@ func (c *Comparison) checkTable(table table.Interface) error {
 
 // checkTable checks the paths of e's searches against table: BFS and
 // IDDFS find only shortest paths, DFS and DLS any.
-func (e *DFSExplanation) checkTable(table table.Interface) error {
+func (e *DFSExplanation) checkTable(table Table) error {
 	return checkResults(table, e.Start,
 		[]search.Result{e.DFS, e.DFSAtOptimal, e.DFSAtSmallest, e.DLSAtOptimal, e.IDDFS, e.BFS},
 		[]bool{false, false, false, false, true, true})

@@ -12,7 +12,6 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // ExplainOptions tune ExplainDFS; zero fields take the defaults.
@@ -102,7 +101,7 @@ type DFSWalk struct {
 // when boards is set (the depths and distances alone take 8 bytes a step).
 // A board the table does not hold, or an expansion count that disagrees
 // with the walk, is an error.
-func WalkDFS(ctx context.Context, table table.Interface, start statespace.Board, lim search.Limits, boards bool) (*DFSWalk, error) {
+func WalkDFS(ctx context.Context, table Table, start statespace.Board, lim search.Limits, boards bool) (*DFSWalk, error) {
 	if table == nil {
 		return nil, errNoTable
 	}
@@ -157,7 +156,7 @@ func WalkDFS(ctx context.Context, table table.Interface, start statespace.Board,
 // searches that contradicts the table (shorter than the table's distance,
 // or a BFS or IDDFS path of another length) refuses the table as damaged:
 // a *table.ContradictionError.
-func ExplainDFS(ctx context.Context, start statespace.Board, table table.Interface, opt ExplainOptions) (*DFSExplanation, error) {
+func ExplainDFS(ctx context.Context, start statespace.Board, table CountedTable, opt ExplainOptions) (*DFSExplanation, error) {
 	if table == nil {
 		return nil, errNoTable
 	}
@@ -179,7 +178,7 @@ func ExplainDFS(ctx context.Context, start statespace.Board, table table.Interfa
 		return nil, err
 	}
 	e := &DFSExplanation{Start: start, Goal: goal, Optimal: optimal,
-		Reachable: table.Space().Size(), Radius: table.Radius(), SmallestDFSLimit: -1}
+		Reachable: table.Space().Size(), Radius: len(table.Counts()) - 1, SmallestDFSLimit: -1}
 	var sum float64
 	for d, n := range table.Counts() {
 		sum += float64(d) * float64(n)

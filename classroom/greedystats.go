@@ -15,7 +15,6 @@ import (
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // DefaultGreedyKs are the climber report's mixing lengths.
@@ -107,7 +106,7 @@ type GreedyReport struct {
 // (StoppedBy says which), with ctx's error in the second case. A solved
 // climb shorter than the table's distance refuses the table
 // (*table.ContradictionError).
-func GreedyStats(ctx context.Context, table table.Interface, opt GreedyStatsOptions) (*GreedyReport, error) {
+func GreedyStats(ctx context.Context, table Table, opt GreedyStatsOptions) (*GreedyReport, error) {
 	if table == nil {
 		return nil, errNoTable
 	}

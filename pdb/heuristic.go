@@ -18,20 +18,34 @@ type Heuristic interface {
 	Distance(b statespace.Board) int
 }
 
+// ExactTable is what Exact asks of a distance table (package table's
+// Table or Lazy): the exact distance of a board.
+type ExactTable interface {
+	Lookup(b statespace.Board) (int, error)
+}
+
+// loaded is a table that may hold a byte per board in memory (package
+// table's Interface), which Exact reads by rank without Lookup's checks.
+type loaded interface {
+	Loaded() (*table.Table, error)
+}
+
 // Exact adapts a distance table to the Heuristic interface: the perfect
 // heuristic. A board of the table's space is required, as for every
 // Heuristic. A lazy table's board whose stored bits cannot be walked
 // (damage) counts 0, which keeps the estimate admissible: a search's path
 // checked against the table (its CheckPath) tells the
 // damage.
-func Exact(t table.Interface) Heuristic {
-	if full, err := t.Loaded(); err == nil {
-		return exact{full}
+func Exact(t ExactTable) Heuristic {
+	if l, ok := t.(loaded); ok {
+		if full, err := l.Loaded(); err == nil {
+			return exact{full}
+		}
 	}
 	return lookup{t}
 }
 
-type lookup struct{ t table.Interface }
+type lookup struct{ t ExactTable }
 
 func (h lookup) Distance(b statespace.Board) int {
 	d, err := h.t.Lookup(b)

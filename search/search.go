@@ -11,7 +11,6 @@ import (
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // Defaults for Limits on boards of at most SmallBoardCells cells.
@@ -173,7 +172,7 @@ type Algorithm struct {
 // (bfs, dfs, iddfs, ucs), then A* from the weakest heuristic to the exact
 // table, IDA*, and the two greedy ones (greedy, climber); table may be nil
 // (then no "astar-exact"). Heuristics are built once for goal.
-func Standard(goal statespace.Board, table table.Interface) []Algorithm {
+func Standard(goal statespace.Board, table pdb.ExactTable) []Algorithm {
 	md := pdb.NewManhattan(goal)
 	mis := pdb.NewMisplaced(goal)
 	lc := pdb.NewLinearConflict(goal)

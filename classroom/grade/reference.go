@@ -8,7 +8,6 @@ import (
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // Shape is the assignment's board: the 8-puzzle.
@@ -39,7 +38,7 @@ type Reference struct {
 // have, a board of another shape, a board that cannot reach the goal and a
 // table of another goal, and checks the reference's own path against the
 // table (legal, reaching the goal, and for BFS and A* the shortest).
-func NewReference(ctx context.Context, method string, b statespace.Board, table table.Interface) (Reference, error) {
+func NewReference(ctx context.Context, method string, b statespace.Board, table classroom.Table) (Reference, error) {
 	if !slices.Contains(classroom.COMSMethods, method) {
 		return Reference{}, fmt.Errorf("method %q: want bfs, dfs or ast", method)
 	}

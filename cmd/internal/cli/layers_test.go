@@ -132,7 +132,7 @@ var oracleAssertion = regexp.MustCompile(`\.\(\*?(query\.)?(TableOracle|SolverOr
 
 // tableAssertion is a type assertion to one of the distance tables behind
 // table.Interface, or to the table store wraps around them.
-var tableAssertion = regexp.MustCompile(`\.\(\*(statespace\.)?(Table|LazyTable|fileTable)\)`)
+var tableAssertion = regexp.MustCompile(`\.\(\*(table\.)?(Table|Lazy|fileTable)\)`)
 
 // Arrows point down: no package outside cmd/ imports the commands'
 // helpers (the Go tool refuses it anyway, for a module's cmd/internal),
