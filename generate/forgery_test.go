@@ -314,8 +314,8 @@ func TestForgedTableCampaign(t *testing.T) {
 	bits := full.Mod4Payload()
 	c := tableCampaign(t, "2x5 table", goal, full.DistanceAt, bits, full.Counts(), open, onceSearch(t), 90, 30, 1)
 	c.check(t)
-	// The same forgeries with the answer checks on (LazyTable.WithAnswerChecks)
-	// on every lookup, not only on the paths (LazyTable.Path replays its
+	// The same forgeries with the answer checks on (table.Lazy.WithAnswerChecks)
+	// on every lookup, not only on the paths (table.Lazy.Path replays its
 	// path with them): at least as many are refused when answered, still
 	// none wrong past -verify.
 	checked := func(f tableForgery, _ string) (table.Interface, error) {

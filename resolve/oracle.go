@@ -180,7 +180,7 @@ func (o *tableOracle) Goal() statespace.Board { return o.t.Space().Goal() }
 // The path is Table.Path's: at each step the first move in Up, Down,
 // Left, Right order that leads one step closer. A lazy table (12 cells
 // and more, read from a file) walks its stored bits and replays the path
-// board by board (LazyTable.Path); damaged bits give the table's error.
+// board by board (table.Lazy.Path); damaged bits give the table's error.
 func (o *tableOracle) Answer(_ context.Context, b statespace.Board, want Want) (Answer, error) {
 	d, set, err := o.t.LookupMoves(b)
 	if err != nil {

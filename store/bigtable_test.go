@@ -100,7 +100,7 @@ func TestDamagedErrorNamesRebuild(t *testing.T) {
 		t.Fatalf("forged 2x4 cache file: %v", err)
 	}
 	// The message says what is wrong once, without the packages' prefixes.
-	if want := path + " is damaged: the stored bit of board"; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "statespace:") {
+	if want := path + " is damaged: the stored bit of board"; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "table:") {
 		t.Errorf("message %q, want it to start %q", err, want)
 	}
 }

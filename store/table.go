@@ -14,7 +14,7 @@ import (
 	"github.com/tilespace/tilespace/tablefile"
 )
 
-// The mapping between distance tables (package statespace) and their file
+// The mapping between distance tables (package table) and their file
 // container (package tablefile): the state space knows the bits and
 // counts, the container knows nothing of boards.
 
