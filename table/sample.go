@@ -16,10 +16,24 @@ import (
 // Samples, Sample, DrawOne). Boards drawn without one are Space.Random's
 // and Walk's.
 
+// Drawer is what Samples asks of a table (a *Table or a *Lazy): boards
+// drawn uniformly at a distance, each kind of table its own way.
+type Drawer interface {
+	Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error
+}
+
+// RadiusDrawer is what DrawOne asks of a table: a Drawer that knows its
+// space and its radius, to refuse a distance no board has.
+type RadiusDrawer interface {
+	Drawer
+	Space() *statespace.Space
+	Radius() int
+}
+
 // DrawOne returns one board drawn uniformly from those at distance d of
 // t, or why there is none (see Table.Draw): a *RareError, a *DamageError
 // for damaged bits, or ctx's error.
-func DrawOne(ctx context.Context, t Interface, rng *rand.Rand, d int) (statespace.Board, error) {
+func DrawOne(ctx context.Context, t RadiusDrawer, rng *rand.Rand, d int) (statespace.Board, error) {
 	if d < 0 || d > t.Radius() {
 		sp := t.Space()
 		return statespace.Board{}, &RareError{Shape: sp.Shape(), Distance: d, Radius: t.Radius(), States: sp.Size()}
@@ -64,7 +78,7 @@ func (t *Table) Sample(rng *rand.Rand, d, n int) []statespace.Board {
 // not grow with n: it holds at most the ranks at distance d, or, for
 // d < 0, the ranks drawn in one round (a bitset of the space when that is
 // smaller). The sequence ends early where Draw would return an error.
-func Samples(t Interface, rng *rand.Rand, d, n int) iter.Seq[statespace.Board] {
+func Samples(t Drawer, rng *rand.Rand, d, n int) iter.Seq[statespace.Board] {
 	return func(yield func(statespace.Board) bool) {
 		t.Draw(context.Background(), rng, d, n, yield)
 	}
