@@ -65,8 +65,8 @@ func (f File) Name() string { return f.name }
 // it: the cache folder (DefaultCache, which the commands call and hand
 // down), or any folder a command writes to or reads from. It is a small
 // value; the folder need not exist until a write makes it. The zero Cache
-// has no folder: it holds nothing, and writing to it fails with a
-// *NoCacheError (the page's engine in a browser, which has no files).
+// has no folder: it holds nothing, and writing to it fails with an error
+// that says so (the page's engine in a browser, which has no files).
 type Cache struct{ dir string }
 
 // NewCache returns the cache in folder dir.
@@ -85,22 +85,19 @@ func DefaultCache() (Cache, error) {
 	}
 	d, err := os.UserCacheDir()
 	if err != nil {
-		return Cache{}, &NoCacheError{Err: err}
+		return Cache{}, noCache(err)
 	}
 	dir := filepath.Join(d, "tilespace")
 	sweepOnce(dir)
 	return Cache{dir: dir}, nil
 }
 
-// NoCacheError says there is no cache folder: the platform has no user
-// cache folder and $TILESPACE_CACHE is not set.
-type NoCacheError struct{ Err error }
-
-func (e *NoCacheError) Error() string {
-	return fmt.Sprintf("store: no cache folder (set %s): %v", EnvCache, e.Err)
+// noCache says there is no cache folder (the platform has no user cache
+// folder and $TILESPACE_CACHE is not set, or the zero Cache), wrapping the
+// cause: no caller tells it from other failures to read or write.
+func noCache(err error) error {
+	return fmt.Errorf("store: no cache folder (set %s): %w", EnvCache, err)
 }
-
-func (e *NoCacheError) Unwrap() error { return e.Err }
 
 // Dir returns the cache's folder.
 func (c Cache) Dir() string { return c.dir }
@@ -125,7 +122,7 @@ func (c Cache) Has(f File) bool {
 // readTable); a missing file is an error matching os.ErrNotExist.
 func (c Cache) readTable(ctx context.Context, goal statespace.Board) (table.Interface, error) {
 	if c.dir == "" {
-		return nil, &NoCacheError{Err: os.ErrNotExist}
+		return nil, noCache(os.ErrNotExist)
 	}
 	return ReadTable(ctx, c.Path(TableFile(goal)), goal)
 }
@@ -181,7 +178,7 @@ func (c Cache) WritePDBs(ctx context.Context, a *pdb.Additive) ([]string, error)
 
 func (c Cache) mkdir() error {
 	if c.dir == "" {
-		return &NoCacheError{Err: errors.New("the zero Cache has no folder")}
+		return noCache(errors.New("the zero Cache has no folder"))
 	}
 	return os.MkdirAll(c.dir, 0o755)
 }
