@@ -8,7 +8,8 @@
 //
 // figures, the default, draws the figures; its flags come in four groups
 // (plot -h): which figures (-only, -quick), the boards they are drawn
-// from (-shape, -goal, -table, -shapes, -board, -pdb, -seed), sample
+// from (-shape, -goal, -table, -shapes, -board, -pdb, -seed,
+// -textbook-json), sample
 // sizes and search limits (-n, -step, -runs, -mix, -iddfs-max,
 // -textbook-depth, -max-show, -max-expanded, -workers) and the files
 // written (-out, -formats, -width, -height, -dpi, -json).
@@ -156,7 +157,7 @@ func parseFlags(sub cli.Subcommand, stderr io.Writer, args []string) (*flags, er
 	fs.Int64Var(&f.maxExp, "max-expanded", 0, "stop each search after this many expansions and count it as cut off (0: the search package's default, 2,000,000)")
 	fs.BoolVar(&f.asJSON, "json", false, "list the files written as JSON")
 	fs.Group("which figures", "only", "quick")
-	fs.Group("the boards they are drawn from", "shape", "goal", "table", "shapes", "board", "pdb", "seed")
+	fs.Group("the boards they are drawn from", "shape", "goal", "table", "shapes", "board", "pdb", "seed", "textbook-json")
 	fs.Group("sample sizes and search limits (-quick sets the first six)", "n", "step", "runs", "mix", "iddfs-max", "textbook-depth", "max-show", "max-expanded", "workers")
 	fs.Group("the files written", "out", "formats", "width", "height", "dpi", "json")
 	rest, err := fs.Parse(args, false)
