@@ -202,7 +202,7 @@ func Standard(goal statespace.Board, table pdb.ExactTable) []Algorithm {
 			return idaStar(ctx, p, md, "IDA* (Manhattan)")
 		}},
 		Algorithm{"greedy", "Greedy (Manhattan)", false, func(ctx context.Context, p Problem) (Result, error) {
-			return bestFirst(ctx, p, "Greedy (Manhattan)", modeGreedy, nil, md)
+			return Greedy(ctx, p, md)
 		}},
 		Algorithm{"climber", "Gain climber", false, func(ctx context.Context, p Problem) (Result, error) {
 			return GainClimber(ctx, p, ClimberRule{})

@@ -40,20 +40,18 @@ const (
 	goalDelay  = 300 // the goal, before the animation starts again
 )
 
-// SizeError is a size outside MinSize..MaxSize.
-type SizeError struct{ Size int }
-
-func (e *SizeError) Error() string {
-	return fmt.Sprintf("size %d: the image's longer side is from %d to %d pixels", e.Size, MinSize, MaxSize)
+// InputError is what Encode cannot draw: a size outside MinSize..MaxSize,
+// or a path with a move off the board.
+type InputError struct {
+	Size  int              // the size asked for when out of range; else 0
+	Start statespace.Board // the path's start, when a move leaves the board
+	Step  int              // the index of the illegal move
 }
 
-// PathError is a path with a move off the board.
-type PathError struct {
-	Start statespace.Board
-	Step  int // the index of the illegal move
-}
-
-func (e *PathError) Error() string {
+func (e *InputError) Error() string {
+	if e.Size != 0 {
+		return fmt.Sprintf("size %d: the image's longer side is from %d to %d pixels", e.Size, MinSize, MaxSize)
+	}
 	return fmt.Sprintf("move %d of the path from %s leaves the board", e.Step+1, e.Start)
 }
 
@@ -261,7 +259,7 @@ func animation(start statespace.Board, path []statespace.Move, size int) (*gif.G
 		size = DefaultSize
 	}
 	if size < MinSize || size > MaxSize {
-		return nil, &SizeError{size}
+		return nil, &InputError{Size: size}
 	}
 	if start.IsZero() {
 		return nil, errors.New("boardgif: no board")
@@ -271,7 +269,7 @@ func animation(start statespace.Board, path []statespace.Move, size int) (*gif.G
 	for i, m := range path {
 		next, ok := b.Apply(m)
 		if !ok {
-			return nil, &PathError{Start: start, Step: i}
+			return nil, &InputError{Start: start, Step: i}
 		}
 		b = next
 		boards = append(boards, b)

@@ -206,14 +206,14 @@ func TestPageColours(t *testing.T) {
 // facts.
 func TestRefusals(t *testing.T) {
 	b := fixture.MustParse(t, "1,2,3,4,5,6,7,8,0")
-	var se *SizeError
+	var se *InputError
 	for _, size := range []int{-1, MinSize - 1, MaxSize + 1} {
 		if err := Encode(&bytes.Buffer{}, b, nil, size); !errors.As(err, &se) || se.Size != size {
 			t.Errorf("size %d: %v", size, err)
 		}
 	}
-	var pe *PathError
-	if err := Encode(&bytes.Buffer{}, b, []statespace.Move{statespace.Up, statespace.Down, statespace.Down}, 0); !errors.As(err, &pe) || pe.Step != 2 {
+	var pe *InputError
+	if err := Encode(&bytes.Buffer{}, b, []statespace.Move{statespace.Up, statespace.Down, statespace.Down}, 0); !errors.As(err, &pe) || pe.Size != 0 || pe.Step != 2 || pe.Start != b {
 		t.Errorf("a move off the board: %v", err)
 	}
 	if err := Encode(&bytes.Buffer{}, statespace.Board{}, nil, 0); err == nil {
