@@ -48,10 +48,6 @@ func (r *KorfRun) Complete() uint64 {
 	return s
 }
 
-// Total returns the children generated over every iteration in Korf's
-// move order: the figure his table gives.
-func (r *KorfRun) Total() uint64 { return r.Complete() + r.Generated[len(r.Generated)-1] }
-
 // korfSearch is one iteration's depth-first search.
 type korfSearch struct {
 	tiles     []uint8
