@@ -17,12 +17,12 @@ import (
 // draw whose gathered level disagrees with the counts. Errors that are not
 // about the table (a board of another shape, a distance beyond the
 // radius) pass through unwrapped.
-func TestFileTableWrapsDamage(t *testing.T) {
+func TestTableOriginNamesFile(t *testing.T) {
 	goal := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 4})
 	truth := fixture.TableFor(t, goal)
 	f := fixture.CountKeepingForgery(t, truth, fixture.NewRand(37))
 	const path = "/cache/2x4-last.tbl"
-	tab := &fileTable{Interface: f.Table, path: path, goal: goal}
+	tab := table.WithOrigin(f.Table, origin(path, goal))
 	damagedAt := func(what string, err error) {
 		t.Helper()
 		var de *DamagedError

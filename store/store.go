@@ -132,7 +132,7 @@ func (c Cache) LoadTable(ctx context.Context, goal statespace.Board) (table.Inte
 			return nil, "", fmt.Errorf("embedded %s: %w", name, err)
 		}
 		// An embedded table cannot be rebuilt: its damage names no goal.
-		return &fileTable{Interface: t, path: "embedded " + name}, "embedded " + name, nil
+		return table.WithOrigin(t, origin("embedded "+name, statespace.Board{})), "embedded " + name, nil
 	}
 	if c.dir == "" {
 		return nil, "", &NotFoundError{Goal: goal, Looked: looked}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 
 	"github.com/tilespace/tilespace/internal/hugepages"
@@ -69,57 +68,21 @@ func ReadTable(ctx context.Context, path string, goal statespace.Board) (table.I
 	if err != nil {
 		return nil, damaged(path, goal, err)
 	}
-	return &fileTable{Interface: t, path: path, goal: goal}, nil
+	return table.WithOrigin(t, origin(path, goal)), nil
 }
 
-// fileTable is a table read from a file: its answers' errors about the
-// table's bits come wrapped in a *DamagedError naming the file. Loaded
-// passes through: a table with a byte per board was checked whole when
-// read, and answers from memory.
-type fileTable struct {
-	table.Interface
-	path string
-	goal statespace.Board // zero for a table that cannot be rebuilt (embedded)
-}
-
-// wrap wraps an error that says the table is wrong (a *TableError, a
-// *TableContradictionError) in a *DamagedError; others pass through.
-func (t *fileTable) wrap(err error) error {
-	if err == nil { // before the targets below, which errors.As makes escape
-		return nil
+// origin is the origin (table.WithOrigin) of a table read from path:
+// its errors that say it is wrong come in a *DamagedError naming the file
+// and goal (zero for a table that cannot be rebuilt, as an embedded one),
+// as *os.PathError names a file. An error that is one already passes.
+func origin(path string, goal statespace.Board) func(error) error {
+	return func(err error) error {
+		var de *DamagedError
+		if errors.As(err, &de) {
+			return err
+		}
+		return &DamagedError{Path: path, Goal: goal, Err: err}
 	}
-	var (
-		te *table.DamageError
-		ce *table.ContradictionError
-		de *DamagedError
-	)
-	if errors.As(err, &de) || !errors.As(err, &te) && !errors.As(err, &ce) {
-		return err
-	}
-	return &DamagedError{Path: t.path, Goal: t.goal, Err: err}
-}
-
-func (t *fileTable) Lookup(b statespace.Board) (int, error) {
-	d, err := t.Interface.Lookup(b)
-	return d, t.wrap(err)
-}
-
-func (t *fileTable) LookupMoves(b statespace.Board) (int, statespace.MoveSet, error) {
-	d, set, err := t.Interface.LookupMoves(b)
-	return d, set, t.wrap(err)
-}
-
-func (t *fileTable) Path(b statespace.Board) ([]statespace.Move, error) {
-	p, err := t.Interface.Path(b)
-	return p, t.wrap(err)
-}
-
-func (t *fileTable) CheckPath(b statespace.Board, pathLength int, search string, shortest bool) error {
-	return t.wrap(t.Interface.CheckPath(b, pathLength, search, shortest))
-}
-
-func (t *fileTable) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
-	return t.wrap(t.Interface.Draw(ctx, rng, d, n, yield))
 }
 
 // maxCopied is the largest mapped table ReadTable copies into memory.

@@ -40,8 +40,8 @@ func (p Mod4Bytes) Mod4Bit(r uint64) (uint8, error) {
 
 // DamageError reports table bits or counts that are not a consistent
 // distance table: damaged or forged data, or a table for another space.
-// Which file it is, when it came from one, the layer that opened it says
-// by wrapping it (package store's *DamagedError).
+// Which file it is, when it came from one, the table's origin says (see
+// WithOrigin: package store's *DamagedError around it).
 type DamageError struct {
 	Msg string
 	Err error // the typed cause with its facts, such as a *CodeCountsError, when there is one

@@ -33,14 +33,16 @@ func (e *ContradictionError) Error() string {
 		what, e.Board, e.TableDistance, e.Search, e.PathLength)
 }
 
-// checkAgainstTable is CheckPath on either kind of table.
-func checkAgainstTable(t Interface, b statespace.Board, pathLength int, search string, shortest bool) error {
-	d, err := t.Lookup(b)
+// checkAgainstTable is CheckPath on either kind of table, whose lookup
+// (without the table's origin) is given, the result passed through the
+// table's origin.
+func checkAgainstTable(t *tableHead, lookup func(statespace.Board) (int, error), b statespace.Board, pathLength int, search string, shortest bool) error {
+	d, err := lookup(b)
 	if err != nil {
-		return err
+		return t.told(err)
 	}
 	if pathLength < d || shortest && pathLength != d {
-		return &ContradictionError{Board: b, TableDistance: d, PathLength: pathLength, Search: search, Shortest: shortest}
+		return t.told(&ContradictionError{Board: b, TableDistance: d, PathLength: pathLength, Search: search, Shortest: shortest})
 	}
 	return nil
 }
@@ -51,13 +53,13 @@ func checkAgainstTable(t Interface, b statespace.Board, pathLength int, search s
 // one of another length, is a *ContradictionError. A board the table
 // cannot answer returns Lookup's error.
 func (t *Table) CheckPath(b statespace.Board, pathLength int, search string, shortest bool) error {
-	return checkAgainstTable(t, b, pathLength, search, shortest)
+	return checkAgainstTable(&t.tableHead, t.Lookup, b, pathLength, search, shortest)
 }
 
 // CheckPath checks a path a search found against t, as Table.CheckPath
 // does.
 func (t *Lazy) CheckPath(b statespace.Board, pathLength int, search string, shortest bool) error {
-	return checkAgainstTable(t, b, pathLength, search, shortest)
+	return checkAgainstTable(&t.tableHead, t.lookup, b, pathLength, search, shortest)
 }
 
 // ReplayError says an answer's path, replayed board by board against
@@ -92,7 +94,7 @@ func (t *Lazy) replay(b statespace.Board, d int, path []statespace.Move) error {
 	checked := t.WithAnswerChecks()
 	at := b
 	for i := 0; ; i++ {
-		got, _, err := checked.LookupMoves(at)
+		got, _, err := checked.lookupMoves(at)
 		if err != nil {
 			var te *DamageError
 			if errors.As(err, &te) && te.Err == nil {

@@ -34,7 +34,11 @@ func (t *Lazy) Loaded() (*Table, error) {
 // about 6 GB), every stored bit and count checked against it (a
 // *DamageError when they disagree). ctx stops the search.
 func (t *Lazy) Expand(ctx context.Context) (*Table, error) {
-	return expandBits(ctx, t.space, t.counts, t.mod4)
+	ex, err := expandBits(ctx, t.space, t.counts, t.mod4)
+	if err != nil {
+		return nil, t.told(err)
+	}
+	return ex, nil
 }
 
 // expandBits enumerates sp and checks bits and counts against it.
@@ -69,6 +73,13 @@ func expandBits(ctx context.Context, sp *statespace.Space, counts []uint64, bits
 // Lookup returns the distance of b, or the reason it has none: b is not
 // in the space, or the bits are damaged (a *DamageError).
 func (t *Lazy) Lookup(b statespace.Board) (int, error) {
+	d, err := t.lookup(b)
+	return d, t.told(err)
+}
+
+// lookup is Lookup without the table's origin, for the answers made of
+// lookups.
+func (t *Lazy) lookup(b statespace.Board) (int, error) {
 	if err := t.space.Check(b); err != nil {
 		return 0, err
 	}
@@ -80,7 +91,13 @@ func (t *Lazy) Lookup(b statespace.Board) (int, error) {
 // than the radius is refused; a table made by WithAnswerChecks also checks
 // the answer against the boards it touches.
 func (t *Lazy) LookupMoves(b statespace.Board) (int, statespace.MoveSet, error) {
-	d, err := t.Lookup(b)
+	d, set, err := t.lookupMoves(b)
+	return d, set, t.told(err)
+}
+
+// lookupMoves is LookupMoves without the table's origin.
+func (t *Lazy) lookupMoves(b statespace.Board) (int, statespace.MoveSet, error) {
+	d, err := t.lookup(b)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -129,16 +146,16 @@ func (t *Lazy) optimalMoves(b statespace.Board, d int) (statespace.MoveSet, erro
 // lazy table's bits come from a file, where a table in memory was counted
 // by its own search.
 func (t *Lazy) Path(b statespace.Board) ([]statespace.Move, error) {
-	d, err := t.Lookup(b)
+	d, err := t.lookup(b)
 	if err != nil {
-		return nil, err
+		return nil, t.told(err)
 	}
 	path, err := t.descend(b, d)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = t.replay(b, d, path)
 	}
-	if err := t.replay(b, d, path); err != nil {
-		return nil, err
+	if err != nil {
+		return nil, t.told(err)
 	}
 	return path, nil
 }

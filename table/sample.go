@@ -124,6 +124,11 @@ func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(s
 // distance k is at k+1 exactly when its stored distance mod 4 is (k+1)
 // mod 4), and rejection tests random boards by walking them to the goal.
 func (t *Lazy) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
+	return t.told(t.draw(ctx, rng, d, n, yield))
+}
+
+// draw is Draw without the table's origin.
+func (t *Lazy) draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
 	if n <= 0 || d >= len(t.counts) {
 		return nil
 	}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -13,8 +14,9 @@ import (
 // *Table, one byte per board in memory, or a *Lazy, which walks
 // stored bits toward the goal. Lookups say why they fail (a board not in
 // the space, damaged bits) and never answer a wrong distance. Where a
-// table came from is told by the layer that opened it: package store
-// wraps the errors of a table read from a file in its *DamagedError.
+// table came from is told by the layer that opened it, which gives the
+// table its origin (WithOrigin): package store names the file of a table
+// read from one in its *DamagedError.
 //
 // The interface holds what every holder of a table asks of it. What is
 // written once over it is a function (DrawOne, Samples); what only the
@@ -56,6 +58,47 @@ type tableHead struct {
 	// blank at each cell: of the blank's taxicab distance from the goal's
 	// blank.
 	cellPar [cellSlots]uint8
+	// origin names where the table came from in its errors that say it
+	// is wrong (WithOrigin); nil when no one told.
+	origin func(error) error
+}
+
+// WithOrigin returns t, a *Table or a *Lazy, as a copy whose errors
+// that say it is wrong (a *DamageError, a *ContradictionError,
+// with whatever they wrap) pass through origin: the layer that opened the
+// table, and alone knows where it came from, names it there (package
+// store wraps them in a *DamagedError naming the file and goal, once: an
+// error it wrapped already passes). Other errors (a board of another
+// space, a rare distance) come as they are. The copy shares t's
+// distances; a table of another type is returned as it is.
+func WithOrigin(t Interface, origin func(error) error) Interface {
+	switch t := t.(type) {
+	case *Table:
+		c := *t
+		c.origin = origin
+		return &c
+	case *Lazy:
+		c := *t
+		c.origin = origin
+		return &c
+	}
+	return t
+}
+
+// told passes err through the table's origin when it says the table is
+// wrong.
+func (t *tableHead) told(err error) error {
+	if err == nil || t.origin == nil { // before the targets below, which errors.As makes escape
+		return err
+	}
+	var (
+		te *DamageError
+		ce *ContradictionError
+	)
+	if !errors.As(err, &te) && !errors.As(err, &ce) {
+		return err
+	}
+	return t.origin(err)
 }
 
 // cellSlots is the length of tableHead's per-cell arrays: every shape's
@@ -154,7 +197,7 @@ func (t *Table) LookupMoves(b statespace.Board) (int, statespace.MoveSet, error)
 	d := int(t.dist[r])
 	set, err := t.closer(b, r, d)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, t.told(err)
 	}
 	return d, set, nil
 }
@@ -167,7 +210,8 @@ func (t *Table) Path(b statespace.Board) ([]statespace.Move, error) {
 	if !ok {
 		return nil, t.space.Check(b)
 	}
-	return t.pathFrom(b, r)
+	path, err := t.pathFrom(b, r)
+	return path, t.told(err)
 }
 
 // closer returns the moves from b, of rank r at distance d in a table of

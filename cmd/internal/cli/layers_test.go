@@ -131,8 +131,8 @@ func TestRemediesInOnePlace(t *testing.T) {
 var oracleAssertion = regexp.MustCompile(`\.\(\*?(query\.)?(TableOracle|SolverOracle|SearchOracle|tableOracle|searcher)\)`)
 
 // tableAssertion is a type assertion to one of the distance tables behind
-// table.Interface, or to the table store wraps around them.
-var tableAssertion = regexp.MustCompile(`\.\(\*(table\.)?(Table|Lazy|fileTable)\)`)
+// table.Interface.
+var tableAssertion = regexp.MustCompile(`\.\(\*(table\.)?(Table|Lazy)\)`)
 
 // Arrows point down: no package outside cmd/ imports the commands'
 // helpers (the Go tool refuses it anyway, for a module's cmd/internal),
