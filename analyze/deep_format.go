@@ -17,8 +17,8 @@ import (
 // WriteDeepText writes TextbookDeep's table, a line per depth and
 // algorithm.
 func WriteDeepText(w io.Writer, cfg DeepConfig, rows []DeepRow) error {
-	fmt.Fprintf(w, "%s, goal %s: IDA*, %d boards a depth drawn uniformly among those at the depth (seed %d); nodes generated\n\n",
-		cfg.Goal.Shape(), statespace.GoalName(cfg.Goal), cfg.N, cfg.Seed)
+	fmt.Fprintf(w, "%s, goal %s: IDA*, %d %s a depth drawn uniformly among those at the depth (seed %d); nodes generated\n\n",
+		cfg.Goal.Shape(), statespace.GoalName(cfg.Goal), cfg.N, textfmt.Plural(cfg.N, "board", "boards"), cfg.Seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "depth\tdrawn by\talgorithm\tboards\tmean\tb*\tQ1\tmedian\tQ3\t")
 	stopped := 0

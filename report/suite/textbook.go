@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tilespace/tilespace/analyze"
+	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/statespace"
@@ -127,8 +128,8 @@ func (g *gatherer) textbookDeep(ctx context.Context) ([]*report.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := report.DeepData{Caption: fmt.Sprintf("%s, goal %s: IDA*, %d boards a depth drawn uniformly among those at the depth (seed %d); nodes generated as package search counts them (analyze textbook).",
-		t.Shape, t.Goal, t.Boards, t.Seed)}
+	d := report.DeepData{Caption: fmt.Sprintf("%s, goal %s: IDA*, %d %s a depth drawn uniformly among those at the depth (seed %d); nodes generated as package search counts them (analyze textbook).",
+		t.Shape, t.Goal, t.Boards, textfmt.Plural(t.Boards, "board", "boards"), t.Seed)}
 	if o.TextbookDeepJSON != "" {
 		d.Caption += " From " + filepath.Base(o.TextbookDeepJSON) + "."
 	}
