@@ -15,7 +15,6 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // gradeFlags is grade's command line.
@@ -118,7 +117,7 @@ func readOutputFile(name string) ([]byte, error) {
 // gradeClass runs every submission on the test cases: a CSV row per run
 // and item on stdout (or a JSON object per run), each submission's total
 // on stderr.
-func gradeClass(ctx context.Context, f gradeFlags, table table.Interface, stdout, stderr io.Writer) error {
+func gradeClass(ctx context.Context, f gradeFlags, table classroom.Table, stdout, stderr io.Writer) error {
 	boards, err := testBoards(f.boards)
 	if err != nil {
 		return err

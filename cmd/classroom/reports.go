@@ -14,7 +14,6 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // runCOMS solves one board as COMS 4701 homework 1 asks: goal 0,1,…,8,
@@ -89,8 +88,8 @@ func (f *oneBoardFlags) limits() (lim search.Limits, restore func()) {
 }
 
 // resolve parses the board and finds its goal and table (nil when the
-// shape has none, e.g. 4x4).
-func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*resolve.Resolver, statespace.Board, statespace.Board, table.Interface, error) {
+// shape has none, e.g. 4x4): what compare and explain-dfs ask of it.
+func (f *oneBoardFlags) resolve(ctx context.Context, stderr io.Writer) (*resolve.Resolver, statespace.Board, statespace.Board, classroom.CountedTable, error) {
 	var b, goal statespace.Board
 	cfg, g, err := f.src.Config(ctx, stderr)
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"github.com/tilespace/tilespace/report/measure"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // MaxScalingRuns bounds one scaling request's searches (algorithms ×
@@ -108,9 +107,16 @@ func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
 	return scalingResult(r, lim, goal, table, algs, ds, sr), nil
 }
 
+// radiusTable is what scalingDistances asks of a distance table: the
+// space it covers and its radius.
+type radiusTable interface {
+	Space() *statespace.Space
+	Radius() int
+}
+
 // scalingDistances is the request's distances, checked against table's
 // radius; none: every distance from 1.
-func scalingDistances(want []int, table table.Interface) ([]int, error) {
+func scalingDistances(want []int, table radiusTable) ([]int, error) {
 	if len(want) == 0 {
 		for d := 1; d <= table.Radius(); d++ {
 			want = append(want, d)
@@ -130,7 +136,13 @@ func scalingDistances(want []int, table table.Interface) ([]int, error) {
 	return want, nil
 }
 
-func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table table.Interface, algs []search.Algorithm, ds []int, sr *measure.ScalingRuns) result {
+// countedTable is what scalingResult asks of a distance table: the
+// number of boards at each distance 0 … its radius.
+type countedTable interface {
+	Counts() []uint64
+}
+
+func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table countedTable, algs []search.Algorithm, ds []int, sr *measure.ScalingRuns) result {
 	type alg struct {
 		Key     string `json:"key"`
 		Name    string `json:"name"`

@@ -10,7 +10,6 @@ import (
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // The climber report's figures: "approximately 30%" of mixed boards solved with the
@@ -35,7 +34,7 @@ var climberReadings = []search.ClimberRule{
 
 // ClimberConfig says how the climber's statistics are gathered.
 type ClimberConfig struct {
-	Table    table.Interface
+	Table    classroom.Table
 	Mixes    []int // numbers of mixing moves (the climber report's are classroom.DefaultGreedyKs)
 	Runs     int   // boards per mixing count
 	Seed     uint64
@@ -84,9 +83,16 @@ func MeasureClimber(ctx context.Context, cfg ClimberConfig) (report.ClimberData,
 	return d, nil
 }
 
+// PathTable is what Strip asks of a distance table (package table's
+// Table or Lazy): the space it covers and a board's optimal path.
+type PathTable interface {
+	Space() *statespace.Space
+	Path(b statespace.Board) ([]statespace.Move, error)
+}
+
 // Strip returns the solution-strip data for start: its optimal path from
 // table.
-func Strip(table table.Interface, start statespace.Board, maxShow int) (report.StripData, error) {
+func Strip(table PathTable, start statespace.Board, maxShow int) (report.StripData, error) {
 	if table == nil {
 		return report.StripData{}, errNoTable
 	}

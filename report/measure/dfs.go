@@ -12,9 +12,17 @@ import (
 	"github.com/tilespace/tilespace/table"
 )
 
+// SampleTable is what MeasureDFSBlowup asks of a distance table (package
+// table's Table or Lazy): the space it covers and boards drawn uniformly
+// at a distance (table.Samples).
+type SampleTable interface {
+	table.Drawer
+	Space() *statespace.Space
+}
+
 // DFSBlowupConfig says which boards DFS runs on.
 type DFSBlowupConfig struct {
-	Table     table.Interface
+	Table     SampleTable
 	Distances []int
 	N         int // boards per distance
 	Seed      uint64
@@ -57,7 +65,7 @@ func MeasureDFSBlowup(ctx context.Context, cfg DFSBlowupConfig) (report.DFSBlowu
 // MeasureDFSWalk runs graph DFS on start with classroom.WalkDFS (the walk
 // classroom explain-dfs explains) and records, at each expansion, the true
 // distance (from table) of the board expanded and DFS's depth.
-func MeasureDFSWalk(ctx context.Context, table table.Interface, start statespace.Board, lim search.Limits) (report.DFSWalkData, error) {
+func MeasureDFSWalk(ctx context.Context, table classroom.Table, start statespace.Board, lim search.Limits) (report.DFSWalkData, error) {
 	var d report.DFSWalkData
 	if table == nil {
 		return d, errNoTable

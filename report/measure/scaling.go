@@ -15,9 +15,18 @@ import (
 	"github.com/tilespace/tilespace/table"
 )
 
+// ScalingTable is what RunScaling and MeasureScaling ask of a distance
+// table (package table's Table or Lazy): boards drawn at a distance, its
+// radius, and the number of boards at each distance 0 … its radius.
+type ScalingTable interface {
+	SampleTable
+	Radius() int
+	Counts() []uint64
+}
+
 // ScalingConfig says which searches to run on which boards.
 type ScalingConfig struct {
-	Table      table.Interface
+	Table      ScalingTable
 	Algorithms []search.Algorithm
 	Distances  []int // optimal distances to sample (each ≥ 1)
 	N          int   // boards per distance

@@ -64,7 +64,7 @@ func newRecord(a resolve.Answer) record.Record { return record.New(a, false) }
 
 // compareBoard runs the classroom algorithms keys name (nil: all) on b,
 // each bounded by lim.
-func compareBoard(ctx context.Context, b, goal statespace.Board, t table.Interface, lim search.Limits, keys []string) (*classroom.Comparison, error) {
+func compareBoard(ctx context.Context, b, goal statespace.Board, t classroom.Table, lim search.Limits, keys []string) (*classroom.Comparison, error) {
 	return classroom.CompareAlgorithms(ctx, b, goal, t, lim, keys)
 }
 

@@ -199,7 +199,6 @@ func (s *Server) limitsOf() string {
 // Limits returns the limits in force, defaults filled in.
 func (s *Server) Limits() Limits { return s.lim }
 
-
 // answer is one route's own part of a request: it reads the decoded
 // query q and appends the reply's body to dst. Its error becomes the
 // reply's status (statusOf) and {"error": "…"}.

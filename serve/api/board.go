@@ -330,7 +330,7 @@ func boardAlone(dst []byte, b, goal statespace.Board, note, seed string) ([]byte
 
 // drawAt draws a board uniformly from those at distance d of t; a
 // distance t cannot draw from is a bad request.
-func drawAt(ctx context.Context, t table.Interface, rng *rand.Rand, d int) (statespace.Board, error) {
+func drawAt(ctx context.Context, t table.RadiusDrawer, rng *rand.Rand, d int) (statespace.Board, error) {
 	if sp := t.Space(); d > t.Radius() {
 		return statespace.Board{}, badRequest("no boards at distance %d: the radius of %s goal %s is %d", d, sp.Shape(), statespace.GoalName(sp.Goal()), t.Radius())
 	}

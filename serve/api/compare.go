@@ -9,9 +9,9 @@ import (
 	"strconv"
 
 	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // profilePoints is the most points of a path's distance profile.
@@ -80,7 +80,7 @@ func (s *Server) compare(ctx context.Context, dst []byte, q url.Values) ([]byte,
 // newCompareRecord is the record of c, a comparison run with nodes
 // expansions per algorithm, each row's path profiled on table (when not
 // nil); note says why there is no optimal reference, or is "".
-func (s *Server) newCompareRecord(c *classroom.Comparison, table table.Interface, nodes int64, note string) (compareRecord, error) {
+func (s *Server) newCompareRecord(c *classroom.Comparison, table pdb.ExactTable, nodes int64, note string) (compareRecord, error) {
 	rec := compareRecord{Board: c.Start.String(), Goal: c.Goal.String(), Shape: c.Start.Shape().String(),
 		Limits:        compareLimits{MaxNodes: s.lim.CompareMaxNodes, Nodes: nodes, Seconds: s.lim.CompareTime.Seconds()},
 		OptimalNote:   note,
@@ -178,7 +178,7 @@ type profile struct {
 	Distances []int `json:"distances"`
 }
 
-func pathProfile(b statespace.Board, path []statespace.Move, t table.Interface) (profile, error) {
+func pathProfile(b statespace.Board, path []statespace.Move, t pdb.ExactTable) (profile, error) {
 	n := len(path)
 	every := max(1, (n+profilePoints-1)/profilePoints)
 	var p profile

@@ -7,7 +7,6 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
 // watchStep is the search's state at one expansion.
@@ -29,10 +28,18 @@ type watchTrace struct {
 	MaxFrontier int64 `json:"max_frontier"`
 }
 
+// watchTable is what traceSearch asks of a distance table: the space it
+// covers, whose goal the search runs to, and each expanded board's
+// distance.
+type watchTable interface {
+	Space() *statespace.Space
+	Lookup(b statespace.Board) (int, error)
+}
+
 // traceSearch runs the search key from b to the goal of table for at most
 // lim.MaxExpanded expansions and returns every expansion with its true
 // distance from table and the frontier after it, and the search's result.
-func traceSearch(ctx context.Context, key string, b statespace.Board, table table.Interface, lim search.Limits) (*watchTrace, search.Result, error) {
+func traceSearch(ctx context.Context, key string, b statespace.Board, table watchTable, lim search.Limits) (*watchTrace, search.Result, error) {
 	goal := table.Space().Goal()
 	tr := &watchTrace{Key: key}
 	var h pdb.Heuristic
