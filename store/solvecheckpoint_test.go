@@ -20,7 +20,7 @@ func solveCheckpointFixture(t *testing.T) (path string, goal, board statespace.B
 	goal = statespace.GoalFirst(sh)
 	board = fixture.MustParse(t, "14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3")
 	cp = solver.Checkpoint{Board: board, Goal: goal, Heuristic: "pdb 5-5-5", Bound: 44, Iterations: 3, Nodes: 12345,
-		Generated: 23456, Elapsed: 1500 * time.Millisecond, Split: 5, Tasks: 130,
+		Generated: 23456, Elapsed: 1500 * time.Millisecond, Split: 5, Tasks: 130, IterationNodes: []uint64{100, 2000, 10245},
 		Done: []solver.Subtree{{Index: 0, Nodes: 10, Generated: 20, Next: 46}, {Index: 7, Nodes: 1, Generated: 2, Next: 48}}}
 	path = filepath.Join(t.TempDir(), SolveCheckpointFile(goal, board, "pdb 5-5-5").Name())
 	if err := WriteSolveCheckpoint(context.Background(), path, &cp); err != nil {
@@ -39,6 +39,21 @@ func TestSolveCheckpointRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, cp) {
 		t.Fatalf("read %+v, wrote %+v", got, cp)
+	}
+}
+
+// TestSolveCheckpointWithoutIterationNodes checks that a checkpoint
+// written before the iterations' nodes were kept (the fixture's, as the
+// writer then wrote it) reads with none and everything else.
+func TestSolveCheckpointWithoutIterationNodes(t *testing.T) {
+	_, goal, board, cp := solveCheckpointFixture(t)
+	got, err := ReadSolveCheckpoint(filepath.Join("testdata", "solve-without-iteration-nodes.checkpoint"), goal, board, "pdb 5-5-5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp.IterationNodes = nil
+	if !reflect.DeepEqual(got, cp) {
+		t.Fatalf("read %+v, want %+v", got, cp)
 	}
 }
 
