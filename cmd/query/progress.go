@@ -127,11 +127,13 @@ func roughCount(n uint64) string {
 	return fmt.Sprintf("%.1fe%d", m, exp)
 }
 
-// roughDuration writes d in the unit that suits it: seconds below a
+// roughDuration writes d in the unit that suits it: "<1 s", seconds below a
 // minute and a half, minutes below an hour and a half, then hours below
 // two days, then days.
 func roughDuration(d time.Duration) string {
 	switch {
+	case d < time.Second:
+		return "<1 s"
 	case d < 90*time.Second:
 		return fmt.Sprintf("%.0f s", d.Seconds())
 	case d < 90*time.Minute:

@@ -32,7 +32,7 @@ func TestProgressLine(t *testing.T) {
 		}
 	}
 	for d, want := range map[time.Duration]string{
-		89 * time.Second: "89 s", 90 * time.Second: "2 min", 89 * time.Minute: "89 min",
+		999 * time.Millisecond: "<1 s", time.Second: "1 s", 89 * time.Second: "89 s", 90 * time.Second: "2 min", 89 * time.Minute: "89 min",
 		90 * time.Minute: "1.5 h", 72 * time.Hour: "3.0 days",
 	} {
 		if got := roughDuration(d); got != want {
