@@ -75,7 +75,8 @@ type Checkpointing struct {
 	// Progress, when set, is told how the search goes, from one goroutine
 	// at a time and while the search waits (it must return quickly): when
 	// an iteration starts, when a root subtree is finished, and once
-	// more, with Found set, when the path is found.
+	// more, with Found set, when the path is found (never for a board
+	// that is the goal: it is not searched).
 	Progress func(SearchProgress)
 }
 

@@ -45,8 +45,8 @@ type solveRecord struct {
 	Split      int        `json:"split"`
 	Tasks      int        `json:"tasks"`
 	Done       [][4]int64 `json:"done"` // subtree index, expanded, generated, next
-	// IterationNodes are the nodes of each finished iteration; files
-	// written before the field was added lack it, and read as none.
+	// IterationNodes are the nodes of each finished iteration; a file
+	// without the field (this version's files may lack it) reads as none.
 	IterationNodes []uint64 `json:"iteration_nodes,omitempty"`
 }
 
