@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -65,5 +66,25 @@ func TestSearchLine(t *testing.T) {
 	l.show(solver.SearchProgress{Bound: 50, Iteration: 3, Nodes: 1300, Total: 2000, Finished: append(finished, 1300), Found: true})
 	if blank := "\r" + strings.Repeat(" ", utf8.RuneCountInString(want)-1) + "\r"; out.String() != want+blank {
 		t.Fatalf("not cleared: %q", strings.TrimPrefix(out.String(), want))
+	}
+}
+
+// TestSearchDisplayQuiet checks that a search's progress goes nowhere
+// when stderr is not a terminal, and to a line when it is.
+func TestSearchDisplayQuiet(t *testing.T) {
+	var out strings.Builder
+	if show, done := searchDisplay(&out); show != nil {
+		t.Error("a display on a strings.Builder")
+	} else {
+		done()
+	}
+	was := stderrTerminal
+	defer func() { stderrTerminal = was }()
+	stderrTerminal = func(io.Writer) bool { return true }
+	if show, _ := searchDisplay(&out); show == nil {
+		t.Error("no display on a terminal")
+	}
+	if out.Len() != 0 {
+		t.Errorf("wrote %q", out.String())
 	}
 }
