@@ -99,7 +99,10 @@ type SearchProgress struct {
 	// without them, only those finished since.
 	Finished []uint64
 	// Found marks the last report: the path is found, and the last
-	// iteration is the last of Finished, its nodes in Nodes.
+	// iteration is the last of Finished, its nodes in Nodes. Its counts
+	// are the result's, which leave out the subtrees after the path's
+	// (Solve never searches them): they may be less than the report's
+	// before, when such subtrees were finished meanwhile.
 	Found bool
 }
 

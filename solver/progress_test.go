@@ -65,7 +65,9 @@ func checkReports(t *testing.T, label string, reports []SearchProgress, want Res
 			t.Fatalf("%s: report %d of the path: %+v", label, i, sp)
 		case !sp.Found && (sp.Iteration != first+len(sp.Finished) || sp.Total != sum+sp.Nodes):
 			t.Fatalf("%s: report %d: iteration %d after %d finished (from %d), %d nodes of %d", label, i, sp.Iteration, len(sp.Finished), first, sp.Nodes, sp.Total)
-		case sp.Bound < prev.Bound || sp.Iteration < prev.Iteration || sp.Total < prev.Total || sp.Elapsed < prev.Elapsed:
+		case sp.Bound < prev.Bound || sp.Iteration < prev.Iteration || sp.Elapsed < prev.Elapsed || !sp.Found && sp.Total < prev.Total:
+			// (The path's report counts no subtree past the path's,
+			// as Solve does not: its total may be less.)
 			t.Fatalf("%s: report %d went back: %+v after %+v", label, i, sp, prev)
 		case sp.Iteration == prev.Iteration && !sp.Found && (sp.Bound != prev.Bound || sp.Done < prev.Done || sp.Nodes < prev.Nodes):
 			t.Fatalf("%s: report %d went back in its iteration: %+v after %+v", label, i, sp, prev)
