@@ -34,6 +34,9 @@ type Checkpoints struct {
 	Cache  store.Cache
 	Resume bool
 	Every  time.Duration // 0 means every 30 s (defaultCheckpointEvery)
+	// Progress, when set, is told how each search goes
+	// (solver.Checkpointing.Progress).
+	Progress func(solver.SearchProgress)
 }
 
 // defaultCheckpointEvery is how often a resumable search writes its
@@ -62,7 +65,7 @@ func (o *solverOracle) solve(ctx context.Context, b statespace.Board, c *Checkpo
 	if every <= 0 {
 		every = defaultCheckpointEvery
 	}
-	r, err := o.solver.SolveCheckpointed(ctx, b, solver.Checkpointing{From: from, Every: every,
+	r, err := o.solver.SolveCheckpointed(ctx, b, solver.Checkpointing{From: from, Every: every, Progress: c.Progress,
 		Save: func(cp *solver.Checkpoint) error {
 			// The context may be done already: the last checkpoint is
 			// written regardless.

@@ -44,6 +44,11 @@ type Checkpoint struct {
 	Split, Tasks int
 	// Done are the root subtrees finished under Bound, by Index.
 	Done []Subtree
+	// IterationNodes are the nodes of each iteration finished, oldest
+	// first, for the estimate of the next one's cost (SearchProgress). A
+	// checkpoint written without them has none: then the list holds only
+	// the iterations finished since, and is shorter than Iterations.
+	IterationNodes []uint64
 }
 
 // Subtree is a root subtree searched to its end under the bound: its
@@ -67,6 +72,38 @@ type Checkpointing struct {
 	// search and is returned.
 	Save  func(*Checkpoint) error
 	Every time.Duration
+	// Progress, when set, is told how the search goes, from one goroutine
+	// at a time and while the search waits (it must return quickly): when
+	// an iteration starts, when a root subtree is finished, and once
+	// more, with Found set, when the path is found (never for a board
+	// that is the goal: it is not searched).
+	Progress func(SearchProgress)
+}
+
+// SearchProgress is how far a checkpointed search is.
+type SearchProgress struct {
+	// Bound is the bound of the iteration under way and Iteration its
+	// number, from 1.
+	Bound, Iteration int
+	// Done of Tasks root subtrees of the iteration are finished; Tasks is
+	// 0 until the iteration is split (iterations of small bounds never
+	// are).
+	Done, Tasks int
+	// Nodes are the nodes expanded in the iteration's finished subtrees,
+	// Total those of all iterations, this one's Nodes included.
+	Nodes, Total uint64
+	// Elapsed is the time searched, earlier runs' included.
+	Elapsed time.Duration
+	// Finished are the nodes of each iteration finished, oldest first
+	// (Checkpoint.IterationNodes): after a resume from a checkpoint
+	// without them, only those finished since.
+	Finished []uint64
+	// Found marks the last report: the path is found, and the last
+	// iteration is the last of Finished, its nodes in Nodes. Its counts
+	// are the result's, which leave out the subtrees after the path's
+	// (Solve never searches them): they may be less than the report's
+	// before, when such subtrees were finished meanwhile.
+	Found bool
 }
 
 // CheckpointError says a checkpoint cannot be resumed: it is for another
@@ -125,7 +162,9 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 		}
 		p.cp = *c.From
 		p.cp.Done = slices.Clone(c.From.Done)
+		p.cp.IterationNodes = slices.Clone(c.From.IterationNodes)
 	}
+	p.show = c.Progress
 	fsm, err := s.machine()
 	if err != nil {
 		return Result{}, err
@@ -136,6 +175,9 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 		return Result{Path: []statespace.Move{}, Iterations: 1, Elapsed: p.elapsed()}, nil
 	}
 	for {
+		p.mu.Lock()
+		p.report(false)
+		p.mu.Unlock()
 		it, err := s.fast.iterate(ctx, b, p.cp.Bound, s.workers(), fsm, s.Dual, p)
 		if err != nil {
 			if ctx.Err() != nil && p.err == nil {
@@ -152,6 +194,11 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 		if it.found {
 			r.Path = it.path
 			r.Elapsed = p.elapsed()
+			p.mu.Lock()
+			p.cp.IterationNodes = append(p.cp.IterationNodes, it.expanded)
+			p.cp.Nodes = r.Nodes
+			p.report(true)
+			p.mu.Unlock()
 			return r, nil
 		}
 		if it.next > maxDepth {
@@ -159,6 +206,7 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 		}
 		p.mu.Lock()
 		p.cp.Iterations, p.cp.Nodes, p.cp.Generated = r.Iterations, r.Nodes, r.Generated
+		p.cp.IterationNodes = append(p.cp.IterationNodes, it.expanded)
 		p.cp.Bound, p.cp.Split, p.cp.Tasks, p.cp.Done = it.next, 0, 0, p.cp.Done[:0]
 		err = p.maybeSave()
 		p.mu.Unlock()
@@ -186,6 +234,9 @@ func (s *Solver) checkResume(cp *Checkpoint, b statespace.Board) error {
 		return bad("bound %d, the board's heuristic is %d", cp.Bound, h)
 	case cp.Iterations < 0 || cp.Iterations > cp.Bound-h || cp.Elapsed < 0:
 		return bad("%d iterations below bound %d", cp.Iterations, cp.Bound)
+	case len(cp.IterationNodes) > cp.Iterations || sumNodes(cp.IterationNodes) > cp.Nodes ||
+		len(cp.IterationNodes) == cp.Iterations && sumNodes(cp.IterationNodes) != cp.Nodes:
+		return bad("%d iterations of %v nodes, %d in all", cp.Iterations, cp.IterationNodes, cp.Nodes)
 	case cp.Split == 0 && (cp.Tasks != 0 || len(cp.Done) > 0):
 		return bad("%d subtrees done but no split depth", len(cp.Done))
 	case cp.Split != 0 && (cp.Split < 1 || cp.Split > min(maxSplitDepth, cp.Bound) || cp.Tasks < 0 || cp.Bound < minParallelBound):
@@ -214,6 +265,36 @@ type progress struct {
 	elapsed func() time.Duration
 	err     error        // the first save error; it stops the search
 	stop    *atomic.Bool // the iteration's stop flag
+	show    func(SearchProgress)
+}
+
+// report tells show how far the search is; p.mu held. With found, the
+// iteration that found the path is the last of cp.IterationNodes.
+func (p *progress) report(found bool) {
+	if p.show == nil {
+		return
+	}
+	sp := SearchProgress{Bound: p.cp.Bound, Iteration: p.cp.Iterations + 1, Done: len(p.cp.Done), Tasks: p.cp.Tasks,
+		Total: p.cp.Nodes, Elapsed: p.elapsed(), Finished: slices.Clone(p.cp.IterationNodes), Found: found}
+	if found { // cp.Nodes are the result's
+		sp.Nodes = p.cp.IterationNodes[len(p.cp.IterationNodes)-1]
+		p.show(sp)
+		return
+	}
+	for _, d := range p.cp.Done {
+		sp.Nodes += d.Nodes
+	}
+	sp.Total += sp.Nodes
+	p.show(sp)
+}
+
+// sumNodes returns the sum of nodes.
+func sumNodes(nodes []uint64) uint64 {
+	var sum uint64
+	for _, n := range nodes {
+		sum += n
+	}
+	return sum
 }
 
 // finished records a root subtree searched to its end.
@@ -221,6 +302,7 @@ func (p *progress) finished(st Subtree) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.cp.Done = append(p.cp.Done, st)
+	p.report(false)
 	if err := p.maybeSave(); err != nil && p.err == nil {
 		p.err = err
 		p.stop.Store(true)

@@ -45,6 +45,9 @@ type solveRecord struct {
 	Split      int        `json:"split"`
 	Tasks      int        `json:"tasks"`
 	Done       [][4]int64 `json:"done"` // subtree index, expanded, generated, next
+	// IterationNodes are the nodes of each finished iteration; a file
+	// without the field (this version's files may lack it) reads as none.
+	IterationNodes []uint64 `json:"iteration_nodes,omitempty"`
 }
 
 // WriteSolveCheckpoint writes c to path atomically (a crash leaves the
@@ -54,7 +57,8 @@ type solveRecord struct {
 func WriteSolveCheckpoint(ctx context.Context, path string, cp *solver.Checkpoint) error {
 	rec := solveRecord{Shape: cp.Goal.Shape().String(), Goal: cp.Goal.String(), Board: cp.Board.String(),
 		Heuristic: cp.Heuristic, Bound: cp.Bound, Iterations: cp.Iterations, Nodes: cp.Nodes,
-		Generated: cp.Generated, Elapsed: int64(cp.Elapsed), Split: cp.Split, Tasks: cp.Tasks, Done: [][4]int64{}}
+		Generated: cp.Generated, Elapsed: int64(cp.Elapsed), Split: cp.Split, Tasks: cp.Tasks, Done: [][4]int64{},
+		IterationNodes: cp.IterationNodes}
 	for _, st := range cp.Done {
 		rec.Done = append(rec.Done, [4]int64{int64(st.Index), int64(st.Nodes), int64(st.Generated), int64(st.Next)})
 	}
@@ -152,7 +156,7 @@ func decodeSolveCheckpoint(raw []byte, shape statespace.Shape) (solver.Checkpoin
 	}
 	cp := solver.Checkpoint{Board: board, Goal: goal, Heuristic: rec.Heuristic, Bound: rec.Bound,
 		Iterations: rec.Iterations, Nodes: rec.Nodes, Generated: rec.Generated,
-		Elapsed: time.Duration(rec.Elapsed), Split: rec.Split, Tasks: rec.Tasks}
+		Elapsed: time.Duration(rec.Elapsed), Split: rec.Split, Tasks: rec.Tasks, IterationNodes: rec.IterationNodes}
 	for _, d := range rec.Done {
 		if d[0] < 0 || d[1] < 0 || d[2] < 0 || d[3] < 0 {
 			return solver.Checkpoint{}, fmt.Errorf("negative subtree field")

@@ -14,13 +14,13 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-func solveCheckpointFixture(t *testing.T) (path string, goal, board statespace.Board, cp solver.Checkpoint) {
+func solveCheckpointFixture(t testing.TB) (path string, goal, board statespace.Board, cp solver.Checkpoint) {
 	t.Helper()
 	sh := statespace.Shape{Rows: 4, Cols: 4}
 	goal = statespace.GoalFirst(sh)
 	board = fixture.MustParse(t, "14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3")
 	cp = solver.Checkpoint{Board: board, Goal: goal, Heuristic: "pdb 5-5-5", Bound: 44, Iterations: 3, Nodes: 12345,
-		Generated: 23456, Elapsed: 1500 * time.Millisecond, Split: 5, Tasks: 130,
+		Generated: 23456, Elapsed: 1500 * time.Millisecond, Split: 5, Tasks: 130, IterationNodes: []uint64{100, 2000, 10245},
 		Done: []solver.Subtree{{Index: 0, Nodes: 10, Generated: 20, Next: 46}, {Index: 7, Nodes: 1, Generated: 2, Next: 48}}}
 	path = filepath.Join(t.TempDir(), SolveCheckpointFile(goal, board, "pdb 5-5-5").Name())
 	if err := WriteSolveCheckpoint(context.Background(), path, &cp); err != nil {
@@ -39,6 +39,21 @@ func TestSolveCheckpointRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, cp) {
 		t.Fatalf("read %+v, wrote %+v", got, cp)
+	}
+}
+
+// TestSolveCheckpointWithoutIterationNodes checks that a checkpoint
+// written before the iterations' nodes were kept (the fixture's, as the
+// writer then wrote it) reads with none and everything else.
+func TestSolveCheckpointWithoutIterationNodes(t *testing.T) {
+	_, goal, board, cp := solveCheckpointFixture(t)
+	got, err := ReadSolveCheckpoint(filepath.Join("testdata", "solve-without-iteration-nodes.checkpoint"), goal, board, "pdb 5-5-5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp.IterationNodes = nil
+	if !reflect.DeepEqual(got, cp) {
+		t.Fatalf("read %+v, want %+v", got, cp)
 	}
 }
 
@@ -85,4 +100,46 @@ func TestSolveCheckpointRefused(t *testing.T) {
 	if _, err := ReadSolveCheckpoint(filepath.Join(t.TempDir(), "none"), goal, board, "x"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: got %v", err)
 	}
+}
+
+// FuzzReadSolveCheckpoint: any bytes at a search checkpoint's path are
+// refused with a *CheckpointDamagedError or a *CheckpointMismatchError,
+// or read as a checkpoint that writes back and reads again the same,
+// never a panic. Seeds: the fixture with the iterations' nodes, the file
+// written without them (testdata), and pieces of them.
+func FuzzReadSolveCheckpoint(f *testing.F) {
+	seedPath, goal, board, _ := solveCheckpointFixture(f)
+	for _, p := range []string{seedPath, filepath.Join("testdata", "solve-without-iteration-nodes.checkpoint")} {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(raw)
+		f.Add(raw[:len(raw)/2])
+	}
+	f.Add([]byte(solveCheckpointMagic))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "c.checkpoint")
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cp, err := ReadSolveCheckpoint(path, goal, board, "pdb 5-5-5")
+		var de *CheckpointDamagedError
+		var me *CheckpointMismatchError
+		switch {
+		case errors.As(err, &de) || errors.As(err, &me):
+			return
+		case err != nil:
+			t.Fatalf("untyped error %v", err)
+		}
+		again := filepath.Join(dir, "again.checkpoint")
+		if err := WriteSolveCheckpoint(context.Background(), again, &cp); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadSolveCheckpoint(again, goal, board, "pdb 5-5-5")
+		if err != nil || !reflect.DeepEqual(back, cp) {
+			t.Fatalf("read %+v, written back and read %+v, %v", cp, back, err)
+		}
+	})
 }

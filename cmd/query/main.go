@@ -124,6 +124,9 @@ func runBoards(ctx context.Context, sub cli.Subcommand, stdin io.Reader, stdout,
 	}
 	want := f.src.Want(false)
 	want.Checkpoints = ckpt
+	show, done := searchDisplay(stderr)
+	defer done()
+	ckpt.Progress = show
 	return f.answer(ctx, asking{res: res, goal: goal, want: want, check: f.src.CheckTabled}, stdin, stdout, stderr)
 }
 
