@@ -66,16 +66,16 @@ func legendColours(p *page) map[string]string {
 // the page's node limit: a search that found no path is "stopped", says
 // which limit stopped it and has the stopped colour in every chart; one
 // that found the optimum is "optimal" and green; a longer one "longer".
-func checkOutcomes(p *page, board string, goal statespace.Board, table *table.Table, optimal, nodes int) map[string]compareRow {
+func checkOutcomes(p *page, board string, goal statespace.Board, tab *table.Table, optimal, nodes int) map[string]compareRow {
 	t := p.t
 	t.Helper()
 	b, err := statespace.Parse(board, goal.Shape())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var dist table.Interface // nil, not a nil *Table, without a table
-	if table != nil {
-		dist = table
+	var dist classroom.Table // nil, not a nil *Table, without a table
+	if tab != nil {
+		dist = tab
 	}
 	want, err := classroom.Compare(context.Background(), b, goal, dist, search.Limits{MaxExpanded: int64(nodes), MaxTime: time.Minute})
 	if err != nil {
