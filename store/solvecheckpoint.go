@@ -1,19 +1,14 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -63,15 +58,7 @@ func WriteSolveCheckpoint(ctx context.Context, path string, cp *solver.Checkpoin
 		rec.Done = append(rec.Done, [4]int64{int64(st.Index), int64(st.Nodes), int64(st.Generated), int64(st.Next)})
 	}
 	slices.SortFunc(rec.Done, func(a, b [4]int64) int { return int(a[0] - b[0]) })
-	body, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	sum := sha256.Sum256(body)
-	return atomicfile.Write(ctx, path, func(w io.Writer) error {
-		_, err := fmt.Fprintf(w, "%s%s\n%s\n", solveCheckpointMagic, body, hex.EncodeToString(sum[:]))
-		return err
-	})
+	return writeSealed(ctx, path, solveCheckpointMagic, rec)
 }
 
 // CheckpointDamagedError says a search checkpoint cannot be read: not a
@@ -100,7 +87,7 @@ func (e *CheckpointMismatchError) Error() string {
 // os.ErrNotExist, a damaged one a *CheckpointDamagedError, one of
 // another search a *CheckpointMismatchError.
 func ReadSolveCheckpoint(path string, goal, board statespace.Board, heuristic string) (solver.Checkpoint, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := readCheckpoint(path)
 	if err != nil {
 		return solver.Checkpoint{}, err
 	}
@@ -121,23 +108,12 @@ func ReadSolveCheckpoint(path string, goal, board statespace.Board, heuristic st
 }
 
 func decodeSolveCheckpoint(raw []byte, shape statespace.Shape) (solver.Checkpoint, error) {
-	rest, ok := bytes.CutPrefix(raw, []byte(solveCheckpointMagic))
-	if !ok {
-		if bytes.HasPrefix(raw, []byte("tilespace solve checkpoint ")) {
-			return solver.Checkpoint{}, fmt.Errorf("unknown version (this build reads %q)", strings.TrimSpace(solveCheckpointMagic))
-		}
-		return solver.Checkpoint{}, fmt.Errorf("not a search checkpoint")
-	}
-	lines := strings.Split(strings.TrimSuffix(string(rest), "\n"), "\n")
-	if len(lines) != 2 {
-		return solver.Checkpoint{}, fmt.Errorf("truncated")
-	}
-	sum := sha256.Sum256([]byte(lines[0]))
-	if hex.EncodeToString(sum[:]) != lines[1] {
-		return solver.Checkpoint{}, fmt.Errorf("checksum mismatch")
+	body, err := unsealed(raw, solveCheckpointMagic, "search checkpoint")
+	if err != nil {
+		return solver.Checkpoint{}, err
 	}
 	var rec solveRecord
-	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil {
+	if err := json.Unmarshal(body, &rec); err != nil {
 		return solver.Checkpoint{}, err
 	}
 	if rec.Shape != shape.String() {

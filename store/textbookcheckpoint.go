@@ -7,11 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
-	"strings"
 
-	"github.com/tilespace/tilespace/internal/atomicfile"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -38,7 +34,7 @@ type TextbookResult struct {
 
 // MaxTextbookCheckpoint bounds the bytes of a textbook checkpoint read:
 // 64 MiB, some 500,000 results.
-const MaxTextbookCheckpoint = 64 << 20
+const MaxTextbookCheckpoint = maxCheckpoint
 
 // textbookCheckpointMagic opens every textbook checkpoint, with its
 // version.
@@ -55,15 +51,7 @@ type textbookRecord struct {
 // path atomically: a versioned header, the run and results as JSON, and
 // their SHA-256.
 func WriteTextbookCheckpoint(ctx context.Context, path string, goal statespace.Board, run string, results []TextbookResult) error {
-	body, err := json.Marshal(textbookRecord{Goal: goal.String(), Run: run, Results: results})
-	if err != nil {
-		return err
-	}
-	sum := sha256.Sum256(body)
-	return atomicfile.Write(ctx, path, func(w io.Writer) error {
-		_, err := fmt.Fprintf(w, "%s%s\n%s\n", textbookCheckpointMagic, body, hex.EncodeToString(sum[:]))
-		return err
-	})
+	return writeSealed(ctx, path, textbookCheckpointMagic, textbookRecord{Goal: goal.String(), Run: run, Results: results})
 }
 
 // ReadTextbookCheckpoint reads the checkpoint at path of the run toward
@@ -72,12 +60,7 @@ func WriteTextbookCheckpoint(ctx context.Context, path string, goal statespace.B
 // field, over MaxTextbookCheckpoint bytes) a *CheckpointDamagedError, one
 // of another run a *CheckpointMismatchError.
 func ReadTextbookCheckpoint(path string, goal statespace.Board, run string) ([]TextbookResult, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, MaxTextbookCheckpoint+1))
+	raw, err := readCheckpoint(path)
 	if err != nil {
 		return nil, err
 	}
@@ -94,26 +77,12 @@ func ReadTextbookCheckpoint(path string, goal statespace.Board, run string) ([]T
 }
 
 func decodeTextbookCheckpoint(raw []byte, shape statespace.Shape) (textbookRecord, error) {
-	if len(raw) > MaxTextbookCheckpoint {
-		return textbookRecord{}, fmt.Errorf("over %d bytes", MaxTextbookCheckpoint)
-	}
-	rest, ok := bytes.CutPrefix(raw, []byte(textbookCheckpointMagic))
-	if !ok {
-		if bytes.HasPrefix(raw, []byte("tilespace textbook checkpoint ")) {
-			return textbookRecord{}, fmt.Errorf("unknown version (this build reads %q)", strings.TrimSpace(textbookCheckpointMagic))
-		}
-		return textbookRecord{}, fmt.Errorf("not a textbook checkpoint")
-	}
-	lines := strings.Split(strings.TrimSuffix(string(rest), "\n"), "\n")
-	if len(lines) != 2 {
-		return textbookRecord{}, fmt.Errorf("truncated")
-	}
-	sum := sha256.Sum256([]byte(lines[0]))
-	if hex.EncodeToString(sum[:]) != lines[1] {
-		return textbookRecord{}, fmt.Errorf("checksum mismatch")
+	body, err := unsealed(raw, textbookCheckpointMagic, "textbook checkpoint")
+	if err != nil {
+		return textbookRecord{}, err
 	}
 	var rec textbookRecord
-	dec := json.NewDecoder(strings.NewReader(lines[0]))
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&rec); err != nil {
 		return textbookRecord{}, err
