@@ -11,12 +11,14 @@ import (
 
 // Additive is the heuristic of a partition's pattern databases: the sum of
 // their values, which stays admissible because each database counts only
-// the moves of its own tiles. Where the goal is symmetric about the main
-// diagonal (see Reflection) it also looks up the board reflected about
-// that diagonal and takes the larger sum.
+// the moves of its own tiles; for a maximum (Partition.Groups), the
+// largest of its groups' sums, each admissible. Where the goal is
+// symmetric about the main diagonal (see Reflection) it also looks up the
+// board reflected about that diagonal and takes the larger value.
 type Additive struct {
 	goal      statespace.Board
 	partition Partition
+	sums      [][]int // the additive groups (Partition.Sums)
 	pdbs      []*PDB
 	reflect   bool
 	cellRefl  [perm.Cells]uint8 // reflected cell of each cell
@@ -40,7 +42,7 @@ func NewAdditive(goal statespace.Board, part Partition, pdbs []*PDB) (*Additive,
 			return nil, fmt.Errorf("pdb: database %d holds tiles %v, pattern %d is %v", i+1, p.tiles, i+1, part.Patterns[i])
 		}
 	}
-	a := &Additive{goal: goal, partition: part, pdbs: pdbs}
+	a := &Additive{goal: goal, partition: part, sums: part.Sums(), pdbs: pdbs}
 	a.cellRefl, a.tileRefl, a.reflect = Reflection(goal)
 	return a, nil
 }
@@ -82,8 +84,8 @@ func (a *Additive) PDBs() []*PDB { return slices.Clone(a.pdbs) }
 // Reflects reports whether lookups also use the diagonal reflection.
 func (a *Additive) Reflects() bool { return a.reflect }
 
-// Distance returns the larger of the sums of the databases' values for b
-// and, when the reflection is valid, for b reflected.
+// Distance returns the largest sum of the databases' values (of a group's,
+// for a maximum) for b and, when the reflection is valid, for b reflected.
 func (a *Additive) Distance(b statespace.Board) int {
 	var pos [perm.Cells]uint8 // cell of each tile
 	n := b.Cells()
@@ -102,7 +104,7 @@ func (a *Additive) Distance(b statespace.Board) int {
 }
 
 // Parts returns each database's value for b, without the reflection: how
-// the sum is made up.
+// the sum (each group's, for a maximum) is made up.
 func (a *Additive) Parts(b statespace.Board) []int {
 	out := make([]int, len(a.pdbs))
 	for i, p := range a.pdbs {
@@ -111,14 +113,23 @@ func (a *Additive) Parts(b statespace.Board) []int {
 	return out
 }
 
+// sum returns the largest group sum for the board whose tiles sit at pos.
 func (a *Additive) sum(pos *[perm.Cells]uint8) int {
-	var h int
+	var v [perm.Cells]int
 	var cells [perm.Cells]uint8
-	for _, p := range a.pdbs {
+	for k, p := range a.pdbs {
 		for i, t := range p.tiles {
 			cells[i] = pos[t]
 		}
-		h += int(p.values[p.index(cells[:len(p.tiles)], pos[0])]) // pos[0]: the blank's cell
+		v[k] = int(p.values[p.index(cells[:len(p.tiles)], pos[0])]) // pos[0]: the blank's cell
+	}
+	h := 0
+	for _, g := range a.sums {
+		var s int
+		for _, k := range g {
+			s += v[k]
+		}
+		h = max(h, s)
 	}
 	return h
 }

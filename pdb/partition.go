@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -18,19 +19,51 @@ type Partition struct {
 	// custom partition.
 	Name string
 	// Patterns holds each pattern's tiles in ascending order, the patterns
-	// in the order they were given.
+	// in the order they were given, each pattern once.
 	Patterns [][]int
+	// Groups, when the heuristic is the maximum over several additive
+	// partitions (Döbbelin, Schütt & Reinefeld 2013; Clausecker &
+	// Reinefeld's catalogues), lists each one's patterns as indices into
+	// Patterns: every group covers the tiles once, and a pattern may serve
+	// several groups, its database read once. Nil means one group of all
+	// the patterns, which are then disjoint.
+	Groups [][]int
 	// ZeroAware asks for zero-aware databases (see PDB): 18 to 24 times
 	// the entries (n − k per placement), and a larger value wherever the
 	// blank's region matters.
 	ZeroAware bool
 }
 
+// MaxGroups bounds the additive partitions one heuristic takes the
+// maximum of: each adds lookups to every node.
+const MaxGroups = 8
+
 // String writes the partition as its tiles, patterns separated by "/" and
-// tiles by ",", e.g. "1,2,3/4,5,6,7,8": the form ParsePartition reads.
+// tiles by ",", e.g. "1,2,3/4,5,6,7,8", and the groups of a maximum
+// separated by "|": the form ParsePartition reads.
 func (p Partition) String() string {
-	parts := make([]string, len(p.Patterns))
-	for i, pat := range p.Patterns {
+	if p.Groups == nil {
+		return patternsString(p.Patterns, nil)
+	}
+	groups := make([]string, len(p.Groups))
+	for i, g := range p.Groups {
+		groups[i] = patternsString(p.Patterns, g)
+	}
+	return strings.Join(groups, "|")
+}
+
+// patternsString writes the patterns of indices idx (all when nil) as
+// String does.
+func patternsString(patterns [][]int, idx []int) string {
+	if idx == nil {
+		idx = make([]int, len(patterns))
+		for i := range idx {
+			idx[i] = i
+		}
+	}
+	parts := make([]string, len(idx))
+	for i, k := range idx {
+		pat := patterns[k]
 		tiles := make([]string, len(pat))
 		for j, t := range pat {
 			tiles[j] = strconv.Itoa(t)
@@ -38,6 +71,19 @@ func (p Partition) String() string {
 		parts[i] = strings.Join(tiles, ",")
 	}
 	return strings.Join(parts, "/")
+}
+
+// Sums returns the additive groups the heuristic takes the maximum of,
+// as indices into Patterns: Groups, or one group of every pattern.
+func (p Partition) Sums() [][]int {
+	if p.Groups != nil {
+		return p.Groups
+	}
+	all := make([]int, len(p.Patterns))
+	for i := range all {
+		all[i] = i
+	}
+	return [][]int{all}
 }
 
 // Label names the partition for people: the preset's name, or its tiles
@@ -50,8 +96,8 @@ func (p Partition) Label() string {
 }
 
 // presetNames lists the preset partitions, the 4x4's strongest first, then
-// the 5x5's.
-var presetNames = []string{"7-8", "6-6-3", "5-5-5", "6-6-6-6"}
+// the 5x5's: one partition, and the maximum of four.
+var presetNames = []string{"7-8", "6-6-3", "5-5-5", "6-6-6-6", "6-6-6-6x4"}
 
 // preset is a preset partition as blocks of goal cells for one shape and
 // one of its goals; the other goal (last or first) uses the same blocks
@@ -60,17 +106,28 @@ type preset struct {
 	shape  statespace.Shape
 	first  bool // the blocks are for the goal first (else last)
 	blocks [][]int
+	groups [][]int // the maximum's additive groups as indices into blocks; nil for one
 }
 
 // presets holds the partitions of Korf & Felner (2002): the 4x4's for the
 // goal last (blank at cell 15) and the 5x5's 6-6-6-6 for the goal first
 // (blank at cell 0, tile t on cell t), as they give it.
 var presets = map[string]preset{
-	"7-8":   {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}}},
-	"6-6-3": {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10, 11}, {12, 13, 14}}},
-	"5-5-5": {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 2, 4, 5}, {3, 6, 7, 10, 11}, {8, 9, 12, 13, 14}}},
+	"7-8":   {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}}, nil},
+	"6-6-3": {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10, 11}, {12, 13, 14}}, nil},
+	"5-5-5": {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 2, 4, 5}, {3, 6, 7, 10, 11}, {8, 9, 12, 13, 14}}, nil},
 	"6-6-6-6": {statespace.Shape{Rows: 5, Cols: 5}, true, [][]int{
-		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
+		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}, nil},
+	// The maximum of four 6-6-6-6 partitions from eight databases,
+	// Clausecker & Reinefeld's catalogue partitions 0–3 as transposed
+	// (Korf & Felner's is the first): the cell blocks 12 and 10 trade
+	// places between the two left-hand patterns, and the right-hand
+	// side splits by rows or by columns. With the reflection the
+	// lookups see eight partitions.
+	"6-6-6-6x4": {statespace.Shape{Rows: 5, Cols: 5}, true, [][]int{
+		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24},
+		{1, 2, 5, 6, 7, 10}, {11, 12, 15, 16, 20, 21}, {3, 8, 13, 17, 18, 22}, {4, 9, 14, 19, 23, 24}},
+		[][]int{{0, 1, 2, 3}, {4, 1, 5, 3}, {0, 6, 2, 7}, {4, 6, 5, 7}}},
 }
 
 // PresetShape returns the shape a preset partition is for (4x4 for 7-8,
@@ -116,7 +173,7 @@ func Preset(name string, goal statespace.Board) (Partition, error) {
 			name, sh, goal.Shape(), statespace.GoalName(goal))
 	}
 	n := sh.Cells()
-	p := Partition{Name: name}
+	var patterns [][]int
 	for _, block := range pr.blocks {
 		pat := make([]int, len(block))
 		for i, c := range block {
@@ -126,10 +183,37 @@ func Preset(name string, goal statespace.Board) (Partition, error) {
 			pat[i] = goal.Tile(c)
 		}
 		slices.Sort(pat)
-		p.Patterns = append(p.Patterns, pat)
+		patterns = append(patterns, pat)
 	}
-	slices.SortFunc(p.Patterns, func(a, b []int) int { return a[0] - b[0] })
+	p := sortPatterns(patterns, pr.groups)
+	p.Name = name
 	return p, nil
+}
+
+// sortPatterns returns the partition of patterns and groups (indices into
+// patterns, nil for one group) with the patterns ordered by their
+// smallest tile, then by their tiles, and each group's indices ascending.
+func sortPatterns(patterns [][]int, groups [][]int) Partition {
+	order := make([]int, len(patterns))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return slices.Compare(patterns[a], patterns[b]) })
+	at := make([]int, len(patterns)) // new index of each old one
+	var p Partition
+	for i, k := range order {
+		at[k] = i
+		p.Patterns = append(p.Patterns, patterns[k])
+	}
+	for _, g := range groups {
+		ng := make([]int, len(g))
+		for i, k := range g {
+			ng[i] = at[k]
+		}
+		slices.Sort(ng)
+		p.Groups = append(p.Groups, ng)
+	}
+	return p
 }
 
 // PartitionError reports a partition that is not valid for a board: a
@@ -137,7 +221,8 @@ func Preset(name string, goal statespace.Board) (Partition, error) {
 // no pattern, or an empty pattern.
 type PartitionError struct {
 	Text    string // the partition as given, if it was parsed from text
-	Pattern int    // 1-based pattern at fault, 0 when none in particular
+	Group   int    // 1-based additive group of a maximum at fault, 0 when none in particular
+	Pattern int    // 1-based pattern at fault (within its group), 0 when none in particular
 	Tile    string // the offending tile as written, if any
 	Msg     string
 }
@@ -148,6 +233,9 @@ func (e *PartitionError) Error() string {
 	if e.Text != "" {
 		fmt.Fprintf(&b, " %q", e.Text)
 	}
+	if e.Group > 0 {
+		fmt.Fprintf(&b, ", group %d", e.Group)
+	}
 	if e.Pattern > 0 {
 		fmt.Fprintf(&b, ", pattern %d", e.Pattern)
 	}
@@ -157,13 +245,18 @@ func (e *PartitionError) Error() string {
 }
 
 // ParsePartition reads a partition for goal: a preset name ("7-8",
-// "6-6-3", "5-5-5" for the 4x4 goals last and first, "6-6-6-6" for the
-// 5x5's) or patterns separated
+// "6-6-3", "5-5-5" for the 4x4 goals last and first, "6-6-6-6" and
+// "6-6-6-6x4" for the 5x5's) or patterns separated
 // by "/" with tiles separated by "," (spaces allowed), such as
 // "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15". The patterns must be disjoint,
-// cover every tile of the board and leave out the blank.
+// cover every tile of the board and leave out the blank. Several such
+// partitions (or presets) separated by "|" make the maximum of their
+// sums, at most MaxGroups of them, such as "1,2,3/4,5,6,7,8|1,2,4/3,5,6,7,8".
 func ParsePartition(text string, goal statespace.Board) (Partition, error) {
 	trimmed := strings.TrimSpace(text)
+	if strings.Contains(trimmed, "|") {
+		return parseMaximum(text, goal)
+	}
 	if slices.Contains(presetNames, trimmed) {
 		return Preset(trimmed, goal)
 	}
@@ -207,6 +300,42 @@ func ParsePartition(text string, goal statespace.Board) (Partition, error) {
 	return p, nil
 }
 
+// parseMaximum reads partitions separated by "|" as the maximum of their
+// sums, each pattern kept once.
+func parseMaximum(text string, goal statespace.Board) (Partition, error) {
+	pieces := strings.Split(text, "|")
+	var patterns [][]int
+	var groups [][]int
+	for i, piece := range pieces {
+		q, err := ParsePartition(piece, goal)
+		if err != nil {
+			if pe, ok := err.(*PartitionError); ok {
+				pe.Text, pe.Group = text, i+1
+			}
+			return Partition{}, err
+		}
+		for _, g := range q.Sums() {
+			var ng []int
+			for _, k := range g {
+				j := slices.IndexFunc(patterns, func(x []int) bool { return slices.Equal(x, q.Patterns[k]) })
+				if j < 0 {
+					j = len(patterns)
+					patterns = append(patterns, q.Patterns[k])
+				}
+				ng = append(ng, j)
+			}
+			groups = append(groups, ng)
+		}
+	}
+	p := sortPatterns(patterns, groups)
+	if err := p.Validate(goal.Shape()); err != nil {
+		err.(*PartitionError).Text = text
+		return Partition{}, err
+	}
+	p.Name = presetName(p, goal)
+	return p, nil
+}
+
 // looksLikePreset reports whether text is written like a preset's name:
 // numbers joined by "-" ("6-6-6").
 func looksLikePreset(text string) bool {
@@ -235,31 +364,84 @@ func notPreset(goal statespace.Board) string {
 }
 
 // presetName returns the name of the preset p equals (as sets of
-// patterns), or "".
+// groups of patterns), or "".
 func presetName(p Partition, goal statespace.Board) string {
 	for _, name := range presetNames {
 		q, err := Preset(name, goal)
-		if err != nil || len(q.Patterns) != len(p.Patterns) {
-			continue
-		}
-		same := true
-		for _, a := range p.Patterns {
-			if !slices.ContainsFunc(q.Patterns, func(b []int) bool { return slices.Equal(a, b) }) {
-				same = false
-				break
-			}
-		}
-		if same {
+		if err == nil && canonical(q) == canonical(p) {
 			return name
 		}
 	}
 	return ""
 }
 
+// canonical writes p with its groups' patterns sorted and its groups
+// sorted: equal for partitions that differ only in order.
+func canonical(p Partition) string {
+	var groups []string
+	for _, g := range p.Sums() {
+		var pats []string
+		for _, k := range g {
+			pats = append(pats, fmt.Sprint(p.Patterns[k]))
+		}
+		slices.Sort(pats)
+		groups = append(groups, strings.Join(pats, "/"))
+	}
+	slices.Sort(groups)
+	return strings.Join(groups, "|")
+}
+
 // Validate reports whether p is a partition of the tiles of a board of
 // shape s: every pattern non-empty, every tile in 1..n−1 and in exactly
-// one pattern. The error is a *PartitionError naming the first fault.
+// one pattern — in each group, for a maximum, whose groups (at most
+// MaxGroups, none repeated) use every pattern, each pattern listed once.
+// The error is a *PartitionError naming the first fault.
 func (p Partition) Validate(s statespace.Shape) error {
+	if p.Groups == nil {
+		return p.validateOne(s)
+	}
+	if len(p.Groups) > MaxGroups {
+		return &PartitionError{Msg: fmt.Sprintf("%d groups; a maximum takes at most %d", len(p.Groups), MaxGroups)}
+	}
+	if len(p.Patterns) >= perm.Cells {
+		return &PartitionError{Msg: fmt.Sprintf("%d patterns; a maximum takes at most %d", len(p.Patterns), perm.Cells-1)}
+	}
+	used := make([]bool, len(p.Patterns))
+	seen := map[string]int{}
+	for gi, g := range p.Groups {
+		var one Partition
+		for _, k := range g {
+			if k < 0 || k >= len(p.Patterns) {
+				return &PartitionError{Group: gi + 1, Msg: fmt.Sprintf("pattern index %d is out of range (%d patterns)", k, len(p.Patterns))}
+			}
+			used[k] = true
+			one.Patterns = append(one.Patterns, p.Patterns[k])
+		}
+		if err := one.validateOne(s); err != nil {
+			err.(*PartitionError).Group = gi + 1
+			return err
+		}
+		c := canonical(one)
+		if first, ok := seen[c]; ok {
+			return &PartitionError{Group: gi + 1, Msg: fmt.Sprintf("the group repeats group %d", first)}
+		}
+		seen[c] = gi + 1
+	}
+	for k, u := range used {
+		if !u {
+			return &PartitionError{Msg: fmt.Sprintf("pattern %v is in no group", p.Patterns[k])}
+		}
+		for j := range k {
+			if slices.Equal(p.Patterns[j], p.Patterns[k]) {
+				return &PartitionError{Msg: fmt.Sprintf("pattern %v is listed twice", p.Patterns[k])}
+			}
+		}
+	}
+	return nil
+}
+
+// validateOne is Validate for one additive group, p.Patterns.
+func (p Partition) validateOne(s statespace.Shape) error {
 	where, err := p.check(s)
 	if err != nil {
 		return err

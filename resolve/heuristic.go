@@ -166,9 +166,22 @@ func (e *NeedPDBsError) Error() string {
 
 // partition returns part's databases from Config.PDBDir, else the cache
 // folder, built when missing (if at most autoBuildLimit abstract states).
+// Zero-aware databases of the same patterns, stronger, are taken when
+// every one is there.
 func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pdb.Partition) (searchHeuristic, error) {
-	a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, part)
 	var nf *store.PDBNotFoundError
+	if !part.ZeroAware {
+		zero := part
+		zero.ZeroAware = true
+		a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, zero)
+		if err == nil {
+			return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files}, nil
+		}
+		if !errors.As(err, &nf) {
+			return searchHeuristic{}, err
+		}
+	}
+	a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, part)
 	if errors.As(err, &nf) {
 		// The databases that are there are read all the same: a damaged
 		// one is reported rather than silently built over.

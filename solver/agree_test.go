@@ -20,7 +20,8 @@ import (
 // boards from random walks, and checks that they expand and generate the
 // same number of boards and return the same path, on plain and on
 // zero-aware databases (which the engine looks up incrementally, and
-// search.IDAStar through pdb.Additive.Distance), when the engine prunes
+// search.IDAStar through pdb.Additive.Distance), alone and as maximums of
+// several partitions, when the engine prunes
 // only the move undoing the last (Prune 2), iteration by iteration
 // (Result.Bounds and IterationNodes against the bounds of the expansions
 // search.IDAStar reports to Problem.OnStep). With the default machine
@@ -54,6 +55,12 @@ func TestAgreesWithSearch(t *testing.T) {
 		walks = append(walks, statespace.Walk(rng, g4, 20+5*(i%4), statespace.NoReverse))
 	}
 	setups = append(setups, setup{g4, "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15", walks, false})
+	// Maximums of several partitions, patterns shared between groups:
+	// the engine's per-group sums against pdb.Additive.Distance.
+	setups = append(setups,
+		setup{setups[0].goal, "1,2,3,4/5,6,7,8|1,2,4,5/3,6,7,8|1,3,5,7/2,4,6,8", setups[0].boards, false},
+		setup{setups[1].goal, "1,2,3/4,5,6,7,8|1,2,3/4,5,6/7,8|1,4,7/2,5,8/3,6", setups[1].boards, false},
+		setup{g4, "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15|1,2,5,6/3,4,7/8,9,12,13/10,11,14,15|1,2,3,4/5,6,7/8,9,12,13/10,11,14,15", walks, false})
 	for i := range setups {
 		su := setups[i]
 		su.zero = true // the same on zero-aware databases
@@ -115,6 +122,6 @@ func TestAgreesWithSearch(t *testing.T) {
 		if pruned >= plain {
 			t.Errorf("goal %s: the pruned engine generated %d children, the plain one %d", statespace.GoalName(su.goal), pruned, plain)
 		}
-		t.Logf("goal %s, zero-aware %v: %d boards, %d children generated pruned, %d plain", statespace.GoalName(su.goal), su.zero, len(su.boards), pruned, plain)
+		t.Logf("goal %s, %s, zero-aware %v: %d boards, %d children generated pruned, %d plain", statespace.GoalName(su.goal), su.part, su.zero, len(su.boards), pruned, plain)
 	}
 }

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -14,19 +15,21 @@ import (
 
 // engine is IDA* specialised for additive pattern databases. A node is a
 // few arrays on the searcher (tile at each cell, cell of each tile, each
-// pattern's rank and value for the board and for its mirror image); a move
-// changes one tile's cell, so only the rank of that tile's pattern (and of
-// its mirror image's pattern) changes, by an amount found without
-// re-ranking (see delta), and only those two values are looked up again.
-// Nothing is allocated per node, and the move that undoes the previous one
-// is never tried.
+// pattern's rank and value for the board and for its mirror image, each
+// group's sum); a move changes one tile's cell, so only the ranks of that
+// tile's patterns (one per additive group, and the same for its mirror
+// image) change, by an amount found without re-ranking (see perm.Delta),
+// and only those values are looked up again. Nothing is allocated per
+// node, and the move that undoes the previous one is never tried.
 type engine struct {
 	n, cols  int
 	goal     [perm.Cells]uint8
 	next     [perm.Cells][4]int8 // cell the blank reaches by each move, -1 if none
 	pats     []pattern
-	patOf    [perm.Cells]uint8  // pattern of each tile
-	weight   [perm.Cells]uint64 // place value of each tile's digit in its pattern's rank
+	mem      [perm.Cells][pdb.MaxGroups]member // the patterns holding each tile
+	nmem     [perm.Cells]uint8                 // how many there are
+	groupsOf [perm.Cells]uint8                 // the groups each pattern adds to, a bit each
+	groups   int                               // how many groups there are
 	reflect  bool
 	cellRefl [perm.Cells]uint8 // mirrored cell of each cell
 	tileRefl [perm.Cells]uint8 // mirror image of each tile (0 for the blank)
@@ -38,13 +41,19 @@ type engine struct {
 	goalBlank int8
 }
 
+// member is a tile's place in one pattern.
+type member struct {
+	pat    uint8
+	weight uint64 // place value of the tile's digit in the pattern's rank
+}
+
 type pattern struct {
 	tiles  []uint8 // the pattern's tiles, ascending
 	rtiles []uint8 // the tiles whose mirrored cells place the pattern on the mirror image
 	values []byte
 	// free is the number of cells the pattern leaves to the blank when
 	// the database is zero-aware (values has free entries a placement),
-	// else 0. A move changes the blank's region only for the pattern of
+	// else 0. A move changes the blank's region only for the patterns of
 	// the tile that moved: for every other pattern the blank steps between
 	// two cells free of its tiles, so its value stays.
 	free uint64
@@ -79,6 +88,13 @@ func newEngine(a *pdb.Additive) *engine {
 	e.goalBlank = int8(goal.Blank())
 	cells, tiles, _ := pdb.Reflection(goal)
 	e.cellRefl, e.tileRefl = cells, tiles
+	sums := a.Partition().Sums()
+	e.groups = len(sums)
+	for g, sum := range sums {
+		for _, k := range sum {
+			e.groupsOf[k] |= 1 << g
+		}
+	}
 	for i, p := range a.PDBs() {
 		var pat pattern
 		pt := p.Tiles()
@@ -87,8 +103,8 @@ func newEngine(a *pdb.Additive) *engine {
 			// The mirror image holds tile tiles[t] where this board
 			// holds t, and the mapping is its own inverse.
 			pat.rtiles = append(pat.rtiles, tiles[t])
-			e.patOf[t] = uint8(i)
-			e.weight[t] = perm.Weight(e.n, len(pt), j)
+			e.mem[t][e.nmem[t]] = member{pat: uint8(i), weight: perm.Weight(e.n, len(pt), j)}
+			e.nmem[t]++
 		}
 		pat.values = p.Values()
 		if p.ZeroAware() {
@@ -99,18 +115,20 @@ func newEngine(a *pdb.Additive) *engine {
 	return e
 }
 
-// delta returns how the rank of tile t's pattern changes when t moves
-// from cell a to cell b next to it, on a node whose weights by cell are
-// at (two's complement for a decrease; see perm.Delta).
-func (e *engine) delta(t uint8, a, b int8, at *[perm.Cells][perm.Cells]uint64) uint32 {
-	return uint32(perm.Delta(e.weight[t], e.cols, int(a), int(b), &at[e.patOf[t]]))
+// top returns the largest of the groups' sums gs.
+func (e *engine) top(gs *[pdb.MaxGroups]int16) int {
+	h := gs[0]
+	for _, v := range gs[1:e.groups] {
+		h = max(h, v)
+	}
+	return int(h)
 }
 
-// rdelta is delta on the mirror image, whose weights by cell are rat: the
-// image of tile t moves from the image of cell a to the image of cell b.
-func (e *engine) rdelta(t uint8, a, b int8, rat *[perm.Cells][perm.Cells]uint64) uint32 {
-	rt := e.tileRefl[t]
-	return uint32(perm.Delta(e.weight[rt], e.cols, int(e.cellRefl[a]), int(e.cellRefl[b]), &rat[e.patOf[rt]]))
+// add adds d to the sums gs of the groups pattern p belongs to.
+func (e *engine) add(gs *[pdb.MaxGroups]int16, p uint8, d int16) {
+	for g := e.groupsOf[p]; g != 0; g &= g - 1 {
+		gs[bits.TrailingZeros8(g)] += d
+	}
 }
 
 // rank returns pattern p's rank for the board whose tiles sit at pos.
@@ -155,12 +173,14 @@ type node struct {
 	tiles [perm.Cells]uint8 // tile at each cell
 	pos   [perm.Cells]uint8 // cell of each tile (the blank's is not kept)
 	blank int8
-	idx   [perm.Cells]uint32 // each pattern's rank
-	ridx  [perm.Cells]uint32 // each pattern's rank on the mirror image
-	hv    [perm.Cells]uint8  // each pattern's value
-	rhv   [perm.Cells]uint8  // each pattern's value on the mirror image
-	h, rh int                // their sums
-	state int32              // the pruning machine's state after the path to this node
+	idx   [perm.Cells]uint32   // each pattern's rank
+	ridx  [perm.Cells]uint32   // each pattern's rank on the mirror image
+	hv    [perm.Cells]uint8    // each pattern's value
+	rhv   [perm.Cells]uint8    // each pattern's value on the mirror image
+	gs    [pdb.MaxGroups]int16 // each group's sum
+	rgs   [pdb.MaxGroups]int16 // each group's sum on the mirror image
+	h, rh int                  // the largest sums
+	state int32                // the pruning machine's state after the path to this node
 }
 
 func (e *engine) root(b statespace.Board) node {
@@ -175,12 +195,16 @@ func (e *engine) root(b statespace.Board) node {
 		p := &e.pats[i]
 		x.idx[i] = e.rank(p, &x.pos)
 		x.hv[i] = p.value(x.idx[i], e.used(p, &x.pos), uint8(x.blank))
-		x.h += int(x.hv[i])
+		e.add(&x.gs, uint8(i), int16(x.hv[i]))
 		if e.reflect {
 			x.ridx[i] = e.rrank(p, &x.pos)
 			x.rhv[i] = p.value(x.ridx[i], e.rused(p, &x.pos), e.cellRefl[x.blank])
-			x.rh += int(x.rhv[i])
+			e.add(&x.rgs, uint8(i), int16(x.rhv[i]))
 		}
+	}
+	x.h = e.top(&x.gs)
+	if e.reflect {
+		x.rh = e.top(&x.rgs)
 	}
 	return x
 }
@@ -209,25 +233,40 @@ func (s *searcher) load(x *node) {
 	}
 	for c := 0; c < e.n; c++ {
 		t := x.tiles[c]
-		if t != 0 {
-			s.at[e.patOf[t]][c] = e.weight[t]
-			s.occ[e.patOf[t]] |= 1 << c
-			if e.reflect {
-				rt := e.tileRefl[t]
-				s.rat[e.patOf[rt]][e.cellRefl[c]] = e.weight[rt]
-				s.rocc[e.patOf[rt]] |= 1 << e.cellRefl[c]
+		if t == 0 {
+			continue
+		}
+		for _, mb := range e.mem[t][:e.nmem[t]] {
+			s.at[mb.pat][c] = mb.weight
+			s.occ[mb.pat] |= 1 << c
+		}
+		if e.reflect {
+			rt := e.tileRefl[t]
+			for _, mb := range e.mem[rt][:e.nmem[rt]] {
+				s.rat[mb.pat][e.cellRefl[c]] = mb.weight
+				s.rocc[mb.pat] |= 1 << e.cellRefl[c]
 			}
 		}
 	}
 }
 
-// check panics unless x's ranks are those of its board (tests only).
+// check panics unless x's ranks and values are those of its board (tests
+// only).
 func (e *engine) check(x *node) {
 	for i := range e.pats {
 		if x.idx[i] != e.rank(&e.pats[i], &x.pos) || e.reflect && x.ridx[i] != e.rrank(&e.pats[i], &x.pos) {
 			panic(fmt.Sprintf("solver: pattern %d: incremental ranks %d, %d; board %v gives %d, %d",
 				i, x.idx[i], x.ridx[i], x.tiles, e.rank(&e.pats[i], &x.pos), e.rrank(&e.pats[i], &x.pos)))
 		}
+	}
+	pos := x.pos
+	pos[0] = uint8(x.blank)
+	var rpos [perm.Cells]uint8
+	for t := 0; t < e.n; t++ {
+		rpos[e.tileRefl[t]] = e.cellRefl[pos[t]]
+	}
+	if h := e.sum(&pos); x.h != h || e.reflect && x.rh != e.sum(&rpos) {
+		panic(fmt.Sprintf("solver: incremental values %d, %d; board %v gives %d, %d", x.h, x.rh, x.tiles, h, e.sum(&rpos)))
 	}
 }
 
@@ -258,15 +297,15 @@ func (e *engine) dualEstimate(tiles *[perm.Cells]uint8) int {
 	return h
 }
 
-// sum returns the databases' sum for the board whose tiles sit at pos
-// (pos[0] the blank's cell).
+// sum returns the databases' largest group sum for the board whose tiles
+// sit at pos (pos[0] the blank's cell).
 func (e *engine) sum(pos *[perm.Cells]uint8) int {
-	var h int
+	var gs [pdb.MaxGroups]int16
 	for i := range e.pats {
 		p := &e.pats[i]
-		h += int(p.value(e.rank(p, pos), e.used(p, pos), pos[0]))
+		e.add(&gs, uint8(i), int16(p.value(e.rank(p, pos), e.used(p, pos), pos[0])))
 	}
-	return h
+	return e.top(&gs)
 }
 
 // searcher runs bounded depth-first searches from nodes; one per goroutine.
@@ -345,33 +384,51 @@ func (s *searcher) dfs(g, prev int) bool {
 		}
 		to := e.next[blank][m]
 		t := s.tiles[to]
-		p, rp := e.patOf[t], e.patOf[e.tileRefl[t]]
-		oidx, ohv := s.idx[p], s.hv[p]
-		nidx := oidx + e.delta(t, to, blank, &s.at)
-		// The tile goes from to to blank, and the blank to to.
-		oocc := s.occ[p]
-		nocc := oocc&^(1<<to) | 1<<blank
-		nhv := e.pats[p].value(nidx, nocc, uint8(to))
-		h := s.h - int(ohv) + int(nhv)
-		// A child the board's own sum already cuts, at an f no lower
+		// The tile goes from to to blank, and the blank to to: the
+		// ranks, cells and values of t's patterns change.
+		mem := e.mem[t][:e.nmem[t]]
+		var nidx [pdb.MaxGroups]uint32
+		var nocc [pdb.MaxGroups]uint32
+		var nhv [pdb.MaxGroups]uint8
+		gs := s.gs
+		for j, mb := range mem {
+			p := mb.pat
+			nidx[j] = s.idx[p] + uint32(perm.Delta(mb.weight, e.cols, int(to), int(blank), &s.at[p]))
+			nocc[j] = s.occ[p]&^(1<<to) | 1<<blank
+			nhv[j] = e.pats[p].value(nidx[j], nocc[j], uint8(to))
+			if d := int16(nhv[j]) - int16(s.hv[p]); d != 0 {
+				e.add(&gs, p, d)
+			}
+		}
+		h := e.top(&gs)
+		// A child the board's own sums already cut, at an f no lower
 		// than the least seen above the bound, needs no mirror lookup:
-		// its f can only rise, and it cannot lower next. This saves a
-		// memory access for most cut children and changes no count.
-		// (Looking up first the sum that was the larger on the parent
+		// its f can only rise, and it cannot lower next. This saves
+		// memory accesses for most cut children and changes no count.
+		// (Looking up first the sums that were the larger on the parent
 		// measured the same.)
 		if f := g + 1 + h; e.reflect && f > s.bound && f >= s.next {
 			continue
 		}
-		oridx, orhv := s.ridx[rp], s.rhv[rp]
-		nridx, nrhv, rh := oridx, orhv, s.rh
+		rt := e.tileRefl[t]
+		rmem := e.mem[rt][:0]
+		var nridx [pdb.MaxGroups]uint32
+		var nrocc [pdb.MaxGroups]uint32
+		var nrhv [pdb.MaxGroups]uint8
+		rgs, rh := s.rgs, s.rh
 		rb, rto := e.cellRefl[blank], e.cellRefl[to]
-		orocc := s.rocc[rp]
-		nrocc := orocc
 		if e.reflect {
-			nridx = oridx + e.rdelta(t, to, blank, &s.rat)
-			nrocc = orocc&^(1<<rto) | 1<<rb
-			nrhv = e.pats[rp].value(nridx, nrocc, rto)
-			rh += int(nrhv) - int(orhv)
+			rmem = e.mem[rt][:e.nmem[rt]]
+			for j, mb := range rmem {
+				p := mb.pat
+				nridx[j] = s.ridx[p] + uint32(perm.Delta(mb.weight, e.cols, int(rto), int(rb), &s.rat[p]))
+				nrocc[j] = s.rocc[p]&^(1<<rto) | 1<<rb
+				nrhv[j] = e.pats[p].value(nridx[j], nrocc[j], rto)
+				if d := int16(nrhv[j]) - int16(s.rhv[p]); d != 0 {
+					e.add(&rgs, p, d)
+				}
+			}
+			rh = e.top(&rgs)
 		}
 		s.tiles[blank], s.tiles[to] = t, 0
 		s.pos[t] = uint8(blank)
@@ -386,16 +443,27 @@ func (s *searcher) dfs(g, prev int) bool {
 				s.length = g + 1
 				return true
 			}
-			oh, orh := s.h, s.rh
+			// Swap the child's values in, keeping the parent's in the
+			// child's arrays to swap back.
+			ogs, orgs, oh, orh := s.gs, s.rgs, s.h, s.rh
 			s.state = ns
-			s.idx[p], s.hv[p], s.h = nidx, nhv, h
-			s.ridx[rp], s.rhv[rp], s.rh = nridx, nrhv, rh
-			s.occ[p], s.rocc[rp] = nocc, nrocc
-			at, rat := &s.at[p], &s.rat[rp]
-			w := at[to]
-			at[blank], at[to] = w, 0
-			rw := rat[rto]
-			rat[rb], rat[rto] = rw, 0
+			s.gs, s.h, s.rgs, s.rh = gs, h, rgs, rh
+			for j, mb := range mem {
+				p := mb.pat
+				s.idx[p], nidx[j] = nidx[j], s.idx[p]
+				s.hv[p], nhv[j] = nhv[j], s.hv[p]
+				s.occ[p], nocc[j] = nocc[j], s.occ[p]
+				at := &s.at[p]
+				at[blank], at[to] = at[to], 0
+			}
+			for j, mb := range rmem {
+				p := mb.pat
+				s.ridx[p], nridx[j] = nridx[j], s.ridx[p]
+				s.rhv[p], nrhv[j] = nrhv[j], s.rhv[p]
+				s.rocc[p], nrocc[j] = nrocc[j], s.rocc[p]
+				rat := &s.rat[p]
+				rat[rb], rat[rto] = rat[rto], 0
+			}
 			if e.verify {
 				e.check(&s.node)
 			}
@@ -405,11 +473,19 @@ func (s *searcher) dfs(g, prev int) bool {
 				return true
 			}
 			s.state = state
-			s.occ[p], s.rocc[rp] = oocc, orocc
-			s.idx[p], s.hv[p], s.h = oidx, ohv, oh
-			s.ridx[rp], s.rhv[rp], s.rh = oridx, orhv, orh
-			at[to], at[blank] = w, 0
-			rat[rto], rat[rb] = rw, 0
+			s.gs, s.h, s.rgs, s.rh = ogs, oh, orgs, orh
+			for j, mb := range mem {
+				p := mb.pat
+				s.idx[p], s.hv[p], s.occ[p] = nidx[j], nhv[j], nocc[j]
+				at := &s.at[p]
+				at[to], at[blank] = at[blank], 0
+			}
+			for j, mb := range rmem {
+				p := mb.pat
+				s.ridx[p], s.rhv[p], s.rocc[p] = nridx[j], nrhv[j], nrocc[j]
+				rat := &s.rat[p]
+				rat[rto], rat[rb] = rat[rb], 0
+			}
 			if s.stopped {
 				return false
 			}

@@ -201,9 +201,10 @@ const maxCovers = 256
 // partitionsIn returns every partition of goal's tiles whose pattern
 // databases all lie in dir under the store's names (PDBFile, or
 // ZeroAwarePDBFile for a zero-aware partition, whose databases are
-// all zero-aware): the presets and any custom partition, strongest first
-// — the most entries in all (so zero-aware ones before plain ones of the
-// same patterns), then the fewest patterns. Files are not read; a folder
+// all zero-aware): the presets (a preset maximum too) and any custom
+// partition, strongest first — the most entries in all (so zero-aware
+// ones before plain ones of the same patterns, and a maximum before the
+// partitions it is made of), then presets, then the fewest patterns. Files are not read; a folder
 // that does not exist (or is not a folder) holds none.
 func partitionsIn(dir string, goal statespace.Board) ([]foundPartition, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -216,15 +217,49 @@ func partitionsIn(dir string, goal statespace.Board) ([]foundPartition, error) {
 	var found []foundPartition
 	for _, zero := range []bool{true, false} {
 		found = append(found, findPartitions(dir, goal, dirEntries, zero)...)
+		found = append(found, maximumsIn(dir, goal, zero)...)
 	}
 	n := goal.Cells()
 	slices.SortStableFunc(found, func(a, b foundPartition) int {
 		if c := cmp.Compare(totalEntries(b.Partition, n), totalEntries(a.Partition, n)); c != 0 {
 			return c
 		}
+		if an, bn := a.Partition.Name != "", b.Partition.Name != ""; an != bn {
+			if an {
+				return -1 // presets before custom partitions of the same size
+			}
+			return 1
+		}
 		return cmp.Compare(len(a.Partition.Patterns), len(b.Partition.Patterns))
 	})
 	return found, nil
+}
+
+// maximumsIn returns the preset maximums of goal (6-6-6-6x4) whose
+// databases of one kind all lie in dir: the covers findPartitions makes
+// are single partitions.
+func maximumsIn(dir string, goal statespace.Board, zero bool) []foundPartition {
+	var found []foundPartition
+	for _, name := range pdb.PresetsFor(goal.Shape()) {
+		part, err := pdb.Preset(name, goal)
+		if err != nil || part.Groups == nil {
+			continue
+		}
+		part.ZeroAware = zero
+		f := foundPartition{Partition: part, Dir: dir}
+		for _, pat := range part.Patterns {
+			path := filepath.Join(dir, pdbFileName(goal, pat, zero))
+			if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+				f.Files = nil
+				break
+			}
+			f.Files = append(f.Files, path)
+		}
+		if f.Files != nil {
+			found = append(found, f)
+		}
+	}
+	return found
 }
 
 // findPartitions is partitionsIn for one kind of database.

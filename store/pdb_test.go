@@ -293,3 +293,47 @@ func TestDamagedPDBNamesRebuild(t *testing.T) {
 		}
 	}
 }
+
+// TestFindMaximum: a folder holding the eight zero-aware databases of
+// 6-6-6-6x4 offers the maximum first, then Korf & Felner's 6-6-6-6 (a
+// preset) before the other three partitions its databases make; with one
+// file gone the maximum is not offered.
+func TestFindMaximum(t *testing.T) {
+	dir := t.TempDir()
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 5, Cols: 5})
+	part, err := pdb.Preset("6-6-6-6x4", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pat := range part.Patterns {
+		if err := os.WriteFile(filepath.Join(dir, ZeroAwarePDBFile(goal, pat).Name()), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found, err := partitionsIn(dir, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != 5 || found[0].Partition.Name != "6-6-6-6x4" || !found[0].Partition.ZeroAware || len(found[0].Files) != 8 || found[1].Partition.Name != "6-6-6-6" {
+		var got []string
+		for _, f := range found {
+			got = append(got, f.Partition.Label())
+		}
+		t.Fatalf("found %q", got)
+	}
+	for i, file := range found[0].Files {
+		if file != filepath.Join(dir, ZeroAwarePDBFile(goal, part.Patterns[i]).Name()) {
+			t.Errorf("file %d is %s", i, file)
+		}
+	}
+	os.Remove(found[0].Files[3])
+	found, err = partitionsIn(dir, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		if f.Partition.Groups != nil {
+			t.Errorf("%s offered with a database missing", f.Partition.Label())
+		}
+	}
+}

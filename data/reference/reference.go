@@ -36,6 +36,10 @@ type Instance struct {
 	// Schütt & Reinefeld's runs (2013) with 6-6-6-6 and with the maximum
 	// of their four partitions, or 0 where the source gives none.
 	Expanded6666, ExpandedMax uint64
+	// ExpandedSmall is the nodes IDA* expanded in Clausecker & Reinefeld's
+	// run with their zero-aware catalogue "small", a maximum over 6-6-6-6
+	// partitions, or 0 where the source gives none.
+	ExpandedSmall uint64
 }
 
 // Distribution is the number of states at each distance from a goal.
@@ -109,8 +113,8 @@ func records(text string, each func(line int, fields []string) error) error {
 func ParseInstances(text string) ([]Instance, error) {
 	var out []Instance
 	err := records(text, func(line int, f []string) error {
-		if len(f) != 3 && len(f) != 4 && len(f) != 6 {
-			return fmt.Errorf("line %d: %d fields, want 3, 4 or 6", line, len(f))
+		if len(f) != 3 && len(f) != 4 && len(f) != 6 && len(f) != 7 {
+			return fmt.Errorf("line %d: %d fields, want 3, 4, 6 or 7", line, len(f))
 		}
 		var in Instance
 		var err error
@@ -126,12 +130,17 @@ func ParseInstances(text string) ([]Instance, error) {
 				return fmt.Errorf("line %d: generated nodes: %w", line, err)
 			}
 		}
-		if len(f) == 6 {
+		if len(f) >= 6 {
 			if in.Expanded6666, err = strconv.ParseUint(f[4], 10, 64); err != nil {
 				return fmt.Errorf("line %d: expanded nodes (6-6-6-6): %w", line, err)
 			}
 			if in.ExpandedMax, err = strconv.ParseUint(f[5], 10, 64); err != nil {
 				return fmt.Errorf("line %d: expanded nodes (maximum): %w", line, err)
+			}
+		}
+		if len(f) == 7 {
+			if in.ExpandedSmall, err = strconv.ParseUint(f[6], 10, 64); err != nil {
+				return fmt.Errorf("line %d: expanded nodes (catalogue small): %w", line, err)
 			}
 		}
 		out = append(out, in)

@@ -41,8 +41,8 @@ func TestInstances(t *testing.T) {
 	for _, in := range Korf50() {
 		// Every published count is there, and the maximum of four
 		// partitions never expands more than 6-6-6-6 alone.
-		if in.Generated == 0 || in.Expanded6666 == 0 || in.ExpandedMax == 0 || in.ExpandedMax > in.Expanded6666 {
-			t.Errorf("korf50 #%d: generated %d, expanded %d (6-6-6-6), %d (maximum)", in.ID, in.Generated, in.Expanded6666, in.ExpandedMax)
+		if in.Generated == 0 || in.Expanded6666 == 0 || in.ExpandedMax == 0 || in.ExpandedMax > in.Expanded6666 || in.ExpandedSmall == 0 {
+			t.Errorf("korf50 #%d: generated %d, expanded %d (6-6-6-6), %d (maximum), %d (catalogue small)", in.ID, in.Generated, in.Expanded6666, in.ExpandedMax, in.ExpandedSmall)
 		}
 	}
 }

@@ -28,7 +28,8 @@ def reference():
             f = line.rstrip("\n").split("\t")
             ident, board, optimal, generated = f[:4]
             expanded = int(f[4]) if len(f) > 4 else 0  # Döbbelin et al.'s, 6-6-6-6
-            out[board] = (int(ident), int(optimal), int(generated), expanded)
+            small = int(f[6]) if len(f) > 6 else 0  # Clausecker & Reinefeld's catalogue "small"
+            out[board] = (int(ident), int(optimal), int(generated), expanded, small)
     return out
 
 
@@ -56,11 +57,11 @@ def main(paths):
                     bad += 1
                     continue
                 ok = replay(r["board"], r["path"])
-                ident, optimal, generated, dsr = ref.get(r["board"], (0, -1, 0, 0))
+                ident, optimal, generated, dsr, small = ref.get(r["board"], (0, -1, 0, 0, 0))
                 label = f"#{ident}" if ident else r["board"]
                 print(f"{label}\tlength {len(r['path'])} (published {optimal})\treplays {ok}\t"
                       f"generated {r['generated']:,} (Korf & Felner {generated:,})\t"
-                      f"expanded {r['nodes']:,} (Döbbelin et al. {dsr:,})\t{r['seconds']:.1f} s")
+                      f"expanded {r['nodes']:,} (Döbbelin et al. {dsr:,}; Clausecker & Reinefeld {small:,})\t{r['seconds']:.1f} s")
                 if not ok or (optimal >= 0 and optimal != len(r["path"])):
                     bad += 1
     return 1 if bad else 0
