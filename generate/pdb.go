@@ -68,7 +68,9 @@ type PDBReport struct {
 	Bytes      int64           `json:"bytes"`
 	Seconds    float64         `json:"seconds"` // building all patterns, without writing the files
 
-	goal statespace.Board
+	goal   statespace.Board
+	tiles  string // the partition's tiles, groups of a maximum separated by "|"
+	groups int    // additive groups: 1, or those of a maximum
 }
 
 // PDBs builds the pattern database of every pattern of part for goal, one
@@ -93,6 +95,8 @@ func PDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, dir st
 		Reflection: reflects,
 		ZeroAware:  part.ZeroAware,
 		goal:       goal,
+		tiles:      part.String(),
+		groups:     len(part.Sums()),
 	}
 	total := pdbWork(goal, part)
 	var done uint64
@@ -174,8 +178,11 @@ func (r PDBReport) WriteJSON(w io.Writer) error {
 func (r PDBReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	name := r.Partition
-	if len(r.Patterns) > 0 && !strings.Contains(name, ",") {
-		name += " (" + tilesLabel(r.Patterns) + ")"
+	if tiles := r.tiles; len(r.Patterns) > 0 && !strings.Contains(name, ",") {
+		if tiles == "" {
+			tiles = tilesLabel(r.Patterns)
+		}
+		name += " (" + tiles + ")"
 	}
 	if r.ZeroAware {
 		name += ", zero-aware"
@@ -185,8 +192,13 @@ func (r PDBReport) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  %s\n", line)
 	}
 	refl := "no (the goal is not symmetric about the main diagonal)"
-	if r.Reflection {
+	switch {
+	case r.Reflection && r.groups > 1:
+		refl = fmt.Sprintf("yes (lookups take the largest of the %d groups' sums on the board and on its mirror image)", r.groups)
+	case r.Reflection:
 		refl = "yes (lookups take the larger of the board's and its mirror image's sums)"
+	case r.groups > 1:
+		refl += fmt.Sprintf("; lookups take the largest of the %d groups' sums", r.groups)
 	}
 	fmt.Fprintf(&b, "reflection about the main diagonal: %s\n\n", refl)
 

@@ -24,7 +24,8 @@
 // databases of the 15-puzzle for goal last.
 //
 // databases builds the pattern databases of a partition (4x4 presets,
-// 6-6-6-6 on 5x5, or patterns such as 1,2,3,4/5,6,7,8 on any shape);
+// 6-6-6-6 and the maximum 6-6-6-6x4 on 5x5, or patterns such as
+// 1,2,3,4/5,6,7,8 on any shape, several separated by "|" for a maximum);
 // -zero-aware makes them zero-aware (an entry per placement and cell of
 // the blank), and -resume keeps the databases an interrupted build
 // already wrote. verify re-derives a table file by a fresh search, or a
@@ -202,7 +203,7 @@ func (f *flags) register(fs *cli.FlagSet) *string {
 		fs.BoolVar(&f.levels, "levels", false, "print one line per level of the 2-bit search on stderr even when it is not a terminal (for logs)")
 		return fs.String("encoding", "mod4-bit", "table encoding: mod4-bit (smallest) or bytes (one byte per state)")
 	case "databases":
-		fs.StringVar(&f.pdb, "pdb", "", "the partition to build: a 4x4 preset (6-6-3, 5-5-5, 7-8), 6-6-6-6 on 5x5, or `patterns` such as 1,2,3,4/5,6,7,8")
+		fs.StringVar(&f.pdb, "pdb", "", "the partition to build: a 4x4 preset (6-6-3, 5-5-5, 7-8), 6-6-6-6 or 6-6-6-6x4 on 5x5, or `patterns` such as 1,2,3,4/5,6,7,8 (several separated by \"|\" make a maximum)")
 		fs.BoolVar(&f.zeroAware, "zero-aware", false, "build zero-aware databases (an entry per placement and cell of the blank: n−k times the size, a larger value where the blank's region matters)")
 		fs.BoolVar(&f.resume, "resume", false, "keep the databases an interrupted build already wrote to the output folder")
 	case "export":
