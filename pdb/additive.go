@@ -42,6 +42,11 @@ func NewAdditive(goal statespace.Board, part Partition, pdbs []*PDB) (*Additive,
 			return nil, fmt.Errorf("pdb: database %d holds tiles %v, pattern %d is %v", i+1, p.tiles, i+1, part.Patterns[i])
 		}
 	}
+	for _, p := range pdbs[1:] {
+		if p.packed != pdbs[0].packed {
+			return nil, fmt.Errorf("pdb: packed and unpacked databases in one heuristic")
+		}
+	}
 	a := &Additive{goal: goal, partition: part, sums: part.Sums(), pdbs: pdbs}
 	a.cellRefl, a.tileRefl, a.reflect = Reflection(goal)
 	return a, nil
@@ -71,6 +76,30 @@ func Reflection(goal statespace.Board) (cells, tiles [perm.Cells]uint8, ok bool)
 	}
 	return cells, tiles, true
 }
+
+// Pack returns the heuristic with every database packed (see Pack): the
+// same values in half the memory. done, if not nil, is called with each
+// database's index as it is packed. A *PackError says a database does not
+// pack; a stays usable as it is.
+func (a *Additive) Pack(ctx context.Context, done func(i int)) (*Additive, error) {
+	pdbs := make([]*PDB, len(a.pdbs))
+	for i, p := range a.pdbs {
+		q, err := Pack(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		pdbs[i] = q
+		if done != nil {
+			done(i)
+		}
+	}
+	b := *a
+	b.pdbs = pdbs
+	return &b, nil
+}
+
+// Packed reports whether the databases are packed (see Pack).
+func (a *Additive) Packed() bool { return a.pdbs[0].packed }
 
 // Goal returns the goal.
 func (a *Additive) Goal() statespace.Board { return a.goal }
@@ -121,7 +150,7 @@ func (a *Additive) sum(pos *[perm.Cells]uint8) int {
 		for i, t := range p.tiles {
 			cells[i] = pos[t]
 		}
-		v[k] = int(p.values[p.index(cells[:len(p.tiles)], pos[0])]) // pos[0]: the blank's cell
+		v[k] = p.value(cells[:len(p.tiles)], pos[0]) // pos[0]: the blank's cell
 	}
 	h := 0
 	for _, g := range a.sums {

@@ -163,13 +163,6 @@ func TestSingletonsAreManhattan(t *testing.T) {
 	}
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // oracle computes a pattern database the slow, obvious way: a 0-1 BFS
 // (deque) over (cells of the pattern tiles, blank cell) held in a map,
 // from the goal, where a blank move onto a pattern tile costs 1 and any

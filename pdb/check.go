@@ -131,6 +131,9 @@ func (e *VerifyError) Error() string {
 // local rule (values moved consistently, counts and checksums recomputed)
 // cannot pass; it costs a build.
 func Verify(ctx context.Context, p *PDB, progress Progress) error {
+	if p.packed {
+		return &InvalidError{Msg: "a packed database is verified as it was read, before Pack"}
+	}
 	build := Build
 	if p.zero {
 		build = BuildZeroAware

@@ -10,20 +10,29 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// TestMaximumPreset checks 6-6-6-6x4 against the partitions it is made
-// of: four groups over eight patterns, Korf & Felner's 6-6-6-6 the first
-// group, every group a partition of the 24 tiles, and the four groups
-// and their mirror images eight different partitions (which is what the
-// reflection adds). Its tiles read back as the preset, named.
+// TestMaximumPreset checks 6-6-6-6x4 and 6-6-6-6x7 against the
+// partitions they are made of: four groups over eight patterns and seven
+// over fourteen, Korf & Felner's 6-6-6-6 the first group, every group a
+// partition of the 24 tiles, and the groups and their mirror images all
+// different partitions (which is what the reflection adds). Their tiles
+// read back as the preset, named.
 func TestMaximumPreset(t *testing.T) {
 	sh := statespace.Shape{Rows: 5, Cols: 5}
-	for _, goal := range []statespace.Board{statespace.GoalFirst(sh), statespace.GoalLast(sh)} {
-		p, err := Preset("6-6-6-6x4", goal)
+	for _, c := range []struct {
+		name             string
+		patterns, groups int
+		goal             statespace.Board
+	}{
+		{"6-6-6-6x4", 8, 4, statespace.GoalFirst(sh)}, {"6-6-6-6x4", 8, 4, statespace.GoalLast(sh)},
+		{"6-6-6-6x7", 14, 7, statespace.GoalFirst(sh)}, {"6-6-6-6x7", 14, 7, statespace.GoalLast(sh)},
+	} {
+		goal := c.goal
+		p, err := Preset(c.name, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(p.Patterns) != 8 || len(p.Groups) != 4 {
-			t.Fatalf("%d patterns in %d groups", len(p.Patterns), len(p.Groups))
+		if len(p.Patterns) != c.patterns || len(p.Groups) != c.groups {
+			t.Fatalf("%s: %d patterns in %d groups", c.name, len(p.Patterns), len(p.Groups))
 		}
 		if err := p.Validate(sh); err != nil {
 			t.Fatal(err)
@@ -63,7 +72,7 @@ func TestMaximumPreset(t *testing.T) {
 			}
 		}
 		q, err := ParsePartition(p.String(), goal)
-		if err != nil || q.Name != "6-6-6-6x4" || q.String() != p.String() {
+		if err != nil || q.Name != c.name || q.String() != p.String() {
 			t.Errorf("ParsePartition(%q) = %q (%q), %v", p.String(), q.String(), q.Name, err)
 		}
 	}

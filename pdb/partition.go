@@ -96,8 +96,8 @@ func (p Partition) Label() string {
 }
 
 // presetNames lists the preset partitions, the 4x4's strongest first, then
-// the 5x5's: one partition, and the maximum of four.
-var presetNames = []string{"7-8", "6-6-3", "5-5-5", "6-6-6-6", "6-6-6-6x4"}
+// the 5x5's: one partition, and the maximums of four and of seven.
+var presetNames = []string{"7-8", "6-6-3", "5-5-5", "6-6-6-6", "6-6-6-6x4", "6-6-6-6x7"}
 
 // preset is a preset partition as blocks of goal cells for one shape and
 // one of its goals; the other goal (last or first) uses the same blocks
@@ -128,6 +128,17 @@ var presets = map[string]preset{
 		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24},
 		{1, 2, 5, 6, 7, 10}, {11, 12, 15, 16, 20, 21}, {3, 8, 13, 17, 18, 22}, {4, 9, 14, 19, 23, 24}},
 		[][]int{{0, 1, 2, 3}, {4, 1, 5, 3}, {0, 6, 2, 7}, {4, 6, 5, 7}}},
+	// The maximum of seven from fourteen databases: Clausecker &
+	// Reinefeld's catalogue partitions 0–6 as transposed, those of
+	// 6-6-6-6x4 and three that split the board into a top row and rows
+	// below it, or into columns and a bottom row. With the reflection the
+	// lookups see their fourteen.
+	"6-6-6-6x7": {statespace.Shape{Rows: 5, Cols: 5}, true, [][]int{
+		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24},
+		{1, 2, 5, 6, 7, 10}, {11, 12, 15, 16, 20, 21}, {3, 8, 13, 17, 18, 22}, {4, 9, 14, 19, 23, 24},
+		{1, 2, 3, 4, 5, 6}, {7, 8, 9, 12, 13, 14}, {15, 20, 21, 22, 23, 24}, {11, 12, 16, 17, 18, 19},
+		{7, 8, 12, 13, 17, 18}, {9, 14, 19, 22, 23, 24}},
+		[][]int{{0, 1, 2, 3}, {4, 1, 5, 3}, {0, 6, 2, 7}, {4, 6, 5, 7}, {8, 9, 2, 3}, {4, 1, 11, 10}, {8, 12, 13, 2}}},
 }
 
 // PresetShape returns the shape a preset partition is for (4x4 for 7-8,

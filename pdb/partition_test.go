@@ -94,7 +94,7 @@ var parseErrorCases = []struct {
 	{"", sq3, 0, "", "empty"},
 	// A preset-like name that is none lists the presets and the custom form
 	//, with an example for the shape.
-	{"6-6-6", sq4, 0, "", `partition "6-6-6": not a preset: the presets are 7-8, 6-6-3, 5-5-5 on 4x4 and 6-6-6-6, 6-6-6-6x4 on 5x5 (for the goals last and first); any other partition lists each pattern's tiles, tiles separated by "," and patterns by "/", such as 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15 on 4x4`},
+	{"6-6-6", sq4, 0, "", `partition "6-6-6": not a preset: the presets are 7-8, 6-6-3, 5-5-5 on 4x4 and 6-6-6-6, 6-6-6-6x4, 6-6-6-6x7 on 5x5 (for the goals last and first); any other partition lists each pattern's tiles, tiles separated by "," and patterns by "/", such as 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15 on 4x4`},
 	{"4-4", sq3, 0, "", "such as 1,2,3,4/5,6,7,8 on 3x3"},
 	{"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", sq4, 1, "16", "out of range"},
 }
@@ -202,7 +202,7 @@ func TestPreset6666(t *testing.T) {
 	if sh2, ok := PresetShape("6-6-6-6"); !ok || sh2 != sh {
 		t.Errorf("PresetShape: %v %v", sh2, ok)
 	}
-	if got := PresetsFor(sh); len(got) != 2 || got[0] != "6-6-6-6" || got[1] != "6-6-6-6x4" {
+	if got := PresetsFor(sh); len(got) != 3 || got[0] != "6-6-6-6" || got[1] != "6-6-6-6x4" || got[2] != "6-6-6-6x7" {
 		t.Errorf("PresetsFor(5x5) = %v", got)
 	}
 }

@@ -116,7 +116,7 @@ func (a *Additive) checkBounds(pos *[perm.Cells]uint8, left *[perm.Cells]int, re
 			cells[i] = pos[t]
 			moves += left[t]
 		}
-		if v := int(p.values[p.index(cells[:len(p.tiles)], pos[0])]); v > moves {
+		if v := p.value(cells[:len(p.tiles)], pos[0]); v > moves {
 			return &PathBoundError{Pattern: k, Tiles: slices.Clone(p.tiles), Reflected: reflected, Bound: v, Moves: moves}
 		}
 	}

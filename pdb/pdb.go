@@ -25,6 +25,7 @@ type PDB struct {
 	tiles     []int
 	n         int
 	zero      bool   // zero-aware: an entry per placement and free cell of the blank
+	packed    bool   // values holds two entries a byte (see Pack)
 	values    []byte // one per placement, or per placement and free cell
 	counts    []uint64
 	buildTime time.Duration
@@ -38,7 +39,7 @@ func (p *PDB) Tiles() []int { return slices.Clone(p.tiles) }
 
 // Entries returns the number of entries: the placements, n!/(n−k)!, times
 // the n − k cells left to the blank when the database is zero-aware.
-func (p *PDB) Entries() uint64 { return uint64(len(p.values)) }
+func (p *PDB) Entries() uint64 { return Entries(p.n, len(p.tiles), p.zero) }
 
 // Entries returns the number of entries of a database of k tiles on n
 // cells: the placements, times the n − k cells left to the blank when it
@@ -87,7 +88,7 @@ func (p *PDB) Mean() float64 {
 	for v, c := range p.counts {
 		sum += float64(v) * float64(c)
 	}
-	return sum / float64(len(p.values))
+	return sum / float64(p.Entries())
 }
 
 // BuildTime returns how long Build took; zero for a database read from a
@@ -102,11 +103,12 @@ func (p *PDB) Distance(b statespace.Board) int {
 	for i, t := range p.tiles {
 		cells[i] = uint8(b.Find(t))
 	}
-	return int(p.values[p.index(cells[:len(p.tiles)], uint8(b.Blank()))])
+	return p.value(cells[:len(p.tiles)], uint8(b.Blank()))
 }
 
-// Values returns the values indexed by rank. The slice is the database's
-// own storage and must not be modified.
+// Values returns the values indexed by rank, two entries a byte when the
+// database is packed (Nibble reads them). The slice is the database's own
+// storage and must not be modified.
 func (p *PDB) Values() []byte { return p.values }
 
 func (p *PDB) count() { p.counts = countValues(p.values) }

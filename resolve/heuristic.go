@@ -295,6 +295,9 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 	if err != nil {
 		return nil, err
 	}
+	if h, err = r.pack(ctx, h); err != nil {
+		return nil, err
+	}
 	// Linear conflict and databases just built have been announced.
 	if len(h.Files) > 0 && !h.Built {
 		fmt.Fprintf(r.cfg.Log, "%s goal %s: solving by IDA* on %s (%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "))
@@ -307,4 +310,41 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		return newSolverOracle(s, h.Files), nil
 	}
 	return newSearchOracle(goal, h.H, h.Name), nil
+}
+
+// pack packs the databases of a maximum of zero-aware databases (pdb.Pack:
+// the same values in half the memory; 6-6-6-6x4 holds 9.7 GB instead of
+// 19.4), saying so on Config.Log. A database whose values do not pack
+// stays as it is; one whose values no database has is damaged.
+func (r *Resolver) pack(ctx context.Context, h searchHeuristic) (searchHeuristic, error) {
+	a := h.dbs
+	if a == nil || a.Packed() || a.Partition().Groups == nil || !a.Partition().ZeroAware {
+		return h, nil
+	}
+	var bytes uint64
+	for _, p := range a.PDBs() {
+		bytes += p.Entries()
+	}
+	what := "packing " + a.Partition().Label()
+	fmt.Fprintf(r.cfg.Log, "%s: %d databases, %.1f GB in memory instead of %.1f\n", what, len(a.PDBs()), float64(bytes)/2e9, float64(bytes)/1e9)
+	start, done := time.Now(), 0
+	packed, err := a.Pack(ctx, func(int) {
+		done++
+		if r.cfg.Progress != nil {
+			r.cfg.Progress(what, uint64(done), uint64(len(a.PDBs())))
+		}
+	})
+	var pe *pdb.PackError
+	switch {
+	case errors.As(err, &pe) && pe.Damaged && done < len(h.Files):
+		return searchHeuristic{}, &store.PDBDamagedError{Path: h.Files[done], Goal: a.Goal(), Partition: a.Partition(), Err: err}
+	case errors.As(err, &pe):
+		fmt.Fprintf(r.cfg.Log, "warning: %s: %v; the databases stay unpacked\n", what, err)
+		return h, nil
+	case err != nil:
+		return searchHeuristic{}, err
+	}
+	fmt.Fprintf(r.cfg.Log, "%s: done in %.1f s\n", what, time.Since(start).Seconds())
+	h.H, h.dbs = packed, packed
+	return h, nil
 }

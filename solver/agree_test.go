@@ -19,9 +19,9 @@ import (
 // from small patterns, over sampled 3x3 boards at every distance and 4x4
 // boards from random walks, and checks that they expand and generate the
 // same number of boards and return the same path, on plain and on
-// zero-aware databases (which the engine looks up incrementally, and
-// search.IDAStar through pdb.Additive.Distance), alone and as maximums of
-// several partitions, when the engine prunes
+// zero-aware databases, packed or not (which the engine looks up
+// incrementally, and search.IDAStar through pdb.Additive.Distance), alone
+// and as maximums of several partitions, when the engine prunes
 // only the move undoing the last (Prune 2), iteration by iteration
 // (Result.Bounds and IterationNodes against the bounds of the expansions
 // search.IDAStar reports to Problem.OnStep). With the default machine
@@ -36,6 +36,7 @@ func TestAgreesWithSearch(t *testing.T) {
 		part   string
 		boards []statespace.Board
 		zero   bool
+		packed bool
 	}
 	var setups []setup
 	for _, g := range []statespace.Board{statespace.GoalLast(sq3), statespace.MustBoard(sq3, 1, 0, 2, 3, 4, 5, 6, 7, 8)} {
@@ -47,23 +48,25 @@ func TestAgreesWithSearch(t *testing.T) {
 		for d := 0; d <= tab.Radius(); d += 3 {
 			boards = append(boards, tab.Sample(rng, d, 2)...)
 		}
-		setups = append(setups, setup{g, "1,2,3,4/5,6,7,8", boards, false})
+		setups = append(setups, setup{goal: g, part: "1,2,3,4/5,6,7,8", boards: boards})
 	}
 	g4 := statespace.GoalFirst(sq4)
 	var walks []statespace.Board
 	for i := 0; i < 12; i++ {
 		walks = append(walks, statespace.Walk(rng, g4, 20+5*(i%4), statespace.NoReverse))
 	}
-	setups = append(setups, setup{g4, "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15", walks, false})
+	setups = append(setups, setup{goal: g4, part: "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15", boards: walks})
 	// Maximums of several partitions, patterns shared between groups:
 	// the engine's per-group sums against pdb.Additive.Distance.
 	setups = append(setups,
-		setup{setups[0].goal, "1,2,3,4/5,6,7,8|1,2,4,5/3,6,7,8|1,3,5,7/2,4,6,8", setups[0].boards, false},
-		setup{setups[1].goal, "1,2,3/4,5,6,7,8|1,2,3/4,5,6/7,8|1,4,7/2,5,8/3,6", setups[1].boards, false},
-		setup{g4, "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15|1,2,5,6/3,4,7/8,9,12,13/10,11,14,15|1,2,3,4/5,6,7/8,9,12,13/10,11,14,15", walks, false})
+		setup{goal: setups[0].goal, part: "1,2,3,4/5,6,7,8|1,2,4,5/3,6,7,8|1,3,5,7/2,4,6,8", boards: setups[0].boards},
+		setup{goal: setups[1].goal, part: "1,2,3/4,5,6,7,8|1,2,3/4,5,6/7,8|1,4,7/2,5,8/3,6", boards: setups[1].boards},
+		setup{goal: g4, part: "1,2,3,4/5,6,7/8,9,10,11/12,13,14,15|1,2,5,6/3,4,7/8,9,12,13/10,11,14,15|1,2,3,4/5,6,7/8,9,12,13/10,11,14,15", boards: walks})
 	for i := range setups {
 		su := setups[i]
 		su.zero = true // the same on zero-aware databases
+		setups = append(setups, su)
+		su.packed = true // and on them packed
 		setups = append(setups, su)
 	}
 	for _, su := range setups {
@@ -75,6 +78,11 @@ func TestAgreesWithSearch(t *testing.T) {
 		h, err := pdb.BuildPartition(context.Background(), su.goal, part, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if su.packed {
+			if h, err = h.Pack(context.Background(), nil); err != nil {
+				t.Fatal(err)
+			}
 		}
 		s, err := solver.New(h)
 		if err != nil {
@@ -122,6 +130,6 @@ func TestAgreesWithSearch(t *testing.T) {
 		if pruned >= plain {
 			t.Errorf("goal %s: the pruned engine generated %d children, the plain one %d", statespace.GoalName(su.goal), pruned, plain)
 		}
-		t.Logf("goal %s, %s, zero-aware %v: %d boards, %d children generated pruned, %d plain", statespace.GoalName(su.goal), su.part, su.zero, len(su.boards), pruned, plain)
+		t.Logf("goal %s, %s, zero-aware %v, packed %v: %d boards, %d children generated pruned, %d plain", statespace.GoalName(su.goal), su.part, su.zero, su.packed, len(su.boards), pruned, plain)
 	}
 }

@@ -30,6 +30,11 @@ type engine struct {
 	nmem     [perm.Cells]uint8                 // how many there are
 	groupsOf [perm.Cells]uint8                 // the groups each pattern adds to, a bit each
 	groups   int                               // how many groups there are
+	// packed: the databases hold excesses over the Manhattan distance
+	// (pdb.Pack), so a value is the board's Manhattan distance, mdist
+	// summed (kept as the search goes), plus twice a group's sum.
+	packed   bool
+	mdist    [perm.Cells][perm.Cells]int8 // each tile's Manhattan distance from each cell to its goal cell
 	reflect  bool
 	cellRefl [perm.Cells]uint8 // mirrored cell of each cell
 	tileRefl [perm.Cells]uint8 // mirror image of each tile (0 for the blank)
@@ -51,6 +56,7 @@ type pattern struct {
 	tiles  []uint8 // the pattern's tiles, ascending
 	rtiles []uint8 // the tiles whose mirrored cells place the pattern on the mirror image
 	values []byte
+	packed bool // values holds halved excesses, two a byte (pdb.Pack)
 	// free is the number of cells the pattern leaves to the blank when
 	// the database is zero-aware (values has free entries a placement),
 	// else 0. A move changes the blank's region only for the patterns of
@@ -62,10 +68,14 @@ type pattern struct {
 // value returns p's value for the placement of rank idx whose tiles take
 // the cells used, with the blank on cell blank.
 func (p *pattern) value(idx uint32, used uint32, blank uint8) uint8 {
-	if p.free == 0 {
-		return p.values[idx]
+	i := uint64(idx)
+	if p.free != 0 {
+		i = i*p.free + pdb.FreeIndex(used, blank)
 	}
-	return p.values[uint64(idx)*p.free+pdb.FreeIndex(used, blank)]
+	if p.packed {
+		return pdb.Nibble(p.values, i)
+	}
+	return p.values[i]
 }
 
 func newEngine(a *pdb.Additive) *engine {
@@ -84,6 +94,12 @@ func newEngine(a *pdb.Additive) *engine {
 	}
 	for c := 0; c < e.n; c++ {
 		e.goalCell[e.goal[c]] = uint8(c)
+	}
+	for t := 1; t < e.n; t++ {
+		g := int(e.goalCell[t])
+		for c := 0; c < e.n; c++ {
+			e.mdist[t][c] = int8(abs(c/e.cols-g/e.cols) + abs(c%e.cols-g%e.cols))
+		}
 	}
 	e.goalBlank = int8(goal.Blank())
 	cells, tiles, _ := pdb.Reflection(goal)
@@ -107,12 +123,41 @@ func newEngine(a *pdb.Additive) *engine {
 			e.nmem[t]++
 		}
 		pat.values = p.Values()
+		pat.packed = p.Packed()
+		e.packed = p.Packed()
 		if p.ZeroAware() {
 			pat.free = uint64(e.n - len(pt))
 		}
 		e.pats = append(e.pats, pat)
 	}
 	return e
+}
+
+// estimate returns the heuristic's value for the groups' sums gs on a
+// board at Manhattan distance md (used only when the databases are
+// packed).
+func (e *engine) estimate(gs *[pdb.MaxGroups]int16, md int) int {
+	if e.packed {
+		return md + 2*e.top(gs)
+	}
+	return e.top(gs)
+}
+
+// manhattan returns the Manhattan distance of the board whose tiles sit
+// at pos.
+func (e *engine) manhattan(pos *[perm.Cells]uint8) int {
+	md := 0
+	for t := 1; t < e.n; t++ {
+		md += int(e.mdist[t][pos[t]])
+	}
+	return md
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // top returns the largest of the groups' sums gs.
@@ -179,7 +224,8 @@ type node struct {
 	rhv   [perm.Cells]uint8    // each pattern's value on the mirror image
 	gs    [pdb.MaxGroups]int16 // each group's sum
 	rgs   [pdb.MaxGroups]int16 // each group's sum on the mirror image
-	h, rh int                  // the largest sums
+	h, rh int                  // the heuristic's values: the largest sums
+	md    int                  // the Manhattan distance, when the databases are packed
 	state int32                // the pruning machine's state after the path to this node
 }
 
@@ -202,9 +248,12 @@ func (e *engine) root(b statespace.Board) node {
 			e.add(&x.rgs, uint8(i), int16(x.rhv[i]))
 		}
 	}
-	x.h = e.top(&x.gs)
+	if e.packed {
+		x.md = e.manhattan(&x.pos)
+	}
+	x.h = e.estimate(&x.gs, x.md)
 	if e.reflect {
-		x.rh = e.top(&x.rgs)
+		x.rh = e.estimate(&x.rgs, x.md)
 	}
 	return x
 }
@@ -305,7 +354,7 @@ func (e *engine) sum(pos *[perm.Cells]uint8) int {
 		p := &e.pats[i]
 		e.add(&gs, uint8(i), int16(p.value(e.rank(p, pos), e.used(p, pos), pos[0])))
 	}
-	return e.top(&gs)
+	return e.estimate(&gs, e.manhattan(pos))
 }
 
 // searcher runs bounded depth-first searches from nodes; one per goroutine.
@@ -400,7 +449,11 @@ func (s *searcher) dfs(g, prev int) bool {
 				e.add(&gs, p, d)
 			}
 		}
-		h := e.top(&gs)
+		md := s.md
+		if e.packed {
+			md += int(e.mdist[t][blank]) - int(e.mdist[t][to])
+		}
+		h := e.estimate(&gs, md)
 		// A child the board's own sums already cut, at an f no lower
 		// than the least seen above the bound, needs no mirror lookup:
 		// its f can only rise, and it cannot lower next. This saves
@@ -428,7 +481,7 @@ func (s *searcher) dfs(g, prev int) bool {
 					e.add(&rgs, p, d)
 				}
 			}
-			rh = e.top(&rgs)
+			rh = e.estimate(&rgs, md)
 		}
 		s.tiles[blank], s.tiles[to] = t, 0
 		s.pos[t] = uint8(blank)
@@ -445,9 +498,9 @@ func (s *searcher) dfs(g, prev int) bool {
 			}
 			// Swap the child's values in, keeping the parent's in the
 			// child's arrays to swap back.
-			ogs, orgs, oh, orh := s.gs, s.rgs, s.h, s.rh
+			ogs, orgs, oh, orh, omd := s.gs, s.rgs, s.h, s.rh, s.md
 			s.state = ns
-			s.gs, s.h, s.rgs, s.rh = gs, h, rgs, rh
+			s.gs, s.h, s.rgs, s.rh, s.md = gs, h, rgs, rh, md
 			for j, mb := range mem {
 				p := mb.pat
 				s.idx[p], nidx[j] = nidx[j], s.idx[p]
@@ -473,7 +526,7 @@ func (s *searcher) dfs(g, prev int) bool {
 				return true
 			}
 			s.state = state
-			s.gs, s.h, s.rgs, s.rh = ogs, oh, orgs, orh
+			s.gs, s.h, s.rgs, s.rh, s.md = ogs, oh, orgs, orh, omd
 			for j, mb := range mem {
 				p := mb.pat
 				s.idx[p], s.hv[p], s.occ[p] = nidx[j], nhv[j], nocc[j]

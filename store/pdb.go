@@ -140,6 +140,11 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 // file's size: the one format pattern databases are written in. It stops
 // between blocks when ctx is done, leaving no file.
 func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
+	if p.Packed() {
+		// The file format holds a byte an entry; a packed database is
+		// the same values held in memory only.
+		return 0, fmt.Errorf("store: %s: a packed database is not written; write the one it was packed from", path)
+	}
 	if err := tablefile.WriteFileV2(ctx, path, PDBHeader(p), bytes.NewReader(p.Values()), tablefile.WriteOptions{Storage: tablefile.StorageRaw}); err != nil {
 		return 0, err
 	}

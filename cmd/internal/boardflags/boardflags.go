@@ -43,7 +43,7 @@ func (s *Source) Register(fs *cli.FlagSet) {
 func (s *Source) RegisterSearch(fs *cli.FlagSet) {
 	s.fs = fs
 	fs.StringVar(&s.pdbDir, "pdb-dir", "", "boards solved by search: pattern databases in `folder` (e.g. enumerate -out DIR) take precedence over the cache folder's")
-	fs.StringVar(&s.partition, "pdb", "", "boards solved by search: use the pattern databases of `partition`, a preset (7-8, 6-6-3, 5-5-5; 6-6-6-6, 6-6-6-6x4 on 5x5) or patterns such as 1,2,3/4,5,6,7,8, several separated by \"|\" for their maximum; zero-aware ones when all are there (default: the strongest found; built when missing)")
+	fs.StringVar(&s.partition, "pdb", "", "boards solved by search: use the pattern databases of `partition`, a preset (7-8, 6-6-3, 5-5-5; 6-6-6-6, 6-6-6-6x4, 6-6-6-6x7 on 5x5) or patterns such as 1,2,3/4,5,6,7,8, several separated by \"|\" for their maximum; zero-aware ones when all are there (default: the strongest found; built when missing)")
 }
 
 // RegisterAllMoves adds -all-moves: every optimal first move, which boards

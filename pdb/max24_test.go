@@ -1,0 +1,126 @@
+package pdb_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+// TestMaximum24Admissible checks the 24-puzzle's 6-6-6-6x4 zero-aware
+// databases (read from the cache folder, where enumerate writes them)
+// against distances known independently: on each of Korf & Felner's 50
+// instances the value never exceeds the published optimal length, and on
+// every board along the optimal paths in testdata (each checked here to
+// replay to the goal in the published number of moves) it never exceeds
+// the moves left. The maximum is never below Korf & Felner's 6-6-6-6
+// alone, which is one of its groups.
+func TestMaximum24Admissible(t *testing.T) {
+	longtest.Skip(t, "the 24-puzzle's 6-6-6-6x4 databases against known distances")
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 5, Cols: 5})
+	cache, err := store.DefaultCache()
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(name string) *pdb.Additive {
+		part, err := pdb.Preset(name, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part.ZeroAware = true
+		a, _, err := store.LoadPartition(context.Background(), []string{cache.Dir()}, goal, part)
+		var nf *store.PDBNotFoundError
+		if errors.As(err, &nf) {
+			t.Fatalf("%v: build them with: go run ./cmd/enumerate databases -shape 5x5 -goal first -pdb 6-6-6-6x4 -zero-aware", err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	h, single := load("6-6-6-6x4"), load("6-6-6-6")
+	check := func(what string, b statespace.Board, dist int) {
+		v, s := h.Distance(b), single.Distance(b)
+		if v > dist || v < s {
+			t.Fatalf("%s: 6-6-6-6x4 says %d, 6-6-6-6 %d, the board is %d moves from the goal", what, v, s, dist)
+		}
+	}
+	optimal := map[int]int{}
+	above := 0
+	for _, in := range reference.Korf50() {
+		b, err := statespace.Parse(in.Board, goal.Shape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		optimal[in.ID] = in.Optimal
+		check("instance "+strconv.Itoa(in.ID), b, in.Optimal)
+		if h.Distance(b) > single.Distance(b) {
+			above++
+		}
+	}
+	if above == 0 {
+		t.Error("6-6-6-6x4 is never above 6-6-6-6 on Korf's 50")
+	}
+
+	f, err := os.Open(filepath.Join("testdata", "korf24-paths.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<16)
+	boards, paths := 0, 0
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		id, err := strconv.Atoi(fields[0])
+		if err != nil || len(fields) != 3 {
+			t.Fatalf("testdata line %q", line)
+		}
+		b, err := statespace.Parse(fields[1], goal.Shape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := fields[2]
+		if len(moves) != optimal[id] {
+			t.Fatalf("instance %d: the path has %d moves, the published optimum is %d", id, len(moves), optimal[id])
+		}
+		x := b
+		for k := range len(moves) {
+			check("instance "+strconv.Itoa(id)+" after "+strconv.Itoa(k)+" moves", x, len(moves)-k)
+			m, err := statespace.ParseMove(moves[k : k+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ok bool
+			if x, ok = x.Apply(m); !ok {
+				t.Fatalf("instance %d: move %d (%s) leaves the board", id, k+1, m)
+			}
+			boards++
+		}
+		if x != goal {
+			t.Fatalf("instance %d: the path ends on %s, not the goal", id, x)
+		}
+		paths++
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if paths == 0 {
+		t.Fatal("no paths in testdata")
+	}
+	t.Logf("Korf's 50: 6-6-6-6x4 above 6-6-6-6 on %d; %d boards on %d optimal paths within their distances", above, boards, paths)
+}
