@@ -79,12 +79,18 @@ func Reflection(goal statespace.Board) (cells, tiles [perm.Cells]uint8, ok bool)
 
 // Pack returns the heuristic with every database packed (see Pack): the
 // same values in half the memory. done, if not nil, is called with each
-// database's index as it is packed. A *PackError says a database does not
-// pack; a stays usable as it is.
+// database's index as it is packed. A *PackError (naming the database)
+// says one does not pack; a stays usable as it is.
 func (a *Additive) Pack(ctx context.Context, done func(i int)) (*Additive, error) {
 	pdbs := make([]*PDB, len(a.pdbs))
-	for i, p := range a.pdbs {
+	// Last first: databases just read from files (memory-mapped) are then
+	// packed while the last ones read are still in the page cache.
+	for i := len(a.pdbs) - 1; i >= 0; i-- {
+		p := a.pdbs[i]
 		q, err := Pack(ctx, p)
+		if pe, ok := err.(*PackError); ok {
+			pe.Database = i
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -17,16 +17,17 @@ import (
 	"github.com/tilespace/tilespace/store"
 )
 
-// TestMaximum24Admissible checks the 24-puzzle's 6-6-6-6x4 zero-aware
-// databases (read from the cache folder, where enumerate writes them)
-// against distances known independently: on each of Korf & Felner's 50
-// instances the value never exceeds the published optimal length, and on
-// every board along the optimal paths in testdata (each checked here to
-// replay to the goal in the published number of moves) it never exceeds
-// the moves left. The maximum is never below Korf & Felner's 6-6-6-6
-// alone, which is one of its groups.
+// TestMaximum24Admissible checks the 24-puzzle's maximums 6-6-6-6x4 and
+// 6-6-6-6x7 of zero-aware databases (read from the cache folder, where
+// enumerate writes them), as read and packed, against distances known
+// independently: on each of Korf & Felner's 50 instances the value never
+// exceeds the published optimal length, and on every board along the
+// optimal paths in testdata (each checked here to replay to the goal in
+// the published number of moves) it never exceeds the moves left. A
+// maximum is never below Korf & Felner's 6-6-6-6 alone, which is one of
+// its groups, and 6-6-6-6x7 never below 6-6-6-6x4.
 func TestMaximum24Admissible(t *testing.T) {
-	longtest.Skip(t, "the 24-puzzle's 6-6-6-6x4 databases against known distances")
+	longtest.Skip(t, "the 24-puzzle's 6-6-6-6x4 and 6-6-6-6x7 databases against known distances")
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 5, Cols: 5})
 	cache, err := store.DefaultCache()
 	if err != nil {
@@ -41,18 +42,23 @@ func TestMaximum24Admissible(t *testing.T) {
 		a, _, err := store.LoadPartition(context.Background(), []string{cache.Dir()}, goal, part)
 		var nf *store.PDBNotFoundError
 		if errors.As(err, &nf) {
-			t.Fatalf("%v: build them with: go run ./cmd/enumerate databases -shape 5x5 -goal first -pdb 6-6-6-6x4 -zero-aware", err)
+			t.Fatalf("%v: build them with: go run ./cmd/enumerate databases -shape 5x5 -goal first -pdb %s -zero-aware", err, name)
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
 		return a
 	}
-	h, single := load("6-6-6-6x4"), load("6-6-6-6")
+	single, x4, x7 := load("6-6-6-6"), load("6-6-6-6x4"), load("6-6-6-6x7")
+	packed, err := x7.Pack(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := x4
 	check := func(what string, b statespace.Board, dist int) {
-		v, s := h.Distance(b), single.Distance(b)
-		if v > dist || v < s {
-			t.Fatalf("%s: 6-6-6-6x4 says %d, 6-6-6-6 %d, the board is %d moves from the goal", what, v, s, dist)
+		s, v4, v7, p7 := single.Distance(b), x4.Distance(b), x7.Distance(b), packed.Distance(b)
+		if v7 > dist || v4 < s || v7 < v4 || p7 != v7 {
+			t.Fatalf("%s: 6-6-6-6 says %d, 6-6-6-6x4 %d, 6-6-6-6x7 %d (packed %d), the board is %d moves from the goal", what, s, v4, v7, p7, dist)
 		}
 	}
 	optimal := map[int]int{}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -173,6 +174,15 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 	if !part.ZeroAware {
 		zero := part
 		zero.ZeroAware = true
+		var entries uint64
+		for _, pat := range zero.Patterns {
+			entries += pdb.Entries(goal.Cells(), len(pat), true)
+		}
+		if zero.HeldPacked() && entries >= 1e9 && r.allFound(goal, zero) {
+			// Minutes of reading before anything else is said.
+			fmt.Fprintf(r.cfg.Log, "reading the %d zero-aware databases of %s (%.1f GB) and packing them (%.1f GB in memory): minutes from a cold disk\n",
+				len(zero.Patterns), zero.Label(), float64(entries)/1e9, float64(entries)/2e9)
+		}
 		a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, zero)
 		if err == nil {
 			return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files}, nil
@@ -202,6 +212,24 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 		return searchHeuristic{}, err
 	}
 	return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files}, nil
+}
+
+// allFound reports whether every database of part is in a folder.
+func (r *Resolver) allFound(goal statespace.Board, part pdb.Partition) bool {
+	for _, pat := range part.Patterns {
+		name := store.PDBFile(goal, pat)
+		if part.ZeroAware {
+			name = store.ZeroAwarePDBFile(goal, pat)
+		}
+		found := false
+		for _, dir := range r.pdbDirs() {
+			found = found || regular(filepath.Join(dir, name.Name()))
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // regular reports whether path is a regular file (the databases missing
@@ -300,7 +328,11 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 	}
 	// Linear conflict and databases just built have been announced.
 	if len(h.Files) > 0 && !h.Built {
-		fmt.Fprintf(r.cfg.Log, "%s goal %s: solving by IDA* on %s (%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "))
+		packed := ""
+		if h.dbs != nil && h.dbs.Packed() {
+			packed = ", packed in memory"
+		}
+		fmt.Fprintf(r.cfg.Log, "%s goal %s: solving by IDA* on %s (%s%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "), packed)
 	}
 	if h.dbs != nil {
 		s, err := solver.New(h.dbs)
@@ -312,13 +344,14 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 	return newSearchOracle(goal, h.H, h.Name), nil
 }
 
-// pack packs the databases of a maximum of zero-aware databases (pdb.Pack:
+// pack packs databases that are held packed (pdb.Partition.HeldPacked:
 // the same values in half the memory; 6-6-6-6x4 holds 9.7 GB instead of
-// 19.4), saying so on Config.Log. A database whose values do not pack
-// stays as it is; one whose values no database has is damaged.
+// 19.4) and were not packed as they were read (built here), saying so on
+// Config.Log. A database whose values do not pack stays as it is; one
+// whose values no database has is damaged.
 func (r *Resolver) pack(ctx context.Context, h searchHeuristic) (searchHeuristic, error) {
 	a := h.dbs
-	if a == nil || a.Packed() || a.Partition().Groups == nil || !a.Partition().ZeroAware {
+	if a == nil || a.Packed() || !a.Partition().HeldPacked() {
 		return h, nil
 	}
 	var bytes uint64
@@ -336,8 +369,8 @@ func (r *Resolver) pack(ctx context.Context, h searchHeuristic) (searchHeuristic
 	})
 	var pe *pdb.PackError
 	switch {
-	case errors.As(err, &pe) && pe.Damaged && done < len(h.Files):
-		return searchHeuristic{}, &store.PDBDamagedError{Path: h.Files[done], Goal: a.Goal(), Partition: a.Partition(), Err: err}
+	case errors.As(err, &pe) && pe.Damaged && pe.Database < len(h.Files):
+		return searchHeuristic{}, &store.PDBDamagedError{Path: h.Files[pe.Database], Goal: a.Goal(), Partition: a.Partition(), Err: err}
 	case errors.As(err, &pe):
 		fmt.Fprintf(r.cfg.Log, "warning: %s: %v; the databases stay unpacked\n", what, err)
 		return h, nil

@@ -388,8 +388,14 @@ func LoadBestPDBs(ctx context.Context, dirs []string, goal statespace.Board) (*p
 	return a, f.Files, err
 }
 
+// readPartition reads the databases of part from paths, packed when part
+// is held packed (pdb.Partition.HeldPacked), and combines them.
 func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partition, paths []string) (*pdb.Additive, error) {
 	pdbs := make([]*pdb.PDB, len(paths))
+	var packed []*pdb.PDB
+	if part.HeldPacked() {
+		packed = make([]*pdb.PDB, len(paths))
+	}
 	for i, path := range paths {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -409,6 +415,25 @@ func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partitio
 			err := &PDBDecodeError{Msg: fmt.Sprintf("%d entries: the file is zero-aware %v, its name says %v", pdbs[i].Entries(), pdbs[i].ZeroAware(), part.ZeroAware)}
 			return nil, &PDBDamagedError{Path: path, Goal: goal, Partition: part, Err: err}
 		}
+		// Packed as read, while the file is in the page cache: a second
+		// pass would read it from disk again.
+		if packed != nil {
+			q, err := pdb.Pack(ctx, pdbs[i])
+			var pe *pdb.PackError
+			switch {
+			case errors.As(err, &pe) && pe.Damaged:
+				return nil, &PDBDamagedError{Path: path, Goal: goal, Partition: part, Err: err}
+			case errors.As(err, &pe):
+				packed = nil // a value that does not pack: all stay as read
+			case err != nil:
+				return nil, err
+			default:
+				packed[i] = q
+			}
+		}
+	}
+	if packed != nil {
+		pdbs = packed
 	}
 	return pdb.NewAdditive(goal, part, pdbs)
 }
