@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/prune"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -49,11 +50,43 @@ func BenchmarkKorf100Dual(b *testing.B) {
 	benchKorf(b, korf100(b), func(s *Solver) { s.Dual = true })
 }
 
+// BenchmarkKorf100Max solves Korf's 100 instances with the maximum of
+// 6-6-3 and 5-5-5 (each with the reflection), its databases as built and
+// packed (pdb.Pack): what a maximum's lookups and packed entries cost
+// against the nodes they save:
+//
+//	go test ./solver -run XXX -bench Korf100Max -benchtime 1x -count 5
+func BenchmarkKorf100Max(b *testing.B) {
+	goal := statespace.GoalFirst(sq4)
+	part, err := pdb.ParsePartition("6-6-3|5-5-5", goal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	packed, err := h.Pack(context.Background(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		h    *pdb.Additive
+	}{{"held", h}, {"packed", packed}} {
+		b.Run(c.name, func(b *testing.B) { benchKorfOn(b, c.h, korf100(b)) })
+	}
+}
+
 func benchKorf(b *testing.B, instances []korfInstance, options ...func(*Solver)) {
 	h, err := buildPreset("6-6-3")
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchKorfOn(b, h, instances, options...)
+}
+
+func benchKorfOn(b *testing.B, h *pdb.Additive, instances []korfInstance, options ...func(*Solver)) {
 	s, err := New(h)
 	if err != nil {
 		b.Fatal(err)

@@ -143,6 +143,18 @@ func (e *engine) estimate(gs *[pdb.MaxGroups]int16, md int) int {
 	return e.top(gs)
 }
 
+// estimateOf is estimate over the groups in mask only.
+func (e *engine) estimateOf(gs *[pdb.MaxGroups]int16, mask uint8, md int) int {
+	h := int16(0)
+	for ; mask != 0; mask &= mask - 1 {
+		h = max(h, gs[bits.TrailingZeros8(mask)])
+	}
+	if e.packed {
+		return md + 2*int(h)
+	}
+	return int(h)
+}
+
 // manhattan returns the Manhattan distance of the board whose tiles sit
 // at pos.
 func (e *engine) manhattan(pos *[perm.Cells]uint8) int {
@@ -426,6 +438,7 @@ func (s *searcher) dfs(g, prev int) bool {
 			return false
 		}
 	}
+moves:
 	for m := 0; m < 4; m++ {
 		ns := row[m]
 		if ns < 0 { // off the board, or a duplicate path
@@ -439,7 +452,20 @@ func (s *searcher) dfs(g, prev int) bool {
 		var nidx [pdb.MaxGroups]uint32
 		var nocc [pdb.MaxGroups]uint32
 		var nhv [pdb.MaxGroups]uint8
+		md := s.md
+		if e.packed {
+			md += int(e.mdist[t][blank]) - int(e.mdist[t][to])
+		}
+		// A child that the groups looked up so far already cut, at an f
+		// no lower than the least seen above the bound, needs no more
+		// lookups (the other groups', the mirror image's): its f can
+		// only rise, and it cannot lower next. This saves memory
+		// accesses for most cut children and changes no count. (Looking
+		// up first the sums that were the larger on the parent measured
+		// the same.) A group's sum is the child's once the pattern in it
+		// that holds t is looked up; until then it is the parent's.
 		gs := s.gs
+		var exact uint8 // the groups whose sums are the child's
 		for j, mb := range mem {
 			p := mb.pat
 			nidx[j] = s.idx[p] + uint32(perm.Delta(mb.weight, e.cols, int(to), int(blank), &s.at[p]))
@@ -448,21 +474,14 @@ func (s *searcher) dfs(g, prev int) bool {
 			if d := int16(nhv[j]) - int16(s.hv[p]); d != 0 {
 				e.add(&gs, p, d)
 			}
-		}
-		md := s.md
-		if e.packed {
-			md += int(e.mdist[t][blank]) - int(e.mdist[t][to])
+			exact |= e.groupsOf[p]
+			if j+1 < len(mem) || e.reflect {
+				if f := g + 1 + e.estimateOf(&gs, exact, md); f > s.bound && f >= s.next {
+					continue moves
+				}
+			}
 		}
 		h := e.estimate(&gs, md)
-		// A child the board's own sums already cut, at an f no lower
-		// than the least seen above the bound, needs no mirror lookup:
-		// its f can only rise, and it cannot lower next. This saves
-		// memory accesses for most cut children and changes no count.
-		// (Looking up first the sums that were the larger on the parent
-		// measured the same.)
-		if f := g + 1 + h; e.reflect && f > s.bound && f >= s.next {
-			continue
-		}
 		rt := e.tileRefl[t]
 		rmem := e.mem[rt][:0]
 		var nridx [pdb.MaxGroups]uint32
@@ -472,6 +491,7 @@ func (s *searcher) dfs(g, prev int) bool {
 		rb, rto := e.cellRefl[blank], e.cellRefl[to]
 		if e.reflect {
 			rmem = e.mem[rt][:e.nmem[rt]]
+			var rexact uint8
 			for j, mb := range rmem {
 				p := mb.pat
 				nridx[j] = s.ridx[p] + uint32(perm.Delta(mb.weight, e.cols, int(rto), int(rb), &s.rat[p]))
@@ -479,6 +499,12 @@ func (s *searcher) dfs(g, prev int) bool {
 				nrhv[j] = e.pats[p].value(nridx[j], nrocc[j], rto)
 				if d := int16(nrhv[j]) - int16(s.rhv[p]); d != 0 {
 					e.add(&rgs, p, d)
+				}
+				rexact |= e.groupsOf[p]
+				if j+1 < len(rmem) {
+					if f := g + 1 + max(h, e.estimateOf(&rgs, rexact, md)); f > s.bound && f >= s.next {
+						continue moves
+					}
 				}
 			}
 			rh = e.estimate(&rgs, md)
