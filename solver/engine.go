@@ -28,6 +28,7 @@ type engine struct {
 	pats     []pattern
 	mem      [perm.Cells][pdb.MaxGroups]member // the patterns holding each tile
 	nmem     [perm.Cells]uint8                 // how many there are
+	inGroup  [perm.Cells][pdb.MaxGroups]uint8  // which of them is in each group
 	groupsOf [perm.Cells]uint8                 // the groups each pattern adds to, a bit each
 	groups   int                               // how many groups there are
 	// packed: the databases hold excesses over the Manhattan distance
@@ -114,6 +115,13 @@ func newEngine(a *pdb.Additive) *engine {
 	for i, p := range a.PDBs() {
 		var pat pattern
 		pt := p.Tiles()
+		for _, t := range pt {
+			for g := range e.groups {
+				if e.groupsOf[i]&(1<<g) != 0 {
+					e.inGroup[t][g] = e.nmem[t]
+				}
+			}
+		}
 		for j, t := range pt {
 			pat.tiles = append(pat.tiles, uint8(t))
 			// The mirror image holds tile tiles[t] where this board
@@ -141,6 +149,29 @@ func (e *engine) estimate(gs *[pdb.MaxGroups]int16, md int) int {
 		return md + 2*e.top(gs)
 	}
 	return e.top(gs)
+}
+
+// argmax returns the group with the largest sum in gs.
+func (e *engine) argmax(gs *[pdb.MaxGroups]int16) int {
+	g := 0
+	for i := 1; i < e.groups; i++ {
+		if gs[i] > gs[g] {
+			g = i
+		}
+	}
+	return g
+}
+
+// order returns the k-th member to look up when member first goes first
+// and the others follow in their order.
+func order(k, first int) int {
+	switch {
+	case k == 0:
+		return first
+	case k <= first:
+		return k - 1
+	}
+	return k
 }
 
 // estimateOf is estimate over the groups in mask only.
@@ -427,6 +458,9 @@ func (s *searcher) dfs(g, prev int) bool {
 			s.generated++
 		}
 	}
+	// The group with the largest sum here is the likeliest to cut a
+	// child: its lookup goes first.
+	best, rbest := e.argmax(&s.gs), e.argmax(&s.rgs)
 	dualMove, dualH := -1, 0
 	if s.dual {
 		dualMove, dualH = s.dualChild(prev)
@@ -466,8 +500,11 @@ moves:
 		// that holds t is looked up; until then it is the parent's.
 		gs := s.gs
 		var exact uint8 // the groups whose sums are the child's
-		for j, mb := range mem {
-			p := mb.pat
+		first := int(e.inGroup[t][best])
+		for k := range mem {
+			j := order(k, first)
+			p := mem[j].pat
+			mb := mem[j]
 			nidx[j] = s.idx[p] + uint32(perm.Delta(mb.weight, e.cols, int(to), int(blank), &s.at[p]))
 			nocc[j] = s.occ[p]&^(1<<to) | 1<<blank
 			nhv[j] = e.pats[p].value(nidx[j], nocc[j], uint8(to))
@@ -475,7 +512,7 @@ moves:
 				e.add(&gs, p, d)
 			}
 			exact |= e.groupsOf[p]
-			if j+1 < len(mem) || e.reflect {
+			if k+1 < len(mem) || e.reflect {
 				if f := g + 1 + e.estimateOf(&gs, exact, md); f > s.bound && f >= s.next {
 					continue moves
 				}
@@ -492,8 +529,11 @@ moves:
 		if e.reflect {
 			rmem = e.mem[rt][:e.nmem[rt]]
 			var rexact uint8
-			for j, mb := range rmem {
-				p := mb.pat
+			rfirst := int(e.inGroup[rt][rbest])
+			for k := range rmem {
+				j := order(k, rfirst)
+				p := rmem[j].pat
+				mb := rmem[j]
 				nridx[j] = s.ridx[p] + uint32(perm.Delta(mb.weight, e.cols, int(rto), int(rb), &s.rat[p]))
 				nrocc[j] = s.rocc[p]&^(1<<rto) | 1<<rb
 				nrhv[j] = e.pats[p].value(nridx[j], nrocc[j], rto)
@@ -501,7 +541,7 @@ moves:
 					e.add(&rgs, p, d)
 				}
 				rexact |= e.groupsOf[p]
-				if j+1 < len(rmem) {
+				if k+1 < len(rmem) {
 					if f := g + 1 + max(h, e.estimateOf(&rgs, rexact, md)); f > s.bound && f >= s.next {
 						continue moves
 					}
