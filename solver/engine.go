@@ -31,6 +31,7 @@ type engine struct {
 	inGroup  [perm.Cells][pdb.MaxGroups]uint8  // which of them is in each group
 	groupsOf [perm.Cells]uint8                 // the groups each pattern adds to, a bit each
 	groups   int                               // how many groups there are
+	one      bool                              // one group, unpacked: dfsOne
 	// packed: the databases hold excesses over the Manhattan distance
 	// (pdb.Pack), so a value is the board's Manhattan distance, mdist
 	// summed (kept as the search goes), plus twice a group's sum.
@@ -112,6 +113,7 @@ func newEngine(a *pdb.Additive) *engine {
 			e.groupsOf[k] |= 1 << g
 		}
 	}
+	e.one = e.groups == 1 && !a.Packed()
 	for i, p := range a.PDBs() {
 		var pat pattern
 		pt := p.Tiles()
@@ -441,6 +443,14 @@ type task struct {
 // prev (-2 at the root). It reports whether it found the goal; the path
 // is then in s.path[:s.length].
 func (s *searcher) dfs(g, prev int) bool {
+	if s.e.one {
+		return s.dfsOne(g, prev)
+	}
+	return s.dfsMany(g, prev)
+}
+
+// dfsMany is dfs for any databases: a maximum's groups, packed or not.
+func (s *searcher) dfsMany(g, prev int) bool {
 	s.expanded++
 	if s.expanded&0x3FFF == 0 && s.mustStop() {
 		s.stopped = true
@@ -588,7 +598,7 @@ moves:
 			}
 			if g+1 == s.split {
 				s.collect(m, g+1)
-			} else if s.dfs(g+1, m) {
+			} else if s.dfsMany(g+1, m) {
 				return true
 			}
 			s.state = state
@@ -605,6 +615,125 @@ moves:
 				rat := &s.rat[p]
 				rat[rto], rat[rb] = rat[rb], 0
 			}
+			if s.stopped {
+				return false
+			}
+		} else if f < s.next {
+			s.next = f
+		}
+		s.tiles[to], s.tiles[blank] = t, 0
+		s.pos[t] = uint8(to)
+		s.blank = blank
+	}
+	return false
+}
+
+// dfsOne is dfs for one partition's databases, unpacked: a move changes
+// one pattern's value and one on the mirror image, and the sums are the
+// values, so none of the groups' bookkeeping is needed (Korf's 100 on
+// 6-6-3 take a third longer through it).
+func (s *searcher) dfsOne(g, prev int) bool {
+	s.expanded++
+	if s.expanded&0x3FFF == 0 && s.mustStop() {
+		s.stopped = true
+		return false
+	}
+	e := s.e
+	blank := s.blank
+	// Every child the pruning machine lets through counts as generated
+	// before any is searched, as in search.IDAStar, which makes them all
+	// first (with the machine of depth 2, all but the one undoing prev).
+	state := s.state
+	row := (*[4]int32)(s.fsm[int(state)*4:])
+	for _, ns := range row {
+		if ns >= 0 {
+			s.generated++
+		}
+	}
+	dualMove, dualH := -1, 0
+	if s.dual {
+		dualMove, dualH = s.dualChild(prev)
+		// BPMX (bidirectional pathmax): a child at least dualH from the
+		// goal puts this board at least dualH − 1 from it, which may
+		// exceed the bound before any child is searched.
+		if dualMove >= 0 && g+dualH-1 > s.bound {
+			s.next = min(s.next, g+dualH-1)
+			return false
+		}
+	}
+	for m := 0; m < 4; m++ {
+		ns := row[m]
+		if ns < 0 { // off the board, or a duplicate path
+			continue
+		}
+		to := e.next[blank][m]
+		t := s.tiles[to]
+		mb, rmb := e.mem[t][0], e.mem[e.tileRefl[t]][0]
+		p, rp := mb.pat, rmb.pat
+		oidx, ohv := s.idx[p], s.hv[p]
+		nidx := oidx + uint32(perm.Delta(mb.weight, e.cols, int(to), int(blank), &s.at[p]))
+		// The tile goes from to to blank, and the blank to to.
+		oocc := s.occ[p]
+		nocc := oocc&^(1<<to) | 1<<blank
+		nhv := e.pats[p].value(nidx, nocc, uint8(to))
+		h := s.h - int(ohv) + int(nhv)
+		// A child the board's own sum already cuts, at an f no lower
+		// than the least seen above the bound, needs no mirror lookup:
+		// its f can only rise, and it cannot lower next. This saves a
+		// memory access for most cut children and changes no count.
+		// (Looking up first the sum that was the larger on the parent
+		// measured the same.)
+		if f := g + 1 + h; e.reflect && f > s.bound && f >= s.next {
+			continue
+		}
+		oridx, orhv := s.ridx[rp], s.rhv[rp]
+		nridx, nrhv, rh := oridx, orhv, s.rh
+		rb, rto := e.cellRefl[blank], e.cellRefl[to]
+		orocc := s.rocc[rp]
+		nrocc := orocc
+		if e.reflect {
+			nridx = oridx + uint32(perm.Delta(rmb.weight, e.cols, int(rto), int(rb), &s.rat[rp]))
+			nrocc = orocc&^(1<<rto) | 1<<rb
+			nrhv = e.pats[rp].value(nridx, nrocc, rto)
+			rh += int(nrhv) - int(orhv)
+		}
+		s.tiles[blank], s.tiles[to] = t, 0
+		s.pos[t] = uint8(blank)
+		s.blank = to
+		hc := max(h, rh)
+		if m == dualMove {
+			hc = max(hc, dualH)
+		}
+		if f := g + 1 + hc; f <= s.bound {
+			s.path[g] = uint8(m)
+			if h == 0 && !s.whole && s.tiles == e.goal {
+				s.length = g + 1
+				return true
+			}
+			oh, orh := s.h, s.rh
+			s.state = ns
+			s.idx[p], s.hv[p], s.h = nidx, nhv, h
+			s.ridx[rp], s.rhv[rp], s.rh = nridx, nrhv, rh
+			s.occ[p], s.rocc[rp] = nocc, nrocc
+			at, rat := &s.at[p], &s.rat[rp]
+			w := at[to]
+			at[blank], at[to] = w, 0
+			rw := rat[rto]
+			rat[rb], rat[rto] = rw, 0
+			if e.verify {
+				e.check(&s.node)
+			}
+			if g+1 == s.split {
+				s.collect(m, g+1)
+			} else if s.dfsOne(g+1, m) {
+				return true
+			}
+			s.state = state
+			s.occ[p], s.rocc[rp] = oocc, orocc
+			s.idx[p], s.hv[p], s.h = oidx, ohv, oh
+			s.ridx[rp], s.rhv[rp], s.rh = oridx, orhv, orh
+			at[to], at[blank] = w, 0
+			rat[rto], rat[rb] = rw, 0
 			if s.stopped {
 				return false
 			}
