@@ -111,7 +111,8 @@ type preset struct {
 
 // presets holds the partitions of Korf & Felner (2002): the 4x4's for the
 // goal last (blank at cell 15) and the 5x5's 6-6-6-6 for the goal first
-// (blank at cell 0, tile t on cell t), as they give it.
+// (blank at cell 0, tile t on cell t), as they give it; and two maximums
+// of 6-6-6-6 partitions for the same goal.
 var presets = map[string]preset{
 	"7-8":   {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}}, nil},
 	"6-6-3": {statespace.Shape{Rows: 4, Cols: 4}, false, [][]int{{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10, 11}, {12, 13, 14}}, nil},
@@ -120,19 +121,19 @@ var presets = map[string]preset{
 		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}, nil},
 	// The maximum of four 6-6-6-6 partitions from eight databases,
 	// Clausecker & Reinefeld's catalogue partitions 0–3 as transposed
-	// (Korf & Felner's is the first): the cell blocks 12 and 10 trade
-	// places between the two left-hand patterns, and the right-hand
-	// side splits by rows or by columns. With the reflection the
-	// lookups see eight partitions.
+	// (Korf & Felner's is the first): tiles 10 and 12 trade places
+	// between the two left-hand patterns, the right-hand side splits by
+	// rows or by columns, or both. With the reflection the lookups see
+	// eight partitions.
 	"6-6-6-6x4": {statespace.Shape{Rows: 5, Cols: 5}, true, [][]int{
 		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24},
 		{1, 2, 5, 6, 7, 10}, {11, 12, 15, 16, 20, 21}, {3, 8, 13, 17, 18, 22}, {4, 9, 14, 19, 23, 24}},
 		[][]int{{0, 1, 2, 3}, {4, 1, 5, 3}, {0, 6, 2, 7}, {4, 6, 5, 7}}},
 	// The maximum of seven from fourteen databases: Clausecker &
 	// Reinefeld's catalogue partitions 0–6 as transposed, those of
-	// 6-6-6-6x4 and three that split the board into a top row and rows
-	// below it, or into columns and a bottom row. With the reflection the
-	// lookups see their fourteen.
+	// 6-6-6-6x4 and three more: two give tiles 1–6 a pattern of their
+	// own, the third splits the lower rows into {11,12,16,17,18,19} and
+	// {15,20,…,24}. With the reflection the lookups see their fourteen.
 	"6-6-6-6x7": {statespace.Shape{Rows: 5, Cols: 5}, true, [][]int{
 		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24},
 		{1, 2, 5, 6, 7, 10}, {11, 12, 15, 16, 20, 21}, {3, 8, 13, 17, 18, 22}, {4, 9, 14, 19, 23, 24},
@@ -142,7 +143,8 @@ var presets = map[string]preset{
 }
 
 // PresetShape returns the shape a preset partition is for (4x4 for 7-8,
-// 6-6-3 and 5-5-5, 5x5 for 6-6-6-6) and whether name is a preset.
+// 6-6-3 and 5-5-5, 5x5 for 6-6-6-6, 6-6-6-6x4 and 6-6-6-6x7) and whether
+// name is a preset.
 func PresetShape(name string) (statespace.Shape, bool) {
 	pr, ok := presets[name]
 	return pr.shape, ok
