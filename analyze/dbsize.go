@@ -142,7 +142,7 @@ func DBSize(ctx context.Context, cfg DBSizeConfig) (*DBSizeTable, error) {
 
 // dbsizeRow searches every board with a's databases on every core.
 func dbsizeRow(ctx context.Context, cfg DBSizeConfig, a *pdb.Additive, boards []statespace.Board, bf *BruteForce, b float64) (DBSizeRow, error) {
-	h := plainSum(a.PDBs())
+	h := a.Plain()
 	row := DBSizeRow{Partition: a.Partition().String(), Patterns: len(a.PDBs()), Boards: len(boards)}
 	for _, d := range a.PDBs() {
 		row.Entries += d.Entries()

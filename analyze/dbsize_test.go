@@ -92,7 +92,7 @@ func TestDBSizeMatchesRecount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h := plainSum(a.PDBs())
+			h := a.Plain()
 			var depth, hs, exp, brute float64
 			for _, b := range starts {
 				e, l := plainIDAExpanded(b, goal, h.Distance)

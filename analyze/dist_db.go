@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // DatabaseDistribution returns the distribution by the blank's cell of
@@ -22,7 +23,7 @@ import (
 // cells the others cannot), so that is an approximation.
 //
 // The reflection lookup, where a has one, is left out: the distribution
-// is the plain sum's. The heuristic's value, the larger of the board's
+// is the plain sum's (for a maximum, its first group's). The heuristic's value, the larger of the board's
 // sum and its mirror image's, is never below the plain sum, so this
 // overstates the share of boards at or below each value; taking the two
 // sums as independent instead would understate it far more, the two
@@ -34,11 +35,13 @@ func DatabaseDistribution(ctx context.Context, a *pdb.Additive) (*CellDistributi
 	for c := range sum {
 		sum[c] = []float64{1}
 	}
-	for _, p := range a.PDBs() {
+	pdbs := a.PDBs()
+	for _, k := range a.Partition().Sums()[0] {
+		p := pdbs[k]
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		d := databaseShares(p, n)
+		d := databaseShares(p, goal, n)
 		for c := range sum {
 			sum[c] = convolve(sum[c], d[c])
 		}
@@ -64,9 +67,16 @@ func DatabaseDistribution(ctx context.Context, a *pdb.Additive) (*CellDistributi
 // databaseShares returns, for each cell c, the share of p's entries with
 // each value among the placements that leave c free (for a zero-aware
 // database, with the blank on c).
-func databaseShares(p *pdb.PDB, n int) [][]float64 {
+func databaseShares(p *pdb.PDB, goal statespace.Board, n int) [][]float64 {
 	tiles := p.Tiles()
 	values := p.Values()
+	// A packed entry is the excess over the placement's Manhattan
+	// distance, halved (pdb.Pack).
+	cols := goal.Shape().Cols
+	dist := func(i, c int) int {
+		g := goal.Find(tiles[i])
+		return abs(c/cols-g/cols) + abs(c%cols-g%cols)
+	}
 	k := len(tiles)
 	free := uint64(0)
 	if p.ZeroAware() {
@@ -79,16 +89,22 @@ func databaseShares(p *pdb.PDB, n int) [][]float64 {
 	// Placements in rank order: digit i is the place of tile i's cell
 	// among the cells still free, so the rank counts up one at a time.
 	var rank uint64
-	var place func(i int, used uint32)
-	place = func(i int, used uint32) {
+	var place func(i int, used uint32, md int)
+	place = func(i int, used uint32, md int) {
 		if i == k {
 			for c := 0; c < n; c++ {
 				if used&(1<<c) != 0 {
 					continue
 				}
-				v := values[rank]
+				e := rank
 				if free != 0 {
-					v = values[rank*free+pdb.FreeIndex(used, uint8(c))]
+					e = rank*free + pdb.FreeIndex(used, uint8(c))
+				}
+				var v int
+				if p.Packed() {
+					v = md + 2*int(pdb.Nibble(values, e))
+				} else {
+					v = int(values[e])
 				}
 				counts[c][v]++
 			}
@@ -97,11 +113,11 @@ func databaseShares(p *pdb.PDB, n int) [][]float64 {
 		}
 		for c := 0; c < n; c++ {
 			if used&(1<<c) == 0 {
-				place(i+1, used|1<<c)
+				place(i+1, used|1<<c, md+dist(i, c))
 			}
 		}
 	}
-	place(0, 0)
+	place(0, 0, 0)
 	out := make([][]float64, n)
 	for c := range counts {
 		var total uint64

@@ -105,3 +105,45 @@ func TestDatabaseDistributionManhattanMean(t *testing.T) {
 		}
 	}
 }
+
+// A maximum's distribution is its first group's, packed or not: the same
+// numbers as that group's databases alone give, as built.
+func TestDatabaseDistributionOfAMaximum(t *testing.T) {
+	ctx := context.Background()
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 3, Cols: 3})
+	build := func(text string) *pdb.Additive {
+		part, err := pdb.ParsePartition(text, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part.ZeroAware = true
+		a, err := pdb.BuildPartition(ctx, goal, part, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	first := build("1,2,5/3,4,6,7,8")
+	max := build("1,2,5/3,4,6,7,8|1,2,4/3,5,6,7,8")
+	packed, err := max.Pack(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := DatabaseDistribution(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []*pdb.Additive{max, packed} {
+		got, err := DatabaseDistribution(ctx, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for cell := 0; cell < goal.Cells(); cell++ {
+			for x := 0; x < 40; x++ {
+				if g, w := got.AtMost(cell, x), want.AtMost(cell, x); g != w {
+					t.Fatalf("packed %v, cell %d: P(h ≤ %d) = %v, the first group's %v", a.Packed(), cell, x, g, w)
+				}
+			}
+		}
+	}
+}

@@ -95,7 +95,7 @@ func newHeuristic(ctx context.Context, goal statespace.Board, name string, maxOK
 			return Heuristic{}, err
 		}
 		if kind == "pdb-plain" {
-			return Heuristic{Name: kind + ":" + part.String(), H: plainSum(a.PDBs())}, nil
+			return Heuristic{Name: kind + ":" + part.String(), H: a.Plain()}, nil
 		}
 		return Heuristic{Name: kind + ":" + part.String(), H: a, dbs: a}, nil
 	case kind == "max" && maxOK && arg != "":
@@ -112,18 +112,6 @@ func newHeuristic(ctx context.Context, goal statespace.Board, name string, maxOK
 		return Heuristic{Name: "max:" + strings.Join(labels, "+"), H: maxOf(parts)}, nil
 	}
 	return Heuristic{}, &UnknownHeuristicError{Name: name}
-}
-
-// plainSum is the sum of pattern databases' values without the reflected
-// lookup.
-type plainSum []*pdb.PDB
-
-func (p plainSum) Distance(b statespace.Board) int {
-	s := 0
-	for _, d := range p {
-		s += d.Distance(b)
-	}
-	return s
 }
 
 // maxOf is the largest of several heuristics' values.

@@ -348,7 +348,7 @@ func (r *Resolver) Held() (held, bound int64) {
 func additiveBytes(a *pdb.Additive) int64 {
 	var n int64
 	for _, p := range a.PDBs() {
-		n += int64(p.Entries())
+		n += int64(len(p.Values())) // a byte an entry, half that packed
 	}
 	return n
 }
