@@ -479,7 +479,7 @@ func TestForgedPDBCampaign(t *testing.T) {
 		var a *pdb.Additive
 		var openErr error
 		protect(&c, t, what+" open", func() {
-			a, _, openErr = store.LoadPartition(ctx, []string{caseDir}, goal, part)
+			a, _, openErr = store.LoadPartition(ctx, []string{caseDir}, goal, part, nil)
 			if openErr == nil {
 				s, openErr = solver.New(a)
 			}

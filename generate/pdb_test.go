@@ -71,7 +71,7 @@ func TestPDBsReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv(store.EnvCache, t.TempDir())
-	read, files, err := store.LoadPartition(context.Background(), []string{dir}, goal, part)
+	read, files, err := store.LoadPartition(context.Background(), []string{dir}, goal, part, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func TestPDBsResume(t *testing.T) {
 	if st, err := os.Stat(first.Patterns[0].File); err != nil || !st.ModTime().Equal(keptInfo.ModTime()) {
 		t.Errorf("the intact file was written again: %v", err)
 	}
-	got, _, err := store.LoadPartition(context.Background(), []string{dir}, goal, part)
+	got, _, err := store.LoadPartition(context.Background(), []string{dir}, goal, part, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

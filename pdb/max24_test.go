@@ -39,7 +39,7 @@ func TestMaximum24Admissible(t *testing.T) {
 			t.Fatal(err)
 		}
 		part.ZeroAware = true
-		a, _, err := store.LoadPartition(context.Background(), []string{cache.Dir()}, goal, part)
+		a, _, err := store.LoadPartition(context.Background(), []string{cache.Dir()}, goal, part, nil)
 		var nf *store.PDBNotFoundError
 		if errors.As(err, &nf) {
 			t.Fatalf("%v: build them with: go run ./cmd/enumerate databases -shape 5x5 -goal first -pdb %s -zero-aware", err, name)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -90,7 +89,7 @@ func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (search
 		}
 		return r.partition(ctx, goal, part)
 	}
-	a, files, err := store.LoadBestPDBs(ctx, r.pdbDirs(), goal)
+	a, files, err := store.LoadBestPDBs(ctx, r.pdbDirs(), goal, r.loadProgress(goal))
 	var nf *store.PDBNotFoundError
 	var damaged *store.PDBDamagedError
 	var looked string
@@ -174,16 +173,7 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 	if !part.ZeroAware {
 		zero := part
 		zero.ZeroAware = true
-		var entries uint64
-		for _, pat := range zero.Patterns {
-			entries += pdb.Entries(goal.Cells(), len(pat), true)
-		}
-		if zero.HeldPacked() && entries >= 1e9 && r.allFound(goal, zero) {
-			// Minutes of reading before anything else is said.
-			fmt.Fprintf(r.cfg.Log, "reading the %d zero-aware databases of %s (%.1f GB) and packing them (%.1f GB in memory): minutes from a cold disk\n",
-				len(zero.Patterns), zero.Label(), float64(entries)/1e9, float64(entries)/2e9)
-		}
-		a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, zero)
+		a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, zero, r.loadProgress(goal))
 		if err == nil {
 			return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files}, nil
 		}
@@ -191,7 +181,7 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 			return searchHeuristic{}, err
 		}
 	}
-	a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, part)
+	a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, part, r.loadProgress(goal))
 	if errors.As(err, &nf) {
 		// The databases that are there are read all the same: a damaged
 		// one is reported rather than silently built over.
@@ -214,22 +204,26 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 	return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files}, nil
 }
 
-// allFound reports whether every database of part is in a folder.
-func (r *Resolver) allFound(goal statespace.Board, part pdb.Partition) bool {
-	for _, pat := range part.Patterns {
-		name := store.PDBFile(goal, pat)
-		if part.ZeroAware {
-			name = store.ZeroAwarePDBFile(goal, pat)
+// loadProgress reports the reading of a set of databases: a line on
+// Config.Log before a large set held packed (minutes of reading before
+// anything else is said), then each file on Config.Progress.
+func (r *Resolver) loadProgress(goal statespace.Board) store.LoadProgress {
+	return func(part pdb.Partition, done, total int) {
+		if done == 0 {
+			var entries uint64
+			for _, pat := range part.Patterns {
+				entries += pdb.Entries(goal.Cells(), len(pat), part.ZeroAware)
+			}
+			if part.HeldPacked() && entries >= 1e9 {
+				fmt.Fprintf(r.cfg.Log, "reading the %d zero-aware databases of %s (%.1f GB) and packing them (%.1f GB in memory): minutes from a cold disk\n",
+					total, part.Label(), float64(entries)/1e9, float64(entries)/2e9)
+			}
+			return
 		}
-		found := false
-		for _, dir := range r.pdbDirs() {
-			found = found || regular(filepath.Join(dir, name.Name()))
-		}
-		if !found {
-			return false
+		if r.cfg.Progress != nil {
+			r.cfg.Progress("reading "+part.Label(), uint64(done), uint64(total))
 		}
 	}
-	return true
 }
 
 // regular reports whether path is a regular file (the databases missing

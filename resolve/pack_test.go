@@ -3,6 +3,7 @@ package resolve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -42,7 +43,11 @@ func TestMaximumPacked(t *testing.T) {
 	plain := part
 	plain.ZeroAware = false // the resolver takes the zero-aware files of the patterns asked for
 	var log strings.Builder
-	r, err := NewResolver(ctx, Config{PDBDir: dir, Partition: plain, Log: &log, Explain: explained})
+	var reads []string
+	progress := func(what string, done, total uint64) {
+		reads = append(reads, fmt.Sprintf("%s %d/%d", what, done, total))
+	}
+	r, err := NewResolver(ctx, Config{PDBDir: dir, Partition: plain, Log: &log, Explain: explained, Progress: progress})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,6 +73,10 @@ func TestMaximumPacked(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "packed in memory") {
 		t.Errorf("log:\n%s", log.String())
+	}
+	// Each file read is reported, the last with done = total.
+	if len(reads) != len(files) || reads[len(reads)-1] != "reading "+part.Label()+" 8/8" {
+		t.Errorf("progress %q", reads)
 	}
 
 	// Built here (none in the cache), the databases are written as built

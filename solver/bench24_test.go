@@ -32,8 +32,8 @@ func BenchmarkKorf24(b *testing.B) {
 		b.Skipf("no cache folder: %v", err)
 	}
 	dirs := []string{cache.Dir()}
-	plain, _, perr := store.LoadPartition(context.Background(), dirs, goal, part)
-	zero, _, zerr := store.LoadPartition(context.Background(), dirs, goal, zpart)
+	plain, _, perr := store.LoadPartition(context.Background(), dirs, goal, part, nil)
+	zero, _, zerr := store.LoadPartition(context.Background(), dirs, goal, zpart, nil)
 	if perr != nil && zerr != nil {
 		b.Skipf("no 6-6-6-6 databases: %v", perr)
 	}

@@ -161,7 +161,11 @@ func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
 // where valid). It also returns the files read. When files are missing it
 // returns a *PDBNotFoundError naming all of them; a damaged or mismatched
 // file is an error, never skipped.
-func LoadPartition(ctx context.Context, dirs []string, goal statespace.Board, part pdb.Partition) (*pdb.Additive, []string, error) {
+//
+// progress, if not nil, is called with done 0 before the first file is
+// read and after each one with the number read (a set held packed takes
+// minutes to read).
+func LoadPartition(ctx context.Context, dirs []string, goal statespace.Board, part pdb.Partition, progress LoadProgress) (*pdb.Additive, []string, error) {
 	if err := part.Validate(goal.Shape()); err != nil {
 		return nil, nil, err
 	}
@@ -169,9 +173,13 @@ func LoadPartition(ctx context.Context, dirs []string, goal statespace.Board, pa
 	if len(missing) > 0 {
 		return nil, nil, &PDBNotFoundError{Goal: goal, Partition: part.Label(), ZeroAware: part.ZeroAware, Missing: missing, Looked: dirs}
 	}
-	a, err := readPartition(ctx, goal, part, paths)
+	a, err := readPartition(ctx, goal, part, paths, progress)
 	return a, paths, err
 }
+
+// LoadProgress receives the files of a set of databases read so far, of
+// total (see LoadPartition).
+type LoadProgress func(part pdb.Partition, done, total int)
 
 // locate finds each pattern's file in the first folder that has it.
 func locate(dirs []string, goal statespace.Board, part pdb.Partition) (paths, missing []string) {
@@ -379,19 +387,22 @@ func bestPartition(dirs []string, goal statespace.Board) (foundPartition, error)
 // LoadBestPDBs loads the strongest partition found for goal in the first of
 // dirs that holds a complete one (presets and custom ones) and returns the
 // heuristic and the files read.
-func LoadBestPDBs(ctx context.Context, dirs []string, goal statespace.Board) (*pdb.Additive, []string, error) {
+func LoadBestPDBs(ctx context.Context, dirs []string, goal statespace.Board, progress LoadProgress) (*pdb.Additive, []string, error) {
 	f, err := bestPartition(dirs, goal)
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := readPartition(ctx, goal, f.Partition, f.Files)
+	a, err := readPartition(ctx, goal, f.Partition, f.Files, progress)
 	return a, f.Files, err
 }
 
 // readPartition reads the databases of part from paths, packed when part
 // is held packed (pdb.Partition.HeldPacked), and combines them.
-func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partition, paths []string) (*pdb.Additive, error) {
+func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partition, paths []string, progress LoadProgress) (*pdb.Additive, error) {
 	pdbs := make([]*pdb.PDB, len(paths))
+	if progress != nil {
+		progress(part, 0, len(paths))
+	}
 	var packed []*pdb.PDB
 	if part.HeldPacked() {
 		packed = make([]*pdb.PDB, len(paths))
@@ -430,6 +441,9 @@ func readPartition(ctx context.Context, goal statespace.Board, part pdb.Partitio
 			default:
 				packed[i] = q
 			}
+		}
+		if progress != nil {
+			progress(part, i+1, len(paths))
 		}
 	}
 	if packed != nil {

@@ -89,7 +89,7 @@ func TestZeroAwarePDBFiles(t *testing.T) {
 	if len(found) != 2 || !found[0].Partition.ZeroAware || found[1].Partition.ZeroAware {
 		t.Fatalf("found %+v, want the zero-aware partition, then the plain one", found)
 	}
-	got, _, err := LoadBestPDBs(context.Background(), pdbDirs(t, dir), goal)
+	got, _, err := LoadBestPDBs(context.Background(), pdbDirs(t, dir), goal, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestZeroAwarePDBFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var de *PDBDamagedError
-	if _, _, err := LoadPartition(context.Background(), pdbDirs(t, dir), goal, zpart); !errors.As(err, &de) || !strings.Contains(err.Error(), "zero-aware") {
+	if _, _, err := LoadPartition(context.Background(), pdbDirs(t, dir), goal, zpart, nil); !errors.As(err, &de) || !strings.Contains(err.Error(), "zero-aware") {
 		t.Errorf("a plain file under a zero-aware name: %v", err)
 	}
 }
@@ -150,7 +150,7 @@ func TestBestPartition(t *testing.T) {
 	if best, err := bestPartition(pdbDirs(t, ""), goal); err != nil || best.Partition.Name != "5-5-5" {
 		t.Fatalf("with 5-5-5: %v, %v", best.Partition.Name, err)
 	}
-	a, files, err := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal)
+	a, files, err := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal, nil)
 	if err != nil || a.Partition().Name != "5-5-5" || len(files) != 3 || filepath.Dir(files[0]) != cache {
 		t.Fatalf("LoadBestPDBs: %v %v", files, err)
 	}
@@ -176,7 +176,7 @@ func TestBestPartition(t *testing.T) {
 		t.Errorf("FindPDB prefers the explicit folder: %s, %v", path, err)
 	}
 	// The empty (damaged) 6-6-3 files are an error, not skipped.
-	if _, _, err := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal); err == nil {
+	if _, _, err := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal, nil); err == nil {
 		t.Error("empty 6-6-3 files were accepted")
 	}
 	touch(t, cache, goal, "7-8")
@@ -189,7 +189,7 @@ func TestBestPartition(t *testing.T) {
 	}
 	// A missing custom partition names its files and itself.
 	custom, _ := pdb.ParsePartition("1,2,3,4,5,6,7/8,9,10,11,12,13,14,15", goal)
-	_, _, err = LoadPartition(context.Background(), pdbDirs(t, ""), goal, custom)
+	_, _, err = LoadPartition(context.Background(), pdbDirs(t, ""), goal, custom, nil)
 	if !errors.As(err, &nf) || len(nf.Missing) != 2 || nf.Partition != "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15" {
 		t.Errorf("custom: %v", err)
 	}
@@ -279,8 +279,8 @@ func TestDamagedPDBNamesRebuild(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, _, err1 := LoadPartition(context.Background(), pdbDirs(t, explicit), goal, part)
-		_, _, err2 := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal)
+		_, _, err1 := LoadPartition(context.Background(), pdbDirs(t, explicit), goal, part, nil)
+		_, _, err2 := LoadBestPDBs(context.Background(), pdbDirs(t, explicit), goal, nil)
 		for _, err := range []error{err1, err2} {
 			var de *PDBDamagedError
 			var fe *tablefile.FormatError
