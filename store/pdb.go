@@ -156,11 +156,12 @@ func WritePDB(ctx context.Context, path string, p *pdb.PDB) (int64, error) {
 }
 
 // LoadPartition reads the databases of every pattern of part for goal,
-// each from the first of dirs that has it, and
-// combines them into the additive heuristic (with the diagonal reflection
-// where valid). It also returns the files read. When files are missing it
-// returns a *PDBNotFoundError naming all of them; a damaged or mismatched
-// file is an error, never skipped.
+// each from the first of dirs that has it, packed as they are read when
+// part is held packed (pdb.Partition.HeldPacked), and combines them into
+// the additive heuristic (with the diagonal reflection where valid). It
+// also returns the files read. When files are missing it returns a
+// *PDBNotFoundError naming all of them; a damaged or mismatched file is an
+// error, never skipped: a value that no database has (pdb.PackError) too.
 //
 // progress, if not nil, is called with done 0 before the first file is
 // read and after each one with the number read (a set held packed takes
