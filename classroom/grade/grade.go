@@ -13,7 +13,8 @@
 // between a name and its value, "\n" line ends, the path as Python's
 // str() of a list writes it; each near miss (a missing colon, double
 // quotes, a CRLF line end, extra whitespace, …) is named and costs its
-// line's item.
+// line's item. A teacher may give a near miss whose value is right part
+// of its item's points instead (Report.CreditNearMisses).
 //
 // It knows nothing of how output.txt was made (package
 // classroom/submissions runs a class's programs) or of command lines.
@@ -57,6 +58,7 @@ const (
 	OK      Verdict = "ok"
 	Allowed Verdict = "allowed" // differs from the reference, as the assignment allows
 	Wrong   Verdict = "wrong"
+	Near    Verdict = "near" // a near miss given partial credit (Report.CreditNearMisses)
 )
 
 // Item is one graded item.
@@ -68,6 +70,10 @@ type Item struct {
 	Got      string  `json:"got"`               // the value written (a long one cut), "" when none
 	Line     int     `json:"line,omitempty"`    // its line in output.txt
 	Message  string  `json:"message,omitempty"` // the first difference, naming the expected value
+	// NearMiss marks a wrong item whose only fault is its form (the name's
+	// spelling, whitespace, a colon, a line end, the list's quotes or
+	// commas): its value, read leniently, is right.
+	NearMiss bool `json:"near_miss,omitempty"`
 }
 
 // Report is one output.txt's grade.
@@ -79,6 +85,9 @@ type Report struct {
 	Score    float64  `json:"score"`
 	Points   float64  `json:"points"` // what the run is worth: 8 × 0.75
 	Notes    []string `json:"notes,omitempty"`
+	// NearMissCredit is the share of an item's points a near miss scores
+	// (0 unless CreditNearMisses gave one).
+	NearMissCredit float64 `json:"near_miss_credit,omitempty"`
 }
 
 // grader grades one output.txt.
@@ -140,12 +149,32 @@ func Missing(ref Reference, why string) Report {
 	return r
 }
 
+// CreditNearMisses gives each near miss (an item marked NearMiss) the
+// share credit of its points, in (0, 1], with the verdict Near; 0 keeps
+// the strict grade.
+func (r *Report) CreditNearMisses(credit float64) {
+	if credit <= 0 || credit > 1 {
+		return
+	}
+	r.NearMissCredit = credit
+	for i := range r.Items {
+		if it := &r.Items[i]; it.NearMiss && it.Verdict == Wrong {
+			it.Verdict = Near
+		}
+	}
+	r.total()
+}
+
 func (r *Report) total() {
 	r.Score, r.Points = 0, float64(len(r.Items))*PointsPerItem
 	for i := range r.Items {
 		it := &r.Items[i]
-		it.Points = 0
-		if it.Verdict != Wrong {
+		switch it.Verdict {
+		case Wrong:
+			it.Points = 0
+		case Near:
+			it.Points = PointsPerItem * r.NearMissCredit
+		default:
 			it.Points = PointsPerItem
 		}
 		r.Score += it.Points
@@ -234,10 +263,13 @@ func (g *grader) gradeLines(out []byte) {
 			it.Message = fmt.Sprintf("out of order: the handout's order is %s; expected %s", strings.Join(Items[:lineItems], ", "), g.expectedLine(i))
 		case before != "":
 			it.Message = before + "; expected " + g.expectedLine(i)
+			it.NearMiss = g.rightValue(i, value)
 		default:
 			it.Verdict, it.Message = g.value(i, value)
 			if it.Verdict != Wrong && after != "" {
-				it.Verdict, it.Message = Wrong, after+"; expected "+g.expectedLine(i)
+				it.Verdict, it.Message, it.NearMiss = Wrong, after+"; expected "+g.expectedLine(i), true
+			} else if it.Verdict == Wrong && i == itemPath {
+				it.NearMiss = g.rightValue(i, lenientPath(value))
 			}
 		}
 	}
@@ -295,6 +327,31 @@ func (g *grader) crossCheck() {
 			g.notes = append(g.notes, fmt.Sprintf("%s is %d, but path_to_goal has %d moves", Items[i], n, len(g.path)))
 		}
 	}
+}
+
+// rightValue reports whether v would score as item i's value, leaving the
+// grader as it was.
+func (g *grader) rightValue(i int, v string) bool {
+	path := g.path
+	verdict, _ := g.value(i, v)
+	g.path = path
+	return verdict != Wrong
+}
+
+// lenientPath rewrites a list of moves in the form Python's str() gives:
+// straight single quotes, ", " between moves, no spaces inside the
+// brackets.
+func lenientPath(v string) string {
+	inner, ok := strings.CutPrefix(v, "[")
+	if inner, ok = strings.CutSuffix(inner, "]"); !ok {
+		return v
+	}
+	inner = strings.NewReplacer(`"`, "'", "‘", "'", "’", "'").Replace(inner)
+	parts := strings.Split(inner, ",")
+	for k, p := range parts {
+		parts[k] = strings.TrimSpace(p)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // value grades item i's value, its line's form being right.

@@ -423,3 +423,43 @@ func TestBadFiles(t *testing.T) {
 		t.Error("a table of goal last: no error")
 	}
 }
+
+// TestNearMissCredit: a near miss (the name as a PDF shows it, a CRLF, a
+// list in double quotes) costs its item under the strict default and
+// scores the share given with CreditNearMisses; a wrong value is never a
+// near miss, and a near miss in form with a wrong value scores nothing.
+func TestNearMissCredit(t *testing.T) {
+	ref := reference(t, "bfs", "1,2,5,3,4,0,6,7,8")
+	good := output(t, ref)
+	cases := []struct {
+		name string
+		edit func(string) string
+		item int
+		near bool
+	}{
+		{"name with spaces", func(s string) string { return strings.Replace(s, "path_to_goal", "path to goal", 1) }, itemPath, true},
+		{"CRLF", func(s string) string { return strings.Replace(s, "cost_of_path: 3\n", "cost_of_path: 3\r\n", 1) }, itemCost, true},
+		{"double quotes", func(s string) string { return strings.ReplaceAll(s, "'", `"`) }, itemPath, true},
+		{"name with spaces, wrong count", func(s string) string { return strings.Replace(s, "nodes_expanded: 10", "nodes expanded: 11", 1) }, itemExpanded, false},
+		{"wrong count", func(s string) string { return strings.Replace(s, "nodes_expanded: 10", "nodes_expanded: 11", 1) }, itemExpanded, false},
+	}
+	for _, c := range cases {
+		r := Grade(ref, []byte(c.edit(good)))
+		it := r.Items[c.item]
+		if it.Verdict != Wrong || it.NearMiss != c.near || r.Score != 7*PointsPerItem {
+			t.Errorf("%s, strict: %s near=%v, %.3f points; want wrong near=%v, 5.25", c.name, it.Verdict, it.NearMiss, r.Score, c.near)
+		}
+		r.CreditNearMisses(0.5)
+		want, verdict := 7*PointsPerItem, Wrong
+		if c.near {
+			want, verdict = 7.5*PointsPerItem, Near
+		}
+		if it := r.Items[c.item]; it.Verdict != verdict || r.Score != want {
+			t.Errorf("%s, credit 0.5: %s, %.3f points; want %s, %.3f", c.name, it.Verdict, r.Score, verdict, want)
+		}
+		r.SetRuns(true, "")
+		if r.Score != want {
+			t.Errorf("%s: SetRuns changed the score to %.3f", c.name, r.Score)
+		}
+	}
+}
