@@ -10,9 +10,7 @@ import (
 
 var errUnsupported = errors.New("running submissions needs a Unix system (/bin/sh's ulimit and process groups)")
 
-func probe(context.Context, Limits) error { return errUnsupported }
-
-func execute(context.Context, string, []string, Limits) outcome { return outcome{err: errUnsupported} }
+func newUnboxed(context.Context, Limits) (runner, error) { return nil, errUnsupported }
 
 func describe(err error) string { return err.Error() }
 

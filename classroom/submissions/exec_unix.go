@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"syscall"
 	"time"
 )
@@ -26,14 +27,35 @@ func limitArgs(lim Limits) []string {
 	return []string{fmt.Sprint(max(1, lim.FileBytes/512)), fmt.Sprint(max(1, lim.Memory>>10)), fmt.Sprint(cpu)}
 }
 
-// probe checks that the shell sets the limits, before any submission runs.
-func probe(ctx context.Context, lim Limits) error {
+// unboxed runs programs as the user who grades, each in a fresh copy of
+// its folder, under rlimits, in a process group killed whole.
+type unboxed struct{}
+
+// newUnboxed checks that the shell sets the limits, before any submission
+// runs.
+func newUnboxed(ctx context.Context, lim Limits) (runner, error) {
 	args := append([]string{"-c", limitScript, "sh"}, limitArgs(lim)...)
 	out, err := exec.CommandContext(ctx, shell, append(args, "true")...).CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("%s cannot set the limits (ulimit -f, -v, -t): %v %s", shell, err, out)
+		return nil, fmt.Errorf("%s cannot set the limits (ulimit -f, -v, -t): %v %s", shell, err, out)
 	}
-	return nil
+	return unboxed{}, nil
+}
+
+func (unboxed) prepare(tmp, src string) error { return nil }
+
+func (unboxed) run(ctx context.Context, _ int, src string, argv []string, lim Limits) (outcome, output) {
+	tmp, err := os.MkdirTemp("", "classroom-run-*")
+	if err != nil {
+		return outcome{err: err}, output{why: "not run: " + err.Error()}
+	}
+	defer removeAll(tmp)
+	work := filepath.Join(tmp, "run")
+	if err := copyFolder(src, work, lim); err != nil {
+		return outcome{err: err}, output{why: "not run: " + err.Error()}
+	}
+	o := execute(ctx, work, argv, lim)
+	return o, readOutput(filepath.Join(work, "output.txt"))
 }
 
 // execute runs argv in dir under lim, in a process group of its own that
@@ -70,6 +92,13 @@ func killGroup(cmd *exec.Cmd) error {
 
 // describe says how a run that failed ended.
 func describe(err error) string {
+	var st exitStatus
+	if errors.As(err, &st) {
+		if st > 128 && st < 128+65 {
+			return signalled(syscall.Signal(st - 128))
+		}
+		return err.Error()
+	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) {
 		return err.Error()
@@ -78,13 +107,18 @@ func describe(err error) string {
 	if !ok || !ws.Signaled() {
 		return fmt.Sprintf("exit status %d", exit.ExitCode())
 	}
-	switch ws.Signal() {
+	return signalled(ws.Signal())
+}
+
+// signalled says how a run killed by sig ended.
+func signalled(sig syscall.Signal) string {
+	switch sig {
 	case syscall.SIGXFSZ:
 		return "killed for a file over the size limit"
 	case syscall.SIGXCPU:
 		return "killed after the CPU time limit"
 	}
-	return "killed by " + ws.Signal().String()
+	return "killed by " + sig.String()
 }
 
 // openRegular opens a regular file, never through a symbolic link or

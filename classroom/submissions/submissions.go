@@ -32,6 +32,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tilespace/tilespace/classroom/grade"
@@ -40,16 +42,32 @@ import (
 // Limits bound each run of a submission.
 type Limits struct {
 	Time      time.Duration // wall time of a run; it is killed after
-	Memory    int64         // bytes of address space (RLIMIT_AS)
+	Memory    int64         // bytes of address space of each process (RLIMIT_AS)
 	FileBytes int64         // bytes of any one file it writes (RLIMIT_FSIZE)
 	CopyBytes int64         // bytes copied from a submission's folder
-	CopyFiles int           // files copied from it
+	CopyFiles int           // files and folders copied from it
+	// In a box only (see the package comment):
+	Processes int   // processes and threads at once (RLIMIT_NPROC); 0: DefaultLimits'
+	DiskBytes int64 // bytes held by each of its two folders, its copy and /tmp (tmpfs size); 0: DefaultLimits'
 }
 
 // DefaultLimits are a minute, 2 GiB of address space, files of 64 MiB,
-// and folders of 64 MiB and 1,000 files: a Python DFS through every board
-// of the 8-puzzle takes seconds and a few hundred MiB.
-var DefaultLimits = Limits{Time: time.Minute, Memory: 2 << 30, FileBytes: 64 << 20, CopyBytes: 64 << 20, CopyFiles: 1000}
+// folders of 64 MiB and 1,000 files and folders, 64 processes, and box
+// folders of 256 MiB: a Python DFS through every board of the 8-puzzle
+// takes seconds and a few hundred MiB.
+var DefaultLimits = Limits{Time: time.Minute, Memory: 2 << 30, FileBytes: 64 << 20, CopyBytes: 64 << 20, CopyFiles: 1000,
+	Processes: 64, DiskBytes: 256 << 20}
+
+// withDefaults fills the box's bounds left zero.
+func (l Limits) withDefaults() Limits {
+	if l.Processes <= 0 {
+		l.Processes = DefaultLimits.Processes
+	}
+	if l.DiskBytes <= 0 {
+		l.DiskBytes = DefaultLimits.DiskBytes
+	}
+	return l
+}
 
 // maxDepth is how deep a submission's folder is copied.
 const maxDepth = 16
@@ -62,6 +80,15 @@ type Config struct {
 	// Cases are the test runs, each with its reference.
 	Cases  []grade.Reference
 	Limits Limits
+	// Jobs is how many runs go at once; below 1, one.
+	Jobs int
+	// Unboxed runs each program as the user who grades, with only the
+	// limits of rlimits and a process group: for a machine where no box
+	// can be made, and code the teacher trusts.
+	Unboxed bool
+	// NearMissCredit is the share of an item's points a near miss scores
+	// (grade.Report.CreditNearMisses); 0 is strict.
+	NearMissCredit float64
 }
 
 // Result is one test run of one submission.
@@ -71,68 +98,186 @@ type Result struct {
 	Report     grade.Report `json:"report"`
 }
 
-// Run runs every case of every submission folder, in order, and hands
-// each result to each as it comes. A submission's failure is a result,
-// never an error: Run returns an error only when it cannot run at all
-// (no shell to set the limits, no temporary folder), when each returns
-// one, or when ctx ends.
+// Run runs every case of every submission folder, cfg.Jobs at a time, and
+// hands each result to each in order: the folders' order, then the
+// cases'. A submission's failure is a result, never an error: Run returns
+// an error only when it cannot run at all (no box can be made: a
+// *NoBoxError; no temporary folder), when each returns one, or when ctx
+// ends.
 func Run(ctx context.Context, cfg Config, dirs []string, each func(Result) error) error {
 	if len(cfg.Command) == 0 {
 		return errors.New("no command to run")
 	}
-	if err := probe(ctx, cfg.Limits); err != nil {
+	cfg.Limits = cfg.Limits.withDefaults()
+	var r runner
+	var err error
+	if cfg.Unboxed {
+		r, err = newUnboxed(ctx, cfg.Limits)
+	} else {
+		r, err = newBox(ctx, cfg.Limits)
+	}
+	if err != nil {
 		return err
 	}
-	for _, dir := range dirs {
-		for _, ref := range cfg.Cases {
-			if err := ctx.Err(); err != nil {
-				return err
+	jobs := max(1, cfg.Jobs)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	subs := make([]*prepared, len(dirs))
+	for i, d := range dirs {
+		subs[i] = &prepared{dir: d, left: int32(len(cfg.Cases))}
+	}
+	n := len(dirs) * len(cfg.Cases)
+	var (
+		mu      sync.Mutex
+		results = make([]*Result, n)
+		next    int
+		first   error
+	)
+	deliver := func(i int, res Result, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			if first == nil {
+				first = err
+				cancel()
 			}
-			r, err := runCase(ctx, cfg, dir, ref)
-			if err != nil {
-				return err
-			}
-			if err := each(r); err != nil {
-				return err
-			}
+			return
 		}
+		results[i] = &res
+		for next < n && results[next] != nil {
+			if first == nil {
+				if err := each(*results[next]); err != nil {
+					first = err
+					cancel()
+				}
+			}
+			results[next] = nil
+			next++
+		}
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for slot := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				sub := subs[i/len(cfg.Cases)]
+				res, err := runCase(ctx, cfg, r, slot, sub, cfg.Cases[i%len(cfg.Cases)])
+				sub.done()
+				deliver(i, res, err)
+			}
+		}()
+	}
+feed:
+	for i := range n {
+		select {
+		case work <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(work)
+	wg.Wait()
+	for _, s := range subs {
+		s.remove()
+	}
+	if first != nil {
+		return first
 	}
 	return ctx.Err()
 }
 
-// runCase runs one case in a fresh copy of dir and grades it.
-func runCase(ctx context.Context, cfg Config, dir string, ref grade.Reference) (Result, error) {
-	res := Result{Submission: dir}
-	tmp, err := os.MkdirTemp("", "classroom-grade-*")
-	if err != nil {
+// runner runs one program on a prepared copy of a folder.
+type runner interface {
+	// run runs argv on a fresh copy of src, as worker slot, and returns
+	// how it ended and its output.txt.
+	run(ctx context.Context, slot int, src string, argv []string, lim Limits) (outcome, output)
+	// prepare makes a copied folder ready for the runs (its owner and
+	// permissions).
+	prepare(tmp, src string) error
+}
+
+// output is a run's output.txt as read after the run: its bytes (at most
+// grade.MaxBytes), its size, or why it was not read.
+type output struct {
+	data []byte
+	size int64
+	why  string
+}
+
+// prepared is a submission's folder, copied once for all its runs.
+type prepared struct {
+	dir  string
+	once sync.Once
+	tmp  string // the temporary folder holding src
+	src  string // the copy
+	err  error  // why it could not be copied
+	left int32  // runs still to end
+}
+
+func (p *prepared) copy(r runner, lim Limits) (string, error) {
+	p.once.Do(func() {
+		tmp, err := os.MkdirTemp("", "classroom-grade-*")
+		if err != nil {
+			p.err = err
+			return
+		}
+		p.tmp, p.src = tmp, filepath.Join(tmp, "src")
+		if p.err = copyFolder(p.dir, p.src, lim); p.err == nil {
+			p.err = r.prepare(tmp, p.src)
+		}
+	})
+	return p.src, p.err
+}
+
+// done records a run's end, removing the copy after the last.
+func (p *prepared) done() {
+	if atomic.AddInt32(&p.left, -1) == 0 {
+		p.remove()
+	}
+}
+
+func (p *prepared) remove() {
+	if p.tmp != "" {
+		removeAll(p.tmp)
+	}
+}
+
+// runCase runs one case in a fresh copy of the submission and grades it.
+func runCase(ctx context.Context, cfg Config, r runner, slot int, sub *prepared, ref grade.Reference) (Result, error) {
+	res := Result{Submission: sub.dir}
+	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	defer removeAll(tmp)
-	work := filepath.Join(tmp, "run")
-	if err := copyFolder(dir, work, cfg.Limits); err != nil {
+	src, err := sub.copy(r, cfg.Limits)
+	if err != nil {
+		if sub.tmp == "" {
+			return res, err // no temporary folder
+		}
 		res.Outcome = "not run: " + err.Error()
 		res.Report = grade.Missing(ref, res.Outcome)
 		return res, nil
 	}
 	argv := append(append([]string(nil), cfg.Command...), ref.Method, ref.Board.String())
-	out := execute(ctx, work, argv, cfg.Limits)
+	out, got := r.run(ctx, slot, src, argv, cfg.Limits)
 	if ctx.Err() != nil {
 		return res, ctx.Err()
 	}
 	res.Outcome = out.String()
-	data, size, why := readOutput(filepath.Join(work, "output.txt"))
 	switch {
-	case why != "":
-		res.Report = grade.Missing(ref, why)
-	case size > grade.MaxBytes:
-		res.Report = grade.Missing(ref, fmt.Sprintf("output.txt is %d bytes, more than the %d the longest correct one needs; not read", size, grade.MaxBytes))
+	case got.why != "":
+		res.Report = grade.Missing(ref, got.why)
+	case got.size > grade.MaxBytes:
+		res.Report = grade.Missing(ref, fmt.Sprintf("output.txt is %d bytes, more than the %d the longest correct one needs; not read", got.size, grade.MaxBytes))
 		res.Report.SetRuns(true, "")
 	default:
-		res.Report = grade.Grade(ref, data)
+		res.Report = grade.Grade(ref, got.data)
 	}
 	if out.timedOut {
 		res.Report.SetRuns(false, "killed after the time limit")
 	}
+	res.Report.CreditNearMisses(cfg.NearMissCredit)
 	return res, nil
 }
 
@@ -160,6 +305,12 @@ func (o outcome) String() string {
 	}
 	return s
 }
+
+// exitStatus is a program's exit status in a box, 128+N for signal N
+// as the shell reports it.
+type exitStatus int
+
+func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
 // lastLine returns the last line of text that is not blank, quoted if it
 // is not plain.
@@ -227,6 +378,9 @@ func (c *copier) folder(src, dst string, depth int) error {
 		switch {
 		case depth == 0 && e.Name() == "output.txt":
 		case e.IsDir():
+			if c.files++; c.files > c.lim.CopyFiles {
+				return fmt.Errorf("more than %d files and folders", c.lim.CopyFiles)
+			}
 			if err := c.folder(from, to, depth+1); err != nil {
 				return err
 			}
@@ -240,9 +394,8 @@ func (c *copier) folder(src, dst string, depth int) error {
 }
 
 func (c *copier) file(src, dst string) error {
-	c.files++
-	if c.files > c.lim.CopyFiles {
-		return fmt.Errorf("more than %d files", c.lim.CopyFiles)
+	if c.files++; c.files > c.lim.CopyFiles {
+		return fmt.Errorf("more than %d files and folders", c.lim.CopyFiles)
 	}
 	in, err := openRegular(src)
 	if err != nil {
@@ -291,9 +444,15 @@ func shortPath(p string) string {
 	return p
 }
 
-// readOutput reads output.txt, up to grade.MaxBytes, returning its size;
-// why says why it was not read.
-func readOutput(path string) (data []byte, size int64, why string) {
+// readOutput reads output.txt, up to grade.MaxBytes.
+func readOutput(path string) output {
+	data, size, why := readOutputFile(path)
+	return output{data: data, size: size, why: why}
+}
+
+// readOutputFile reads output.txt, up to grade.MaxBytes, returning its
+// size; why says why it was not read.
+func readOutputFile(path string) (data []byte, size int64, why string) {
 	info, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
