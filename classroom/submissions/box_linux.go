@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,21 +27,21 @@ const boxUID = 2147400000
 
 // The box's folders.
 const (
-	boxWork = "/submission"  // the run's copy, writable, its working folder
-	boxSrc  = "/.submission" // the copy it starts from, read-only
+	boxWork = "/submission" // the run's copy, writable, its working folder
 )
 
 // boxNoFile is the most files a box's program has open at once.
 const boxNoFile = 256
 
-// boxScript is the box's first program, /bin/sh: it copies the folder
-// into the box's working folder, runs the program under its rlimits
+// boxScript is the box's first program, /bin/sh: it unpacks the folder
+// (a tar archive on fd 5) into the box's working folder, runs the program under its rlimits
 // (prlimit), and, once the program has ended, writes on fd 3 "exit STATUS
 // KIND SIZE" and, for a regular output.txt, at most $1 bytes of it. The
 // program has no fd 3; whatever it leaves running dies with the box when
 // this script ends.
 const boxScript = `max=$1 f=$2 a=$3 c=$4 p=$5 n=$6; shift 6
-cp -R ` + boxSrc + `/. ` + boxWork + `/ 2>/dev/null || { echo copy >&3; exit 0; }
+tar -x -f - -C ` + boxWork + ` --no-same-owner <&5 2>/dev/null || { echo copy >&3; exit 0; }
+exec 5<&-
 prlimit --core=0 --fsize="$f" --as="$a" --cpu="$c" --nproc="$p" --nofile="$n" -- "$@" </dev/null 3>&- 4<&-
 st=$?
 if [ -L output.txt ]; then k=link
@@ -77,15 +76,15 @@ func newBox(ctx context.Context, lim Limits) (runner, error) {
 		return nil, err
 	}
 	defer removeAll(tmp)
-	src := filepath.Join(tmp, "src")
-	if err := os.Mkdir(src, 0o700); err != nil {
+	p := &prepared{tmp: tmp, src: filepath.Join(tmp, "src")}
+	if err := os.Mkdir(p.src, 0o700); err != nil {
 		return nil, err
 	}
-	if err := b.prepare(tmp, src); err != nil {
+	if err := b.prepare(p); err != nil {
 		return nil, err
 	}
 	lim.Time = 30 * time.Second
-	o, out := b.run(ctx, 0, src, []string{"true"}, lim)
+	o, out := b.run(ctx, 0, p, []string{"true"}, lim)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -99,41 +98,17 @@ func newBox(ctx context.Context, lim Limits) (runner, error) {
 	return b, nil
 }
 
-// prepare lets the boxes' users read the copy: as root, the copy belongs
-// to root and the group boxUID, which may read it and nothing else.
-func (b *box) prepare(tmp, src string) error {
-	if !b.root {
-		return nil
-	}
-	if err := os.Chown(tmp, 0, boxUID); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp, 0o710); err != nil {
-		return err
-	}
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		mode := os.FileMode(0o640)
-		if d.IsDir() || info.Mode()&0o100 != 0 {
-			mode = 0o750
-		}
-		if err := os.Lchown(path, 0, boxUID); err != nil {
-			return err
-		}
-		return os.Chmod(path, mode)
-	})
+// prepare makes the copy a tar archive, which the box's script unpacks
+// from a pipe: the boxes' users need no access to the grader's files.
+func (b *box) prepare(p *prepared) error {
+	var err error
+	p.tar, err = tarFolder(p.src)
+	return err
 }
 
-// options are bwrap's options for a run on src, which it reads from a
-// pipe (--args), so that no path of the grader's shows in the box's
-// /proc/1/cmdline.
-func (b *box) options(src string, lim Limits) []string {
+// options are bwrap's options, which it reads from a pipe (--args, fd
+// 4).
+func (b *box) options(lim Limits) []string {
 	args := []string{
 		"--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
 		"--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", boxWork,
@@ -144,7 +119,7 @@ func (b *box) options(src string, lim Limits) []string {
 	disk := strconv.FormatInt(lim.DiskBytes, 10)
 	args = append(args, "--proc", "/proc", "--dev", "/dev",
 		"--size", disk, "--tmpfs", "/tmp", "--size", disk, "--tmpfs", boxWork,
-		"--ro-bind", src, boxSrc, "--cap-drop", "ALL", "--chdir", boxWork)
+		"--cap-drop", "ALL", "--chdir", boxWork)
 	return args
 }
 
@@ -179,12 +154,12 @@ func systemBinds() []string {
 	return args
 }
 
-// run runs argv in a box on a fresh copy of src.
-func (b *box) run(ctx context.Context, slot int, src string, argv []string, lim Limits) (outcome, output) {
+// run runs argv in a box on a fresh copy of p's folder.
+func (b *box) run(ctx context.Context, slot int, p *prepared, argv []string, lim Limits) (outcome, output) {
 	runCtx, cancel := context.WithTimeout(ctx, lim.Time)
 	defer cancel()
 	var argData bytes.Buffer
-	for _, a := range b.options(src, lim) {
+	for _, a := range b.options(lim) {
 		argData.WriteString(a)
 		argData.WriteByte(0)
 	}
@@ -197,6 +172,15 @@ func (b *box) run(ctx context.Context, slot int, src string, argv []string, lim 
 		_, _ = argW.Write(argData.Bytes())
 		argW.Close()
 	}()
+	tarR, tarW, err := os.Pipe()
+	if err != nil {
+		return outcome{err: err}, output{why: "not run: " + err.Error()}
+	}
+	defer tarR.Close()
+	go func() { // the folder, unpacked by the box's script
+		_, _ = tarW.Write(p.tar)
+		tarW.Close()
+	}()
 	resR, resW, err := os.Pipe()
 	if err != nil {
 		return outcome{err: err}, output{why: "not run: " + err.Error()}
@@ -207,7 +191,7 @@ func (b *box) run(ctx context.Context, slot int, src string, argv []string, lim 
 	cmd.Dir = "/"
 	var t tail
 	cmd.Stdout, cmd.Stderr = &t, &t
-	cmd.ExtraFiles = []*os.File{resW, argR}
+	cmd.ExtraFiles = []*os.File{resW, argR, tarR}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if b.root {
 		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(boxUID + slot), Gid: boxUID}
@@ -218,7 +202,6 @@ func (b *box) run(ctx context.Context, slot int, src string, argv []string, lim 
 	err = cmd.Start()
 	resW.Close()
 	if err != nil {
-		argW.Close()
 		return outcome{err: err}, output{why: "not run: " + err.Error()}
 	}
 	got := make(chan []byte, 1)

@@ -42,16 +42,16 @@ func newUnboxed(ctx context.Context, lim Limits) (runner, error) {
 	return unboxed{}, nil
 }
 
-func (unboxed) prepare(tmp, src string) error { return nil }
+func (unboxed) prepare(*prepared) error { return nil }
 
-func (unboxed) run(ctx context.Context, _ int, src string, argv []string, lim Limits) (outcome, output) {
+func (unboxed) run(ctx context.Context, _ int, p *prepared, argv []string, lim Limits) (outcome, output) {
 	tmp, err := os.MkdirTemp("", "classroom-run-*")
 	if err != nil {
 		return outcome{err: err}, output{why: "not run: " + err.Error()}
 	}
 	defer removeAll(tmp)
 	work := filepath.Join(tmp, "run")
-	if err := copyFolder(src, work, lim); err != nil {
+	if err := copyFolder(p.src, work, lim); err != nil {
 		return outcome{err: err}, output{why: "not run: " + err.Error()}
 	}
 	o := execute(ctx, work, argv, lim)

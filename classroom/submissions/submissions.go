@@ -23,6 +23,8 @@
 package submissions
 
 import (
+	"archive/tar"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -190,12 +192,11 @@ feed:
 
 // runner runs one program on a prepared copy of a folder.
 type runner interface {
-	// run runs argv on a fresh copy of src, as worker slot, and returns
-	// how it ended and its output.txt.
-	run(ctx context.Context, slot int, src string, argv []string, lim Limits) (outcome, output)
-	// prepare makes a copied folder ready for the runs (its owner and
-	// permissions).
-	prepare(tmp, src string) error
+	// run runs argv on a fresh copy of p's folder, as worker slot, and
+	// returns how it ended and its output.txt.
+	run(ctx context.Context, slot int, p *prepared, argv []string, lim Limits) (outcome, output)
+	// prepare readies p's copy for the runs.
+	prepare(p *prepared) error
 }
 
 // output is a run's output.txt as read after the run: its bytes (at most
@@ -212,11 +213,12 @@ type prepared struct {
 	once sync.Once
 	tmp  string // the temporary folder holding src
 	src  string // the copy
+	tar  []byte // the copy as a tar archive, for a box
 	err  error  // why it could not be copied
 	left int32  // runs still to end
 }
 
-func (p *prepared) copy(r runner, lim Limits) (string, error) {
+func (p *prepared) copy(r runner, lim Limits) error {
 	p.once.Do(func() {
 		tmp, err := os.MkdirTemp("", "classroom-grade-*")
 		if err != nil {
@@ -225,10 +227,10 @@ func (p *prepared) copy(r runner, lim Limits) (string, error) {
 		}
 		p.tmp, p.src = tmp, filepath.Join(tmp, "src")
 		if p.err = copyFolder(p.dir, p.src, lim); p.err == nil {
-			p.err = r.prepare(tmp, p.src)
+			p.err = r.prepare(p)
 		}
 	})
-	return p.src, p.err
+	return p.err
 }
 
 // done records a run's end, removing the copy after the last.
@@ -242,6 +244,46 @@ func (p *prepared) remove() {
 	if p.tmp != "" {
 		removeAll(p.tmp)
 	}
+	p.tar = nil
+}
+
+// tarFolder returns the copy src (regular files and folders only) as a
+// tar archive.
+func tarFolder(src string) ([]byte, error) {
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil || path == src {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		h := &tar.Header{Name: filepath.ToSlash(rel), Mode: int64(info.Mode().Perm()), Typeflag: tar.TypeReg, Size: info.Size(), Format: tar.FormatPAX}
+		if d.IsDir() {
+			h.Name, h.Typeflag, h.Size = h.Name+"/", tar.TypeDir, 0
+			return tw.WriteHeader(h)
+		}
+		f, err := openRegular(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := tw.WriteHeader(h); err != nil {
+			return err
+		}
+		_, err = io.Copy(tw, f)
+		return err
+	})
+	if err == nil {
+		err = tw.Close()
+	}
+	return b.Bytes(), err
 }
 
 // runCase runs one case in a fresh copy of the submission and grades it.
@@ -250,8 +292,7 @@ func runCase(ctx context.Context, cfg Config, r runner, slot int, sub *prepared,
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	src, err := sub.copy(r, cfg.Limits)
-	if err != nil {
+	if err := sub.copy(r, cfg.Limits); err != nil {
 		if sub.tmp == "" {
 			return res, err // no temporary folder
 		}
@@ -260,7 +301,7 @@ func runCase(ctx context.Context, cfg Config, r runner, slot int, sub *prepared,
 		return res, nil
 	}
 	argv := append(append([]string(nil), cfg.Command...), ref.Method, ref.Board.String())
-	out, got := r.run(ctx, slot, src, argv, cfg.Limits)
+	out, got := r.run(ctx, slot, sub, argv, cfg.Limits)
 	if ctx.Err() != nil {
 		return res, ctx.Err()
 	}
@@ -508,6 +549,14 @@ func CSVRows(r Result) [][]string {
 			strconv.FormatFloat(it.Points, 'f', 2, 64), cell(it.Expected), cell(it.Got), cell(it.Message), cell(r.Outcome)})
 	}
 	return rows
+}
+
+// CSVTotal is a submission's total row, after its per-item rows: the item
+// "total", its score in the points column and what it could score in the
+// expected column.
+func CSVTotal(submission string, score, points float64) []string {
+	return []string{cell(submission), "", "", "total", "", strconv.FormatFloat(score, 'f', 2, 64),
+		strconv.FormatFloat(points, 'f', 2, 64), "", "", ""}
 }
 
 // WriteCSV writes rows with encoding/csv.

@@ -1,18 +1,25 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/classroom/grade"
 	"github.com/tilespace/tilespace/classroom/submissions"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
+	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -23,6 +30,12 @@ type gradeFlags struct {
 	json                       bool
 	lim                        submissions.Limits
 	memMiB, fileMiB            int64
+	jobs                       int
+	unsafeNoBox                bool
+	nearMiss                   float64
+	out                        string
+	gradescope                 bool
+	autograder                 string
 	rest                       []string
 }
 
@@ -36,6 +49,12 @@ func (f *gradeFlags) parse(c cli.Subcommand, stderr io.Writer, args []string) er
 	fs.DurationVar(&f.lim.Time, "timeout", submissions.DefaultLimits.Time, "with -run: the wall time of each run")
 	fs.Int64Var(&f.memMiB, "memory", submissions.DefaultLimits.Memory>>20, "with -run: the address space of each run, in `MiB`")
 	fs.Int64Var(&f.fileMiB, "max-file", submissions.DefaultLimits.FileBytes>>20, "with -run: the largest file a run may write, in `MiB`")
+	fs.IntVar(&f.jobs, "j", runtime.NumCPU(), "with -run: how many runs go at once")
+	fs.BoolVar(&f.unsafeNoBox, "unsafe-no-box", false, "with -run: run students' programs as yourself, outside any box, with only rlimits (for code you trust, where no box can be made)")
+	fs.Float64Var(&f.nearMiss, "near-miss-credit", 0, "the `share` (0 to 1) of an item's points a near miss scores, when its value is right and only its form differs (a name written 'path to goal'); 0 is strict, as the handout")
+	fs.StringVar(&f.out, "o", "", "with -run: write the CSV (or -json's lines) to this `file`, whole, after the class, instead of stdout")
+	fs.BoolVar(&f.gradescope, "gradescope", false, "with -run: grade Gradescope's submission (-autograder's submission folder) and write its results/results.json")
+	fs.StringVar(&f.autograder, "autograder", "/autograder", "with -gradescope: Gradescope's `folder`")
 	rest, err := fs.Parse(args, true)
 	if err != nil {
 		return err
@@ -43,10 +62,30 @@ func (f *gradeFlags) parse(c cli.Subcommand, stderr io.Writer, args []string) er
 	f.rest = rest
 	f.lim.Memory, f.lim.FileBytes = f.memMiB<<20, f.fileMiB<<20
 	f.lim.CopyBytes, f.lim.CopyFiles = submissions.DefaultLimits.CopyBytes, submissions.DefaultLimits.CopyFiles
+	if f.gradescope && f.run != "" && len(rest) == 0 {
+		f.rest = []string{filepath.Join(f.autograder, "submission")}
+	}
+	return f.check()
+}
+
+// check refuses the flags that do not go together.
+func (f *gradeFlags) check() error {
+	switch {
+	case f.gradescope && f.run == "":
+		return usagef("-gradescope runs a program: classroom grade -gradescope -run 'python3 puzzle.py'")
+	case f.gradescope && (len(f.rest) != 1 || f.json || f.out != ""):
+		return usagef("-gradescope grades -autograder's submission folder and writes results.json: give no folders, -json or -o")
+	case f.nearMiss < 0 || f.nearMiss > 1:
+		return usagef("-near-miss-credit %g: a share from 0 to 1", f.nearMiss)
+	case f.run != "" && f.jobs < 1:
+		return usagef("-j %d: at least 1", f.jobs)
+	case f.run == "" && (f.out != "" || f.unsafeNoBox):
+		return usagef("-o and -unsafe-no-box are for -run")
+	}
 	switch {
 	case f.run != "" && (f.method != "" || f.board != ""):
 		return usagef("-run grades the handout's test cases (and -boards): give no -method or -board")
-	case f.run != "" && len(rest) == 0:
+	case f.run != "" && len(f.rest) == 0:
 		return usagef("-run takes the submissions' folders: classroom grade -run 'python3 puzzle.py' DIR...")
 	case f.run != "" && (f.lim.Time <= 0 || f.memMiB < 1 || f.fileMiB < 1):
 		return usagef("-timeout, -memory and -max-file must be positive")
@@ -54,7 +93,7 @@ func (f *gradeFlags) parse(c cli.Subcommand, stderr io.Writer, args []string) er
 		return usagef("-boards is for -run")
 	case f.run == "" && !slices.Contains(classroom.COMSMethods, f.method):
 		return usagef("grade takes -method bfs, dfs or ast, -board BOARD and output.txt's name")
-	case f.run == "" && (f.board == "" || len(rest) != 1):
+	case f.run == "" && (f.board == "" || len(f.rest) != 1):
 		return usagef("grade takes -board BOARD and one output.txt: classroom grade -method bfs -board 1,2,5,3,4,0,6,7,8 output.txt")
 	}
 	return nil
@@ -91,6 +130,7 @@ func runGrade(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, a
 		return err
 	}
 	r := grade.Grade(ref, data)
+	r.CreditNearMisses(f.nearMiss)
 	if f.json {
 		return r.WriteJSON(stdout)
 	}
@@ -115,8 +155,10 @@ func readOutputFile(name string) ([]byte, error) {
 }
 
 // gradeClass runs every submission on the test cases: a CSV row per run
-// and item on stdout (or a JSON object per run), each submission's total
-// on stderr.
+// and item and a total row per submission (or a JSON object per run),
+// written whole after the class on stdout or to -o's file, or with
+// -gradescope Gradescope's results.json; each submission's total on
+// stderr as it is known.
 func gradeClass(ctx context.Context, f gradeFlags, table classroom.Table, stdout, stderr io.Writer) error {
 	boards, err := testBoards(f.boards)
 	if err != nil {
@@ -132,25 +174,85 @@ func gradeClass(ctx context.Context, f gradeFlags, table classroom.Table, stdout
 			refs = append(refs, ref)
 		}
 	}
-	cfg := submissions.Config{Command: strings.Fields(f.run), Cases: refs, Limits: f.lim}
+	cfg := submissions.Config{Command: strings.Fields(f.run), Cases: refs, Limits: f.lim, Jobs: f.jobs,
+		Unboxed: f.unsafeNoBox, NearMissCredit: f.nearMiss}
+	book := gradebook{json: f.json, perStudent: len(refs), stderr: stderr}
 	if !f.json {
-		if err := submissions.WriteCSV(stdout, submissions.CSVHeader); err != nil {
+		_ = submissions.WriteCSV(&book.buf, submissions.CSVHeader)
+	}
+	bar := progress.New(stderr, "grading", float64(len(refs)*len(f.rest)))
+	bar.SetUnit("runs")
+	start := time.Now()
+	err = submissions.Run(ctx, cfg, f.rest, func(r submissions.Result) error {
+		bar.Update(float64(book.done + 1))
+		return book.add(r)
+	})
+	bar.Done()
+	if err != nil {
+		return noBox(err)
+	}
+	switch {
+	case f.gradescope:
+		path := filepath.Join(f.autograder, "results", "results.json")
+		results := submissions.Gradescope(book.results, time.Since(start))
+		if err := atomicfile.Write(ctx, path, results.WriteJSON); err != nil {
 			return err
 		}
+		_, err = fmt.Fprintf(stdout, "%s\nwritten to %s\n", results.Output, path)
+		return err
+	case f.out != "":
+		return atomicfile.Write(ctx, f.out, func(w io.Writer) error { _, err := w.Write(book.buf.Bytes()); return err })
 	}
-	var score, points float64
-	done := 0
-	return submissions.Run(ctx, cfg, f.rest, func(r submissions.Result) error {
-		score, points, done = score+r.Report.Score, points+r.Report.Points, done+1
-		if done%len(refs) == 0 {
-			fmt.Fprintf(stderr, "classroom: %s: %.2f of %.2f points\n", r.Submission, score, points)
-			score, points = 0, 0
+	_, err = stdout.Write(book.buf.Bytes())
+	return err
+}
+
+// gradebook gathers a class's results in order.
+type gradebook struct {
+	json          bool
+	perStudent    int // runs per submission
+	stderr        io.Writer
+	buf           bytes.Buffer
+	results       []submissions.Result
+	done          int
+	score, points float64
+}
+
+// add records a result; after a submission's last, its total.
+func (b *gradebook) add(r submissions.Result) error {
+	b.results = append(b.results, r)
+	b.score, b.points, b.done = b.score+r.Report.Score, b.points+r.Report.Points, b.done+1
+	if b.json {
+		if err := json.NewEncoder(&b.buf).Encode(r); err != nil {
+			return err
 		}
-		if f.json {
-			return json.NewEncoder(stdout).Encode(r)
-		}
-		return submissions.WriteCSV(stdout, submissions.CSVRows(r)...)
-	})
+	} else if err := submissions.WriteCSV(&b.buf, submissions.CSVRows(r)...); err != nil {
+		return err
+	}
+	if b.done%b.perStudent != 0 {
+		return nil
+	}
+	fmt.Fprintf(b.stderr, "classroom: %s: %.2f of %.2f points\n", r.Submission, b.score, b.points)
+	if !b.json {
+		_ = submissions.WriteCSV(&b.buf, submissions.CSVTotal(r.Submission, b.score, b.points))
+	}
+	b.score, b.points = 0, 0
+	return nil
+}
+
+// noBox phrases the remedy when no box can be made.
+func noBox(err error) error {
+	var nb *submissions.NoBoxError
+	if !errors.As(err, &nb) {
+		return err
+	}
+	switch {
+	case nb.OS != "":
+		return fmt.Errorf("%w; boxes need Linux: grade on a Linux machine, or give -unsafe-no-box to run the students' programs as yourself", err)
+	case nb.Missing:
+		return fmt.Errorf("%w; install bubblewrap (Debian, Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), or give -unsafe-no-box to run the students' programs as yourself", err)
+	}
+	return fmt.Errorf("%w; enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, user.max_user_namespaces above 0; in a container, allow unshare), or give -unsafe-no-box to run the students' programs as yourself", err)
 }
 
 // testBoards returns the handout's boards and those of the file named
