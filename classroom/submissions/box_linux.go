@@ -110,7 +110,7 @@ func (b *box) prepare(p *prepared) error {
 // 4).
 func (b *box) options(lim Limits) []string {
 	args := []string{
-		"--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
+		"--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent",
 		"--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", boxWork,
 		"--setenv", "TMPDIR", "/tmp", "--setenv", "LANG", "C.UTF-8", "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
 		"--hostname", "box",
@@ -192,7 +192,9 @@ func (b *box) run(ctx context.Context, slot int, p *prepared, argv []string, lim
 	var t tail
 	cmd.Stdout, cmd.Stderr = &t, &t
 	cmd.ExtraFiles = []*os.File{resW, argR, tarR}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Setsid: bwrap and the box have no controlling terminal to type into,
+	// and a process group of their own.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if b.root {
 		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(boxUID + slot), Gid: boxUID}
 	}

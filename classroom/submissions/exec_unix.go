@@ -118,7 +118,7 @@ func signalled(sig syscall.Signal) string {
 	case syscall.SIGXCPU:
 		return "killed after the CPU time limit"
 	}
-	return "killed by " + sig.String()
+	return fmt.Sprintf("killed by signal %d (%v)", int(sig), sig)
 }
 
 // openRegular opens a regular file, never through a symbolic link or

@@ -22,7 +22,7 @@ var hostile = map[string]string{
 	// Rewrites the other submissions' programs, and their originals.
 	"vandal": `for f in ../*/puzzle.py @ROOT@/*/puzzle.py /tmp/*/src/puzzle.py /tmp/*/*/puzzle.py; do echo 'raise SystemExit(1)' > "$f"; done 2>/dev/null
 echo "found: done" > output.txt`,
-	// Leaves a new session and a double-forked child that try to overwrite
+	// Leaves a setsid child and a double-forked one that try to overwrite
 	// the other runs' output and the class's files for a minute.
 	"daemon": `setsid sh -c 'for i in $(seq 600); do for f in @ROOT@/*/puzzle.py /tmp/*/output.txt /tmp/*/*/output.txt; do echo junk > "$f"; done 2>/dev/null; sleep 0.1; done # @MARK@' </dev/null >/dev/null 2>&1 &
 (sh -c 'sleep 60 # @MARK@' </dev/null >/dev/null 2>&1 &)

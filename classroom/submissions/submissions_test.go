@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -286,6 +287,43 @@ func TestPythonSubmission(t *testing.T) {
 			if it.Verdict == grade.Allowed && r.Report.Method != "ast" {
 				t.Errorf("%s %s: %s allowed: %s", r.Report.Method, r.Report.Board, it.Name, it.Message)
 			}
+		}
+	}
+}
+
+// TestGradescope: results.json has the fields Gradescope's autograder
+// specification names, a test per run, and the runs' total as its score.
+func TestGradescope(t *testing.T) {
+	refs := refs(t, "bfs 1,2,5,3,4,0,6,7,8", "ast 3,1,2,0,4,5,6,7,8")
+	results := []Result{
+		{Submission: "s", Outcome: "exit status 0", Report: grade.Grade(refs[0], []byte("path_to_goal: ['Up', 'Left', 'Left']\n"))},
+		{Submission: "s", Outcome: "exit status 1", Report: grade.Missing(refs[1], "no output.txt")},
+	}
+	var b bytes.Buffer
+	if err := Gradescope(results, 2400*time.Millisecond).WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := results[0].Report.Score + results[1].Report.Score
+	if got["score"] != want || got["execution_time"] != 2.0 || got["output"] == "" {
+		t.Errorf("score %v (want %v), execution_time %v, output %q", got["score"], want, got["execution_time"], got["output"])
+	}
+	tests, _ := got["tests"].([]any)
+	if len(tests) != 2 {
+		t.Fatalf("%d tests, want 2", len(tests))
+	}
+	for i, x := range tests {
+		test := x.(map[string]any)
+		for _, k := range []string{"name", "score", "max_score", "output", "visibility"} {
+			if _, ok := test[k]; !ok {
+				t.Errorf("test %d has no %s", i, k)
+			}
+		}
+		if test["score"] != results[i].Report.Score || test["max_score"] != results[i].Report.Points || test["visibility"] != "visible" {
+			t.Errorf("test %d: %v", i, test)
 		}
 	}
 }
