@@ -2,24 +2,46 @@
 // assignment (python3 puzzle.py METHOD BOARD) on the handout's test cases
 // and grades each output.txt with package classroom/grade.
 //
-// Each run happens in a fresh temporary copy of the submission's folder,
-// under a time limit, a memory limit (the address space, RLIMIT_AS) and a
-// limit on the size of any file written (RLIMIT_FSIZE), set by /bin/sh's
-// ulimit before the program starts, in a process group of its own that is
-// killed whole when the run ends. A run that crashes, hangs or writes
-// nothing scores what the assignment gives it, and the next run goes on.
-// Nothing read is trusted: a folder is copied within bounds (bytes, files,
-// depth), without its symbolic links, special files or old output.txt;
-// output.txt is read only as a regular file, not through a link, and only
-// up to grade.MaxBytes.
+// Each run happens in a box of its own, made by bubblewrap (bwrap) on
+// Linux: new user, PID, mount, network, IPC, UTS and cgroup namespaces, no
+// capabilities, no further user namespaces, and no controlling terminal.
+// The box sees a read-only /usr (with /bin, /lib, … and the few files of
+// /etc that programs and Python need), a fresh /proc of its own PIDs, a
+// minimal /dev, a private /tmp, and a writable copy of the submission's
+// folder as its working folder, /submission; both are tmpfs of
+// Limits.DiskBytes. Nothing of the grader shows in it: not its
+// environment (bwrap itself starts with an empty one), its files, the
+// other submissions, the gradebook, or its terminal. When the grader runs
+// as root, each worker's boxes run as a user id of their own that owns no
+// file. The program runs under rlimits set by prlimit: address space,
+// CPU time, the size of any file, open files, no core files, and
+// processes (RLIMIT_NPROC, counted per user namespace by Linux 5.14 and
+// later, and per box user id when the grader is root). The grader kills
+// the box after the wall time; whatever the program started, double
+// forks and new process groups included, dies with the box when its
+// first program ends. output.txt comes back through a pipe after the
+// program has ended, read by the box's script as a regular file (not a
+// link or a pipe) and by the grader only up to grade.MaxBytes; the
+// grader writes the results, and a run can reach neither them nor any
+// other run.
 //
-// These limits keep a mistaken program from stopping the class; they do
-// not contain a hostile one, which runs as the user who grades, with that
-// user's files and network. Run students' code in a container or as a
-// separate user.
+// The box does not bound memory as a whole (each process has its
+// address space; a cgroup would bound their sum), nor share the CPU
+// fairly between runs, nor count the files and folders a run makes in
+// its tmpfs, only their bytes (the wall time bounds how many it can make
+// and they vanish with the box); it does not defend against a kernel
+// exploit or a side channel. Where no box can be made (no bwrap, user
+// namespaces turned off, not Linux) Run returns a *NoBoxError, and runs
+// unboxed only when Config.Unboxed says so: then a run is a process group
+// under the same rlimits, with the user's files and network.
+//
+// A run that crashes, hangs or writes nothing scores what the assignment
+// gives it, and the next run goes on. Nothing read is trusted: a folder
+// is copied within bounds (bytes, files and folders, depth), without its
+// symbolic links, special files or old output.txt.
 //
 // It knows nothing of flags or of how the results are shown beyond the
-// gradebook's CSV rows.
+// gradebook's CSV rows and Gradescope's results.json.
 package submissions
 
 import (

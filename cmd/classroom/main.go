@@ -22,8 +22,9 @@
 // for each k, and climb back greedily. grade grades a COMS 4701
 // output.txt item by item against the reference counts and the exact
 // distance (package classroom/grade), or with -run runs each submission
-// folder's program on the assignment's test cases under limits and writes
-// a CSV row per run and item (package classroom/submissions). "classroom COMMAND -h" lists a
+// folder's program on the assignment's test cases, each run in a bubblewrap
+// box of its own, and writes a CSV row per run and item and a total per
+// submission, or Gradescope's results.json (package classroom/submissions). "classroom COMMAND -h" lists a
 // command's flags. Usage errors exit 2, other errors 1, Ctrl-C 130.
 package main
 
