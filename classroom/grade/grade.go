@@ -342,8 +342,9 @@ func (g *grader) rightValue(i int, v string) bool {
 // straight single quotes, ", " between moves, no spaces inside the
 // brackets.
 func lenientPath(v string) string {
-	inner, ok := strings.CutPrefix(v, "[")
-	if inner, ok = strings.CutSuffix(inner, "]"); !ok {
+	inner, open := strings.CutPrefix(v, "[")
+	inner, closed := strings.CutSuffix(inner, "]")
+	if !open || !closed {
 		return v
 	}
 	inner = strings.NewReplacer(`"`, "'", "‘", "'", "’", "'").Replace(inner)

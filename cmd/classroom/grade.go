@@ -252,7 +252,7 @@ func noBox(err error) error {
 	case nb.Missing:
 		return fmt.Errorf("%w; install bubblewrap (Debian, Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), or give -unsafe-no-box to run the students' programs as yourself", err)
 	}
-	return fmt.Errorf("%w; enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, user.max_user_namespaces above 0; in a container, allow unshare), or give -unsafe-no-box to run the students' programs as yourself", err)
+	return fmt.Errorf("%w; enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 and user.max_user_namespaces above 0; on Ubuntu 24.04, kernel.apparmor_restrict_unprivileged_userns=0; in a container, allow unshare), or give -unsafe-no-box to run the students' programs as yourself", err)
 }
 
 // testBoards returns the handout's boards and those of the file named
