@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -325,5 +326,31 @@ func TestGradescope(t *testing.T) {
 		if test["score"] != results[i].Report.Score || test["max_score"] != results[i].Report.Points || test["visibility"] != "visible" {
 			t.Errorf("test %d: %v", i, test)
 		}
+	}
+}
+
+// TestNoBox: without bwrap, Run refuses with a *NoBoxError before any
+// program runs, and runs unboxed only when told.
+func TestNoBox(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "s")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "puzzle.sh"), []byte("echo ran > ran.txt\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := os.Getenv("PATH")
+	t.Setenv("PATH", t.TempDir()) // no bwrap there
+	cfg := Config{Command: []string{"/bin/sh", "puzzle.sh"}, Limits: DefaultLimits, Cases: refs(t, "bfs 1,2,5,3,4,0,6,7,8")}
+	runs := 0
+	err := Run(bg, cfg, []string{dir}, func(Result) error { runs++; return nil })
+	var nb *NoBoxError
+	if !errors.As(err, &nb) || !nb.Missing || runs != 0 {
+		t.Fatalf("Run without bwrap: %v (%T), %d runs; want a *NoBoxError saying bwrap is missing, no run", err, err, runs)
+	}
+	cfg.Unboxed = true
+	t.Setenv("PATH", path)
+	if err := Run(bg, cfg, []string{dir}, func(Result) error { runs++; return nil }); err != nil || runs != 1 {
+		t.Fatalf("Run unboxed: %v, %d runs", err, runs)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/classroom/submissions"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 )
 
@@ -52,5 +54,25 @@ func TestGradescopeFiles(t *testing.T) {
 	}
 	if !f.gradescope || f.autograder != "/autograder" || f.run != "python3 puzzle.py" || len(f.rest) != 1 || f.rest[0] != "/autograder/submission" {
 		t.Errorf("run_autograder's %q: %+v", args, f)
+	}
+}
+
+// TestNoBoxRemedy: when no box can be made, grade says what to do.
+func TestNoBoxRemedy(t *testing.T) {
+	for _, c := range []struct {
+		err  *submissions.NoBoxError
+		want string
+	}{
+		{&submissions.NoBoxError{Missing: true}, "apt-get install bubblewrap"},
+		{&submissions.NoBoxError{Bwrap: "/usr/bin/bwrap", Err: errors.New("exit status 1"), Output: "No permissions to create new namespace"}, "kernel.unprivileged_userns_clone=1"},
+		{&submissions.NoBoxError{OS: "darwin"}, "Linux"},
+	} {
+		msg := noBox(c.err).Error()
+		if !strings.Contains(msg, c.want) || !strings.Contains(msg, "-unsafe-no-box") || !strings.HasPrefix(msg, c.err.Error()) {
+			t.Errorf("%v: %q; want %q and -unsafe-no-box", c.err, msg, c.want)
+		}
+	}
+	if err := errors.New("other"); noBox(err) != err {
+		t.Error("noBox changed another error")
 	}
 }
