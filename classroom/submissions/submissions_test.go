@@ -71,7 +71,14 @@ func refs(t *testing.T, cases ...string) []grade.Reference {
 func run(t *testing.T, cfg Config, dirs []string) map[string][]Result {
 	t.Helper()
 	got := map[string][]Result{}
+	i := 0
 	err := Run(bg, cfg, dirs, func(r Result) error {
+		// In order, however many run at once: the folders', then the cases'.
+		ref := cfg.Cases[i%len(cfg.Cases)]
+		if want := dirs[i/len(cfg.Cases)]; r.Submission != want || r.Report.Method != ref.Method || r.Report.Board != ref.Board.String() {
+			t.Errorf("result %d: %s %s %s; want %s %s %s", i, r.Submission, r.Report.Method, r.Report.Board, want, ref.Method, ref.Board)
+		}
+		i++
 		got[filepath.Base(r.Submission)] = append(got[filepath.Base(r.Submission)], r)
 		return nil
 	})
