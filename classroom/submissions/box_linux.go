@@ -25,20 +25,19 @@ import (
 // RLIMIT_NPROC, which the kernel never applies to root, bounds each box.
 const boxUID = 2147400000
 
-// The box's folders.
-const (
-	boxWork = "/submission" // the run's copy, writable, its working folder
-)
+// boxWork is the box's working folder: the run's copy, writable.
+const boxWork = "/submission"
 
 // boxNoFile is the most files a box's program has open at once.
 const boxNoFile = 256
 
 // boxScript is the box's first program, /bin/sh: it unpacks the folder
-// (a tar archive on fd 5) into the box's working folder, runs the program under its rlimits
-// (prlimit), and, once the program has ended, writes on fd 3 "exit STATUS
-// KIND SIZE" and, for a regular output.txt, at most $1 bytes of it. The
-// program has no fd 3; whatever it leaves running dies with the box when
-// this script ends.
+// (a tar archive on fd 5) into the box's working folder, runs the program
+// under its rlimits (prlimit), and, once the program has ended, writes on
+// fd 3 "exit STATUS KIND SIZE" and, for a regular output.txt, at most $1
+// bytes of it. The program has no fd 3 (what it could still write there,
+// through /proc, is its own run's report: FuzzBoxReport); whatever it
+// leaves running dies with the box when this script ends.
 const boxScript = `max=$1 f=$2 a=$3 c=$4 p=$5 n=$6; shift 6
 tar -x -f - -C ` + boxWork + ` --no-same-owner <&5 2>/dev/null || { echo copy >&3; exit 0; }
 exec 5<&-
