@@ -401,4 +401,3 @@ func BenchmarkMeasureHeuristic(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tab.States()), "ns/state")
 }
-
