@@ -863,7 +863,7 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 func TestRoutesAreMethodPatterns(t *testing.T) {
 	s, ts := newTestServer(t, Config{}, resolve.Config{})
 	routes := s.api.Routes()
-	if len(routes) != 6 {
+	if len(routes) != 8 {
 		t.Fatalf("routes %v", routes)
 	}
 	for _, r := range routes {
