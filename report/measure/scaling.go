@@ -43,6 +43,9 @@ type Scaling struct {
 
 // run is cfg's scaling run (classroom.RunScaling), its progress on a bar.
 func (cfg ScalingConfig) run(ctx context.Context) (*classroom.ScalingRuns, error) {
+	if cfg.Table == nil {
+		return nil, errNoTable
+	}
 	var bar *progress.Bar
 	defer func() {
 		if bar != nil {
@@ -66,9 +69,6 @@ func (cfg ScalingConfig) run(ctx context.Context) (*classroom.ScalingRuns, error
 // nodes expanded, wall time and largest frontier. A run stopped by a limit
 // is counted as cut off, not averaged.
 func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
-	if cfg.Table == nil {
-		return nil, errNoTable
-	}
 	sr, err := cfg.run(ctx)
 	if err != nil {
 		return nil, err
