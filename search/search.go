@@ -168,46 +168,85 @@ type Algorithm struct {
 	Run     Func
 }
 
-// Standard lists every algorithm for goal in a fixed order — uninformed
-// (bfs, dfs, iddfs, ucs), then A* from the weakest heuristic to the exact
-// table, IDA*, and the two greedy ones (greedy, climber); table may be nil
-// (then no "astar-exact"). Heuristics are built once for goal.
+// Info is what an algorithm of Standard is, apart from running it: its
+// key, its name for people, whether every path it returns is a shortest
+// one, and whether it searches on the exact distance table (then Standard
+// lists it only for a goal with a table).
+type Info struct {
+	Key        string
+	Name       string
+	Optimal    bool
+	NeedsTable bool
+}
+
+// catalog is every algorithm of Standard, in its order: the one list of
+// the algorithms' keys and names.
+var catalog = []Info{
+	{"bfs", "BFS", true, false},
+	{"dfs", "DFS", false, false},
+	{"iddfs", "IDDFS", true, false},
+	{"ucs", "UCS", true, false},
+	{"astar-misplaced", "A* (misplaced)", true, false},
+	{"astar-manhattan", "A* (Manhattan)", true, false},
+	{"astar-linear-conflict", "A* (linear conflict)", true, false},
+	{"astar-exact", "A* (exact table)", true, true},
+	{"idastar", "IDA* (Manhattan)", true, false},
+	{"greedy", "Greedy (Manhattan)", false, false},
+	{"climber", "Gain climber", false, false},
+}
+
+// Catalog returns every algorithm Standard lists, for a goal with a
+// table, in Standard's order (a fresh copy).
+func Catalog() []Info { return append([]Info(nil), catalog...) }
+
+// Standard lists every algorithm for goal in a fixed order (Catalog's) —
+// uninformed (bfs, dfs, iddfs, ucs), then A* from the weakest heuristic to
+// the exact table, IDA*, and the two greedy ones (greedy, climber); table
+// may be nil (then no "astar-exact"). Heuristics are built once for goal.
 func Standard(goal statespace.Board, table pdb.ExactTable) []Algorithm {
 	md := pdb.NewManhattan(goal)
 	mis := pdb.NewMisplaced(goal)
 	lc := pdb.NewLinearConflict(goal)
-	algs := []Algorithm{
-		{"bfs", "BFS", true, BFS},
-		{"dfs", "DFS", false, DFS},
-		{"iddfs", "IDDFS", true, IDDFS},
-		{"ucs", "UCS", true, func(ctx context.Context, p Problem) (Result, error) { return UCS(ctx, p, nil) }},
-		{"astar-misplaced", "A* (misplaced)", true, func(ctx context.Context, p Problem) (Result, error) {
-			return bestFirst(ctx, p, "A* (misplaced)", modeAStar, nil, mis)
-		}},
-		{"astar-manhattan", "A* (Manhattan)", true, func(ctx context.Context, p Problem) (Result, error) {
-			return bestFirst(ctx, p, "A* (Manhattan)", modeAStar, nil, md)
-		}},
-		{"astar-linear-conflict", "A* (linear conflict)", true, func(ctx context.Context, p Problem) (Result, error) {
-			return bestFirst(ctx, p, "A* (linear conflict)", modeAStar, nil, lc)
-		}},
+	aStar := func(name string, h pdb.Heuristic) Func {
+		return func(ctx context.Context, p Problem) (Result, error) {
+			return bestFirst(ctx, p, name, modeAStar, nil, h)
+		}
 	}
-	if table != nil {
-		exact := pdb.Exact(table)
-		algs = append(algs, Algorithm{"astar-exact", "A* (exact table)", true, func(ctx context.Context, p Problem) (Result, error) {
-			return bestFirst(ctx, p, "A* (exact table)", modeAStar, nil, exact)
-		}})
+	var algs []Algorithm
+	for _, in := range catalog {
+		var run Func
+		switch in.Key {
+		case "bfs":
+			run = BFS
+		case "dfs":
+			run = DFS
+		case "iddfs":
+			run = IDDFS
+		case "ucs":
+			run = func(ctx context.Context, p Problem) (Result, error) { return UCS(ctx, p, nil) }
+		case "astar-misplaced":
+			run = aStar(in.Name, mis)
+		case "astar-manhattan":
+			run = aStar(in.Name, md)
+		case "astar-linear-conflict":
+			run = aStar(in.Name, lc)
+		case "astar-exact":
+			if table == nil {
+				continue
+			}
+			run = aStar(in.Name, pdb.Exact(table))
+		case "idastar":
+			run = func(ctx context.Context, p Problem) (Result, error) { return idaStar(ctx, p, md, in.Name) }
+		case "greedy":
+			run = func(ctx context.Context, p Problem) (Result, error) { return Greedy(ctx, p, md) }
+		case "climber":
+			run = func(ctx context.Context, p Problem) (Result, error) { return GainClimber(ctx, p, ClimberRule{}) }
+		default:
+			panic("search: no run for catalog key " + in.Key)
+		}
+		algs = append(algs, Algorithm{in.Key, in.Name, in.Optimal, run})
 	}
-	return append(algs,
-		Algorithm{"idastar", "IDA* (Manhattan)", true, func(ctx context.Context, p Problem) (Result, error) {
-			return idaStar(ctx, p, md, "IDA* (Manhattan)")
-		}},
-		Algorithm{"greedy", "Greedy (Manhattan)", false, func(ctx context.Context, p Problem) (Result, error) {
-			return Greedy(ctx, p, md)
-		}},
-		Algorithm{"climber", "Gain climber", false, func(ctx context.Context, p Problem) (Result, error) {
-			return GainClimber(ctx, p, ClimberRule{})
-		}},
-	)
+	return algs
 }
 
 // Find returns the algorithm with the given key.

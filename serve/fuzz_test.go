@@ -38,6 +38,8 @@ func FuzzHandlers(f *testing.F) {
 		{5, "b=8,6,7,2,5,4,3,0,1&size=120"},
 		{5, "b=1,2,3,4,5,0,7,8,6,9&shape=2x5&goal=first&size=1200"},
 		{5, "b=1,2,3,0&size=0x10"},
+		{6, ""},
+		{7, "shape=2x3&distances=2,9&boards=2&algs=bfs,dfs&limit=300"},
 	} {
 		f.Add(seed.endpoint, seed.query)
 	}
@@ -48,7 +50,7 @@ func FuzzHandlers(f *testing.F) {
 	}}, resolve.Config{Partition: testPartition})
 	defer s.Close()
 	h := s.Handler()
-	endpoints := []string{"/api/board", "/api/random", "/api/compare", "/api/watch", "/api/shapes", "/api/gif"}
+	endpoints := []string{"/api/board", "/api/random", "/api/compare", "/api/watch", "/api/shapes", "/api/gif", "/api/algorithms", "/api/scaling"}
 	f.Fuzz(func(t *testing.T, endpoint uint8, query string) {
 		path := endpoints[int(endpoint)%len(endpoints)]
 		req := httptest.NewRequest("GET", "http://127.0.0.1/", nil)

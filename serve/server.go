@@ -2,7 +2,8 @@
 // binary, to play with hints, watch optimal solutions, compare the
 // classroom searches and watch them unfold, served over HTTP with the API
 // it asks (package api answers it: /api/board, /api/random,
-// /api/compare, /api/watch, /api/shapes, /api/gif), and WriteStatic, a copy of
+// /api/compare, /api/watch, /api/shapes, /api/gif, /api/algorithms,
+// /api/scaling), and WriteStatic, a copy of
 // the page that answers the same API in the browser.
 //
 // This package is the HTTP layer: security headers, the method, size,

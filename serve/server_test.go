@@ -267,7 +267,7 @@ func TestBadInput(t *testing.T) {
 		{"/api/random?depth=3&walk=3", 400, "exclude"},
 		{"/api/random?seed=x", 400, "seed=x"},
 		{"/api/compare?b=1,2,3,4,5,6,8,7,0", 422, "unsolvable"},
-		{"/api/watch?b=1,2,3,4,5,6,7,8,0&alg=ucs", 400, "want bfs, dfs, astar or idastar"},
+		{"/api/watch?b=1,2,3,4,5,6,7,8,0&alg=ucs", 400, "want one of bfs, dfs, astar, idastar"},
 		{"/api/watch?b=1,2,3,4,5,6,7,8,0&alg=bfs&steps=101", 400, "from 1 to 100"},
 		{"/api/watch?b=1,2,3,4,5,6,7,8,0&alg=bfs&steps=0", 400, "from 1 to 100"},
 		{"/api/nothing", 404, "no API endpoint"},
@@ -863,7 +863,7 @@ func TestNoCacheWritesUnlessAllowed(t *testing.T) {
 func TestRoutesAreMethodPatterns(t *testing.T) {
 	s, ts := newTestServer(t, Config{}, resolve.Config{})
 	routes := s.api.Routes()
-	if len(routes) != 6 {
+	if len(routes) != 8 {
 		t.Fatalf("routes %v", routes)
 	}
 	for _, r := range routes {

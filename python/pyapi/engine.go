@@ -339,6 +339,7 @@ func init() {
 		"boards":          (*Engine).boards,
 		"random":          (*Engine).random,
 		"scaling":         (*Engine).scaling,
+		"algorithms":      (*Engine).algorithms,
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/table"
@@ -167,6 +168,7 @@ func FuzzDo(f *testing.F) {
 		`{"op":"rank","shape":"2x2","n":1}`,
 		`{"op":"unrank","shape":"2x2","n":1}`,
 		`{"op":"space","shape":"3x4","goal":"first"}`,
+		`{"op":"algorithms"}`,
 	} {
 		f.Add(s, []byte{1, 2, 3, 0, 0, 0, 0, 0})
 	}
@@ -182,4 +184,30 @@ func FuzzDo(f *testing.F) {
 			t.Fatalf("%s: %s", req, r.Error.Message)
 		}
 	})
+}
+
+// The algorithms the engine lists are the catalog's, in its order, each
+// with its style.
+func TestAlgorithms(t *testing.T) {
+	r := do(t, newEngine(t), `{"op":"algorithms"}`, nil, nil)
+	var algs []struct {
+		Key   string `json:"key"`
+		Name  string `json:"name"`
+		Style struct {
+			Colour string `json:"colour"`
+			Marker string `json:"marker"`
+		} `json:"style"`
+	}
+	if err := json.Unmarshal(r.rest["algorithms"], &algs); err != nil {
+		t.Fatal(err)
+	}
+	cat := search.Catalog()
+	if len(algs) != len(cat) {
+		t.Fatalf("%d algorithms, the catalog has %d", len(algs), len(cat))
+	}
+	for i, a := range algs {
+		if a.Key != cat[i].Key || a.Name != cat[i].Name || a.Style.Colour == "" || a.Style.Marker == "" {
+			t.Errorf("algorithm %d: %+v, the catalog's %+v", i, a, cat[i])
+		}
+	}
 }

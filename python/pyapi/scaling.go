@@ -7,7 +7,6 @@ import (
 	"github.com/tilespace/tilespace/resolve"
 
 	"github.com/tilespace/tilespace/classroom"
-	"github.com/tilespace/tilespace/report/measure"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -21,7 +20,7 @@ const MaxScalingRuns = 1_000_000
 const maxTableCells = 12
 
 // scalingRuns is a scaling response's searches, a list per field in
-// search order (measure.RunScaling's: by distance, algorithm, board).
+// search order (classroom.RunScaling's: by distance, algorithm, board).
 type scalingRuns struct {
 	Algorithm      []int     `json:"algorithm"` // index into the response's algorithms
 	Board          []int     `json:"board"`     // index into the response's boards
@@ -34,7 +33,7 @@ type scalingRuns struct {
 }
 
 // scaling runs the classroom algorithms on every board (or a sample) at
-// each exact distance, as measure.RunScaling does for plot's scaling
+// each exact distance, as classroom.RunScaling does for plot's scaling
 // figures, and returns every search's counts.
 //
 // Request: shape, goal, algorithms (keys; none: all), distances (none:
@@ -97,7 +96,7 @@ func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
 	if lim.MaxBytes == 0 {
 		lim.MaxBytes = search.DefaultMaxBytes
 	}
-	sr, err := measure.RunScaling(j.ctx, measure.ScalingConfig{
+	sr, err := classroom.RunScaling(j.ctx, classroom.ScalingConfig{
 		Table: table, Algorithms: algs, Distances: ds, Every: true, N: r.Sample, Seed: r.Seed, Limits: lim,
 		OnRun: func(done, total int) { j.report("scaling", uint64(done), uint64(total)) },
 	})
@@ -142,7 +141,7 @@ type countedTable interface {
 	Counts() []uint64
 }
 
-func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table countedTable, algs []search.Algorithm, ds []int, sr *measure.ScalingRuns) result {
+func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table countedTable, algs []search.Algorithm, ds []int, sr *classroom.ScalingRuns) result {
 	type alg struct {
 		Key     string `json:"key"`
 		Name    string `json:"name"`

@@ -25,9 +25,10 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// Salts give each figure its own random stream from one seed.
+// Salts give each figure its own random stream from one seed; the first
+// is classroom.ScalingSalt, the scaling run's.
 const (
-	saltScaling uint64 = 1 + iota
+	_ uint64 = 1 + iota
 	saltDFSBlowup
 	SaltDFSWalk
 )

@@ -6,43 +6,32 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/report"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/table"
 )
 
-// ScalingTable is what RunScaling and MeasureScaling ask of a distance
-// table (package table's Table or Lazy): boards drawn at a distance, its
-// radius, and the number of boards at each distance 0 … its radius.
-type ScalingTable interface {
-	SampleTable
-	Radius() int
-	Counts() []uint64
-}
-
-// ScalingConfig says which searches to run on which boards.
+// ScalingConfig says which searches to run on which boards: a scaling
+// run's (classroom.RunScaling) and where its progress bar goes.
 type ScalingConfig struct {
-	Table      ScalingTable
+	Table      classroom.ScalingTable
 	Algorithms []search.Algorithm
 	Distances  []int // optimal distances to sample (each ≥ 1)
 	N          int   // boards per distance
 	// Every searches every board at each distance, or, with N > 0, N
 	// drawn without repetition where more than N are at the distance.
 	Every bool
-	Seed  uint64 // with saltScaling, picks the boards
+	Seed  uint64 // with classroom.ScalingSalt, picks the boards
 	// MaxDistance caps, by algorithm key, the distances an algorithm is run
 	// at (IDDFS grows by about 2.1× a move); missing or 0: every distance.
 	MaxDistance map[string]int
 	Limits      search.Limits // per run; zero fields: the search package's defaults
 	Workers     int           // parallel runs; 0: GOMAXPROCS
 	Progress    io.Writer     // progress bar (shown only on a terminal); nil: none
-	// OnRun, when set, is called after each search ends with the searches
-	// done and the searches in all (from several goroutines, one at a time).
-	OnRun func(done, total int)
 }
 
 // Scaling holds the three scaling figures' data, measured on the same runs.
@@ -52,92 +41,35 @@ type Scaling struct {
 	Runs                  int // searches run
 }
 
-// ScalingRuns is every search of a scaling measurement: the boards drawn
-// at each distance and one run per algorithm and board.
-type ScalingRuns struct {
-	Boards [][]statespace.Board // Boards[i]: those at Distances[i]
-	Runs   []ScalingRun         // by distance, then algorithm, then board
-}
-
-// ScalingRun is one search: which algorithm (an index into
-// ScalingConfig.Algorithms) on which board (Boards[Dist][Board]), and
-// what it found and cost (its Path dropped, its length kept).
-type ScalingRun struct {
-	Alg, Dist, Board int
-	Result           search.Result
-	PathLength       int // len(Result.Path) when found, else 0
-}
-
-// RunScaling runs every algorithm on the boards at each exact distance:
-// N drawn uniformly (Table.Sample; with repetition only where fewer boards
-// are at the distance), or with Every all of them (at most N of them when
-// N > 0, without repetition). A run stopped by a limit is kept with its
-// StoppedBy.
-func RunScaling(ctx context.Context, cfg ScalingConfig) (*ScalingRuns, error) {
+// run is cfg's scaling run (classroom.RunScaling), its progress on a bar.
+func (cfg ScalingConfig) run(ctx context.Context) (*classroom.ScalingRuns, error) {
 	if cfg.Table == nil {
 		return nil, errNoTable
 	}
-	if (!cfg.Every && cfg.N < 1) || len(cfg.Distances) == 0 || len(cfg.Algorithms) == 0 {
-		return nil, fmt.Errorf("measure: scaling needs boards (N = %d), distances (%d) and algorithms (%d)", cfg.N, len(cfg.Distances), len(cfg.Algorithms))
-	}
-	rng := RNG(cfg.Seed, saltScaling)
-	goal := cfg.Table.Space().Goal()
-	out := &ScalingRuns{Boards: make([][]statespace.Board, len(cfg.Distances))}
-	for di, d := range cfg.Distances {
-		if d < 1 || d > cfg.Table.Radius() {
-			return nil, fmt.Errorf("measure: distance %d is outside 1…%d", d, cfg.Table.Radius())
+	var bar *progress.Bar
+	defer func() {
+		if bar != nil {
+			bar.Done()
 		}
-		n := cfg.N
-		if all := int(cfg.Table.Counts()[d]); cfg.Every && (n < 1 || n > all) {
-			n = all
-		}
-		out.Boards[di] = slices.Collect(table.Samples(cfg.Table, rng, d, n))
-		for ai, a := range cfg.Algorithms {
-			if m := cfg.MaxDistance[a.Key]; m > 0 && d > m {
-				continue
+	}()
+	return classroom.RunScaling(ctx, classroom.ScalingConfig{
+		Table: cfg.Table, Algorithms: cfg.Algorithms, Distances: cfg.Distances, N: cfg.N, Every: cfg.Every,
+		Seed: cfg.Seed, MaxDistance: cfg.MaxDistance, Limits: cfg.Limits, Workers: cfg.Workers,
+		OnRun: func(done, total int) {
+			if bar == nil {
+				bar = progress.New(cfg.Progress, "scaling", float64(total))
 			}
-			for bi := range out.Boards[di] {
-				out.Runs = append(out.Runs, ScalingRun{Alg: ai, Dist: di, Board: bi})
-			}
-		}
-	}
-	var mu sync.Mutex
-	var done int
-	err := runAll(ctx, len(out.Runs), cfg.Workers, cfg.Progress, "scaling", func(i int) error {
-		j := &out.Runs[i]
-		start := out.Boards[j.Dist][j.Board]
-		r, err := cfg.Algorithms[j.Alg].Run(ctx, search.Problem{Start: start, Goal: goal, Limits: cfg.Limits})
-		if err != nil {
-			return searchError(r, start, err)
-		}
-		if !r.Found && r.StoppedBy == search.StopNone {
-			return fmt.Errorf("measure: %s on %s found no path and gave no reason", r.Algorithm, start)
-		}
-		if r.Found {
-			j.PathLength = len(r.Path)
-		}
-		r.Path = nil // keep memory flat over thousands of runs
-		j.Result = r
-		if cfg.OnRun != nil {
-			mu.Lock()
-			done++
-			cfg.OnRun(done, len(out.Runs))
-			mu.Unlock()
-		}
-		return nil
+			bar.Update(float64(done))
+		},
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // MeasureScaling runs every algorithm on N boards sampled uniformly at each
-// exact distance (RunScaling), so every distance is covered, and collects
+// exact distance (classroom.RunScaling), so every distance is covered, and collects
 // nodes expanded, wall time and largest frontier. A run stopped by a limit
 // is counted as cut off, not averaged.
 func MeasureScaling(ctx context.Context, cfg ScalingConfig) (*Scaling, error) {
-	sr, err := RunScaling(ctx, cfg)
+	sr, err := cfg.run(ctx)
 	if err != nil {
 		return nil, err
 	}

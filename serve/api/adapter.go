@@ -98,8 +98,31 @@ func checkReference(c *classroom.Comparison, a resolve.Answer) error {
 // checks or rebuilds it, on every route.
 func isDamage(err error) bool { return resolve.IsDamage(err) }
 
-// watchAlgorithms are the searches the watch view steps through, by key.
-var watchAlgorithms = []string{"bfs", "dfs", "astar", "idastar"}
+// algorithmCatalog is every classroom algorithm with its name and style.
+func algorithmCatalog() []classroom.AlgorithmInfo { return classroom.Catalog() }
+
+// scalingAlgorithms are the classroom algorithms of goal keys name (nil:
+// all), table goal's table.
+func scalingAlgorithms(goal statespace.Board, table pdb.ExactTable, keys []string) ([]search.Algorithm, error) {
+	return classroom.Algorithms(goal, table, keys)
+}
+
+// runScaling is the scaling run of cfg (classroom.RunScaling).
+func runScaling(ctx context.Context, cfg classroom.ScalingConfig) (*classroom.ScalingRuns, error) {
+	return classroom.RunScaling(ctx, cfg)
+}
+
+// watchAlgorithms are the searches the watch view steps through, by the
+// key /api/watch takes (classroom.AlgorithmInfo.Watch).
+var watchAlgorithms = func() []string {
+	var keys []string
+	for _, a := range classroom.Catalog() {
+		if a.Watch != "" {
+			keys = append(keys, a.Watch)
+		}
+	}
+	return keys
+}()
 
 // runWatched runs the search named key (one of watchAlgorithms) from b to
 // goal, calling onStep after each expansion with what the search reports

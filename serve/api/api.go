@@ -1,7 +1,8 @@
 // Package api is the page's API without a network: every answer the page
 // asks for (a board's exact answer, a new game, a comparison of the
 // classroom searches, a search traced expansion by expansion, the shapes
-// offered, the animated solution as a GIF), each a GET target answered
+// offered, the animated solution as a GIF, the algorithms with their names
+// and styles, a scaling run over boards at exact distances), each a GET target answered
 // with a status and a body, JSON but for /api/gif's image. The HTTP
 // server (package serve) and the static copy's WebAssembly engine
 // (cmd/serve/wasm) both answer from it, so the page gets the same answers
@@ -28,6 +29,8 @@
 //	/api/watch?b=BOARD&alg=bfs|dfs|astar|idastar[&steps=N][&shape=…][&goal=…]
 //	/api/shapes
 //	/api/gif?b=BOARD[&shape=…][&goal=…][&size=PX]
+//	/api/algorithms
+//	/api/scaling?distances=D[,D…][&boards=N][&algs=bfs,dfs,…][&limit=N][&seed=S][&shape=…][&goal=…]
 //
 // The board records have the keys of query -json (board, distance,
 // optimal_moves, path, and nodes and seconds where a search answered) and
@@ -72,6 +75,8 @@ type Limits struct {
 	CompareTime     time.Duration // time per algorithm in a comparison (default 2 s)
 	WatchSteps      int           // expansions a watch may trace (default 5,000; the request's steps may ask fewer)
 	WatchTime       time.Duration // time of a watched search (default 5 s)
+	ScalingBoards   int           // boards one scaling run may draw, over all its distances (default 200)
+	ScalingTime     time.Duration // time of one scaling run, all its searches (default 20 s; each search has CompareTime)
 	Searches        int           // work slots: searches and table or database builds running at once (default GOMAXPROCS−1, at least 1, so one core is left for lookups)
 	SlotWait        time.Duration // how long a search waits for a free slot (default 3 s)
 	InFlight        int           // requests the HTTP server serves at once (default 1024); Do does not count them
@@ -101,6 +106,10 @@ func (l Limits) WithDefaults() Limits {
 		l.WatchSteps = 5000
 	}
 	def(&l.WatchTime, 5*time.Second)
+	if l.ScalingBoards <= 0 {
+		l.ScalingBoards = 200
+	}
+	def(&l.ScalingTime, 20*time.Second)
 	if l.Searches <= 0 {
 		l.Searches = max(1, runtime.GOMAXPROCS(0)-1)
 	}
@@ -219,6 +228,8 @@ var routeTable = []struct {
 	{"/api/watch", TypeJSON, (*Server).watch},
 	{"/api/shapes", TypeJSON, (*Server).shapes},
 	{"/api/gif", TypeGIF, (*Server).gif},
+	{"/api/algorithms", TypeJSON, (*Server).algorithms},
+	{"/api/scaling", TypeJSON, (*Server).scaling},
 }
 
 // A Handler answers one request of its route, given the request's raw

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/pdb"
@@ -213,7 +214,7 @@ func (s *Server) watch(ctx context.Context, dst []byte, q url.Values) ([]byte, e
 		known = known || k == alg
 	}
 	if !known {
-		return nil, badRequest("alg=%q: want bfs, dfs, astar or idastar", alg)
+		return nil, badRequest("alg=%q: want one of %s", alg, strings.Join(watchAlgorithms, ", "))
 	}
 	steps := s.lim.WatchSteps
 	if t := q.Get("steps"); t != "" {
@@ -265,10 +266,10 @@ func (s *Server) watch(ctx context.Context, dst []byte, q url.Values) ([]byte, e
 		Radius   int           `json:"radius"`
 		Trace    *watchTrace   `json:"trace"`
 		Result   search.Result `json:"result"`
-		Limits   any           `json:"limits"`
+		Limits   watchLimits   `json:"limits"`
 		Complete bool          `json:"complete"` // the search ended by itself, not by a limit
 	}{rq.board.String(), rq.shape.String(), rq.goal.String(), optimal, table.Radius(),
-		tr, res, map[string]any{"steps": steps, "seconds": s.lim.WatchTime.Seconds()},
+		tr, res, watchLimits{Seconds: s.lim.WatchTime.Seconds(), Steps: steps},
 		!stoppedByLimit(res)})
 	return append(dst, b...), err
 }
@@ -305,15 +306,37 @@ func (s *Server) shapes(_ context.Context, dst []byte, _ url.Values) ([]byte, er
 	shapes = append(shapes, shapeInfo{"4x4", []string{"last", "first"}, "search",
 		fmt.Sprintf("the 15-puzzle: IDA* on pattern databases, at most %s a board", s.lim.SolveTime)})
 	b, err := json.Marshal(struct {
-		Shapes []shapeInfo    `json:"shapes"`
-		Limits map[string]any `json:"limits"`
-	}{shapes, map[string]any{
-		"solve_seconds":     s.lim.SolveTime.Seconds(),
-		"compare_nodes":     s.lim.CompareNodes,
-		"compare_max_nodes": s.lim.CompareMaxNodes,
-		"compare_seconds":   s.lim.CompareTime.Seconds(),
-		"watch_steps":       s.lim.WatchSteps,
-		"watch_seconds":     s.lim.WatchTime.Seconds(),
+		Shapes []shapeInfo `json:"shapes"`
+		Limits pageLimits  `json:"limits"`
+	}{shapes, pageLimits{
+		CompareMaxNodes: s.lim.CompareMaxNodes,
+		CompareNodes:    s.lim.CompareNodes,
+		CompareSeconds:  s.lim.CompareTime.Seconds(),
+		ScalingBoards:   s.lim.ScalingBoards,
+		ScalingSeconds:  s.lim.ScalingTime.Seconds(),
+		SolveSeconds:    s.lim.SolveTime.Seconds(),
+		WatchSeconds:    s.lim.WatchTime.Seconds(),
+		WatchSteps:      s.lim.WatchSteps,
 	}})
 	return append(dst, b...), err
+}
+
+// pageLimits are the limits /api/shapes tells the page, its keys in
+// sorted order.
+type pageLimits struct {
+	CompareMaxNodes int64   `json:"compare_max_nodes"`
+	CompareNodes    int64   `json:"compare_nodes"`
+	CompareSeconds  float64 `json:"compare_seconds"`
+	ScalingBoards   int     `json:"scaling_boards"`
+	ScalingSeconds  float64 `json:"scaling_seconds"`
+	SolveSeconds    float64 `json:"solve_seconds"`
+	WatchSeconds    float64 `json:"watch_seconds"`
+	WatchSteps      int     `json:"watch_steps"`
+}
+
+// watchLimits are the limits of a traced search: its time and the
+// expansions it may trace.
+type watchLimits struct {
+	Seconds float64 `json:"seconds"`
+	Steps   int     `json:"steps"`
 }

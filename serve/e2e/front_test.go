@@ -408,7 +408,8 @@ func atoi(t *testing.T, s string) int {
 
 // checkScaling runs the scaling view on 3x3 (BFS and A* on Manhattan, at
 // distances 4, 8 and 12, two boards each) and checks its numbers against
-// the same boards, drawn by the API with the same seeds, searched here.
+// the same boards, drawn by the API's scaling run with the same seed,
+// searched here.
 func checkScaling(p *page) {
 	t := p.t
 	algs := map[string]search.Algorithm{}
@@ -442,15 +443,20 @@ func checkScaling(p *page) {
 	for _, r := range rows {
 		d := atoi(t, r.Distance)
 		var nodes, paths []float64
-		for k := range 2 {
-			var b struct{ Board string }
-			getJSONAt(t, p, "/api/random", fmt.Sprintf(`{shape: "3x3", goal: "last", depth: "%d", seed: "%d"}`, d, 1000*d+k+1), &b)
-			start, err := statespace.Parse(b.Board, statespace.Shape{})
+		// The boards the page's run drew: the API draws the same ones for
+		// the same request.
+		var run struct{ Boards []struct{ Boards []string } }
+		getJSONAt(t, p, "/api/scaling", fmt.Sprintf(`{shape: "3x3", goal: "last", distances: "%d", boards: "2", algs: "bfs,astar-manhattan", limit: "200000", seed: SCALING_SEED}`, d), &run)
+		if len(run.Boards) != 1 || len(run.Boards[0].Boards) != 2 {
+			t.Fatalf("distance %d: %+v, want 2 boards", d, run)
+		}
+		for _, text := range run.Boards[0].Boards {
+			start, err := statespace.Parse(text, statespace.Shape{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if fixture.Dist(t, p.table, start) != d {
-				t.Fatalf("board %s drawn at distance %d is %d away", b.Board, d, fixture.Dist(t, p.table, start))
+				t.Fatalf("board %s drawn at distance %d is %d away", text, d, fixture.Dist(t, p.table, start))
 			}
 			res, err := algs[r.Alg].Run(context.Background(), search.Problem{Start: start, Goal: goal3x3(), Limits: search.Limits{MaxExpanded: 200000, MaxTime: time.Minute}})
 			if err != nil {

@@ -10,7 +10,8 @@ import (
 )
 
 // checkPalette checks the page's one palette, with Compare, Watch and
-// Scaling filled: each algorithm has one style in the table ALG_STYLE (a
+// Scaling filled: each algorithm has one style in the engine's table of
+// algorithms (/api/algorithms, the page's algorithms.list: a
 // colour, a dash, a marker), no two alike, no colour near an outcome's
 // (optimal, longer, stopped, in either mode) and each readable on white;
 // every line and marker the charts draw for an algorithm is in its
@@ -35,8 +36,8 @@ func checkPalette(p *page) {
 		const out = {styles: {}, outcomes: {}, drawn: [], descents: [],
 			keys: Array.from(document.querySelectorAll("#compare-table tbody tr")).map(tr => tr.dataset.key)
 				.concat(Array.from(document.querySelectorAll("#scaling-algs input")).map(c => c.value))
-				.concat(Array.from(document.querySelectorAll("#watch-alg option")).map(o => WATCH_KEYS[o.value] || "watch:" + o.value))};
-		for (const [k, st] of Object.entries(ALG_STYLE)) out.styles[k] = {colour: norm(st.colour), dash: st.dash, marker: st.marker};
+				.concat(Array.from(document.querySelectorAll("#watch-alg option")).map(o => watchedKey(o.value)))};
+		for (const a of algorithms.list) out.styles[a.key] = {colour: norm(a.style.colour), dash: a.style.dash, marker: a.style.marker};
 		for (const mode of [false, true]) {
 			root.classList.toggle("projector", mode);
 			for (const o of ["--good", "--longer", "--stopped"]) out.outcomes[o + (mode ? " (projector)" : "")] = norm(getComputedStyle(root).getPropertyValue(o).trim());
@@ -61,7 +62,7 @@ func checkPalette(p *page) {
 		t.Fatal(err)
 	}
 	if len(r.Styles) == 0 {
-		t.Fatal("no palette ALG_STYLE on the page")
+		t.Fatal("no algorithms with styles on the page (/api/algorithms)")
 	}
 	seen := map[string]string{}
 	for k, st := range r.Styles {

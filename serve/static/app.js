@@ -16,26 +16,29 @@ const OPPOSITE = { Up: "Down", Down: "Up", Left: "Right", Right: "Left" };
 // Compare's bars and table. Each algorithm keeps one style on every chart
 // (Compare's solution paths, Watch, Scaling): a colour none of the
 // outcomes uses, a dash and a marker, no two algorithms alike, so lines
-// that overlap stay told apart. Dashes are SVG stroke-dasharrays ("" is
-// solid); markers are drawn by marker().
-const ALG_STYLE = {
-  "bfs":                   { colour: "#1f4e99", dash: "",        marker: "circle" },
-  "dfs":                   { colour: "#b0203f", dash: "7 3",     marker: "square" },
-  "ucs":                   { colour: "#00709e", dash: "2 3",     marker: "triangle" },
-  "iddfs":                 { colour: "#4d4d4d", dash: "9 3 2 3", marker: "diamond" },
-  "astar-misplaced":       { colour: "#c2185b", dash: "4 2",     marker: "circle" },
-  "astar-manhattan":       { colour: "#111111", dash: "",        marker: "triangle-down" },
-  "astar-linear-conflict": { colour: "#00709e", dash: "7 3",     marker: "square" },
-  "astar-exact":           { colour: "#102a5c", dash: "",        marker: "cross" },
-  "idastar":               { colour: "#b0203f", dash: "",        marker: "diamond" },
-  "greedy":                { colour: "#4d4d4d", dash: "2 3",     marker: "plus" },
-  "climber":               { colour: "#c2185b", dash: "",        marker: "plus" },
-};
-// WATCH_KEYS names Watch's searches as Compare and Scaling do.
-const WATCH_KEYS = { bfs: "bfs", dfs: "dfs", astar: "astar-manhattan", idastar: "idastar" };
+// that overlap stay told apart. The algorithms, their names and styles
+// come from the engine's one table (/api/algorithms); dashes are SVG
+// stroke-dasharrays ("" is solid); markers are drawn by marker().
+const algorithms = { list: [], byKey: {} };
+
+// loadAlgorithms reads the table of algorithms once.
+async function loadAlgorithms() {
+  try {
+    algorithms.list = (await api("/api/algorithms", {})).algorithms;
+  } catch (err) { showError(err); }
+  for (const a of algorithms.list) algorithms.byKey[a.key] = a;
+}
+
+// algName is an algorithm's name for people, its key if the table lacks it.
+function algName(key) { return (algorithms.byKey[key] || { name: key }).name; }
+
+// watchedKey is the algorithm /api/watch's key names (its "astar" is
+// A* on Manhattan distance), drawn in that algorithm's style.
+function watchedKey(watch) { return (algorithms.list.find((a) => a.watch === watch) || { key: watch }).key; }
+
 // styleOf is an algorithm's style; an algorithm the table lacks is drawn
 // in the page's ink, solid.
-function styleOf(key) { return ALG_STYLE[key] || { colour: "#1d2330", dash: "", marker: "circle" }; }
+function styleOf(key) { return (algorithms.byKey[key] || { style: { colour: "#1d2330", dash: "", marker: "circle" } }).style; }
 
 // styled gives an SVG line its algorithm's colour and dash.
 function styled(el, key) {
@@ -175,6 +178,7 @@ function workerFetch(target) {
   const l = state.limits || {};
   const solve = l.solve_seconds || 10;
   const seconds = target.startsWith("/api/compare") ? (l.compare_seconds || 2) * 12 + solve
+    : target.startsWith("/api/scaling") ? (l.scaling_seconds || 20) + (l.compare_seconds || 2) + solve
     : target.startsWith("/api/watch") ? l.watch_seconds || 5 : solve;
   const limit = 1000 * seconds;
   return new Promise((resolve) => {
@@ -894,7 +898,7 @@ function setProjector(on) {
   try { localStorage.setItem(PROJECTOR_KEY, on ? "on" : "off"); } catch (e) { /* storage refused: the mode still applies */ }
   if (watch.data) showWatch();
   if (lastCompare) drawCompare(lastCompare);
-  if (scaling.runs.length) drawScaling();
+  if (scaling.rows.length) drawScaling();
   if (state.tiles.length) render();
 }
 
@@ -1331,7 +1335,7 @@ function showWatch() {
   $("w-h").textContent = s.h !== undefined ? s.h + ", " + (s.depth + s.h) : "–";
   $("w-bound").textContent = s.bound !== undefined ? String(s.bound) : "–";
   $("watch-pos").value = watch.pos;
-  drawWatchChart(steps, watch.pos, d.optimal_distance, d.radius, WATCH_KEYS[d.trace.key] || d.trace.key, d.result.algorithm);
+  drawWatchChart(steps, watch.pos, d.optimal_distance, d.radius, watchedKey(d.trace.key), d.result.algorithm);
   $("watch-explain").textContent = explain(d, watch.pos);
 }
 
@@ -1709,36 +1713,41 @@ function setEmbed(hash) {
 
 // ---------- scaling ----------
 
-// The algorithms the scaling view offers, as /api/compare names them.
-const SCALING_ALGS = [
-  ["bfs", "BFS", true], ["dfs", "DFS", true], ["ucs", "UCS", true], ["iddfs", "IDDFS", false],
-  ["astar-misplaced", "A* (misplaced)", false], ["astar-manhattan", "A* (Manhattan)", true],
-  ["astar-linear-conflict", "A* (linear conflict)", false], ["idastar", "IDA* (Manhattan)", false],
-  ["greedy", "Greedy (Manhattan)", false],
-];
-// SCALING_MAX_RUNS bounds a run: distances × boards per distance.
-const SCALING_MAX_RUNS = 200;
+// The scaling view asks the engine's one scaling run (/api/scaling) a
+// distance at a time, so that the curves are drawn as the answers
+// arrive. Each answer has a row per algorithm at its distance: the
+// boards, the searches a limit stopped, and each measure's mean and
+// quartiles, which this page only draws.
 const SCALING_MEASURES = [
-  { key: "nodes", title: "Nodes expanded", get: (r) => r.nodes_expanded, show: fmt },
-  { key: "path", title: "Path length (moves)", get: (r) => (r.found ? r.path_length : null), show: fmt },
-  { key: "time", title: "Time", get: (r) => r.seconds, show: (v) => fmtTime(v) },
+  { key: "nodes", title: "Nodes expanded" },
+  { key: "path", title: "Path length (moves)" },
+  { key: "time", title: "Time" },
 ];
-// scalingName is an algorithm's name as the form shows it.
-function scalingName(key) { return (SCALING_ALGS.find((a) => a[0] === key) || [key, key])[1]; }
 
-const scaling = { runs: [], running: false, stop: false, algs: [], distances: [] };
+const scaling = { rows: [], running: false, stop: false, algs: [], distances: [] };
 
-function buildScalingForm() {
+// buildAlgorithmChoices offers the table's algorithms: every one in
+// Scaling's form (those the table marks chosen checked), those /api/watch
+// traces in Watch's.
+function buildAlgorithmChoices() {
   const box = $("scaling-algs");
-  for (const [key, name, on] of SCALING_ALGS) {
+  for (const a of algorithms.list) {
     const l = document.createElement("label");
     l.className = "alg";
     const c = document.createElement("input");
     c.type = "checkbox";
-    c.value = key;
-    c.checked = on;
-    l.append(c, " " + name);
+    c.value = a.key;
+    c.checked = a.chosen;
+    l.append(c, " " + a.name);
     box.appendChild(l);
+  }
+  const sel = $("watch-alg");
+  sel.replaceChildren();
+  for (const a of algorithms.list.filter((x) => x.watch)) {
+    const o = document.createElement("option");
+    o.value = a.watch;
+    o.textContent = a.name;
+    sel.appendChild(o);
   }
 }
 
@@ -1754,10 +1763,12 @@ function updateScalingAvailability() {
 }
 
 // readScaling reads the form: {algs, distances, boards, limit}, or null
-// after saying what is wrong.
+// after saying what is wrong. The boards of one run are bounded by the
+// engine's limit (/api/shapes's scaling_boards).
 function readScaling() {
   const algs = Array.from($("scaling-algs").querySelectorAll("input:checked")).map((c) => c.value);
   const radius = (state.info && state.info.radius) || 31;
+  const most = (state.limits && state.limits.scaling_boards) || 200;
   const say = (t) => { showMessage(t, "error", "scaling"); return null; };
   if (!algs.length) return say("Choose at least one algorithm");
   const parts = $("scaling-distances").value.split(/[\s,;]+/).filter(Boolean);
@@ -1774,43 +1785,41 @@ function readScaling() {
   if (!distances.length) return say("Distances: give at least one, from 1 to " + radius);
   distances.sort((x, y) => x - y);
   const bt = $("scaling-boards").value.trim();
-  if (!/^[0-9]+$/.test(bt) || Number(bt) < 1) return say("Boards per distance: give a whole number from 1 to " + Math.floor(SCALING_MAX_RUNS / distances.length));
+  if (!/^[0-9]+$/.test(bt) || Number(bt) < 1) return say("Boards per distance: give a whole number from 1 to " + Math.floor(most / distances.length));
   const boards = Number(bt);
-  if (distances.length * boards > SCALING_MAX_RUNS) {
-    return say(distances.length + " distances × " + boards + " boards is " + distances.length * boards + " comparisons; at most " + SCALING_MAX_RUNS + " in one run");
+  if (distances.length * boards > most) {
+    return say(distances.length + " distances × " + boards + " boards is " + distances.length * boards + " boards; at most " + most + " in one run");
   }
   const limit = readLimit("scaling-limit", "scaling");
   if (limit === null) return null;
   return { algs, distances, boards, limit };
 }
 
+// SCALING_SEED draws the boards: the same run draws the same boards.
+const SCALING_SEED = "1";
+
 async function runScaling() {
   const cfg = readScaling();
   if (!cfg) return;
-  Object.assign(scaling, { runs: [], running: true, stop: false, algs: cfg.algs, distances: cfg.distances, limit: cfg.limit, shape: shapeText(), goal: state.goal });
+  Object.assign(scaling, { rows: [], running: true, stop: false, algs: cfg.algs, distances: cfg.distances, limit: cfg.limit, shape: shapeText(), goal: state.goal });
   $("scaling-run").disabled = true;
   $("scaling-stop").disabled = false;
-  const total = cfg.distances.length * cfg.boards;
-  let done = 0;
+  let boards = 0;
   drawScaling();
   try {
-    for (const d of cfg.distances) {
-      for (let k = 0; k < cfg.boards; k++) {
-        if (scaling.stop) throw new Error("stopped after " + done + " of " + total + " boards");
-        showMessage("Board " + (done + 1) + " of " + total + " (distance " + d + ")…", "", "scaling");
-        // The seed names the board: the same run draws the same boards.
-        const seed = String(1000 * d + k + 1);
-        const b = await api("/api/random", { shape: scaling.shape, goal: scaling.goal, depth: d, seed });
-        const c = await api("/api/compare", { b: b.board, shape: scaling.shape, goal: scaling.goal, algs: cfg.algs.join(","), limit: cfg.limit });
-        for (const row of c.algorithms) {
-          if (!cfg.algs.includes(row.key)) continue;
-          scaling.runs.push({ alg: row.key, name: row.result.algorithm, distance: d, board: b.board, seed, outcome: outcomeOf(row), result: row.result });
-        }
-        done++;
-        drawScaling();
+    for (const [i, d] of cfg.distances.entries()) {
+      if (scaling.stop) throw new Error("stopped after " + i + " of " + cfg.distances.length + " distances (" + boards + " boards)");
+      showMessage("Distance " + d + " (" + (i + 1) + " of " + cfg.distances.length + "): " + cfg.boards + " " + (cfg.boards === 1 ? "board" : "boards") + "…", "", "scaling");
+      const r = await api("/api/scaling", { shape: scaling.shape, goal: scaling.goal, distances: String(d), boards: String(cfg.boards),
+        algs: cfg.algs.join(","), limit: cfg.limit, seed: SCALING_SEED });
+      for (const b of r.boards) boards += b.boards.length;
+      for (const row of r.rows) {
+        scaling.rows.push({ alg: row.key, name: row.name, distance: row.distance, boards: row.boards, stopped: row.stopped,
+          nodes: row.nodes, path: row.path_length, time: row.seconds });
       }
+      drawScaling();
     }
-    showMessage("Scaling: " + total + " boards, " + cfg.distances.length + " distances, " + cfg.algs.length + " algorithms", "ok", "scaling");
+    showMessage("Scaling: " + boards + " boards, " + cfg.distances.length + " distances, " + cfg.algs.length + " algorithms", "ok", "scaling");
   } catch (err) { showError(err, "scaling"); }
   scaling.running = false;
   $("scaling-stop").disabled = true;
@@ -1819,31 +1828,11 @@ async function runScaling() {
 
 function stopScaling() { scaling.stop = true; }
 
-// quantile is the q-quantile of sorted values, linearly interpolated.
-function quantile(sorted, q) {
-  if (!sorted.length) return null;
-  const i = (sorted.length - 1) * q, lo = Math.floor(i), hi = Math.ceil(i);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
-}
-
-// scalingStats is a row per algorithm and distance: the boards run, how
-// many stopped, and each measure's mean and quartiles (paths of stopped
-// searches left out).
+// scalingStats is the engine's rows so far, by algorithm in the form's
+// order, then by distance.
 function scalingStats() {
-  const out = [];
-  for (const alg of scaling.algs) {
-    for (const d of scaling.distances) {
-      const runs = scaling.runs.filter((r) => r.alg === alg && r.distance === d);
-      if (!runs.length) continue;
-      const row = { alg, name: runs[0].name, distance: d, boards: runs.length, stopped: runs.filter((r) => r.outcome === "stopped").length };
-      for (const m of SCALING_MEASURES) {
-        const v = runs.map((r) => m.get(r.result)).filter((x) => x !== null && x !== undefined).map(Number).sort((a, b) => a - b);
-        row[m.key] = v.length ? { mean: v.reduce((a, b) => a + b, 0) / v.length, q1: quantile(v, 0.25), q3: quantile(v, 0.75), n: v.length } : null;
-      }
-      out.push(row);
-    }
-  }
-  return out;
+  const order = (r) => scaling.algs.indexOf(r.alg) * 1e6 + r.distance;
+  return scaling.rows.slice().sort((a, b) => order(a) - order(b));
 }
 
 function scalingCSV() {
@@ -1921,7 +1910,7 @@ function drawScaling() {
   }
   const legend = $("scaling-legend");
   legend.replaceChildren();
-  for (const alg of scaling.algs) legend.appendChild(algKey(alg, scalingName(alg)));
+  for (const alg of scaling.algs) legend.appendChild(algKey(alg, algName(alg)));
   if (scaling.algs.length) {
     legend.append("line: the mean; shaded: the middle half of the boards (Q1 to Q3); stopped searches count their expansions up to the limit and have no path");
     if (clock.resolution) {
@@ -1988,7 +1977,7 @@ async function main() {
   $("scaling-form").addEventListener("submit", (ev) => { ev.preventDefault(); runScaling(); });
   $("scaling-stop").addEventListener("click", stopScaling);
   $("scaling-png").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".png",
-    svgCanvasBlob($("scaling-charts"), scaling.algs.map((a) => [styleOf(a).colour, scalingName(a)]))));
+    svgCanvasBlob($("scaling-charts"), scaling.algs.map((a) => [styleOf(a).colour, algName(a)]))));
   $("scaling-csv").addEventListener("click", () => download("tilespace-scaling-" + shapeText() + ".csv", csvBlob(scalingCSV())));
   $("run-compare").addEventListener("click", runCompare);
   $("log-scale").addEventListener("change", () => { if (lastCompare) drawCharts(lastCompare); });
@@ -2005,8 +1994,8 @@ async function main() {
     $("engine-progress").textContent = "Starting the puzzle engine in this browser…";
     clock.resolution = measureClock();
   }
-  await loadShapes();
-  buildScalingForm();
+  await Promise.all([loadShapes(), loadAlgorithms()]);
+  buildAlgorithmChoices();
   setShape("3x3");
   document.body.dataset.ready = "true";
   if (!(await openLink(location.hash))) await randomGame({ depth: 10 });

@@ -54,6 +54,7 @@ func main() {
 	// Uint8Array for an image (/api/gif), whose bytes a string would not
 	// keep.
 	uint8Array := js.Global().Get("Uint8Array")
+	object := js.Global().Get("Object")
 	js.Global().Set("tilespaceFetch", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		target := args[0].String()
 		return promise.New(js.FuncOf(func(_ js.Value, p []js.Value) any {
@@ -64,11 +65,15 @@ func main() {
 				if u, err := url.ParseRequestURI(target); err == nil {
 					typ = api.ContentType(u.Path, status)
 				}
-				reply := map[string]any{"status": status, "type": typ, "body": string(body)}
-				if typ != api.TypeJSON {
+				reply := object.New()
+				reply.Set("status", status)
+				reply.Set("type", typ)
+				if typ == api.TypeJSON {
+					reply.Set("body", string(body))
+				} else {
 					b := uint8Array.New(len(body))
 					js.CopyBytesToJS(b, body)
-					reply["body"] = b
+					reply.Set("body", b)
 				}
 				resolve.Invoke(reply)
 			}()
