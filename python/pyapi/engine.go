@@ -170,6 +170,7 @@ type Request struct {
 	// random
 	Distance *int   `json:"distance"`
 	Seed     uint64 `json:"seed"`
+	Replace  bool   `json:"replace"` // independent draws; false: distinct boards
 	// compare
 	Algorithms []string `json:"algorithms"`
 	Nodes      int64    `json:"nodes"`
@@ -250,6 +251,7 @@ func ErrorKind(err error) string {
 		repeatedA *classroom.RepeatedAlgorithmError
 		part      *pdb.PartitionError
 		val       *analyze.ValueError
+		few       *table.TooFewError
 		notable   *generate.NoTableError
 		gname     *statespace.GoalNameError
 	)
@@ -272,7 +274,7 @@ func ErrorKind(err error) string {
 		return KindShape
 	case errors.As(err, &gname):
 		return KindGoal
-	case errors.As(err, &unknownH), errors.As(err, &unknownA), errors.As(err, &repeatedA), errors.As(err, &part), errors.As(err, &val):
+	case errors.As(err, &unknownH), errors.As(err, &unknownA), errors.As(err, &repeatedA), errors.As(err, &part), errors.As(err, &val), errors.As(err, &few):
 		return KindValue
 	case errors.As(err, &st):
 		return st.kind
