@@ -206,7 +206,8 @@ const (
 	KindShape       = "shape"       // ShapeError
 	KindMissing     = "missing"     // MissingFileError: a table or databases to build
 	KindDamaged     = "damaged"     // DamagedFileError
-	KindLimit       = "limit"       // LimitError: a time, memory or node limit
+	KindLimit       = "limit"       // LimitError: a memory or node limit
+	KindTime        = "time"        // TimeLimitError: a time limit (also a TimeoutError)
 	KindCanceled    = "canceled"    // the job was canceled (KeyboardInterrupt)
 	KindValue       = "value"       // an argument the engine refuses (ValueError)
 	KindInternal    = "internal"    // a bug: a panic recovered
@@ -261,7 +262,7 @@ func ErrorKind(err error) string {
 	case errors.Is(err, context.Canceled):
 		return KindCanceled
 	case errors.Is(err, context.DeadlineExceeded):
-		return KindLimit
+		return KindTime
 	case errors.As(err, &uns):
 		return KindUnsolvable
 	case errors.As(err, &nf), errors.As(err, &pnf), errors.As(err, &need), errors.As(err, &nodepth):
