@@ -138,6 +138,10 @@ def call(request: Dict[str, Any], inbuf: Optional[np.ndarray] = None, outbuf: Op
         resp = _take(lib, box.get("p"))
         if interrupted:
             raise KeyboardInterrupt
+        # The last progress, which the polls may have missed.
+        p = _take(lib, lib.tilespace_job_progress(handle))
+        _notes(p)
+        reporter(p.get("what", ""), p.get("done", 0), p.get("total", 0))
         result = _result(resp)
         ok = True
         return result

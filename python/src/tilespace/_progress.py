@@ -134,7 +134,7 @@ def _in_jupyter() -> bool:
 
 
 def _bar() -> Optional[_Bar]:
-    """The bar of this session: tqdm's, Jupyter's or the terminal's; None
+    """The bar that shows here: tqdm's, Jupyter's or the terminal's; None
     where none shows (stderr a file or a pipe)."""
     jupyter = _in_jupyter()
     if not jupyter and not getattr(sys.stderr, "isatty", lambda: False)():
