@@ -48,7 +48,8 @@ def test_damaged_table(tmp_path, python):
     # A table file that is no table, where the 2x3 table is looked for.
     (cache / "2x3-last.tbl").write_bytes(b"not a table at all" * 100)
     code = textwrap.dedent("""
-        import tilespace
+        import logging, tilespace
+        logging.basicConfig(level=logging.INFO)
         try:
             tilespace.distance("1,2,3,4,0,5", shape="2x3")
         except tilespace.DamagedFileError as e:
@@ -58,10 +59,11 @@ def test_damaged_table(tmp_path, python):
     """)
     p = subprocess.run([python, "-c", code], env=dict(os.environ, TILESPACE_CACHE=str(cache)),
                        capture_output=True, text=True, cwd=str(tmp_path))
-    # A damaged small table is rebuilt in memory with a warning (as query does).
+    # A damaged small table is rebuilt in memory with a note (as query
+    # does), logged to the "tilespace" logger.
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == "answered"
-    assert "damaged" in p.stderr
+    assert "INFO:tilespace:" in p.stderr and "damaged" in p.stderr
 
 
 @pytest.mark.parametrize("call,exc", [

@@ -21,7 +21,8 @@ DELAY = 3.0
 
 class Reporter:
     """Takes the engine's progress (what, done, total) as it is polled and
-    passes it on going up only, stage by stage (a stage is a what)."""
+    passes it on going up only, stage by stage (a stage is a what); a
+    total of 0 is a stage of unknown length."""
 
     def __init__(self, progress: ProgressArg) -> None:
         if progress is not None and not isinstance(progress, bool) and not callable(progress):
@@ -36,9 +37,12 @@ class Reporter:
         self.bar: Optional[_Bar] = None
 
     def __call__(self, what: str, done: int, total: int) -> None:
-        if not what or total <= 0:
+        if not what:
             return
-        done = max(0, min(int(done), int(total)))
+        total = max(0, int(total))  # 0: a stage of unknown length
+        done = max(0, int(done))
+        if total:
+            done = min(done, total)
         if done < self.done.get(what, 0):
             done = self.done[what]
         self.done[what] = done
@@ -57,7 +61,7 @@ class Reporter:
     def finish(self, ok: bool) -> None:
         """Ends the last stage at its total when the call succeeded, and
         closes the bar."""
-        if ok and self.last is not None and self.last[1] < self.last[2]:
+        if ok and self.last is not None and 0 < self.last[2] and self.last[1] < self.last[2]:
             self(self.last[0], self.last[2], self.last[2])
         if self.bar is not None:
             self.bar.close()
@@ -81,7 +85,7 @@ class _Tqdm(_Bar):
     def update(self, what: str, done: int, total: int) -> None:
         if self.bar is None or what != self.what:
             self.close()
-            self.bar = self.tqdm(total=total, desc=what, leave=False)
+            self.bar = self.tqdm(total=total or None, desc=what, leave=False)
             self.what = what
         self.bar.update(done - self.bar.n)
 
@@ -99,9 +103,9 @@ class _Widget(_Bar):
         display(self.box)
 
     def update(self, what: str, done: int, total: int) -> None:
-        self.bar.max = total
-        self.bar.value = done
-        self.label.value = "%s: %d of %d (%.0f%%)" % (what, done, total, 100.0 * done / total)
+        self.bar.max = max(total, 1)
+        self.bar.value = done if total else 0
+        self.label.value = _text(what, done, total)
 
     def close(self) -> None:
         self.box.close()
@@ -112,7 +116,7 @@ class _Line(_Bar):
         self.width = 0
 
     def update(self, what: str, done: int, total: int) -> None:
-        text = "tilespace: %s: %d of %d (%.0f%%)" % (what, done, total, 100.0 * done / total)
+        text = "tilespace: " + _text(what, done, total)
         sys.stderr.write("\r" + text.ljust(self.width))
         sys.stderr.flush()
         self.width = len(text)
@@ -120,6 +124,12 @@ class _Line(_Bar):
     def close(self) -> None:
         sys.stderr.write("\r" + " " * self.width + "\r")
         sys.stderr.flush()
+
+
+def _text(what: str, done: int, total: int) -> str:
+    if not total:
+        return "%s: working" % what
+    return "%s: %d of %d (%.0f%%)" % (what, done, total, 100.0 * done / total)
 
 
 def _in_jupyter() -> bool:
