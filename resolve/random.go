@@ -37,7 +37,7 @@ type Draw struct {
 // goal's oracle, answers from a distance table (callers pass it when
 // Resolver.HasTable says there is one, so that drawing never starts a
 // search) the boards are drawn from those at exactly distance d.Depth
-// (table.Choose, table.Table.Draw), and each comes with its answer.
+// (table.Table.Choose and Draw), and each comes with its answer.
 // Otherwise (o nil or a search) they are drawn from every reachable board
 // and come alone (a nil answer): solving each would cost a search; a
 // depth then gives a *NoDepthTableError. The same seed gives the same
@@ -73,7 +73,7 @@ func Random(ctx context.Context, goal statespace.Board, o Oracle, d Draw, each f
 		}
 		err = t.Draw(ctx, NewRand(d.Seed), depth, n, yield)
 	} else {
-		err = table.Choose(ctx, t, NewRand(d.Seed), depth, n, yield)
+		err = t.Choose(ctx, NewRand(d.Seed), depth, n, yield)
 	}
 	return cmp.Or(werr, err)
 }

@@ -340,34 +340,69 @@ func (t *tableHead) permuteAll(ctx context.Context, rng *rand.Rand, k uint64, yi
 // Choose yields n boards of t, each drawn uniformly and independently
 // from those at distance d (from all boards when d < 0): with
 // replacement, as a die is thrown, where Draw draws without. The same rng
-// state gives the same boards; it stops early as Draw does.
-func Choose(ctx context.Context, t Interface, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
-	sp := t.Space()
+// state gives the same boards; it stops early as Draw does, and a
+// distance beyond the radius is a *RareError.
+func (t *Table) Choose(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
 	if n <= 0 {
 		return nil
 	}
-	if d > t.Radius() {
-		return &RareError{Shape: sp.Shape(), Distance: d, Radius: t.Radius(), States: sp.Size()}
-	}
 	if d < 0 {
-		for i := range n {
-			if i&1023 == 1023 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if !yield(sp.Unrank(rng.Uint64N(sp.Size()))) {
-				return nil
-			}
+		return t.chooseAll(ctx, rng, n, yield)
+	}
+	if d >= len(t.counts) {
+		return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), States: t.space.Size()}
+	}
+	ranks := make([]uint64, 0, t.counts[d])
+	for r, v := range t.dist {
+		if int(v) == d {
+			ranks = append(ranks, uint64(r))
 		}
+	}
+	return pick(ctx, rng, t.space, ranks, n, yield)
+}
+
+// Choose yields boards as Table.Choose does, never expanding the table:
+// the boards at distance d are gathered level by level or found by
+// rejection, as Draw finds them.
+func (t *Lazy) Choose(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
+	if n <= 0 {
 		return nil
 	}
-	ranks, err := levelRanks(ctx, t, d)
-	if err != nil {
-		return err
+	if d < 0 {
+		return t.chooseAll(ctx, rng, n, yield)
 	}
-	if ranks == nil { // a lazy table's distance found by rejection
-		lazy := t.(*Lazy)
-		return lazy.told(lazy.reject(ctx, rng, d, n, false, yield))
+	if d >= len(t.counts) {
+		return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), States: t.space.Size()}
 	}
+	switch {
+	case t.cumulative(d) <= lazyLevelLimit:
+		ranks, err := t.level(ctx, d)
+		if err != nil {
+			return t.told(err)
+		}
+		return pick(ctx, rng, t.space, ranks, n, yield)
+	case t.counts[d]*lazyRejectionShare >= t.space.Size():
+		return t.told(t.reject(ctx, rng, d, n, false, yield))
+	}
+	return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), Count: t.counts[d], States: t.space.Size(), Gather: lazyLevelLimit}
+}
+
+// chooseAll yields n boards each drawn uniformly from the whole space.
+func (t *tableHead) chooseAll(ctx context.Context, rng *rand.Rand, n int, yield func(statespace.Board) bool) error {
+	for i := range n {
+		if i&1023 == 1023 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !yield(t.space.Unrank(rng.Uint64N(t.space.Size()))) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// pick yields n boards of the given ranks, each drawn uniformly and
+// independently.
+func pick(ctx context.Context, rng *rand.Rand, sp *statespace.Space, ranks []uint64, n int, yield func(statespace.Board) bool) error {
 	for i := range n {
 		if i&1023 == 1023 && ctx.Err() != nil {
 			return ctx.Err()
@@ -377,33 +412,6 @@ func Choose(ctx context.Context, t Interface, rng *rand.Rand, d, n int, yield fu
 		}
 	}
 	return nil
-}
-
-// levelRanks returns the ranks of t's boards at distance d: a loaded
-// table's by a scan, a lazy table's gathered level by level, or nil when
-// a lazy table's level is too large to gather but common enough to find
-// by rejection (else a *RareError).
-func levelRanks(ctx context.Context, t Interface, d int) ([]uint64, error) {
-	switch t := t.(type) {
-	case *Table:
-		ranks := make([]uint64, 0, t.counts[d])
-		for r, v := range t.dist {
-			if int(v) == d {
-				ranks = append(ranks, uint64(r))
-			}
-		}
-		return ranks, nil
-	case *Lazy:
-		switch {
-		case t.cumulative(d) <= lazyLevelLimit:
-			ranks, err := t.level(ctx, d)
-			return ranks, t.told(err)
-		case t.counts[d]*lazyRejectionShare >= t.space.Size():
-			return nil, nil
-		}
-		return nil, &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), Count: t.counts[d], States: t.space.Size(), Gather: lazyLevelLimit}
-	}
-	return nil, fmt.Errorf("table: cannot draw from a %T", t)
 }
 
 // TooFewError says more distinct boards were asked for than there are.
