@@ -332,13 +332,14 @@ def _goal_cells(sp: Dict[str, Any]) -> np.ndarray:
 
 
 def _valid_rows(a: np.ndarray) -> np.ndarray:
-    """Which rows of a (N, cells) are boards: each tile 0 … cells-1 once."""
+    """Which rows of a (N, cells) are boards: each tile 0 … cells-1 once
+    (the tiles' bits, ORed, fill the cells' bits only when none repeats)."""
     cells = a.shape[1]
-    if a.shape[0] == 0:
-        return np.zeros(0, dtype=bool)
-    inrange = np.all((a >= 0) & (a < cells), axis=1)
-    s = np.sort(np.where(inrange[:, None], a, 0), axis=1)
-    return inrange & np.all(s == np.arange(cells), axis=1)
+    inrange = np.all(a < cells, axis=1)
+    if a.dtype.kind == "i":
+        inrange &= np.all(a >= 0, axis=1)
+    bits = np.left_shift(np.uint32(1), np.clip(a, 0, 31).astype(np.uint32))
+    return inrange & (np.bitwise_or.reduce(bits, axis=1) == (1 << cells) - 1)
 
 
 def _solvable_rows(a: np.ndarray, sp: Dict[str, Any]) -> np.ndarray:
@@ -348,16 +349,17 @@ def _solvable_rows(a: np.ndarray, sp: Dict[str, Any]) -> np.ndarray:
     goal = _goal_cells(sp)
     rows, cols = (int(x) for x in sp["shape"].split("x"))
     cells = rows * cols
-    where = np.empty(cells, dtype=np.int64)
+    where = np.empty(cells, dtype=np.uint8)
     where[goal] = np.arange(cells)
-    p = where[a.astype(np.intp)]  # the goal cell of each board cell's tile
-    parity = np.zeros(a.shape[0], dtype=np.int64)
+    p = np.asfortranarray(where[a])  # the goal cell of each board cell's tile
+    parity = np.zeros(a.shape[0], dtype=bool)
     for i in range(cells - 1):
-        parity += np.count_nonzero(p[:, i:i + 1] > p[:, i + 1:], axis=1)
+        for j in range(i + 1, cells):
+            parity ^= p[:, i] > p[:, j]
     blank = np.argmax(a == 0, axis=1)
     gb = int(where[0])
     taxi = np.abs(blank // cols - gb // cols) + np.abs(blank % cols - gb % cols)
-    return (parity + taxi) % 2 == 0
+    return parity == (taxi % 2 == 1)
 
 
 def is_solvable(boards: BoardsLike, *, shape: Optional[str] = None, goal: GoalLike = "last") -> np.ndarray:
@@ -378,7 +380,6 @@ def is_solvable(boards: BoardsLike, *, shape: Optional[str] = None, goal: GoalLi
         out of range) as for an unsolvable one.
     """
     a, sp, lead = _boards_array(boards, shape, goal, check_tiles=False)
-    a = a.astype(np.int64, copy=False)
     valid = _valid_rows(a)
     out = np.zeros(a.shape[0], dtype=bool)
     if valid.any():
@@ -421,7 +422,6 @@ def distances(boards: BoardsLike, *, shape: Optional[str] = None, goal: GoalLike
     _errors_arg(errors)
     if errors == "mask":
         a, sp, lead = _boards_array(boards, shape, goal, check_tiles=False)
-        a = a.astype(np.int64, copy=False)
         ok = _valid_rows(a)
         ok[ok] = _solvable_rows(a[ok], sp)
         data = np.full(a.shape[0], 255, dtype=np.uint8)
