@@ -137,7 +137,8 @@ type ComparisonRow struct {
 // Compare runs every algorithm of search.Standard(goal, table) on start, one
 // after another, each with lim. Zero limits take the defaults, on every
 // board size (DefaultMaxExpanded expansions and DefaultMaxTime per
-// algorithm), so a comparison always ends; lim.MaxDepth is ignored. table
+// algorithm), so a comparison always ends; lim.MaxDepth limits DFS's
+// depth (0: no limit) and no other algorithm's. table
 // may be nil; it must be goal's table otherwise. A board that cannot reach
 // goal is an error, and so is a table a path contradicts (a
 // *table.ContradictionError: a path shorter than its distance).
@@ -150,7 +151,6 @@ func Compare(ctx context.Context, start, goal statespace.Board, table Table, lim
 // Algorithms; nil names them all), in search.Standard's order.
 func CompareAlgorithms(ctx context.Context, start, goal statespace.Board, table Table, lim search.Limits, keys []string) (*Comparison, error) {
 	lim = withDefaults(lim)
-	lim.MaxDepth = 0
 	if err := search.Check(search.Problem{Start: start, Goal: goal}); err != nil {
 		return nil, err
 	}
@@ -249,8 +249,9 @@ func (c *Comparison) WriteJSON(w io.Writer) error {
 		Result           search.Result `json:"result"`
 	}
 	type limits struct {
-		Nodes   int64   `json:"nodes"`
-		Seconds float64 `json:"seconds"`
+		Nodes    int64   `json:"nodes"`
+		Seconds  float64 `json:"seconds"`
+		DFSDepth int     `json:"dfs_depth,omitempty"`
 	}
 	out := struct {
 		Board   string `json:"board"`
@@ -260,7 +261,7 @@ func (c *Comparison) WriteJSON(w io.Writer) error {
 		Limits  limits `json:"limits"`
 		Rows    []row  `json:"algorithms"`
 	}{Board: c.Start.String(), Shape: c.Start.Shape().String(), Goal: c.Goal.String(),
-		Limits: limits{c.Limits.MaxExpanded, c.Limits.MaxTime.Seconds()}}
+		Limits: limits{c.Limits.MaxExpanded, c.Limits.MaxTime.Seconds(), c.Limits.MaxDepth}}
 	if c.Optimal >= 0 {
 		out.Optimal = &c.Optimal
 	}

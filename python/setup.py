@@ -1,8 +1,9 @@
-"""Builds the tilespace package: its engine is the Go package python/engine
-of the module one folder up, compiled with `go build -buildmode=c-shared`
-into the package (tilespace/libtilespace.so), so the wheel is a platform wheel
-that needs no Go at run time. Building needs Go 1.26 or later on PATH (or
-$GO naming the go command)."""
+"""The engine build step of the tilespace package (its metadata is in
+pyproject.toml): the Go package python/engine of the module one folder up,
+compiled with `go build -buildmode=c-shared` into the package
+(tilespace/libtilespace.so), so the wheel is a platform wheel that needs no
+Go at run time. Building needs Go 1.26 or later on PATH (or $GO naming the
+go command)."""
 
 import os
 import shutil
@@ -91,16 +92,4 @@ try:
 except ImportError:
     pass
 
-setup(
-    name="tilespace",
-    version="0.1.0",
-    description="Exact distances, optimal solutions and search comparisons for sliding-tile puzzles, "
-                "from the tilespace Go engine",
-    packages=["tilespace", "tilespace.widgets"],
-    python_requires=">=3.9",
-    install_requires=["numpy"],
-    extras_require={"widgets": ["ipywidgets", "matplotlib"]},
-    distclass=BinaryDistribution,
-    cmdclass=cmdclass,
-    zip_safe=False,
-)
+setup(distclass=BinaryDistribution, cmdclass=cmdclass)

@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 
-	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"
 )
@@ -21,52 +19,62 @@ const DefaultSeed = 1
 func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }
 
 // Draw says what Random draws: N boards, at distance Depth (from every
-// distance when it is negative), by the generator of Seed (NewRand); Want
-// is what each answer holds; Log, when set, receives a note when N
-// exceeds the boards at Depth.
+// distance when it is negative), by the generator of Seed (NewRand):
+// independently (with replacement), or, when Distinct, without
+// replacement; Want is what each answer holds.
 type Draw struct {
-	N     int
-	Depth int
-	Seed  uint64
-	Want  Want
-	Log   io.Writer
+	N        int
+	Depth    int
+	Seed     uint64
+	Distinct bool
+	Want     Want
 }
 
 // Random draws d.N boards of goal and calls each with every board in
-// turn. When o, goal's oracle, answers from a distance table (callers pass
-// it when Resolver.HasTable says there is one, so that drawing never
-// starts a search) the boards are drawn uniformly from those at exactly
-// distance d.Depth, without repetition while there are enough of them
-// (table.Samples), and each comes with its answer. Otherwise (o nil
-// or a search) they are drawn uniformly from every reachable board and
-// come alone (a nil answer): solving each would cost a search; a depth
-// then gives a *NoDepthTableError. The same seed gives the same boards;
-// they stream one by one, so memory does not grow with d.N, and ctx stops
-// the draw.
+// turn, in the order drawn. Each board is drawn uniformly and
+// independently, or, with d.Distinct, uniformly among those not drawn yet
+// (a *table.TooFewError when d.N exceeds the boards there are). When o,
+// goal's oracle, answers from a distance table (callers pass it when
+// Resolver.HasTable says there is one, so that drawing never starts a
+// search) the boards are drawn from those at exactly distance d.Depth
+// (table.Table.Choose and Draw), and each comes with its answer.
+// Otherwise (o nil or a search) they are drawn from every reachable board
+// and come alone (a nil answer): solving each would cost a search; a
+// depth then gives a *NoDepthTableError. The same seed gives the same
+// boards; they stream one by one, so memory does not grow with d.N, and
+// ctx stops the draw.
 func Random(ctx context.Context, goal statespace.Board, o Oracle, d Draw, each func(statespace.Board, *Answer) error) error {
 	t := TableOf(o)
 	if t == nil {
-		return randomBoards(ctx, goal, d.N, d.Depth, d.Seed, each)
+		return randomBoards(ctx, goal, d, each)
 	}
 	n, depth := d.N, d.Depth
 	if depth > t.Radius() {
 		return fmt.Errorf("no boards at distance %d: the radius of %s goal %s is %d",
 			depth, t.Space().Shape(), statespace.GoalName(goal), t.Radius())
 	}
-	if depth >= 0 && uint64(n) > t.Counts()[depth] && d.Log != nil {
-		c := t.Counts()[depth]
-		fmt.Fprintf(d.Log, "only %s %s at distance %d; the %d drawn repeat some\n",
-			textfmt.Commas(c), textfmt.Plural(int(c), "board is", "boards are"), depth, n)
-	}
 	var werr error
-	err := t.Draw(ctx, NewRand(d.Seed), depth, n, func(b statespace.Board) bool {
+	yield := func(b statespace.Board) bool {
 		a, err := o.Answer(ctx, b, d.Want)
 		if err == nil {
 			err = each(b, &a)
 		}
 		werr = err
 		return err == nil
-	})
+	}
+	var err error
+	if d.Distinct {
+		have := t.Space().Size()
+		if depth >= 0 {
+			have = t.Counts()[depth]
+		}
+		if uint64(n) > have {
+			return &table.TooFewError{Shape: t.Space().Shape(), Distance: max(depth, -1), Count: have, Asked: uint64(n)}
+		}
+		err = t.Draw(ctx, NewRand(d.Seed), depth, n, yield)
+	} else {
+		err = t.Choose(ctx, NewRand(d.Seed), depth, n, yield)
+	}
 	return cmp.Or(werr, err)
 }
 
@@ -87,25 +95,41 @@ func (e *NoDepthTableError) Error() string {
 		e.Goal.Shape(), statespace.GoalName(e.Goal), why)
 }
 
-// randomBoards calls each with n boards drawn uniformly from goal's
-// space, without answers.
-func randomBoards(ctx context.Context, goal statespace.Board, n, depth int, seed uint64, each func(statespace.Board, *Answer) error) error {
+// randomBoards calls each with d.N boards drawn uniformly from goal's
+// space, without answers: independently, or distinct with d.Distinct
+// (redrawing a board drawn before).
+func randomBoards(ctx context.Context, goal statespace.Board, d Draw, each func(statespace.Board, *Answer) error) error {
 	sp, err := statespace.NewSpace(goal)
-	if depth >= 0 {
+	if d.Depth >= 0 {
 		// A 12-cell shape has a table once it is built; larger ones have none.
 		return &NoDepthTableError{Goal: goal, Buildable: err == nil && sp.Size() <= table.MaxEnumerate}
 	}
 	if err != nil {
 		return err
 	}
-	rng := NewRand(seed)
-	for i := range n {
+	if d.Distinct && sp.Counted() && uint64(d.N) > sp.Size() {
+		return &table.TooFewError{Shape: sp.Shape(), Distance: -1, Count: sp.Size(), Asked: uint64(d.N)}
+	}
+	var seen map[statespace.Board]bool
+	if d.Distinct {
+		seen = make(map[statespace.Board]bool)
+	}
+	rng := NewRand(d.Seed)
+	for i := 0; i < d.N; {
 		if i&1023 == 1023 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if err := each(sp.Random(rng), nil); err != nil {
+		b := sp.Random(rng)
+		if seen != nil {
+			if seen[b] {
+				continue
+			}
+			seen[b] = true
+		}
+		if err := each(b, nil); err != nil {
 			return err
 		}
+		i++
 	}
 	return nil
 }

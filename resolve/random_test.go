@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 )
 
 // drawn is what Random gave: the boards in order, each with its answer or
@@ -27,6 +29,11 @@ var eightGoal = statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 3})
 // draw draws as the commands do: with goal's oracle when it has a table
 // at hand, notes on res's log.
 func draw(ctx context.Context, res *Resolver, goal statespace.Board, n, depth int, seed uint64) (drawn, error) {
+	return drawAs(ctx, res, goal, Draw{N: n, Depth: depth, Seed: seed, Want: Want{Path: true}})
+}
+
+// drawAs is draw with every field of a Draw.
+func drawAs(ctx context.Context, res *Resolver, goal statespace.Board, dr Draw) (drawn, error) {
 	var d drawn
 	var o Oracle
 	if res.HasTable(goal) {
@@ -35,7 +42,7 @@ func draw(ctx context.Context, res *Resolver, goal statespace.Board, n, depth in
 			return d, err
 		}
 	}
-	err := Random(ctx, goal, o, Draw{N: n, Depth: depth, Seed: seed, Want: Want{Path: true}, Log: res.cfg.Log}, func(b statespace.Board, a *Answer) error {
+	err := Random(ctx, goal, o, dr, func(b statespace.Board, a *Answer) error {
 		d.boards = append(d.boards, b)
 		d.answers = append(d.answers, a)
 		return nil
@@ -57,24 +64,24 @@ func TestRandom(t *testing.T) {
 	for i, tc := range []struct {
 		n, depth int
 		seed     uint64
-	}{{50, 20, 1}, {2, 31, 5}, {40, -1, 1}, {12, 1, 3}} {
-		var notes bytes.Buffer
-		res, err := NewResolver(ctx, Config{Log: &notes})
+		distinct bool
+	}{{50, 20, 1, false}, {50, 20, 1, true}, {6, 31, 5, false}, {2, 31, 5, true}, {40, -1, 1, false}, {40, -1, 1, true}, {12, 1, 3, false}} {
+		res, err := NewResolver(ctx, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := draw(ctx, res, eightGoal, tc.n, tc.depth, tc.seed)
+		dr := Draw{N: tc.n, Depth: tc.depth, Seed: tc.seed, Distinct: tc.distinct, Want: Want{Path: true}}
+		got, err := drawAs(ctx, res, eightGoal, dr)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _ := draw(ctx, res, eightGoal, tc.n, tc.depth, tc.seed)
+		again, _ := drawAs(ctx, res, eightGoal, dr)
 		if got.String() != again.String() {
 			t.Errorf("case %d: the same seed gave other boards", i)
 		}
-		other, _ := draw(ctx, res, eightGoal, tc.n, tc.depth, tc.seed+1)
-		// At distance 31 there are only two boards (OEIS A089473), and
-		// only two at distance 1, so only larger draws must differ.
-		if tc.depth != 31 && tc.depth != 1 && got.String() == other.String() {
+		dr.Seed++
+		other, _ := drawAs(ctx, res, eightGoal, dr)
+		if tc.n > 20 && got.String() == other.String() {
 			t.Errorf("case %d: seeds %d and %d gave the same boards", i, tc.seed, tc.seed+1)
 		}
 		if len(got.boards) != tc.n {
@@ -93,15 +100,128 @@ func TestRandom(t *testing.T) {
 			seen[b] = true
 		}
 		// The 8-puzzle has 2 boards at distance 1 and 2 at 31 (OEIS
-		// A089473): draws beyond them repeat, and a note says so.
-		distinct := tc.n
-		if tc.depth == 1 || tc.depth == 31 {
-			distinct = 2
+		// A089473): independent draws of 6 or 12 of them repeat.
+		if tc.distinct && len(seen) != tc.n {
+			t.Errorf("case %d: %d distinct boards of %d drawn without replacement", i, len(seen), tc.n)
 		}
-		if len(seen) != distinct || (distinct < tc.n) != (notes.Len() != 0) {
-			t.Errorf("case %d: %d distinct boards, want %d; notes %q", i, len(seen), distinct, notes.String())
+		if tc.depth == 1 || tc.depth == 31 {
+			if len(seen) > 2 {
+				t.Errorf("case %d: %d boards at distance %d, which has 2", i, len(seen), tc.depth)
+			}
 		}
 	}
+}
+
+// More distinct boards than there are is refused, at a distance and in
+// all, with or without a table.
+func TestRandomTooFew(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv(store.EnvCache, t.TempDir())
+	res, err := NewResolver(ctx, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		goal        statespace.Board
+		n, depth    int
+		count, have int
+	}{{eightGoal, 3, 31, 2, 0}, {eightGoal, 181441, -1, 181440, 0}, {statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6}), 239500801, -1, 239500800, 0}} {
+		_, err := drawAs(ctx, res, tc.goal, Draw{N: tc.n, Depth: tc.depth, Seed: 1, Distinct: true})
+		var few *table.TooFewError
+		if !errors.As(err, &few) || few.Count != uint64(tc.count) || few.Asked != uint64(tc.n) {
+			t.Errorf("%d distinct boards of %s at %d: %v", tc.n, tc.goal.Shape(), tc.depth, err)
+		}
+	}
+}
+
+// Independent draws are uniform over the boards and come in no order: a
+// chi-square test on the ranks of 2x3 boards drawn with and without a
+// table, and on where the blank is in 3x3 boards drawn without
+// replacement; and a permutation of all 3x3 boards is not sorted.
+func TestRandomUniform(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv(store.EnvCache, t.TempDir())
+	res, err := NewResolver(ctx, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 3})
+	sp := statespace.MustSpace(small)
+	for _, distinct := range []bool{false, true} {
+		n := 100 * int(sp.Size())
+		if distinct {
+			n = int(sp.Size())
+		}
+		d, err := drawAs(ctx, res, small, Draw{N: n, Depth: -1, Seed: 11, Distinct: distinct})
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts := make([]float64, sp.Size())
+		ascents := 0
+		for k, b := range d.boards {
+			counts[sp.Rank(b)]++
+			if k > 0 && sp.Rank(b) > sp.Rank(d.boards[k-1]) {
+				ascents++
+			}
+		}
+		if distinct {
+			for r, c := range counts {
+				if c != 1 {
+					t.Fatalf("all 360 distinct 2x3 boards: rank %d drawn %v times", r, c)
+				}
+			}
+		} else if chi, limit := chiSquare(counts), chiLimit(len(counts)-1); chi > limit {
+			t.Errorf("2x3, %d independent boards: chi-square %.1f over %d ranks exceeds %.1f", n, chi, len(counts), limit)
+		}
+		// In a random order about half the steps go up.
+		if share := float64(ascents) / float64(n-1); share < 0.42 || share > 0.58 {
+			t.Errorf("2x3 (distinct %v): %.3f of the steps go up the ranks", distinct, share)
+		}
+	}
+	d, err := drawAs(ctx, res, eightGoal, Draw{N: 181440, Depth: -1, Seed: 3, Distinct: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every board once; the first 20,160 (a ninth) have the blank on each
+	// cell about 2,240 times, not all on cell 0 as in rank order.
+	cells := make([]float64, 9)
+	seen := map[statespace.Board]bool{}
+	for k, b := range d.boards {
+		seen[b] = true
+		if k < 20160 {
+			cells[b.Blank()]++
+		}
+	}
+	if len(seen) != 181440 {
+		t.Errorf("181,440 distinct 3x3 boards: %d", len(seen))
+	}
+	if chi, limit := chiSquare(cells), chiLimit(8); chi > limit {
+		t.Errorf("the first 20,160 of every 3x3 board: blank cells %v, chi-square %.1f exceeds %.1f", cells, chi, limit)
+	}
+}
+
+// chiSquare is Pearson's statistic of counts against equal expectations.
+func chiSquare(counts []float64) float64 {
+	var sum float64
+	for _, c := range counts {
+		sum += c
+	}
+	e := sum / float64(len(counts))
+	var chi float64
+	for _, c := range counts {
+		chi += (c - e) * (c - e) / e
+	}
+	return chi
+}
+
+// chiLimit is the chi-square value of df degrees of freedom exceeded with
+// probability 1e-6 (Wilson-Hilferty): a fixed seed gives a fixed draw, so
+// the test fails only if the draw is not uniform.
+func chiLimit(df int) float64 {
+	const z = 4.753 // the standard normal's 1 - 1e-6 quantile
+	k := float64(df)
+	c := 1 - 2/(9*k) + z*math.Sqrt(2/(9*k))
+	return k * c * c * c
 }
 
 func TestRandomDepthTooLarge(t *testing.T) {
@@ -145,7 +265,7 @@ func TestRandomWithoutTable(t *testing.T) {
 		}
 		gb, _ := statespace.ParseGoal(goal, sh)
 		boards := func(seed uint64) []string {
-			d, err := draw(ctx, res, gb, 2000, -1, seed)
+			d, err := drawAs(ctx, res, gb, Draw{N: 2000, Depth: -1, Seed: seed, Distinct: true})
 			if err != nil {
 				t.Fatal(err)
 			}

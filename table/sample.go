@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -74,10 +75,11 @@ func (t *Table) Sample(rng *rand.Rand, d, n int) []statespace.Board {
 // Samples draws n boards of t uniformly from those at distance d (from
 // all boards when d < 0), without repetition while n does not exceed
 // their number, then with it (by t's Draw). The same rng state gives the
-// same boards. The boards are yielded one at a time, so memory does
-// not grow with n: it holds at most the ranks at distance d, or, for
-// d < 0, the ranks drawn in one round (a bitset of the space when that is
-// smaller). The sequence ends early where Draw would return an error.
+// same boards, in a random order. The boards are yielded one at a time,
+// so memory does not grow with n: it holds at most the ranks at distance
+// d, or, for d < 0, the ranks drawn in one round (a bitset of the space
+// when that is smaller, 4 bytes a board beyond half the space). Choose
+// draws with replacement. The sequence ends early where Draw would return an error.
 func Samples(t Drawer, rng *rand.Rand, d, n int) iter.Seq[statespace.Board] {
 	return func(yield func(statespace.Board) bool) {
 		t.Draw(context.Background(), rng, d, n, yield)
@@ -143,7 +145,7 @@ func (t *Lazy) draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(st
 			return err
 		}
 	case t.counts[d]*lazyRejectionShare >= t.space.Size():
-		return t.reject(ctx, rng, d, n, yield)
+		return t.reject(ctx, rng, d, n, true, yield)
 	default:
 		return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), Count: t.counts[d], States: t.space.Size(), Gather: lazyLevelLimit}
 	}
@@ -216,9 +218,10 @@ func (t *Lazy) level(ctx context.Context, d int) ([]uint64, error) {
 	return cur, nil
 }
 
-// reject draws boards at distance d by testing uniform random boards,
-// distinct while n does not exceed their number.
-func (t *Lazy) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
+// reject draws boards at distance d by testing uniform random boards:
+// when distinct, distinct while n does not exceed their number, else
+// independently.
+func (t *Lazy) reject(ctx context.Context, rng *rand.Rand, d, n int, distinct bool, yield func(statespace.Board) bool) error {
 	seen := map[uint64]bool{}
 	tries := 0
 	for left := n; left > 0; {
@@ -234,13 +237,15 @@ func (t *Lazy) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func(
 			return err
 		}
 		rank := t.space.Rank(r)
-		if dist != d || seen[rank] {
+		if dist != d || (distinct && seen[rank]) {
 			if uint64(tries) > 64*lazyRejectionShare*uint64(n-left+1) {
 				return &DamageError{Msg: fmt.Sprintf("drew %d boards without finding enough at distance %d", tries, d)}
 			}
 			continue
 		}
-		seen[rank] = true
+		if distinct {
+			seen[rank] = true
+		}
 		if !yield(r) {
 			return nil
 		}
@@ -249,44 +254,178 @@ func (t *Lazy) reject(ctx context.Context, rng *rand.Rand, d, n int, yield func(
 	return nil
 }
 
-// sampleAll draws n boards from the whole space by Floyd's algorithm, in
-// rounds of at most Size() distinct ranks.
+// sampleAll draws n boards from the whole space, distinct in rounds of at
+// most Size() ranks, each round in a uniformly random order: a round of at
+// most half the space by rejection (a map of the ranks drawn, or a bitset
+// of the space when that is smaller), a larger one by a partial
+// Fisher-Yates shuffle of every rank (4 bytes a board).
 func (t *tableHead) sampleAll(ctx context.Context, rng *rand.Rand, n int, yield func(statespace.Board) bool) error {
 	size := t.space.Size()
 	for left := uint64(n); left > 0; {
 		k := min(left, size)
-		// A map entry costs about 40 bytes and a bitset bit 1/8 byte.
-		var seen interface {
-			Test(uint) bool
-			Set(uint) *bitset.BitSet
-		}
-		var inMap map[uint64]bool
-		if k*320 < size {
-			inMap = make(map[uint64]bool, k)
+		var err error
+		var more bool
+		if k*2 <= size || size > math.MaxUint32 {
+			more, err = t.rejectAll(ctx, rng, k, yield)
 		} else {
-			seen = bitset.New(uint(size))
+			more, err = t.permuteAll(ctx, rng, k, yield)
 		}
-		for j := size - k; j < size; j++ {
-			r := rng.Uint64N(j + 1)
-			if inMap != nil {
-				if inMap[r] {
-					r = j
-				}
-				inMap[r] = true
-			} else {
-				if seen.Test(uint(r)) {
-					r = j
-				}
-				seen.Set(uint(r))
-			}
-			if j&1023 == 1023 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if !yield(t.space.Unrank(r)) {
-				return nil
-			}
+		if err != nil || !more {
+			return err
 		}
 		left -= k
 	}
 	return nil
+}
+
+// rejectAll yields k distinct uniform ranks of the space, redrawing a rank
+// drawn before; k is at most half the space, so a draw is new at least
+// half the time. It reports whether yield wants more.
+func (t *tableHead) rejectAll(ctx context.Context, rng *rand.Rand, k uint64, yield func(statespace.Board) bool) (bool, error) {
+	size := t.space.Size()
+	// A map entry costs about 40 bytes and a bitset bit 1/8 byte.
+	var inMap map[uint64]bool
+	var seen *bitset.BitSet
+	if k*320 < size {
+		inMap = make(map[uint64]bool, k)
+	} else {
+		seen = bitset.New(uint(size))
+	}
+	for i := uint64(0); i < k; {
+		r := rng.Uint64N(size)
+		if inMap != nil {
+			if inMap[r] {
+				continue
+			}
+			inMap[r] = true
+		} else {
+			if seen.Test(uint(r)) {
+				continue
+			}
+			seen.Set(uint(r))
+		}
+		if i&1023 == 1023 && ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		if !yield(t.space.Unrank(r)) {
+			return false, nil
+		}
+		i++
+	}
+	return true, nil
+}
+
+// permuteAll yields k distinct ranks of the space by the first k steps of
+// a Fisher-Yates shuffle of all of them. It reports whether yield wants
+// more.
+func (t *tableHead) permuteAll(ctx context.Context, rng *rand.Rand, k uint64, yield func(statespace.Board) bool) (bool, error) {
+	size := t.space.Size()
+	ranks := make([]uint32, size)
+	for i := range ranks {
+		ranks[i] = uint32(i)
+	}
+	for i := uint64(0); i < k; i++ {
+		if i&1023 == 1023 && ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		j := i + rng.Uint64N(size-i)
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+		if !yield(t.space.Unrank(uint64(ranks[i]))) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// Choose yields n boards of t, each drawn uniformly and independently
+// from those at distance d (from all boards when d < 0): with
+// replacement, as a die is thrown, where Draw draws without. The same rng
+// state gives the same boards; it stops early as Draw does, and a
+// distance beyond the radius is a *RareError.
+func (t *Table) Choose(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
+	if n <= 0 {
+		return nil
+	}
+	if d < 0 {
+		return t.chooseAll(ctx, rng, n, yield)
+	}
+	if d >= len(t.counts) {
+		return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), States: t.space.Size()}
+	}
+	ranks := make([]uint64, 0, t.counts[d])
+	for r, v := range t.dist {
+		if int(v) == d {
+			ranks = append(ranks, uint64(r))
+		}
+	}
+	return pick(ctx, rng, t.space, ranks, n, yield)
+}
+
+// Choose yields boards as Table.Choose does, never expanding the table:
+// the boards at distance d are gathered level by level or found by
+// rejection, as Draw finds them.
+func (t *Lazy) Choose(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error {
+	if n <= 0 {
+		return nil
+	}
+	if d < 0 {
+		return t.chooseAll(ctx, rng, n, yield)
+	}
+	if d >= len(t.counts) {
+		return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), States: t.space.Size()}
+	}
+	switch {
+	case t.cumulative(d) <= lazyLevelLimit:
+		ranks, err := t.level(ctx, d)
+		if err != nil {
+			return t.told(err)
+		}
+		return pick(ctx, rng, t.space, ranks, n, yield)
+	case t.counts[d]*lazyRejectionShare >= t.space.Size():
+		return t.told(t.reject(ctx, rng, d, n, false, yield))
+	}
+	return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), Count: t.counts[d], States: t.space.Size(), Gather: lazyLevelLimit}
+}
+
+// chooseAll yields n boards each drawn uniformly from the whole space.
+func (t *tableHead) chooseAll(ctx context.Context, rng *rand.Rand, n int, yield func(statespace.Board) bool) error {
+	for i := range n {
+		if i&1023 == 1023 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !yield(t.space.Unrank(rng.Uint64N(t.space.Size()))) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// pick yields n boards of the given ranks, each drawn uniformly and
+// independently.
+func pick(ctx context.Context, rng *rand.Rand, sp *statespace.Space, ranks []uint64, n int, yield func(statespace.Board) bool) error {
+	for i := range n {
+		if i&1023 == 1023 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !yield(sp.Unrank(ranks[rng.IntN(len(ranks))])) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// TooFewError says more distinct boards were asked for than there are.
+type TooFewError struct {
+	Shape    statespace.Shape
+	Distance int    // -1: every board
+	Count    uint64 // the boards there are
+	Asked    uint64
+}
+
+func (e *TooFewError) Error() string {
+	where := "in all"
+	if e.Distance >= 0 {
+		where = fmt.Sprintf("at distance %d", e.Distance)
+	}
+	return fmt.Sprintf("%d distinct boards asked for, and %s has %d %s", e.Asked, e.Shape, e.Count, where)
 }

@@ -41,6 +41,9 @@ type Interface interface {
 	// Draw draws boards at a distance (see Table.Draw); each kind of
 	// table finds them its own way.
 	Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error
+	// Choose draws boards at a distance independently, with replacement
+	// (see Table.Choose).
+	Choose(ctx context.Context, rng *rand.Rand, d, n int, yield func(statespace.Board) bool) error
 	// Loaded returns the table with one byte per board, for what needs
 	// every board's distance, or a *LazyError for a lazy table (whose
 	// Expand makes one on request).

@@ -15,15 +15,17 @@ import (
 
 // randomFlags holds the command line of query random.
 type randomFlags struct {
-	src   boardflags.Source
-	out   output
-	depth int
-	seed  uint64
-	n     int
-	fs    *cli.FlagSet
+	src      boardflags.Source
+	out      output
+	depth    int
+	seed     uint64
+	distinct bool
+	n        int
+	fs       *cli.FlagSet
 }
 
-// runRandom draws N boards uniformly (at distance -depth when given) and
+// runRandom draws N boards uniformly and independently (distinct with
+// -distinct; at distance -depth when given) and
 // answers them, or on shapes without a table writes the boards alone.
 func runRandom(ctx context.Context, sub cli.Subcommand, stdout, stderr io.Writer, args []string) error {
 	if err := moved.Refuse(args); err != nil {
@@ -44,7 +46,7 @@ func runRandom(ctx context.Context, sub cli.Subcommand, stdout, stderr io.Writer
 	if err := f.checkAnswers(res, goal); err != nil {
 		return err
 	}
-	return answerRandom(ctx, res, goal, resolve.Draw{N: f.n, Depth: f.depth, Seed: f.seed, Log: cfg.Log}, f.out.options(), stdout, stderr)
+	return answerRandom(ctx, res, goal, resolve.Draw{N: f.n, Depth: f.depth, Seed: f.seed, Distinct: f.distinct}, f.out.options(), stdout, stderr)
 }
 
 func parseRandomFlags(sub cli.Subcommand, stderr io.Writer, args []string) (*randomFlags, error) {
@@ -54,12 +56,13 @@ func parseRandomFlags(sub cli.Subcommand, stderr io.Writer, args []string) (*ran
 	f.out.register(f.fs)
 	f.fs.IntVar(&f.depth, "depth", -1, "draw from the boards at distance `D`; -1 draws from all boards")
 	f.fs.Uint64Var(&f.seed, "seed", resolve.DefaultSeed, "the `seed` of the draw: the same seed draws the same boards")
+	f.fs.BoolVar(&f.distinct, "distinct", false, "draw without replacement: N distinct boards, at most as many as there are (by default each board is drawn independently, so boards may repeat)")
 	rest, err := f.fs.Parse(args, true)
 	if err != nil {
 		return nil, err
 	}
 	if len(rest) != 1 {
-		return nil, usagef("random takes one number N (the boards to draw: distinct while N is at most their number, then repeating) and no boards; got %d %s",
+		return nil, usagef("random takes one number N (the boards to draw) and no boards; got %d %s",
 			len(rest), textfmt.Plural(len(rest), "argument", "arguments"))
 	}
 	if f.n, err = strconv.Atoi(rest[0]); err != nil || f.n < 1 {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,10 +28,59 @@ var history = regexp.MustCompile(`(?i)\b(?:` + strings.Join([]string{
 }, "|") + `)`)
 
 // TestNoHistory: no source, script or document of the repository speaks
-// of how it was made; each speaks of the software.
+// of how it was made; each speaks of the software. The files checked are
+// those git knows (tracked, or new and not ignored), so a venv or a build
+// folder inside the clone is not read.
 func TestNoHistory(t *testing.T) {
 	exts := map[string]bool{".go": true, ".md": true, ".txtar": true, ".js": true, ".html": true, ".css": true,
 		".py": true, ".sh": true, ".tsv": true, ".txt": true, ".mod": true, ".yml": true, ".yaml": true, "": true}
+	files, err := repoFiles(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range files {
+		if !exts[filepath.Ext(path)] {
+			continue
+		}
+		if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
+			continue // deleted in the work tree, or a link
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.IndexByte(data, 0) >= 0 {
+			continue // binary files hold no prose
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc.Buffer(nil, 1<<24)
+		for n := 1; sc.Scan(); n++ {
+			if m := history.FindString(sc.Text()); m != "" {
+				t.Errorf("%s:%d speaks of %q: say what the software does instead", path, n, m)
+			}
+		}
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// repoFiles returns the paths of the files of the repository at root: the
+// ones git tracks or would add (git ls-files), or, outside a git clone,
+// every file below root but .git, node_modules and fuzz folders.
+func repoFiles(root string) ([]string, error) {
+	cmd := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	cmd.Dir = root
+	if out, err := cmd.Output(); err == nil {
+		var files []string
+		for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+			if name != "" {
+				files = append(files, filepath.Join(root, filepath.FromSlash(name)))
+			}
+		}
+		return files, nil
+	}
+	var files []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -41,25 +91,10 @@ func TestNoHistory(t *testing.T) {
 			}
 			return nil
 		}
-		if !exts[filepath.Ext(path)] || !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil || bytes.IndexByte(data, 0) >= 0 {
-			return err // binary files hold no prose
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(nil, 1<<24)
-		for n := 1; sc.Scan(); n++ {
-			if m := history.FindString(sc.Text()); m != "" {
-				t.Errorf("%s:%d speaks of %q: say what the software does instead", path, n, m)
-			}
-		}
-		return sc.Err()
+		files = append(files, path)
+		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	return files, err
 }
 
 // The pattern catches what it is for and lets ordinary words be.

@@ -2,6 +2,7 @@ package pyapi
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/record"
@@ -118,7 +119,10 @@ func (e *Engine) compare(j *Job, r *Request, _, _ []byte) (result, error) {
 	if _, err := classroom.Algorithms(goal, table, r.Algorithms); err != nil {
 		return nil, err
 	}
-	lim := search.Limits{MaxExpanded: r.Nodes, MaxBytes: r.MemoryMiB << 20}
+	if r.DFSDepth < 0 {
+		return nil, &Error{Kind: KindValue, Message: fmt.Sprintf("dfs_depth %d: a depth is at least 1", r.DFSDepth)}
+	}
+	lim := search.Limits{MaxExpanded: r.Nodes, MaxBytes: r.MemoryMiB << 20, MaxDepth: r.DFSDepth}
 	if lim.MaxBytes == 0 {
 		lim.MaxBytes = search.DefaultMaxBytes
 	}

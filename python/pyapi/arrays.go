@@ -310,7 +310,7 @@ func (e *Engine) random(j *Job, r *Request, _, out []byte) (result, error) {
 		}
 	}
 	var i int64
-	err = resolve.Random(j.ctx, goal, o, resolve.Draw{N: int(r.N), Depth: depth, Seed: r.Seed, Log: e.notes}, func(b statespace.Board, _ *resolve.Answer) error {
+	err = resolve.Random(j.ctx, goal, o, resolve.Draw{N: int(r.N), Depth: depth, Seed: r.Seed, Distinct: !r.Replace}, func(b statespace.Board, _ *resolve.Answer) error {
 		putRow(out, i, b)
 		i++
 		j.report("random", uint64(i), uint64(r.N))

@@ -170,6 +170,7 @@ type Request struct {
 	// random
 	Distance *int   `json:"distance"`
 	Seed     uint64 `json:"seed"`
+	Replace  bool   `json:"replace"` // independent draws; false: distinct boards
 	// compare
 	Algorithms []string `json:"algorithms"`
 	Nodes      int64    `json:"nodes"`
@@ -205,7 +206,8 @@ const (
 	KindShape       = "shape"       // ShapeError
 	KindMissing     = "missing"     // MissingFileError: a table or databases to build
 	KindDamaged     = "damaged"     // DamagedFileError
-	KindLimit       = "limit"       // LimitError: a time, memory or node limit
+	KindLimit       = "limit"       // LimitError: a memory or node limit
+	KindTime        = "time"        // TimeLimitError: a time limit (also a TimeoutError)
 	KindCanceled    = "canceled"    // the job was canceled (KeyboardInterrupt)
 	KindValue       = "value"       // an argument the engine refuses (ValueError)
 	KindInternal    = "internal"    // a bug: a panic recovered
@@ -250,6 +252,7 @@ func ErrorKind(err error) string {
 		repeatedA *classroom.RepeatedAlgorithmError
 		part      *pdb.PartitionError
 		val       *analyze.ValueError
+		few       *table.TooFewError
 		notable   *generate.NoTableError
 		gname     *statespace.GoalNameError
 	)
@@ -259,7 +262,7 @@ func ErrorKind(err error) string {
 	case errors.Is(err, context.Canceled):
 		return KindCanceled
 	case errors.Is(err, context.DeadlineExceeded):
-		return KindLimit
+		return KindTime
 	case errors.As(err, &uns):
 		return KindUnsolvable
 	case errors.As(err, &nf), errors.As(err, &pnf), errors.As(err, &need), errors.As(err, &nodepth):
@@ -272,7 +275,7 @@ func ErrorKind(err error) string {
 		return KindShape
 	case errors.As(err, &gname):
 		return KindGoal
-	case errors.As(err, &unknownH), errors.As(err, &unknownA), errors.As(err, &repeatedA), errors.As(err, &part), errors.As(err, &val):
+	case errors.As(err, &unknownH), errors.As(err, &unknownA), errors.As(err, &repeatedA), errors.As(err, &part), errors.As(err, &val), errors.As(err, &few):
 		return KindValue
 	case errors.As(err, &st):
 		return st.kind

@@ -95,7 +95,7 @@ func TestErrorKinds(t *testing.T) {
 		{`{"op":"fly"}`, KindValue},
 		{`{"op":"answer","bored":"x"}`, KindValue},
 		{`not json`, KindValue},
-		{`{"op":"answer","board":"0,3,2,1,8,7,6,5,4,11,10,9","shape":"3x4","time_limit":1e-9}`, KindLimit},
+		{`{"op":"answer","board":"0,3,2,1,8,7,6,5,4,11,10,9","shape":"3x4","time_limit":1e-9}`, KindTime},
 	} {
 		r := do(t, e, c.req, nil, make([]byte, 16))
 		if r.Error == nil || r.Error.Kind != c.kind {

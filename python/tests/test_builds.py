@@ -20,7 +20,7 @@ def test_build_table_and_export(cli, python, tmp_path):
     out = run_child(python, cache, """
         import tilespace
         print(tilespace.build_table("2x4", goal="first"))
-        print(tilespace.table("2x4", "first").filename)
+        print(tilespace.table("2x4", goal="first").filename)
     """).split()
     assert out == [str(cache / "2x4-first.tbl"), str(cache / "2x4-first.npy")]
     # The file enumerate verifies, and the array enumerate exports.

@@ -19,7 +19,7 @@ import tilespace
 ])
 def test_typed_errors_carry_the_commands_message(cli, board, shape, goal, exc):
     with pytest.raises(exc) as e:
-        tilespace.distance(board, goal, shape)
+        tilespace.distance(board, goal=goal, shape=shape)
     assert isinstance(e.value, tilespace.Error)
     args = ["-goal", goal] + (["-shape", shape] if shape else []) + [board]
     p = cli.run("query", *args, check=False)
@@ -29,7 +29,7 @@ def test_typed_errors_carry_the_commands_message(cli, board, shape, goal, exc):
 
 def test_missing_files():
     with pytest.raises(tilespace.MissingFileError):
-        tilespace.random_boards(2, "4x4", distance=3, seed=1)
+        tilespace.random_boards(2, shape="4x4", distance=3, seed=1)
     # The 24-puzzle's databases take minutes: never built unasked.
     with pytest.raises(tilespace.MissingFileError) as e:
         tilespace.distance(",".join(map(str, list(range(1, 24)) + [0, 24])))
@@ -38,7 +38,7 @@ def test_missing_files():
     with pytest.raises(tilespace.ShapeError):
         tilespace.boards("4x4")
     with pytest.raises(tilespace.ShapeError):
-        tilespace.profile("manhattan", "4x4")
+        tilespace.profile("manhattan", shape="4x4")
 
 
 def test_damaged_table(tmp_path, python):
@@ -48,7 +48,8 @@ def test_damaged_table(tmp_path, python):
     # A table file that is no table, where the 2x3 table is looked for.
     (cache / "2x3-last.tbl").write_bytes(b"not a table at all" * 100)
     code = textwrap.dedent("""
-        import tilespace
+        import logging, tilespace
+        logging.basicConfig(level=logging.INFO)
         try:
             tilespace.distance("1,2,3,4,0,5", shape="2x3")
         except tilespace.DamagedFileError as e:
@@ -58,10 +59,11 @@ def test_damaged_table(tmp_path, python):
     """)
     p = subprocess.run([python, "-c", code], env=dict(os.environ, TILESPACE_CACHE=str(cache)),
                        capture_output=True, text=True, cwd=str(tmp_path))
-    # A damaged small table is rebuilt in memory with a warning (as query does).
+    # A damaged small table is rebuilt in memory with a note (as query
+    # does), logged to the "tilespace" logger.
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == "answered"
-    assert "damaged" in p.stderr
+    assert "INFO:tilespace:" in p.stderr and "damaged" in p.stderr
 
 
 @pytest.mark.parametrize("call,exc", [
@@ -71,8 +73,8 @@ def test_damaged_table(tmp_path, python):
     (lambda: tilespace.distances(np.zeros((2, 12), dtype=np.int64)), ValueError),
     (lambda: tilespace.distances(np.full((2, 9), 300)), ValueError),
     (lambda: tilespace.distances(np.full((2, 9), -1)), ValueError),
-    (lambda: tilespace.unrank([-1], "3x3"), ValueError),
-    (lambda: tilespace.unrank([1.5], "3x3"), TypeError),
+    (lambda: tilespace.unrank([-1], shape="3x3"), ValueError),
+    (lambda: tilespace.unrank([1.5], shape="3x3"), TypeError),
     (lambda: tilespace.random_boards(-1), ValueError),
     (lambda: tilespace.random_boards(3, distance=-2), ValueError),
     (lambda: tilespace.solve("8,6,7,2,5,4,3,0,1", time_limit=-1), ValueError),
@@ -102,8 +104,8 @@ def test_engine_row_errors():
         tilespace.rank(b)
     assert "row 1" in str(e.value)
     with pytest.raises(tilespace.ArgumentError):
-        tilespace.unrank([181440], "3x3")
+        tilespace.unrank([181440], shape="3x3")
     with pytest.raises(tilespace.ArgumentError):
-        tilespace.random_boards(2, "3x3", distance=32)
+        tilespace.random_boards(2, shape="3x3", distance=32)
     with pytest.raises(tilespace.ArgumentError):
         tilespace.profile("bogus")

@@ -26,7 +26,7 @@ CHILD = textwrap.dedent("""
 @pytest.mark.parametrize("job", [
     'tilespace.table("3x4", progress=progress)',  # a 2-bit search, then the .npy
     'tilespace.build_databases("6-6-3", progress=progress)',  # three databases, each written whole
-    'tilespace.profile("manhattan", "3x4", progress=progress)',
+    'tilespace.profile("manhattan", shape="3x4", progress=progress)',
 ])
 def test_ctrl_c(tmp_path, python, job):
     cache = tmp_path / "cache"

@@ -26,7 +26,7 @@ def test_compare_matches_classroom(cli, args):
     got = tilespace.compare(board, goal=opts.get("-goal", "last"), shape=opts.get("-shape"), nodes=20000)
     assert untimed(got.record) == untimed(want)
     assert untimed(list(got)) == untimed(want["algorithms"])
-    assert got.optimal_distance == want["optimal_distance"] == tilespace.distance(board, opts.get("-goal", "last"), opts.get("-shape"))
+    assert got.optimal_distance == want["optimal_distance"] == tilespace.distance(board, goal=opts.get("-goal", "last"), shape=opts.get("-shape"))
     assert {r["outcome"] for r in got} <= {"optimal", "longer", "stopped"}
 
 
@@ -78,9 +78,9 @@ def test_profile_of_a_function_and_an_array(cli):
     v[5] += 2
     p = tilespace.profile(v)
     assert p.inadmissible == 1
-    assert p.first_inadmissible["board"] == ",".join(map(str, tilespace.unrank([5], "3x3")[0]))
+    assert p.first_inadmissible["board"] == ",".join(map(str, tilespace.unrank([5], shape="3x3")[0]))
 
 
 def test_profile_2x4_goal_first(cli):
     want = cli.json_lines("analyze", "heuristics", "-json", "-shape", "2x4", "-goal", "first", "linear-conflict")[0]
-    assert tilespace.profile("linear-conflict", "2x4", "first").as_dict() == want
+    assert tilespace.profile("linear-conflict", shape="2x4", goal="first").as_dict() == want

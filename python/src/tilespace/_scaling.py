@@ -1,9 +1,16 @@
 """tilespace.scaling: the classroom algorithms' effort against the exact
 distance, over every board (or a sample) at each distance."""
 
+from __future__ import annotations
+
 import dataclasses
+import html
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+
+from ._progress import ProgressArg
+from .errors import ArgumentError
 
 # The measures of a scaling run's summary, as (column, run field).
 MEASURES = (("nodes", "nodes_expanded"), ("path", "path_length"), ("seconds", "seconds"))
@@ -24,30 +31,43 @@ class Scaling:
     """
 
     shape: str
-    goal: tuple
-    algorithms: tuple  # the algorithms' keys ("bfs", …)
-    names: tuple  # their names ("BFS", …)
-    distances: tuple
-    counts: tuple
-    sample: object  # boards per distance drawn, or None: every board
+    goal: Tuple[int, ...]
+    algorithms: Tuple[str, ...]  # the algorithms' keys ("bfs", …)
+    names: Tuple[str, ...]  # their names ("BFS", …)
+    distances: Tuple[int, ...]
+    counts: Tuple[int, ...]
+    sample: Optional[int]  # boards per distance drawn, or None: every board
     seed: int
-    limits: dict
-    boards: np.ndarray
-    distance: np.ndarray
-    runs: dict
+    limits: Dict[str, Any]
+    boards: np.ndarray = dataclasses.field(repr=False)
+    distance: np.ndarray = dataclasses.field(repr=False)
+    runs: Dict[str, np.ndarray] = dataclasses.field(repr=False)
 
-    def boards_searched(self, d):
+    def __repr__(self) -> str:
+        return ("Scaling(%s goal %s: %s on %d boards at distances %s, %d searches)"
+                % (self.shape, ",".join(map(str, self.goal)), ", ".join(self.names), len(self.boards),
+                   _span(self.distances), len(self.runs["algorithm"])))
+
+    def _repr_html_(self) -> str:
+        head = "<tr><th>algorithm</th><th>distance</th><th>boards</th><th>optimal</th><th>longer</th><th>stopped</th><th>nodes (median)</th></tr>"
+        rows = "".join("<tr><td>%s</td><td>%d</td><td>%d of %d</td><td>%d</td><td>%d</td><td>%d</td><td>%s</td></tr>"
+                       % (html.escape(r["name"]), r["distance"], r["boards"], r["boards_at_distance"], r["optimal"],
+                          r["longer"], r["stopped"], "-" if r["nodes_median"] is None else "%.0f" % r["nodes_median"])
+                       for r in self.summary())
+        return "<table><caption>%s</caption>%s%s</table>" % (html.escape(repr(self)), head, rows)
+
+    def boards_searched(self, d: int) -> int:
         """How many boards at distance d were searched."""
         return int(np.count_nonzero(self.distance == d))
 
-    def outcomes(self):
+    def outcomes(self) -> np.ndarray:
         """Each search's outcome against the board's exact distance:
         "optimal", "longer" or "stopped" (as the comparison's)."""
         found = self.runs["path_length"] >= 0
         longer = self.runs["path_length"] > self.runs["distance"]
         return np.where(~found, "stopped", np.where(longer, "longer", "optimal"))
 
-    def summary(self):
+    def summary(self) -> List[Dict[str, Any]]:
         """A dict per algorithm and distance: boards searched and in the
         space, how many searches ended optimal, longer or stopped, and each
         measure's mean, first quartile, median and third quartile (nodes
@@ -78,7 +98,7 @@ class Scaling:
                 out.append(row)
         return out
 
-    def as_dict(self):
+    def as_dict(self) -> Dict[str, Any]:
         """The run as plain Python values (lists, not arrays)."""
         d = dataclasses.asdict(self)
         d["boards"] = self.boards.tolist()
@@ -87,7 +107,14 @@ class Scaling:
         return d
 
 
-def _from_response(resp):
+def _span(ds: Sequence[int]) -> str:
+    ds = list(ds)
+    if ds and ds == list(range(ds[0], ds[-1] + 1)) and len(ds) > 2:
+        return "%d-%d" % (ds[0], ds[-1])
+    return ",".join(map(str, ds))
+
+
+def _from_response(resp: Dict[str, Any]) -> Scaling:
     """A Scaling from the engine's answer."""
     cells = len(resp["goal"])
     boards = np.asarray(resp["boards"], dtype=np.uint8).reshape(-1, cells)
@@ -111,18 +138,40 @@ def _from_response(resp):
         boards=boards, distance=dist, runs=runs)
 
 
-def scaling(shape="3x3", goal="last", algorithms=None, *, distances=None, sample=None, seed=0,
-            nodes=None, seconds=None, memory_mib=None, dfs_depth=None, progress=None):
-    """The classroom algorithms' effort against the exact distance: each
-    algorithm (keys as compare's; None: every one) run on every board at
-    each distance (None: 1 to the radius), or on sample boards per distance
-    drawn without repetition with seed (every board where there are
-    fewer). A shape needs a distance table (at most 12 cells).
+def scaling(shape: str = "3x3", *, goal: Any = "last", algorithms: Union[None, str, Sequence[str]] = None,
+            distances: Union[None, int, Sequence[int]] = None, sample: Optional[int] = None, seed: int = 0,
+            nodes: Optional[int] = None, seconds: Optional[float] = None, memory_mib: Optional[int] = None,
+            dfs_depth: Optional[int] = None, progress: ProgressArg = None) -> Scaling:
+    """The classroom algorithms' effort against the exact distance.
 
-    Each search is bounded as compare's are (nodes, seconds, memory_mib;
-    the defaults are compare's); dfs_depth limits DFS's depth, as the
-    studied notebook's DFS. progress(what, done, total) is called as the
-    searches end; Ctrl-C stops them. Returns a Scaling.
+    Each algorithm is run on every board at each distance, or on sample
+    boards per distance drawn without repetition with seed (every board
+    where there are fewer). A shape needs a distance table (at most 12
+    cells). Ctrl-C stops the searches.
+
+    Parameters
+    ----------
+    shape : str, default "3x3"
+    goal : str or board, default "last"
+    algorithms : str or list of str, optional
+        Keys as compare's; None: every one.
+    distances : int or list of int, optional
+        None: 1 to the radius.
+    sample : int, optional
+        Boards per distance; None: every board.
+    seed : int, default 0
+    nodes, seconds, memory_mib : optional
+        Limits of each search, as compare's (the defaults are compare's).
+    dfs_depth : int, optional
+        DFS's depth limit, as the studied notebook's DFS.
+    progress : None, bool or callable
+        None: a bar after a few seconds; True: at once; False: none; a
+        function progress(what, done, total), called as the searches end,
+        going up only and ending at its total.
+
+    Returns
+    -------
+    Scaling
     """
     from . import _engine, _goal_text, _shape_text
 
@@ -140,7 +189,7 @@ def scaling(shape="3x3", goal="last", algorithms=None, *, distances=None, sample
             distances = [distances]
         req["distances"] = [_whole(d, "distances", 1) for d in distances]
         if not req["distances"]:
-            raise ValueError("distances: give at least one distance, or None for every distance")
+            raise ArgumentError("distances: give at least one distance, or None for every distance")
     if sample is not None:
         req["sample"] = _whole(sample, "sample", 1)
     for name, v in (("nodes", nodes), ("memory_mib", memory_mib), ("dfs_depth", dfs_depth)):
@@ -151,17 +200,17 @@ def scaling(shape="3x3", goal="last", algorithms=None, *, distances=None, sample
     return _from_response(_engine.call(req, progress=progress))
 
 
-def _whole(v, name, least):
+def _whole(v: Any, name: str, least: int) -> int:
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
         raise TypeError(f"{name}: a whole number is needed, not {v!r}")
     if v < least:
-        raise ValueError(f"{name}: {v} is less than {least}")
+        raise ArgumentError(f"{name}: {v} is less than {least}")
     return int(v)
 
 
-def _positive(v, name):
+def _positive(v: Any, name: str) -> float:
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
         raise TypeError(f"{name}: a number of seconds is needed, not {v!r}")
-    if not v > 0:
-        raise ValueError(f"{name}: {v} is not positive")
+    if not v > 0 or v == float("inf"):
+        raise ArgumentError(f"{name}: {v} is not a positive number of seconds")
     return float(v)

@@ -1,13 +1,24 @@
 """The Go engine, loaded with ctypes: one call with a JSON request and two
 optional buffers, run in a worker thread so that Ctrl-C cancels it."""
 
+from __future__ import annotations
+
 import ctypes
 import json
+import logging
 import os
 import sys
 import threading
+from typing import Any, Dict, Optional
 
-from . import errors
+import numpy as np
+
+from . import _progress, errors
+
+#: The engine's notes for people (a database being built, a table
+#: missing, a search started) go to this logger at INFO; nothing is
+#: printed unless logging is configured to show them.
+log = logging.getLogger("tilespace")
 
 _NAMES = {"darwin": "libtilespace.dylib", "win32": "tilespace.dll"}
 LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -20,17 +31,15 @@ _lock = threading.Lock()
 POLL = 0.05
 
 
-def _load():
+def _load() -> Any:
     global _lib
     with _lock:
         if _lib is not None:
             return _lib
         if not os.path.exists(LIBRARY):
             raise ImportError(
-                "tilespace's engine %s is missing: install the package with pip "
-                "(pip install ./python builds it with the Go toolchain); when it is installed, "
-                "this is the source folder python/tilespace shadowing it: run Python from "
-                "another folder" % LIBRARY)
+                "tilespace's engine %s is missing: install the package with pip (a wheel, or "
+                "pip install ./python from a clone, which builds it with the Go toolchain)" % LIBRARY)
         lib = ctypes.CDLL(LIBRARY)
         i64, ptr = ctypes.c_int64, ctypes.c_void_p
         lib.tilespace_job_new.argtypes = []
@@ -49,7 +58,7 @@ def _load():
         return lib
 
 
-def _take(lib, p):
+def _take(lib: Any, p: Optional[int]) -> Dict[str, Any]:
     """The JSON object of a C string the engine returned, freed."""
     if not p:
         raise errors.Error("the engine returned nothing")
@@ -59,14 +68,14 @@ def _take(lib, p):
         lib.tilespace_free(p)
 
 
-def _pointer(a):
+def _pointer(a: Optional[np.ndarray]) -> tuple:
     """The address and byte length of a C-contiguous array, or (None, 0)."""
     if a is None:
         return None, 0
     return a.ctypes.data, a.nbytes
 
 
-def call_direct(request):
+def call_direct(request: Dict[str, Any]) -> Dict[str, Any]:
     """Runs a request that takes no time in this thread (no Ctrl-C, no
     progress, no buffers): a worker thread costs more than the answer."""
     lib = _load()
@@ -81,14 +90,17 @@ def call_direct(request):
     return _result(resp)
 
 
-def call(request, inbuf=None, outbuf=None, progress=None):
+def call(request: Dict[str, Any], inbuf: Optional[np.ndarray] = None, outbuf: Optional[np.ndarray] = None,
+         progress: _progress.ProgressArg = None) -> Dict[str, Any]:
     """Runs one request; returns its response, or raises its error.
 
     inbuf and outbuf are C-contiguous NumPy arrays the engine reads and
-    writes during the call. progress, if given, is called in this thread
-    as progress(what, done, total) while the call runs. Ctrl-C cancels the
+    writes during the call. progress (see _progress.Reporter) is served in
+    this thread while the call runs: a callback gets (what, done, total)
+    going up only, and a bar shows when the call lasts. Ctrl-C cancels the
     engine's work and raises KeyboardInterrupt once it has stopped.
     """
+    reporter = _progress.Reporter(progress)
     lib = _load()
     data = json.dumps(request).encode("utf-8")
     handle = lib.tilespace_job_new()
@@ -111,35 +123,42 @@ def call(request, inbuf=None, outbuf=None, progress=None):
     # Ctrl-C may take the thread for finished while it still runs.
     worker = threading.Thread(target=run, name="tilespace-engine", daemon=True)
     interrupted = False
+    ok = False
     try:
         worker.start()
         try:
             while not done.wait(POLL):
                 p = _take(lib, lib.tilespace_job_progress(handle))
                 _notes(p)
-                if progress is not None:
-                    progress(p["what"], p["done"], p["total"])
+                reporter(p.get("what", ""), p.get("done", 0), p.get("total", 0))
         except KeyboardInterrupt:
             interrupted = True
             lib.tilespace_job_cancel(handle)
             _wait(done)
         resp = _take(lib, box.get("p"))
+        if interrupted:
+            raise KeyboardInterrupt
+        # The last progress, which the polls may have missed.
+        p = _take(lib, lib.tilespace_job_progress(handle))
+        _notes(p)
+        reporter(p.get("what", ""), p.get("done", 0), p.get("total", 0))
+        result = _result(resp)
+        ok = True
+        return result
     finally:
+        reporter.finish(ok)
         if done.is_set():
             lib.tilespace_job_free(handle)
-    if interrupted:
-        raise KeyboardInterrupt
-    return _result(resp)
 
 
-def _notes(resp):
-    """Writes the engine's notes for people (a database being built, a
-    table missing) to stderr as they come, as the commands do."""
+def _notes(resp: Dict[str, Any]) -> None:
+    """Logs the engine's notes for people (a database being built, a table
+    missing) as they come."""
     for note in resp.get("notes", ()):
-        print("tilespace:", note, file=sys.stderr, flush=True)
+        log.info("%s", note)
 
 
-def _result(resp):
+def _result(resp: Dict[str, Any]) -> Dict[str, Any]:
     _notes(resp)
     if "error" in resp:
         err = resp["error"]
@@ -149,7 +168,7 @@ def _result(resp):
     return resp
 
 
-def _wait(done):
+def _wait(done: threading.Event) -> None:
     """Waits for the cancelled call to end; a second Ctrl-C while it stops
     is taken as the same request."""
     while True:

@@ -118,7 +118,7 @@ class ComparisonPanel:
 
     def _radius(self):
         try:
-            return int(tilespace.table(self.shape, self.goal).max())
+            return int(tilespace.table(self.shape, goal=self.goal).max())
         except tilespace.Error:
             return 200  # no table: boards at a distance cannot be drawn, and new_board says so
 
@@ -131,7 +131,7 @@ class ComparisonPanel:
         scramble depth) in the board box, and returns it."""
         d = self.distance.value if distance is None else distance
         try:
-            b = tilespace.random_boards(1, self.shape, self.goal, distance=d, seed=self.seed)[0]
+            b = tilespace.random_boards(1, shape=self.shape, goal=self.goal, distance=d, seed=self.seed)[0]
         except (tilespace.Error, ValueError) as e:
             self.message.value = _message("error", f"No board at distance {d}: {e}")
             return None
@@ -152,7 +152,7 @@ class ComparisonPanel:
         with self.output:
             self.output.clear_output(wait=True)
             try:
-                tilespace.distance(text, self.goal, self._board_shape(text))
+                tilespace.distance(text, goal=self.goal, shape=self._board_shape(text))
             except tilespace.UnsolvableError as e:
                 self.message.value = _message("warn", f"⚠ This board cannot reach the goal: {e}")
                 fig = board_figure(_tiles(text), self.shape, "your board (unsolvable)", goal=self._goal_board())
@@ -170,7 +170,7 @@ class ComparisonPanel:
             if self.seconds is not None:
                 limits["seconds"] = self.seconds
             self.message.value = _message("", "Running " + ", ".join(algs) + " …")
-            c = tilespace.compare(text, self.goal, self._board_shape(text), algorithms=algs, **limits)
+            c = tilespace.compare(text, goal=self.goal, shape=self._board_shape(text), algorithms=algs, **limits)
             self.last_comparison = c
             optimal, rows = comparison_parts(c)
             self.message.value = _message("ok", f"Board {text}: optimal distance {optimal} moves")
@@ -195,7 +195,7 @@ class ComparisonPanel:
             try:
                 ds = [int(x) for x in self.scaling_distances.value.replace(";", ",").replace(" ", ",").split(",") if x]
                 self.scaling_progress.layout.visibility = "visible"
-                s = tilespace.scaling(self.shape, self.goal, list(self.scaling_algorithms.value), distances=ds,
+                s = tilespace.scaling(self.shape, goal=self.goal, algorithms=list(self.scaling_algorithms.value), distances=ds,
                                       sample=self.scaling_sample.value or None, seed=self.scaling_seed.value,
                                       nodes=self.nodes.value, dfs_depth=self.dfs_depth.value or None,
                                       progress=self._scaling_progress)
@@ -225,7 +225,7 @@ class ComparisonPanel:
     def _goal_board(self):
         """The goal as a board (for the unsolvable warning's picture): the
         one board at distance 0."""
-        return tuple(int(t) for t in tilespace.random_boards(1, self.shape, self.goal, distance=0, seed=0)[0])
+        return tuple(int(t) for t in tilespace.random_boards(1, shape=self.shape, goal=self.goal, distance=0, seed=0)[0])
 
 
 def _text(board):
