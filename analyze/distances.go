@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"
 )
@@ -28,6 +29,9 @@ type TooBigError struct {
 	States uint64 // boards in the space (math.MaxUint64 when uncountable)
 	Max    uint64 // MaxStates
 }
+
+// Kind is errkind.Shape.
+func (*TooBigError) Kind() errkind.Kind { return errkind.Shape }
 
 func (e *TooBigError) Error() string {
 	return e.Shape.String() + " has too many boards to analyze exhaustively (at most 12 cells)"

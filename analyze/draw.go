@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
@@ -54,6 +55,9 @@ type DrawLimitError struct {
 	Limit     uint64
 	Got, Want int
 }
+
+// Kind is errkind.Limit.
+func (*DrawLimitError) Kind() errkind.Kind { return errkind.Limit }
 
 func (e *DrawLimitError) Error() string {
 	if e.What == "breadth-first" {

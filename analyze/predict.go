@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"
@@ -334,6 +335,9 @@ type DistError struct {
 	Msg             string
 }
 
+// Kind is errkind.Value.
+func (*DistError) Kind() errkind.Kind { return errkind.Value }
+
 func (e *DistError) Error() string {
 	if e.Dist == "" {
 		return fmt.Sprintf("%s on %s: %s", e.Heuristic, e.Shape, e.Msg)
@@ -460,6 +464,9 @@ func kreDistribution(ctx context.Context, sp *statespace.Space, h Heuristic, src
 
 // DepthError reports a depth with no boards.
 type DepthError struct{ Depth, Radius int }
+
+// Kind is errkind.Value.
+func (*DepthError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *DepthError) Error() string {
 	return "depth " + itoa(e.Depth) + ": the boards' distances run from 1 to " + itoa(e.Radius)

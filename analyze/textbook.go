@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"
@@ -179,6 +180,9 @@ func newRunners(ctx context.Context, goal statespace.Board, algs []string) ([]ru
 
 // UnknownAlgorithmError reports an algorithm name Textbook does not know.
 type UnknownAlgorithmError struct{ Name string }
+
+// Kind is errkind.Value.
+func (*UnknownAlgorithmError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *UnknownAlgorithmError) Error() string {
 	return fmt.Sprintf("unknown algorithm %q (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC)", e.Name)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
@@ -81,6 +82,9 @@ type UnknownAlgorithmError struct {
 	NeedsTable bool
 }
 
+// Kind is errkind.Value.
+func (*UnknownAlgorithmError) Kind() errkind.Kind { return errkind.Value }
+
 func (e *UnknownAlgorithmError) Error() string {
 	if e.NeedsTable {
 		return fmt.Sprintf("algorithm %q searches on the exact distance table, and this goal has none; the algorithms are %s", e.Key, strings.Join(e.Known, ", "))
@@ -90,6 +94,9 @@ func (e *UnknownAlgorithmError) Error() string {
 
 // RepeatedAlgorithmError is a key given twice.
 type RepeatedAlgorithmError struct{ Key string }
+
+// Kind is errkind.Value.
+func (*RepeatedAlgorithmError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *RepeatedAlgorithmError) Error() string {
 	return fmt.Sprintf("algorithm %q is named twice", e.Key)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -28,6 +29,9 @@ type DatabasesDamagedError struct {
 	Err   error
 }
 
+// Kind is errkind.Damaged.
+func (*DatabasesDamagedError) Kind() errkind.Kind { return errkind.Damaged }
+
 func (e *DatabasesDamagedError) Error() string {
 	if len(e.Files) == 1 {
 		return e.Files[0] + " is damaged: " + e.Err.Error()
@@ -47,6 +51,9 @@ type BeatenError struct {
 	PathLength int
 	Search     string // e.g. "A* (Manhattan)"
 }
+
+// Kind is errkind.Damaged.
+func (*BeatenError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *BeatenError) Error() string {
 	return fmt.Sprintf("%s gives board %s distance %d, but %s found a path of %d moves",

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"
@@ -77,6 +78,9 @@ type NoDepthTableError struct {
 	Goal      statespace.Board
 	Buildable bool
 }
+
+// Kind is errkind.Missing.
+func (*NoDepthTableError) Kind() errkind.Kind { return errkind.Missing }
 
 func (e *NoDepthTableError) Error() string {
 	why := "only boards of at most 12 cells are tabulated"

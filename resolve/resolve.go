@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
@@ -250,6 +251,9 @@ func isClosed(ch chan struct{}) bool {
 // and its space is too large to build in memory.
 type noTableError struct{ goal statespace.Board }
 
+// Kind is errkind.Missing.
+func (*noTableError) Kind() errkind.Kind { return errkind.Missing }
+
 func (e *noTableError) Error() string {
 	return fmt.Sprintf("no distance table for %s goal %s", e.goal.Shape(), statespace.GoalName(e.goal))
 }
@@ -302,6 +306,9 @@ func (r *Resolver) get(ctx context.Context, k entryKey, fill func(*entry)) (*ent
 // busyError marks the error of Config.Acquire: the resolution is tried
 // again next time.
 type busyError struct{ err error }
+
+// Kind is errkind.Limit.
+func (*busyError) Kind() errkind.Kind { return errkind.Limit }
 
 func (e *busyError) Error() string { return e.err.Error() }
 func (e *busyError) Unwrap() error { return e.err }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
@@ -118,6 +119,9 @@ type solveLimitError struct {
 func (s *Server) limitError(b statespace.Board, limit, waited time.Duration) *solveLimitError {
 	return &solveLimitError{b, limit, waited, s.limitsOf()}
 }
+
+// Kind is errkind.Limit.
+func (*solveLimitError) Kind() errkind.Kind { return errkind.Limit }
 
 func (e *solveLimitError) Error() string {
 	msg := fmt.Sprintf("time limit: no optimal solution of %s found within %s (%s time limit for one board solved by search", e.board, e.limit, e.whose)
