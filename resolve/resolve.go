@@ -307,9 +307,6 @@ func (r *Resolver) get(ctx context.Context, k entryKey, fill func(*entry)) (*ent
 // again next time.
 type busyError struct{ err error }
 
-// Kind is errkind.Limit.
-func (*busyError) Kind() errkind.Kind { return errkind.Limit }
-
 func (e *busyError) Error() string { return e.err.Error() }
 func (e *busyError) Unwrap() error { return e.err }
 
@@ -381,7 +378,7 @@ func (r *Resolver) Answer(ctx context.Context, goal, b statespace.Board, want Wa
 	if l == nil || goal != l.goal {
 		// An unsolvable board needs no table or solver, which may take
 		// long to find or build.
-		if uerr := unsolvable(goal, b); uerr != nil {
+		if uerr := CheckSolvable(goal, b); uerr != nil {
 			return Answer{Board: b, Distance: -1}, uerr
 		}
 		o, err := r.Oracle(ctx, goal, Need{})
@@ -394,8 +391,11 @@ func (r *Resolver) Answer(ctx context.Context, goal, b statespace.Board, want Wa
 	return l.o.Answer(ctx, b, want)
 }
 
-// unsolvable returns b's *statespace.UnsolvableError, or nil.
-func unsolvable(goal, b statespace.Board) error {
+// CheckSolvable is the one check of the parity rule every door asks
+// before looking for answers (Answer asks it too): b's
+// *statespace.UnsolvableError when it cannot reach goal, else nil (a
+// board of another shape than goal's is not this check's to refuse).
+func CheckSolvable(goal, b statespace.Board) error {
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil
