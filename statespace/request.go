@@ -33,7 +33,7 @@ func ParseRequest(board, shape, goal string) (Request, error) {
 			err = s.Validate()
 		}
 		if err != nil {
-			return Request{}, errkind.New(errkind.Shape, fmt.Errorf("shape %q: %w", shape, err))
+			return Request{}, errkind.New(errkind.Shape, err)
 		}
 		sh = s
 	}
