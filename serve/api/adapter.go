@@ -78,7 +78,7 @@ func checkCompareKeys(goal statespace.Board, keys []string) error {
 		}
 	}
 	_, err := classroom.Algorithms(goal, nil, rest)
-	var unknown *classroom.UnknownAlgorithmError
+	var unknown *search.UnknownAlgorithmError
 	if errors.As(err, &unknown) {
 		unknown.Known = append(unknown.Known, "astar-exact (with a table)")
 	}
