@@ -11,6 +11,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // DrawConfig asks DrawAtDistance for boards at one exact distance from
@@ -91,7 +92,7 @@ func DrawAtDistance(ctx context.Context, cfg DrawConfig) ([]statespace.Board, Dr
 		return nil, DrawStats{}, err
 	}
 	if !sp.Counted() {
-		return nil, DrawStats{}, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size()}
+		return nil, DrawStats{}, &table.TooManyBoardsError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates, To: analyzeAll}
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x64726177))
 	if cfg.Distance <= cfg.BFSDepth {

@@ -208,7 +208,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	counted := sp.Counted() && sp.Size() <= MaxStates
 	mixed := len(cfg.Boards) > 0 || cfg.Random > 0
 	if !counted && !mixed {
-		return nil, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates}
+		return nil, &table.TooManyBoardsError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates, To: analyzeAll}
 	}
 	hs, err := NewHeuristics(ctx, cfg.Goal, []string{cfg.Heuristic})
 	if err != nil {

@@ -103,7 +103,7 @@ func Textbook(ctx context.Context, cfg TextbookConfig) (*Table, error) {
 		return nil, err
 	}
 	if !sp.Counted() || sp.Size() > MaxStates {
-		return nil, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates}
+		return nil, &table.TooManyBoardsError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates, To: analyzeAll}
 	}
 	algs := cfg.Algorithms
 	if len(algs) == 0 {

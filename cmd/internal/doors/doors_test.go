@@ -17,6 +17,7 @@ import (
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
+	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/twobit"
 )
 
@@ -105,6 +106,7 @@ func TestFaultsAgreeAtEveryDoor(t *testing.T) {
 	_, canceled := o.Answer(stopped, f.Board, resolve.Want{})
 	sp35 := statespace.MustSpace(statespace.GoalLast(statespace.Shape{Rows: 3, Cols: 5}))
 	tooBig := twobit.EstimateFor(sp35, 2).Check(sp35.Goal(), 1<<30)
+	_, tooMany := table.Enumerate(ctx, sp35, nil)
 
 	for _, c := range []struct {
 		name   string
@@ -123,6 +125,7 @@ func TestFaultsAgreeAtEveryDoor(t *testing.T) {
 		{"bad goal", parse("8,6,7,2,5,4,3,0,1", "", "middle"), errkind.Goal, ""},
 		{"goal of another shape", parse("8,6,7,2,5,4,3,0,1", "3x3", "1,2,3,0"), errkind.Goal, ""},
 		{"bad shape", parse("", "3by3", ""), errkind.Shape, ""},
+		{"a space too large for a table", tooMany, errkind.Shape, ""},
 		{"time limit", timeLimit, errkind.Limit, ""},
 		{"memory limit", tooBig, errkind.Limit, "it takes a cluster"},
 		{"canceled", canceled, errkind.Canceled, ""},
