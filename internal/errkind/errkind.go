@@ -10,6 +10,7 @@ package errkind
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 )
 
@@ -58,12 +59,26 @@ type Kinded interface {
 	Kind() Kind
 }
 
-// Of returns the kind of err: the first error in its chain (err, then
-// what it wraps, depth first, as errors.As walks it) that says a kind
-// other than None, where context.Canceled is Canceled,
-// context.DeadlineExceeded is Limit and fs.ErrNotExist is Missing; None
-// when nothing in the chain says one (nil too).
+// Of returns the kind of err: Canceled when its chain holds
+// context.Canceled, Limit when it holds context.DeadlineExceeded (the
+// caller stopped the work, or its time ran out: what else the chain says
+// followed from that); else the first error in its chain (err, then what
+// it wraps, depth first, as errors.As walks it) that says a kind other
+// than None, where fs.ErrNotExist is Missing; None when nothing in the
+// chain says one (nil too).
 func Of(err error) Kind {
+	switch {
+	case err == nil:
+		return None
+	case errors.Is(err, context.Canceled):
+		return Canceled
+	case errors.Is(err, context.DeadlineExceeded):
+		return Limit
+	}
+	return of(err)
+}
+
+func of(err error) Kind {
 	if err == nil {
 		return None
 	}
@@ -72,20 +87,15 @@ func Of(err error) Kind {
 			return kind
 		}
 	}
-	switch {
-	case is(err, context.Canceled):
-		return Canceled
-	case is(err, context.DeadlineExceeded):
-		return Limit
-	case is(err, fs.ErrNotExist):
+	if is(err, fs.ErrNotExist) {
 		return Missing
 	}
 	switch u := err.(type) {
 	case interface{ Unwrap() error }:
-		return Of(u.Unwrap())
+		return of(u.Unwrap())
 	case interface{ Unwrap() []error }:
 		for _, e := range u.Unwrap() {
-			if k := Of(e); k != None {
+			if k := of(e); k != None {
 				return k
 			}
 		}
