@@ -109,7 +109,7 @@ func TextbookDeep(ctx context.Context, cfg DeepConfig) ([]DeepRow, error) {
 	for _, name := range algs {
 		hname, ok := strings.CutPrefix(name, "ida:")
 		if !ok {
-			return nil, &UnknownAlgorithmError{Name: name}
+			return nil, &search.UnknownAlgorithmError{Key: name, Known: []string{"ida:HEURISTIC"}}
 		}
 		hs, err := deepHeuristic(ctx, cfg, hname)
 		if err != nil {

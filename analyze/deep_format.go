@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -98,6 +99,9 @@ const MaxDeepJSON = 16 << 20
 // DeepJSONError reports a table that ReadDeepJSON cannot use: what is
 // wrong with it.
 type DeepJSONError struct{ Msg string }
+
+// Kind is errkind.Value.
+func (*DeepJSONError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *DeepJSONError) Error() string { return "textbook table: " + e.Msg }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -115,6 +116,9 @@ type CellsError struct {
 	Max   int
 	What  string
 }
+
+// Kind is errkind.Shape.
+func (*CellsError) Kind() errkind.Kind { return errkind.Shape }
 
 func (e *CellsError) Error() string {
 	return e.Shape.String() + ": " + e.What + " is computed for boards of at most " + itoa(e.Max) + " cells"

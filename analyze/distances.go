@@ -21,17 +21,9 @@ const chunk = 1 << 15
 // (239,500,800 boards, one byte each for the distances).
 const MaxStates = table.MaxEnumerate
 
-// TooBigError reports a space with more boards than the analyzer holds a
-// byte for.
-type TooBigError struct {
-	Shape  statespace.Shape
-	States uint64 // boards in the space (math.MaxUint64 when uncountable)
-	Max    uint64 // MaxStates
-}
-
-func (e *TooBigError) Error() string {
-	return e.Shape.String() + " has too many boards to analyze exhaustively (at most 12 cells)"
-}
+// analyzeAll is what a *table.TooManyBoardsError says the analyzer
+// cannot do.
+const analyzeAll = "analyze exhaustively"
 
 // Levels holds the exact distance of every board of a space, one byte a
 // board by rank (four to a word, so the search can set them atomically).
@@ -65,7 +57,7 @@ func (l *Levels) Counts() []uint64 { return l.counts }
 func Distances(ctx context.Context, sp *statespace.Space, progress table.Progress) (*Levels, error) {
 	n := sp.Size()
 	if !sp.Counted() || n > MaxStates {
-		return nil, &TooBigError{Shape: sp.Shape(), States: n, Max: MaxStates}
+		return nil, &table.TooManyBoardsError{Shape: sp.Shape(), States: n, Max: MaxStates, To: analyzeAll}
 	}
 	words := make([]uint32, (n+3)/4)
 	for i := range words {

@@ -6,10 +6,12 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 // DrawConfig asks DrawAtDistance for boards at one exact distance from
@@ -55,6 +57,9 @@ type DrawLimitError struct {
 	Got, Want int
 }
 
+// Kind is errkind.Limit.
+func (*DrawLimitError) Kind() errkind.Kind { return errkind.Limit }
+
 func (e *DrawLimitError) Error() string {
 	if e.What == "breadth-first" {
 		return fmt.Sprintf("distance %d: the breadth-first enumeration would hold more than %s boards", e.Distance, textfmt.Commas(e.Limit))
@@ -87,7 +92,7 @@ func DrawAtDistance(ctx context.Context, cfg DrawConfig) ([]statespace.Board, Dr
 		return nil, DrawStats{}, err
 	}
 	if !sp.Counted() {
-		return nil, DrawStats{}, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size()}
+		return nil, DrawStats{}, &table.TooManyBoardsError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates, To: analyzeAll}
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x64726177))
 	if cfg.Distance <= cfg.BFSDepth {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -28,6 +29,9 @@ type UnknownHeuristicError struct {
 	Name string
 	Err  error // the partition's error, if any
 }
+
+// Kind is errkind.Value.
+func (*UnknownHeuristicError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *UnknownHeuristicError) Error() string {
 	if e.Err != nil {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -40,6 +41,9 @@ type RunMismatchError struct {
 	Board string // the board kept
 	Want  string // the board at Index now; "" when Index is out of range
 }
+
+// Kind is errkind.Value.
+func (*RunMismatchError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *RunMismatchError) Error() string {
 	if e.Want == "" {

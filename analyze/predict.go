@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"
@@ -207,7 +208,7 @@ func Predict(ctx context.Context, cfg PredictConfig) (*Prediction, error) {
 	counted := sp.Counted() && sp.Size() <= MaxStates
 	mixed := len(cfg.Boards) > 0 || cfg.Random > 0
 	if !counted && !mixed {
-		return nil, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates}
+		return nil, &table.TooManyBoardsError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates, To: analyzeAll}
 	}
 	hs, err := NewHeuristics(ctx, cfg.Goal, []string{cfg.Heuristic})
 	if err != nil {
@@ -333,6 +334,9 @@ type DistError struct {
 	Shape           statespace.Shape
 	Msg             string
 }
+
+// Kind is errkind.Value.
+func (*DistError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *DistError) Error() string {
 	if e.Dist == "" {
@@ -460,6 +464,9 @@ func kreDistribution(ctx context.Context, sp *statespace.Space, h Heuristic, src
 
 // DepthError reports a depth with no boards.
 type DepthError struct{ Depth, Radius int }
+
+// Kind is errkind.Value.
+func (*DepthError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *DepthError) Error() string {
 	return "depth " + itoa(e.Depth) + ": the boards' distances run from 1 to " + itoa(e.Radius)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -20,6 +21,9 @@ type ValueError struct {
 	Board     statespace.Board
 	Value     int
 }
+
+// Kind is errkind.Value.
+func (*ValueError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *ValueError) Error() string {
 	return fmt.Sprintf("heuristic %s gives %d for %s: the profile counts values 0 to %d", e.Heuristic, e.Value, e.Board, MaxValue-1)

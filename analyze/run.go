@@ -13,7 +13,7 @@ type ProgressFunc func(stage string, done, total uint64)
 
 // Profiles computes the distances of every board of goal's space and the
 // profile of each named heuristic (NewHeuristics' names; none names
-// DefaultHeuristics'). It returns a *TooBigError for a space of more
+// DefaultHeuristics'). It returns a *table.TooManyBoardsError for a space of more
 // than MaxStates boards.
 func Profiles(ctx context.Context, goal statespace.Board, names []string, progress ProgressFunc) (*Levels, []*Profile, error) {
 	sp, err := ProfileSpace(goal)
@@ -31,14 +31,14 @@ func Profiles(ctx context.Context, goal statespace.Board, names []string, progre
 }
 
 // ProfileSpace returns goal's space when the analyzer can profile it (at
-// most MaxStates boards), a *TooBigError otherwise.
+// most MaxStates boards), a *table.TooManyBoardsError otherwise.
 func ProfileSpace(goal statespace.Board) (*statespace.Space, error) {
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil, err
 	}
 	if !sp.Counted() || sp.Size() > MaxStates {
-		return nil, &TooBigError{Shape: goal.Shape(), States: sp.Size(), Max: MaxStates}
+		return nil, &table.TooManyBoardsError{Shape: goal.Shape(), States: sp.Size(), Max: MaxStates, To: analyzeAll}
 	}
 	return sp, nil
 }

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/tilespace/tilespace/internal/errkind"
 )
 
 // RunLog is the measurements of a long comparison kept as they finish,
@@ -24,6 +26,9 @@ type RunLogError struct {
 	Path string
 	Msg  string
 }
+
+// Kind is errkind.Value.
+func (*RunLogError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *RunLogError) Error() string {
 	if e.Path == "" {

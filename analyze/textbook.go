@@ -103,7 +103,7 @@ func Textbook(ctx context.Context, cfg TextbookConfig) (*Table, error) {
 		return nil, err
 	}
 	if !sp.Counted() || sp.Size() > MaxStates {
-		return nil, &TooBigError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates}
+		return nil, &table.TooManyBoardsError{Shape: cfg.Goal.Shape(), States: sp.Size(), Max: MaxStates, To: analyzeAll}
 	}
 	algs := cfg.Algorithms
 	if len(algs) == 0 {
@@ -166,7 +166,7 @@ func newRunners(ctx context.Context, goal statespace.Board, algs []string) ([]ru
 		}
 		kind, hname, _ := strings.Cut(a, ":")
 		if kind != "astar" && kind != "ida" || hname == "" {
-			return nil, &UnknownAlgorithmError{Name: a}
+			return nil, &search.UnknownAlgorithmError{Key: a, Known: textbookAlgorithms}
 		}
 		hs, err := NewHeuristics(ctx, goal, []string{hname})
 		if err != nil {
@@ -177,12 +177,9 @@ func newRunners(ctx context.Context, goal statespace.Board, algs []string) ([]ru
 	return out, nil
 }
 
-// UnknownAlgorithmError reports an algorithm name Textbook does not know.
-type UnknownAlgorithmError struct{ Name string }
-
-func (e *UnknownAlgorithmError) Error() string {
-	return fmt.Sprintf("unknown algorithm %q (ids, ids-book, astar:HEURISTIC, ida:HEURISTIC)", e.Name)
-}
+// textbookAlgorithms are the runs Textbook knows, as an unknown one is
+// told.
+var textbookAlgorithms = []string{"ids", "ids-book", "astar:HEURISTIC", "ida:HEURISTIC"}
 
 // pickBoards returns the ranks to search at each depth 1 … maxDepth:
 // all of them, or a uniform sample of n per depth drawn in one pass over

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -20,6 +21,9 @@ type ValuesError struct {
 	Format  string
 	Problem string
 }
+
+// Kind is errkind.Value.
+func (*ValuesError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *ValuesError) Error() string {
 	if e.Format == "npy" {

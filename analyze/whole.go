@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
@@ -86,6 +87,9 @@ type EveryBoardError struct {
 	States uint64 // math.MaxUint64 when uncountable
 }
 
+// Kind is errkind.Shape.
+func (*EveryBoardError) Kind() errkind.Kind { return errkind.Shape }
+
 func (e *EveryBoardError) Error() string {
 	n := "more than 2^64"
 	if e.States != math.MaxUint64 {
@@ -97,6 +101,9 @@ func (e *EveryBoardError) Error() string {
 // BoundsError reports a range of bounds that is empty or beyond the
 // depths counted.
 type BoundsError struct{ Min, Max int }
+
+// Kind is errkind.Value.
+func (*BoundsError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *BoundsError) Error() string {
 	return fmt.Sprintf("bounds %d-%d: want 0 <= A <= B <= %d", e.Min, e.Max, maxWholeBound)

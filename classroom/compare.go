@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
@@ -72,24 +72,11 @@ func (c *Comparison) outcome(r ComparisonRow) Outcome {
 	return OutcomeShorter
 }
 
-// UnknownAlgorithmError is a key that names no algorithm of a comparison.
-type UnknownAlgorithmError struct {
-	Key   string
-	Known []string // the keys there are, in search.Standard's order
-	// NeedsTable is set when Key names the A* on the exact table and the
-	// comparison has no table.
-	NeedsTable bool
-}
-
-func (e *UnknownAlgorithmError) Error() string {
-	if e.NeedsTable {
-		return fmt.Sprintf("algorithm %q searches on the exact distance table, and this goal has none; the algorithms are %s", e.Key, strings.Join(e.Known, ", "))
-	}
-	return fmt.Sprintf("no algorithm %q: the algorithms are %s", e.Key, strings.Join(e.Known, ", "))
-}
-
 // RepeatedAlgorithmError is a key given twice.
 type RepeatedAlgorithmError struct{ Key string }
+
+// Kind is errkind.Value.
+func (*RepeatedAlgorithmError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *RepeatedAlgorithmError) Error() string {
 	return fmt.Sprintf("algorithm %q is named twice", e.Key)
@@ -97,7 +84,7 @@ func (e *RepeatedAlgorithmError) Error() string {
 
 // Algorithms returns the algorithms of search.Standard(goal, table) that
 // keys name, in Standard's order; nil or empty keys name them all. A key
-// naming none of them is an *UnknownAlgorithmError, a key given twice a
+// naming none of them is a *search.UnknownAlgorithmError, a key given twice a
 // *RepeatedAlgorithmError.
 func Algorithms(goal statespace.Board, table pdb.ExactTable, keys []string) ([]search.Algorithm, error) {
 	all := search.Standard(goal, table)
@@ -107,7 +94,7 @@ func Algorithms(goal statespace.Board, table pdb.ExactTable, keys []string) ([]s
 	want := make(map[string]bool, len(keys))
 	for _, k := range keys {
 		if _, ok := search.Find(all, k); !ok {
-			e := &UnknownAlgorithmError{Key: k, NeedsTable: table == nil && k == "astar-exact"}
+			e := &search.UnknownAlgorithmError{Key: k, NeedsTable: table == nil && k == "astar-exact"}
 			for _, a := range all {
 				e.Known = append(e.Known, a.Key)
 			}

@@ -132,7 +132,7 @@ func must(b []byte, err error) []byte {
 func TestAlgorithmsRefusal(t *testing.T) {
 	goal := statespace.GoalLast(sh33)
 	tb := fixture.TableFor(t, goal)
-	var unknown *UnknownAlgorithmError
+	var unknown *search.UnknownAlgorithmError
 	if _, err := Algorithms(goal, tb, []string{"bfs", "dijkstra"}); !errors.As(err, &unknown) || unknown.Key != "dijkstra" || !strings.Contains(err.Error(), `"dijkstra"`) || !strings.Contains(err.Error(), "astar-exact") {
 		t.Errorf("unknown key: %v", err)
 	}

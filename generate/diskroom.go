@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/store"
@@ -23,6 +24,9 @@ type PDBSpaceError struct {
 	Need      uint64 // bytes the files still to be written take
 	Free      uint64 // bytes free there
 }
+
+// Kind is errkind.Limit.
+func (*PDBSpaceError) Kind() errkind.Kind { return errkind.Limit }
 
 func (e *PDBSpaceError) Error() string {
 	return fmt.Sprintf("not enough disk for the pattern databases %s in %s: they need %s (%s bytes) free, %s (%s bytes) is free",

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
@@ -212,6 +213,9 @@ func stopped(goal statespace.Board, checkpoint string, err error) error {
 // holds them, and pattern databases solve its boards instead.
 type NoTableError struct{ Goal statespace.Board }
 
+// Kind is errkind.Shape.
+func (*NoTableError) Kind() errkind.Kind { return errkind.Shape }
+
 func (e *NoTableError) Error() string {
 	sh := e.Goal.Shape()
 	return fmt.Sprintf("%s has %d!/2 states, more than 2^64: no table holds them", sh, sh.Cells())
@@ -224,6 +228,9 @@ type EncodingError struct {
 	Encoding tablefile.Encoding
 }
 
+// Kind is errkind.Value.
+func (*EncodingError) Kind() errkind.Kind { return errkind.Value }
+
 func (e *EncodingError) Error() string {
 	return fmt.Sprintf("encoding %s: tables of 12 cells and more (%s) are stored in mod4-bit", e.Encoding, e.Shape)
 }
@@ -232,6 +239,9 @@ func (e *EncodingError) Error() string {
 // (12 cells and more) to resume: Shapes are the tables it builds, each in
 // well under a second.
 type ResumeError struct{ Shapes []statespace.Shape }
+
+// Kind is errkind.Value.
+func (*ResumeError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *ResumeError) Error() string {
 	if len(e.Shapes) == 1 {
@@ -247,6 +257,9 @@ type PatternTooLargeError struct {
 	Shape  statespace.Shape
 	States uint64
 }
+
+// Kind is errkind.Value.
+func (*PatternTooLargeError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *PatternTooLargeError) Error() string {
 	tiles := make([]string, len(e.Tiles))

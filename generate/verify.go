@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -16,6 +17,9 @@ import (
 // DiffersError says a verified file differs from a fresh build: the
 // report's facts (Report.Difference says where).
 type DiffersError struct{ Report VerifyReport }
+
+// Kind is errkind.Damaged.
+func (*DiffersError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *DiffersError) Error() string {
 	fresh := "search"

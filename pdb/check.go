@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -22,6 +23,9 @@ type CountsError struct {
 	Entries uint64 // entries that have it
 	Header  uint64 // the header's count of them
 }
+
+// Kind is errkind.Damaged.
+func (*CountsError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *CountsError) Error() string {
 	return fmt.Sprintf("%d entries have the value %d, the header counts %d", e.Entries, e.Value, e.Header)
@@ -119,6 +123,9 @@ type VerifyError struct {
 	Stored  int    // the value in the database
 	Rebuilt int    // the value a fresh build gives
 }
+
+// Kind is errkind.Damaged.
+func (*VerifyError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *VerifyError) Error() string {
 	return fmt.Sprintf("pdb: the database of tiles %v for %s goal %s stores %d for placement %v (rank %d), a fresh build gives %d",

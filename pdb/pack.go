@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/tilespace/tilespace/internal/errkind"
 )
 
 // Packing holds a database in half the memory (Felner, Korf, Meshulam &
@@ -47,6 +49,9 @@ type PackError struct {
 	Distance int // the placement's Manhattan distance
 	Damaged  bool
 }
+
+// Kind is errkind.Value.
+func (*PackError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *PackError) Error() string {
 	if e.Damaged {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -239,6 +240,9 @@ type PartitionError struct {
 	Tile    string // the offending tile as written, if any
 	Msg     string
 }
+
+// Kind is errkind.Value.
+func (*PartitionError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *PartitionError) Error() string {
 	var b strings.Builder

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -27,6 +28,9 @@ type PathBoundError struct {
 	Bound     int
 	Moves     int
 }
+
+// Kind is errkind.Damaged.
+func (*PathBoundError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *PathBoundError) Error() string {
 	at := "board " + e.At.String()

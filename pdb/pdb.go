@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -162,6 +163,9 @@ type InvalidError struct {
 	Msg string
 	Err error // the typed cause, such as a *CountsError, when there is one
 }
+
+// Kind is errkind.Damaged.
+func (*InvalidError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *InvalidError) Error() string { return "pdb: " + e.Msg }
 

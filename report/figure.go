@@ -18,6 +18,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/errkind"
 )
 
 // Size is the physical size of a rendered figure and the resolution of its
@@ -108,6 +109,9 @@ type DataError struct {
 	Figure  string // the figure's name
 	Problem string // what is wrong, e.g. `series "BFS": value 0 at distance 3 on a log axis`
 }
+
+// Kind is errkind.Value.
+func (*DataError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *DataError) Error() string { return "report: figure " + e.Figure + ": " + e.Problem }
 

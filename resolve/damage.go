@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
-	"github.com/tilespace/tilespace/store"
-	"github.com/tilespace/tilespace/table"
 )
 
 // DatabasesDamagedError says pattern databases are proved wrong: a sound
@@ -28,6 +27,9 @@ type DatabasesDamagedError struct {
 	Err   error
 }
 
+// Kind is errkind.Damaged.
+func (*DatabasesDamagedError) Kind() errkind.Kind { return errkind.Damaged }
+
 func (e *DatabasesDamagedError) Error() string {
 	if len(e.Files) == 1 {
 		return e.Files[0] + " is damaged: " + e.Err.Error()
@@ -47,6 +49,9 @@ type BeatenError struct {
 	PathLength int
 	Search     string // e.g. "A* (Manhattan)"
 }
+
+// Kind is errkind.Damaged.
+func (*BeatenError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *BeatenError) Error() string {
 	return fmt.Sprintf("%s gives board %s distance %d, but %s found a path of %d moves",
@@ -103,22 +108,4 @@ func (d *databases) checkPath(b statespace.Board, path []statespace.Move) error 
 		return d.damaged(pe, pe.Pattern)
 	}
 	return err
-}
-
-// IsDamage reports whether err says a file tilespace reads is damaged or
-// forged — a table or pattern databases that a checksum, a replayed path
-// or a search proved wrong — as opposed to something missing, a bad
-// request or a limit: the server's fault, which only rebuilding the file
-// mends.
-func IsDamage(err error) bool {
-	var (
-		tableErr      *table.DamageError
-		contradiction *table.ContradictionError
-		tableFile     *store.DamagedError
-		pdbFile       *store.PDBDamagedError
-		databases     *DatabasesDamagedError
-		beaten        *BeatenError
-	)
-	return errors.As(err, &tableErr) || errors.As(err, &contradiction) || errors.As(err, &tableFile) ||
-		errors.As(err, &pdbFile) || errors.As(err, &databases) || errors.As(err, &beaten)
 }

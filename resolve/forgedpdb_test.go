@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/fixture"
 	"github.com/tilespace/tilespace/internal/forged"
 	"github.com/tilespace/tilespace/pdb"
@@ -72,7 +73,7 @@ func TestForgedDatabasesRefused(t *testing.T) {
 			var pe *pdb.PathBoundError
 			switch {
 			case err != nil:
-				if !errors.As(err, &dd) || !errors.As(err, &pe) || !slices.Equal(dd.Files, files[pe.Pattern:pe.Pattern+1]) || !IsDamage(err) {
+				if !errors.As(err, &dd) || !errors.As(err, &pe) || !slices.Equal(dd.Files, files[pe.Pattern:pe.Pattern+1]) || !errkind.Is(err, errkind.Damaged) {
 					t.Errorf("%s: forged database %d, board %s: %v, want a *DatabasesDamagedError naming its file", c.shape, k, b, err)
 				}
 				refused++

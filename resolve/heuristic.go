@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
@@ -158,6 +159,9 @@ type NeedPDBsError struct {
 	Partition string
 	Looked    []string
 }
+
+// Kind is errkind.Missing.
+func (*NeedPDBsError) Kind() errkind.Kind { return errkind.Missing }
 
 func (e *NeedPDBsError) Error() string {
 	sh, goal := e.Goal.Shape(), statespace.GoalName(e.Goal)

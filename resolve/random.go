@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"
 )
@@ -85,6 +86,9 @@ type NoDepthTableError struct {
 	Goal      statespace.Board
 	Buildable bool
 }
+
+// Kind is errkind.Missing.
+func (*NoDepthTableError) Kind() errkind.Kind { return errkind.Missing }
 
 func (e *NoDepthTableError) Error() string {
 	why := "only boards of at most 12 cells are tabulated"

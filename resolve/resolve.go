@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
@@ -250,6 +251,9 @@ func isClosed(ch chan struct{}) bool {
 // and its space is too large to build in memory.
 type noTableError struct{ goal statespace.Board }
 
+// Kind is errkind.Missing.
+func (*noTableError) Kind() errkind.Kind { return errkind.Missing }
+
 func (e *noTableError) Error() string {
 	return fmt.Sprintf("no distance table for %s goal %s", e.goal.Shape(), statespace.GoalName(e.goal))
 }
@@ -374,7 +378,7 @@ func (r *Resolver) Answer(ctx context.Context, goal, b statespace.Board, want Wa
 	if l == nil || goal != l.goal {
 		// An unsolvable board needs no table or solver, which may take
 		// long to find or build.
-		if uerr := unsolvable(goal, b); uerr != nil {
+		if uerr := CheckSolvable(goal, b); uerr != nil {
 			return Answer{Board: b, Distance: -1}, uerr
 		}
 		o, err := r.Oracle(ctx, goal, Need{})
@@ -387,8 +391,11 @@ func (r *Resolver) Answer(ctx context.Context, goal, b statespace.Board, want Wa
 	return l.o.Answer(ctx, b, want)
 }
 
-// unsolvable returns b's *statespace.UnsolvableError, or nil.
-func unsolvable(goal, b statespace.Board) error {
+// CheckSolvable is the one check of the parity rule every door asks
+// before looking for answers (Answer asks it too): b's
+// *statespace.UnsolvableError when it cannot reach goal, else nil (a
+// board of another shape than goal's is not this check's to refuse).
+func CheckSolvable(goal, b statespace.Board) error {
 	sp, err := statespace.NewSpace(goal)
 	if err != nil {
 		return nil

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -115,6 +116,15 @@ type CheckpointError struct {
 	Field     string // "board", "goal" or "heuristic"; "" when inconsistent
 	Want, Got string // the search's, the checkpoint's
 	Msg       string // what is inconsistent
+}
+
+// Kind is errkind.Value for a checkpoint of another search (Field set),
+// errkind.Damaged for an inconsistent one.
+func (e *CheckpointError) Kind() errkind.Kind {
+	if e.Field != "" {
+		return errkind.Value
+	}
+	return errkind.Damaged
 }
 
 func (e *CheckpointError) Error() string {

@@ -3,6 +3,8 @@ package statespace
 import (
 	"fmt"
 	"strings"
+
+	"github.com/tilespace/tilespace/internal/errkind"
 )
 
 // GoalLast returns the goal with tiles 1…n−1 in order and the blank last
@@ -59,6 +61,9 @@ type GoalNameError struct {
 	Name  string
 	Shape Shape // the board's shape, or the zero Shape when not known
 }
+
+// Kind is errkind.Goal.
+func (*GoalNameError) Kind() errkind.Kind { return errkind.Goal }
 
 func (e *GoalNameError) Error() string {
 	sh, on := e.Shape, ""

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tilespace/tilespace/internal/errkind"
 )
 
 // ParseError describes board text that is not a valid board.
@@ -12,6 +14,9 @@ type ParseError struct {
 	Token string // the offending text, if any
 	Msg   string
 }
+
+// Kind is errkind.Board.
+func (*ParseError) Kind() errkind.Kind { return errkind.Board }
 
 func (e *ParseError) Error() string {
 	if e.Pos > 0 && !strings.Contains(e.Msg, "position") {

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/perm"
 )
 
@@ -333,6 +334,9 @@ type UnsolvableError struct {
 	GoalBlankRow int    // 1-based row of the goal's blank
 	SolvableFor  []string
 }
+
+// Kind is errkind.Unsolvable.
+func (*UnsolvableError) Kind() errkind.Kind { return errkind.Unsolvable }
 
 func (e *UnsolvableError) Error() string {
 	var s strings.Builder

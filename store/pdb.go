@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
@@ -29,6 +30,9 @@ type PDBNotFoundError struct {
 	Missing   []string // file names not found
 	Looked    []string // folders searched, in order
 }
+
+// Kind is errkind.Missing.
+func (*PDBNotFoundError) Kind() errkind.Kind { return errkind.Missing }
 
 func (e *PDBNotFoundError) Error() string {
 	what := "partition " + e.Partition
@@ -54,6 +58,9 @@ type PDBDamagedError struct {
 	Partition pdb.Partition
 	Err       error
 }
+
+// Kind is errkind.Damaged.
+func (*PDBDamagedError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *PDBDamagedError) Error() string {
 	return fmt.Sprintf("%s is damaged: %s", e.Path, damage(e.Err))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
@@ -109,6 +110,9 @@ type PDBDecodeError struct {
 	Msg string
 	Err error // the typed cause (a *pdb.InvalidError holding a *pdb.CountsError), when there is one
 }
+
+// Kind is errkind.Damaged.
+func (*PDBDecodeError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *PDBDecodeError) Error() string { return "store: " + e.Msg }
 

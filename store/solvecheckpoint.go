@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -67,6 +68,9 @@ type CheckpointDamagedError struct {
 	Path, Reason string
 }
 
+// Kind is errkind.Damaged.
+func (*CheckpointDamagedError) Kind() errkind.Kind { return errkind.Damaged }
+
 func (e *CheckpointDamagedError) Error() string {
 	return fmt.Sprintf("store: search checkpoint %s is damaged: %s", e.Path, e.Reason)
 }
@@ -77,6 +81,9 @@ func (e *CheckpointDamagedError) Error() string {
 type CheckpointMismatchError struct {
 	Path, Field, Have, Want string
 }
+
+// Kind is errkind.Value.
+func (*CheckpointMismatchError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *CheckpointMismatchError) Error() string {
 	return fmt.Sprintf("store: search checkpoint %s is of %s %q, not %q", e.Path, e.Field, e.Have, e.Want)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tilespace/tilespace/data"
 	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"
 	"github.com/tilespace/tilespace/tablefile"
@@ -70,6 +71,9 @@ type NotFoundError struct {
 	Looked []string // where the lookup went
 }
 
+// Kind is errkind.Missing.
+func (*NotFoundError) Kind() errkind.Kind { return errkind.Missing }
+
 func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("no distance table for %s goal %s (looked in: %s)",
 		e.Goal.Shape(), statespace.GoalName(e.Goal), strings.Join(e.Looked, ", "))
@@ -85,6 +89,9 @@ type DamagedError struct {
 	Goal statespace.Board
 	Err  error
 }
+
+// Kind is errkind.Damaged.
+func (*DamagedError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *DamagedError) Error() string {
 	return fmt.Sprintf("%s is damaged: %s", e.Path, damage(e.Err))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -48,6 +49,9 @@ type DamageError struct {
 }
 
 func (e *DamageError) Unwrap() error { return e.Err }
+
+// Kind is errkind.Damaged.
+func (*DamageError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *DamageError) Error() string { return "table: " + e.Msg }
 

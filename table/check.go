@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -22,6 +23,9 @@ type CodeCountsError struct {
 	Stored  uint64 // boards whose stored code is Residue
 	Header  uint64 // the header's boards at distances ≡ Residue (mod 4)
 }
+
+// Kind is errkind.Damaged.
+func (*CodeCountsError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *CodeCountsError) Error() string {
 	return fmt.Sprintf("%d boards have stored distances ≡ %d (mod 4), the counts say %d", e.Stored, e.Residue, e.Header)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -22,6 +23,9 @@ type ContradictionError struct {
 	Search        string // the search that found the path, e.g. "A* (Manhattan)"
 	Shortest      bool   // the search finds only shortest paths
 }
+
+// Kind is errkind.Damaged.
+func (*ContradictionError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *ContradictionError) Error() string {
 	const what = "the table"
@@ -76,6 +80,9 @@ type ReplayError struct {
 	Want, Got int
 	Msg       string // what the neighbour check found, when it refused
 }
+
+// Kind is errkind.Damaged.
+func (*ReplayError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *ReplayError) Error() string {
 	if e.Msg != "" {

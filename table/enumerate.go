@@ -7,6 +7,7 @@ import (
 
 	"github.com/bits-and-blooms/bitset"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -72,7 +73,7 @@ type enumeration struct {
 
 func newEnumeration(s *statespace.Space) (*enumeration, error) {
 	if s.Size() > MaxEnumerate {
-		return nil, fmt.Errorf("table: %s has %d reachable boards, more than the %d a full enumeration takes on", s.Shape(), s.Size(), uint64(MaxEnumerate))
+		return nil, &TooManyBoardsError{Shape: s.Shape(), States: s.Size(), Max: MaxEnumerate, To: "enumerate into a table"}
 	}
 	n := s.Shape().Cells()
 	e := &enumeration{
@@ -337,4 +338,22 @@ func rotateDown3(en entry, i int, f *[3]uint64) entry {
 
 func (e *enumeration) table() *Table {
 	return &Table{tableHead: newHead(e.s, e.counts), dist: e.dist}
+}
+
+// TooManyBoardsError reports a space with more boards than are held at
+// a byte a board (Max, MaxEnumerate: 12 cells), which a table
+// (Enumerate) and an analysis of every board (package analyze) both
+// need.
+type TooManyBoardsError struct {
+	Shape  statespace.Shape
+	States uint64 // boards in the space (math.MaxUint64 when uncountable)
+	Max    uint64
+	To     string // what the space is too large for: "enumerate into a table"
+}
+
+// Kind is errkind.Shape.
+func (*TooManyBoardsError) Kind() errkind.Kind { return errkind.Shape }
+
+func (e *TooManyBoardsError) Error() string {
+	return e.Shape.String() + " has too many boards to " + e.To + " (at most 12 cells)"
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bits-and-blooms/bitset"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -58,6 +59,9 @@ type RareError struct {
 	States   uint64 // boards in the table
 	Gather   uint64 // the most boards Draw gathers, level by level
 }
+
+// Kind is errkind.Value.
+func (*RareError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *RareError) Error() string {
 	if e.Distance < 0 || e.Distance > e.Radius {

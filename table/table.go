@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -169,6 +170,9 @@ type LazyError struct {
 	States uint64 // boards in the table
 	Bytes  uint64 // memory the expansion takes while it runs, about
 }
+
+// Kind is errkind.Limit.
+func (*LazyError) Kind() errkind.Kind { return errkind.Limit }
 
 func (e *LazyError) Error() string {
 	return fmt.Sprintf("table: every board's distance is needed, and the table of %s (%d boards) is read from its bits; expanding it is a breadth-first search taking about %d bytes (Expand)",

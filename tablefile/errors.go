@@ -3,6 +3,8 @@ package tablefile
 import (
 	"errors"
 	"strings"
+
+	"github.com/tilespace/tilespace/internal/errkind"
 )
 
 // Sentinel errors for the two kinds of damage callers most often want to
@@ -27,6 +29,9 @@ type FormatError struct {
 	sentinel error
 }
 
+// Kind is errkind.Damaged.
+func (*FormatError) Kind() errkind.Kind { return errkind.Damaged }
+
 func (e *FormatError) Error() string { return "tablefile: " + e.Msg }
 
 // Unwrap returns ErrTruncated or ErrChecksum when one of them caused the
@@ -40,6 +45,9 @@ type UnsupportedError struct {
 	Msg string
 }
 
+// Kind is errkind.Damaged.
+func (*UnsupportedError) Kind() errkind.Kind { return errkind.Damaged }
+
 func (e *UnsupportedError) Error() string { return "tablefile: " + e.Msg }
 
 // A MismatchError reports a valid file that describes a different table
@@ -49,6 +57,9 @@ type MismatchError struct {
 	Want  string
 	Got   string
 }
+
+// Kind is errkind.Damaged.
+func (*MismatchError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *MismatchError) Error() string {
 	return "tablefile: file is for " + e.Field + " " + e.Got + ", want " + e.Want

@@ -12,6 +12,7 @@ import (
 	"os"
 
 	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/hugepages"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -63,6 +64,9 @@ type CheckpointError struct {
 	Path string
 	Msg  string
 }
+
+// Kind is errkind.Damaged.
+func (*CheckpointError) Kind() errkind.Kind { return errkind.Damaged }
 
 func (e *CheckpointError) Error() string {
 	return fmt.Sprintf("twobit: checkpoint %s: %s; delete it to start over", e.Path, e.Msg)

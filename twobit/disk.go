@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/tilespace/tilespace/internal/errkind"
 )
 
 // NoSpaceError says the disk that holds a search's checkpoint has less
@@ -19,6 +21,9 @@ type NoSpaceError struct {
 	// Start is true when the search had not begun.
 	Start bool
 }
+
+// Kind is errkind.Limit.
+func (*NoSpaceError) Kind() errkind.Kind { return errkind.Limit }
 
 func (e *NoSpaceError) Error() string {
 	what := "the next checkpoint"

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/statespace"
 )
@@ -72,6 +73,9 @@ type TooBigError struct {
 	Estimate  Estimate
 	Available uint64
 }
+
+// Kind is errkind.Limit.
+func (*TooBigError) Kind() errkind.Kind { return errkind.Limit }
 
 func (e *TooBigError) Error() string {
 	return fmt.Sprintf("%s has %s states: its breadth-first search needs %s of memory for 2 bits a state (and %s of disk for the table), but only %s is free here",

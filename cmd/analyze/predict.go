@@ -10,6 +10,7 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/table"
 )
 
 func runPredict(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, args []string) error {
@@ -110,7 +111,7 @@ func predictBoards(cfg *analyze.PredictConfig, korf bool, instances, resume stri
 func predictError(err error) error {
 	var unknownH *analyze.UnknownHeuristicError
 	var badDepth *analyze.DepthError
-	var tooBig *analyze.TooBigError
+	var tooBig *table.TooManyBoardsError
 	var badDist *analyze.DistError
 	var badBounds *analyze.BoundsError
 	var every *analyze.EveryBoardError

@@ -12,6 +12,7 @@ import (
 	"github.com/tilespace/tilespace/analyze"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/textfmt"
+	"github.com/tilespace/tilespace/search"
 )
 
 func runTextbook(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer, args []string) error {
@@ -61,7 +62,7 @@ func runTextbook(ctx context.Context, c cli.Subcommand, stdout, stderr io.Writer
 		MaxDepth: *maxDepth, Sample: *sample, Seed: *seed, MaxBytes: *maxMiB << 20, Progress: b.update, Plan: plan})
 	b.done()
 	err = timedOut(ctx, err)
-	var unknownAlg *analyze.UnknownAlgorithmError
+	var unknownAlg *search.UnknownAlgorithmError
 	var unknownH *analyze.UnknownHeuristicError
 	if errors.As(err, &unknownAlg) || errors.As(err, &unknownH) {
 		return cli.UsageError{Err: err}

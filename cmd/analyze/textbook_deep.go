@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilespace/tilespace/analyze"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
+	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -118,7 +119,7 @@ func deepRows(ctx context.Context, cfg analyze.DeepConfig, resume bool, pdbDir s
 
 // namingError makes an unknown algorithm or heuristic a usage error.
 func namingError(err error) error {
-	var alg *analyze.UnknownAlgorithmError
+	var alg *search.UnknownAlgorithmError
 	var h *analyze.UnknownHeuristicError
 	if errors.As(err, &alg) || errors.As(err, &h) {
 		return cli.UsageError{Err: err}

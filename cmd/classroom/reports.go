@@ -11,6 +11,7 @@ import (
 	"github.com/tilespace/tilespace/cmd/internal/boardflags"
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/atomicfile"
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
@@ -179,7 +180,7 @@ func runCompare(ctx context.Context, cmd cli.Subcommand, stdout, stderr io.Write
 func setReference(ctx context.Context, res *resolve.Resolver, c *classroom.Comparison) error {
 	a, err := res.Answer(ctx, c.Goal, c.Start, resolve.Want{})
 	if err != nil {
-		if resolve.IsDamage(err) {
+		if errkind.Is(err, errkind.Damaged) {
 			return err
 		}
 		return nil

@@ -20,16 +20,12 @@ import (
 // lookupBoard answers the board written in text and writes the report for
 // people (record.WriteReport).
 func lookupBoard(ctx context.Context, ask asking, text string, tile bool, w io.Writer) error {
-	b, err := statespace.Parse(text, ask.goal.Shape())
+	b, goal, err := ask.goal.ReadBoard(text)
 	if err != nil {
-		return fmt.Errorf("board %q: %w", text, err)
+		return err
 	}
 	want := ask.want
 	want.Path = true
-	goal, err := ask.goal.For(b.Shape())
-	if err != nil {
-		return fmt.Errorf("board %s: %w", b, err)
-	}
 	a, err := ask.res.Answer(ctx, goal, b, want)
 	if err != nil {
 		return fmt.Errorf("board %s: %w", b, err)

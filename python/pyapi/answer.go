@@ -48,14 +48,15 @@ func (e *Engine) retry(goal statespace.Board) {
 	e.built[goal] = true
 }
 
-// solvable checks that b reaches goal: an unsolvable board is told
-// before any table or databases are looked for.
-func solvable(b, goal statespace.Board) error {
-	sp, err := statespace.NewSpace(goal)
+// request reads the request's board and goal (Request.board) and asks
+// the resolver whether the board can reach its goal
+// (resolve.CheckSolvable), before any table or databases are looked for.
+func (r *Request) solvable() (b, goal statespace.Board, err error) {
+	q, err := r.board()
 	if err != nil {
-		return staged(KindGoal, err)
+		return b, goal, err
 	}
-	return staged(KindBoard, sp.Check(b))
+	return q.Board, q.Goal, resolve.CheckSolvable(q.Goal, q.Board)
 }
 
 // answer answers one board: its record as query -json writes it
@@ -65,11 +66,8 @@ func solvable(b, goal statespace.Board) error {
 // Response: record, shape, goal, goal_name, source {kind, solver, from};
 // or with quick, for a goal without a table at hand, slow (true).
 func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
-	b, goal, err := r.board()
+	b, goal, err := r.solvable()
 	if err != nil {
-		return nil, err
-	}
-	if err := solvable(b, goal); err != nil {
 		return nil, err
 	}
 	if r.Quick && !e.res.HasTable(goal) {
@@ -104,11 +102,8 @@ func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
 // seconds, memory_mib (each algorithm's limits; 0: the defaults).
 // Response: comparison.
 func (e *Engine) compare(j *Job, r *Request, _, _ []byte) (result, error) {
-	b, goal, err := r.board()
+	b, goal, err := r.solvable()
 	if err != nil {
-		return nil, err
-	}
-	if err := solvable(b, goal); err != nil {
 		return nil, err
 	}
 	o, err := e.oracle(j.ctx, j, goal)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -25,15 +26,11 @@ const maxBoardsStates = table.MaxEnumerate
 
 // space reads the request's shape and goal and returns their space.
 func spaceOf(r *Request) (*statespace.Space, error) {
-	_, goal, err := shapeGoal(r, "")
+	q, err := r.goal()
 	if err != nil {
 		return nil, err
 	}
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		return nil, staged(KindGoal, err)
-	}
-	return sp, nil
+	return q.Space, nil
 }
 
 // space describes the space of the request's shape and goal.
@@ -75,7 +72,7 @@ func rowBoard(sh statespace.Shape, boards []byte, i int64, tiles []int) (statesp
 	}
 	b, err := statespace.NewBoard(sh, tiles)
 	if err != nil {
-		return b, staged(KindBoard, fmt.Errorf("row %d: %w", i, err))
+		return b, staged(errkind.Board, fmt.Errorf("row %d: %w", i, err))
 	}
 	return b, nil
 }
@@ -155,7 +152,7 @@ func (e *Engine) rank(j *Job, r *Request, in, out []byte) (result, error) {
 			}
 			rk, ok := sp.RankChecked(b)
 			if !ok {
-				return staged(KindBoard, fmt.Errorf("row %d: %w", i, sp.Check(b)))
+				return staged(errkind.Board, fmt.Errorf("row %d: %w", i, sp.Check(b)))
 			}
 			binary.LittleEndian.PutUint64(out[i*8:], rk)
 		}
@@ -264,7 +261,7 @@ func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
-				return staged(KindBoard, fmt.Errorf("row %d: board %s: %w", i, b, err))
+				return staged(errkind.Board, fmt.Errorf("row %d: board %s: %w", i, b, err))
 			}
 			out[i] = byte(d)
 		}

@@ -24,15 +24,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tilespace/tilespace/analyze"
-	"github.com/tilespace/tilespace/classroom"
-	"github.com/tilespace/tilespace/generate"
-	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
-	"github.com/tilespace/tilespace/table"
-	"github.com/tilespace/tilespace/twobit"
 )
 
 // Engine answers requests; one serves a process, safe for concurrent use.
@@ -214,71 +209,44 @@ const (
 	KindUnavailable = "unavailable" // anything else (Error)
 )
 
-// stageError marks an error with the kind of what was being read when it
-// arose: a shape, a goal or a board.
-type stageError struct {
-	kind string
-	err  error
+// exceptions is the Python package's table of error kinds (errkind.Of):
+// the kind each error response names, which python/tilespace/errors.py
+// turns into its exception class. An error of no kind is "unavailable"
+// (tilespace.Error).
+var exceptions = map[errkind.Kind]string{
+	errkind.Board:      KindBoard,
+	errkind.Unsolvable: KindUnsolvable,
+	errkind.Goal:       KindGoal,
+	errkind.Shape:      KindShape,
+	errkind.Missing:    KindMissing,
+	errkind.Damaged:    KindDamaged,
+	errkind.Limit:      KindLimit,
+	errkind.Value:      KindValue,
+	errkind.Canceled:   KindCanceled,
 }
 
-func (e *stageError) Error() string { return e.err.Error() }
-func (e *stageError) Unwrap() error { return e.err }
-
-func staged(kind string, err error) error {
-	if err == nil {
-		return nil
+// staged gives err the kind k of what was being read when it arose (a
+// shape, a goal, a board, a row), unless err says its own kind.
+func staged(k errkind.Kind, err error) error {
+	if err == nil || errkind.Of(err) != errkind.None {
+		return err
 	}
-	return &stageError{kind, err}
+	return errkind.New(k, err)
 }
 
-// ErrorKind returns the kind of err's response.
+// ErrorKind returns the kind of err's response: an *Error's own, else
+// the name of err's kind (exceptions).
 func ErrorKind(err error) string {
-	var (
-		e         *Error
-		st        *stageError
-		uns       *statespace.UnsolvableError
-		nf        *store.NotFoundError
-		pnf       *store.PDBNotFoundError
-		need      *resolve.NeedPDBsError
-		nodepth   *resolve.NoDepthTableError
-		dmg       *store.DamagedError
-		pdmg      *store.PDBDamagedError
-		tbl       *table.DamageError
-		contra    *table.ContradictionError
-		big       *twobit.TooBigError
-		abig      *analyze.TooBigError
-		unknownH  *analyze.UnknownHeuristicError
-		unknownA  *classroom.UnknownAlgorithmError
-		repeatedA *classroom.RepeatedAlgorithmError
-		part      *pdb.PartitionError
-		val       *analyze.ValueError
-		few       *table.TooFewError
-		notable   *generate.NoTableError
-		gname     *statespace.GoalNameError
-	)
-	switch {
-	case errors.As(err, &e):
+	var e *Error
+	if errors.As(err, &e) {
 		return e.Kind
-	case errors.Is(err, context.Canceled):
-		return KindCanceled
-	case errors.Is(err, context.DeadlineExceeded):
-		return KindTime
-	case errors.As(err, &uns):
-		return KindUnsolvable
-	case errors.As(err, &nf), errors.As(err, &pnf), errors.As(err, &need), errors.As(err, &nodepth):
-		return KindMissing
-	case errors.As(err, &dmg), errors.As(err, &pdmg), errors.As(err, &tbl), errors.As(err, &contra):
-		return KindDamaged
-	case errors.As(err, &big):
-		return KindLimit
-	case errors.As(err, &abig), errors.As(err, &notable):
-		return KindShape
-	case errors.As(err, &gname):
-		return KindGoal
-	case errors.As(err, &unknownH), errors.As(err, &unknownA), errors.As(err, &repeatedA), errors.As(err, &part), errors.As(err, &val), errors.As(err, &few):
-		return KindValue
-	case errors.As(err, &st):
-		return st.kind
+	}
+	k := errkind.Of(err)
+	if k == errkind.Limit && errors.Is(err, context.DeadlineExceeded) {
+		return KindTime // a time limit: Python's TimeLimitError, also a TimeoutError
+	}
+	if name, ok := exceptions[k]; ok {
+		return name
 	}
 	return KindUnavailable
 }
@@ -383,55 +351,19 @@ func facts(err error) map[string]string {
 	return nil
 }
 
-// shapeGoal reads the request's shape (may be empty when board, the
-// board's text, settles it) and goal.
-func shapeGoal(r *Request, board string) (statespace.Shape, statespace.Board, error) {
-	var sh statespace.Shape
-	if r.Shape != "" {
-		s, err := statespace.ParseShape(r.Shape)
-		if err == nil {
-			err = s.Validate()
-		}
-		if err != nil {
-			return sh, statespace.Board{}, staged(KindShape, err)
-		}
-		sh = s
-	}
-	if sh == (statespace.Shape{}) && board != "" {
-		b, err := statespace.Parse(board, sh)
-		if err != nil {
-			return sh, statespace.Board{}, staged(KindBoard, err)
-		}
-		sh = b.Shape()
-	}
-	if sh == (statespace.Shape{}) && r.Goal != "" && r.Goal != "last" && r.Goal != "first" {
-		g, err := statespace.ParseGoal(r.Goal, sh)
-		if err != nil {
-			return sh, statespace.Board{}, staged(KindGoal, err)
-		}
-		sh = g.Shape()
-	}
-	if sh == (statespace.Shape{}) {
-		return sh, statespace.Board{}, &Error{Kind: KindShape, Message: "no shape: give one as RxC"}
-	}
-	g, err := statespace.ParseGoal(r.Goal, sh)
-	if err != nil {
-		return sh, statespace.Board{}, staged(KindGoal, err)
-	}
-	return sh, g, nil
+// goal reads the request's shape and goal, without a board, as every
+// door reads them (statespace.ParseRequest).
+func (r *Request) goal() (statespace.Request, error) {
+	return statespace.ParseRequest("", r.Shape, r.Goal)
 }
 
-// board reads the request's board and goal.
-func (r *Request) board() (statespace.Board, statespace.Board, error) {
-	sh, goal, err := shapeGoal(r, r.Board)
-	if err != nil {
-		return statespace.Board{}, goal, err
+// board reads the request's board, shape and goal, as every door reads
+// them (statespace.ParseRequest).
+func (r *Request) board() (statespace.Request, error) {
+	if strings.TrimSpace(r.Board) == "" {
+		return statespace.Request{}, errkind.New(errkind.Board, errors.New("no board: give one as its tiles, e.g. 8,6,7,2,5,4,3,0,1"))
 	}
-	b, err := statespace.Parse(r.Board, sh)
-	if err != nil {
-		return b, goal, staged(KindBoard, fmt.Errorf("board %q: %w", r.Board, err))
-	}
-	return b, goal, nil
+	return statespace.ParseRequest(r.Board, r.Shape, r.Goal)
 }
 
 // withTimeLimit is ctx with the request's time limit.

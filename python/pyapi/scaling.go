@@ -47,10 +47,11 @@ type scalingRuns struct {
 // classroom comparison's), boards (tiles of each board
 // searched), board_distance, runs (scalingRuns).
 func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
-	_, goal, err := shapeGoal(r, "")
+	q, err := r.goal()
 	if err != nil {
 		return nil, err
 	}
+	goal := q.Goal
 	if r.Sample < 0 || r.DFSDepth < 0 || r.Nodes < 0 || r.Seconds < 0 || r.MemoryMiB < 0 {
 		return nil, &Error{Kind: KindValue, Message: "sample, dfs_depth, nodes, seconds and memory_mib must not be negative"}
 	}

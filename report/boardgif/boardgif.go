@@ -23,6 +23,7 @@ import (
 	"image/gif"
 	"io"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -47,6 +48,9 @@ type InputError struct {
 	Start statespace.Board // the path's start, when a move leaves the board
 	Step  int              // the index of the illegal move
 }
+
+// Kind is errkind.Value.
+func (*InputError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *InputError) Error() string {
 	if e.Size != 0 {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
@@ -32,11 +33,9 @@ func tableOf(o resolve.Oracle) table.Interface { return resolve.TableOf(o) }
 // restart.
 var retryFailed = resolve.Need{Retry: true}
 
-// parseBoard reads a board as query and the command line do, with the
-// parser's own errors.
-func parseBoard(text string, shape statespace.Shape) (statespace.Board, error) {
-	return statespace.ParseBytes([]byte(text), shape)
-}
+// checkSolvable is the resolver's parity check of b toward goal: a
+// *statespace.UnsolvableError, or nil.
+func checkSolvable(goal, b statespace.Board) error { return resolve.CheckSolvable(goal, b) }
 
 // NewResolver returns the resolver a main hands to the page (New): qc's
 // cache folder, databases, bound on bytes held and whether it writes the
@@ -79,7 +78,7 @@ func checkCompareKeys(goal statespace.Board, keys []string) error {
 		}
 	}
 	_, err := classroom.Algorithms(goal, nil, rest)
-	var unknown *classroom.UnknownAlgorithmError
+	var unknown *search.UnknownAlgorithmError
 	if errors.As(err, &unknown) {
 		unknown.Known = append(unknown.Known, "astar-exact (with a table)")
 	}
@@ -94,9 +93,10 @@ func checkReference(c *classroom.Comparison, a resolve.Answer) error {
 }
 
 // isDamage reports whether err says a file the answers come from is
-// damaged or forged (resolve.IsDamage): 500, with the command that
-// checks or rebuilds it, on every route.
-func isDamage(err error) bool { return resolve.IsDamage(err) }
+// damaged or forged (errkind.Damaged: a checksum, a replayed path or a
+// search proved a table or pattern databases wrong): 500, with the
+// command that checks or rebuilds it, on every route.
+func isDamage(err error) bool { return errkind.Is(err, errkind.Damaged) }
 
 // algorithmCatalog is every classroom algorithm with its name and style.
 func algorithmCatalog() []classroom.AlgorithmInfo { return classroom.Catalog() }
@@ -145,29 +145,38 @@ func runWatched(ctx context.Context, key string, b, goal statespace.Board, h pdb
 // stoppedByLimit reports whether a node, time or depth limit cut r short.
 func stoppedByLimit(r search.Result) bool { return r.StoppedBy.Limit() }
 
+// Statuses is the page's table of error kinds (errkind.Of): the status
+// an error of each kind answers on every route. A file the answers come
+// from found damaged or forged is 500 whether the resolution, a lookup
+// or a search found it — the server's fault, which no retry mends, only
+// the rebuild the message names (so not 503, which says try again); a
+// board that cannot reach its goal is 422; a table or databases not
+// there 404; a time limit 503. An error of no kind (None), or one the
+// caller canceled, has none of its own: the route's fallback (ErrorReply
+// answers a cancel for no reason of the request's own 503).
+var Statuses = map[errkind.Kind]int{
+	errkind.Board:      StatusBadRequest,
+	errkind.Unsolvable: StatusUnprocessableEntity,
+	errkind.Goal:       StatusBadRequest,
+	errkind.Shape:      StatusBadRequest,
+	errkind.Missing:    StatusNotFound,
+	errkind.Damaged:    StatusInternalServerError,
+	errkind.Limit:      StatusServiceUnavailable,
+	errkind.Value:      StatusBadRequest,
+}
+
 // statusOf is the one place errors become statuses: a *statusError
 // with a status says its own (a busy work slot, 503, even inside a failed
 // resolution; a goal the resolver found no answers for, no table or no
-// databases, 404 unless what it wraps says otherwise); a file the answers
-// come from found damaged or forged (isDamage: a checksum, a replayed
-// path or a search proved a table or pattern databases wrong) is 500 on
-// every route, whether the resolution, a lookup or a search found it —
-// the server's fault, which no retry mends, only the rebuild the message
-// names (so not 503, which says try again); a board that cannot reach
-// its goal is 422; a time limit 503; anything else fallback.
+// databases, 404 unless what it wraps says otherwise); else the status
+// of err's kind (Statuses), or fallback when it has none.
 func statusOf(err error, fallback int) int {
 	var he *statusError
-	var limit *solveLimitError
-	var u *statespace.UnsolvableError
-	switch {
-	case errors.As(err, &he) && he.status != 0:
+	if errors.As(err, &he) && he.status != 0 {
 		return he.status
-	case isDamage(err):
-		return StatusInternalServerError
-	case errors.As(err, &u):
-		return StatusUnprocessableEntity
-	case errors.As(err, &limit), errors.Is(err, context.DeadlineExceeded):
-		return StatusServiceUnavailable
+	}
+	if st, ok := Statuses[errkind.Of(err)]; ok {
+		return st
 	}
 	return fallback
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
@@ -25,7 +26,7 @@ import (
 const randomSolveTime = time.Second
 
 // request is the board, shape and goal a request names, read and
-// checked once (readBoard, readGoal), with the goal's space.
+// checked once (readBoard, readRequest), with the goal's space.
 type request struct {
 	shape statespace.Shape
 	goal  statespace.Board
@@ -33,66 +34,25 @@ type request struct {
 	board statespace.Board
 }
 
-// readShapeGoal reads shape= and goal=; the shape defaults to def (which
-// may be zero: then the goal's or board's), the goal to "last".
-func readShapeGoal(q url.Values, def statespace.Shape) (statespace.Shape, string, error) {
-	shape := def
-	if t := q.Get("shape"); t != "" {
-		sh, err := statespace.ParseShape(t)
-		if err != nil {
-			return shape, "", badRequest("shape: %v", err)
-		}
-		shape = sh
-	}
-	goal := q.Get("goal")
-	if goal == "" {
-		goal = "last"
-	}
-	return shape, goal, nil
-}
-
 // readBoard reads b=, shape= and goal= as the command line reads a board,
-// -shape and -goal.
+// -shape and -goal (statespace.ParseRequest).
 func readBoard(q url.Values) (request, error) {
-	var rq request
-	shape, goalText, err := readShapeGoal(q, statespace.Shape{})
-	if err != nil {
-		return rq, err
-	}
 	text := q.Get("b")
 	if strings.TrimSpace(text) == "" {
-		return rq, badRequest("board: give the board as b=, e.g. b=8,6,7,2,5,4,3,0,1")
+		return request{}, badRequest("board: give the board as b=, e.g. b=8,6,7,2,5,4,3,0,1")
 	}
-	if shape == (statespace.Shape{}) && goalText != "last" && goalText != "first" {
-		// A goal board says the shape, as -goal does on the command line.
-		if g, err := statespace.ParseGoal(goalText, statespace.Shape{}); err == nil {
-			shape = g.Shape()
-		}
-	}
-	rq.board, err = parseBoard(text, shape)
-	if err != nil {
-		return rq, badRequest("board %q: %v", text, err)
-	}
-	rq.shape = rq.board.Shape()
-	rq.goal, rq.space, err = readGoal(goalText, rq.shape, "the board")
-	return rq, err
+	return readRequest(text, q.Get("shape"), q.Get("goal"))
 }
 
-// readGoal reads the goal of shape, which what names ("the board"): a
-// goal board of another shape is refused.
-func readGoal(text string, shape statespace.Shape, what string) (statespace.Board, *statespace.Space, error) {
-	goal, err := statespace.ParseGoal(text, shape)
+// readRequest reads a board (may be empty), shape and goal once, as
+// every door reads them (statespace.ParseRequest); its errors say their
+// kind (400).
+func readRequest(board, shape, goal string) (request, error) {
+	r, err := statespace.ParseRequest(board, shape, goal)
 	if err != nil {
-		return goal, nil, badRequest("%v", err)
+		return request{}, err
 	}
-	if goal.Shape() != shape {
-		return goal, nil, badRequest("goal %s is %s, %s is %s", goal, goal.Shape(), what, shape)
-	}
-	sp, err := statespace.NewSpace(goal)
-	if err != nil {
-		return goal, nil, badRequest("%v", err)
-	}
-	return goal, sp, nil
+	return request{shape: r.Goal.Shape(), goal: r.Goal, space: r.Space, board: r.Board}, nil
 }
 
 // board answers /api/board.
@@ -118,6 +78,9 @@ type solveLimitError struct {
 func (s *Server) limitError(b statespace.Board, limit, waited time.Duration) *solveLimitError {
 	return &solveLimitError{b, limit, waited, s.limitsOf()}
 }
+
+// Kind is errkind.Limit.
+func (*solveLimitError) Kind() errkind.Kind { return errkind.Limit }
 
 func (e *solveLimitError) Error() string {
 	msg := fmt.Sprintf("time limit: no optimal solution of %s found within %s (%s time limit for one board solved by search", e.board, e.limit, e.whose)
@@ -218,13 +181,11 @@ func appendJSON(out []byte, v any) ([]byte, error) {
 }
 
 // unsolvable returns the parity explanation when rq's board cannot reach
-// its goal.
+// its goal, as the resolver says it (resolve.CheckSolvable), before any
+// table or databases are looked for.
 func unsolvable(rq request) error {
-	var u *statespace.UnsolvableError
-	if err := rq.space.Check(rq.board); errors.As(err, &u) {
+	if err := checkSolvable(rq.goal, rq.board); err != nil {
 		return fmt.Errorf("board %s is %w", rq.board, err) // 422 (statusOf)
-	} else if err != nil {
-		return badRequest("%v", err)
 	}
 	return nil
 }
@@ -236,14 +197,15 @@ func unsolvable(rq request) error {
 // random writes it, when its distance is not known cheaply: a uniform
 // board is not searched, a walk's only for randomSolveTime.
 func (s *Server) random(ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
-	shape, goalText, err := readShapeGoal(q, statespace.Shape{Rows: 3, Cols: 3})
+	shapeText := q.Get("shape")
+	if shapeText == "" {
+		shapeText = "3x3"
+	}
+	rq, err := readRequest("", shapeText, q.Get("goal"))
 	if err != nil {
 		return nil, err
 	}
-	goal, sp, err := readGoal(goalText, shape, "the shape asked")
-	if err != nil {
-		return nil, err
-	}
+	shape, goal, sp := rq.shape, rq.goal, rq.space
 	intParam := func(name string, lo, hi int) (int, bool, error) {
 		t := q.Get(name)
 		if t == "" {

@@ -56,14 +56,15 @@ type scalingBoards struct {
 // one scaling run (classroom.RunScaling) on one work slot; at most
 // Limits.ScalingBoards boards and Limits.ScalingTime in all.
 func (s *Server) scaling(ctx context.Context, dst []byte, q url.Values) ([]byte, error) {
-	shape, goalText, err := readShapeGoal(q, statespace.Shape{Rows: 3, Cols: 3})
+	shapeText := q.Get("shape")
+	if shapeText == "" {
+		shapeText = "3x3"
+	}
+	rq, err := readRequest("", shapeText, q.Get("goal"))
 	if err != nil {
 		return nil, err
 	}
-	goal, _, err := readGoal(goalText, shape, "the shape asked")
-	if err != nil {
-		return nil, err
-	}
+	shape, goal := rq.shape, rq.goal
 	params, err := s.readCompareParams(q, goal)
 	if err != nil {
 		return nil, err

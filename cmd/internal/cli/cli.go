@@ -6,7 +6,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
 	"os/signal"
@@ -24,16 +23,17 @@ func Usagef(format string, args ...any) error { return exitstatus.Usagef(format,
 
 // Report writes err for people, prefixed by the command's name and
 // followed by the command that fixes it (Explain), and returns the exit
-// status (package exitstatus): 0 (also for -h), 2 for a usage error, 130
-// when interrupted, else 1. interrupted is the line written for Ctrl-C,
+// status (Status): 0 (also for -h), 2 for a usage error, 130 when
+// interrupted, else 1. interrupted is the line written for Ctrl-C,
 // with where a resumable search's checkpoint went.
 func Report(stderr io.Writer, name string, err error, interrupted string) int {
-	if errors.Is(err, context.Canceled) {
+	status := Status(err)
+	if status == exitstatus.Interrupted {
 		if r := Remedy(err); r != "" {
 			interrupted += "; " + r
 		}
 	}
-	return exitstatus.Report(stderr, name, err, interrupted, Explain)
+	return exitstatus.Write(stderr, name, err, status, interrupted, Explain)
 }
 
 // Run is the body of a command: its arguments without the command's name,

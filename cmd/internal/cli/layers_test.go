@@ -137,7 +137,8 @@ var tableAssertion = regexp.MustCompile(`\.\(\*(table\.)?(Table|Lazy)\)`)
 // Arrows point down: no package outside cmd/ imports the commands'
 // helpers (the Go tool refuses it anyway, for a module's cmd/internal),
 // and the floor of the house, statespace and tablefile, imports nothing
-// of the module but its floor-1 tools (internal/perm, internal/atomicfile)
+// of the module but its floor-1 tools (internal/perm, internal/atomicfile,
+// internal/errkind)
 // and, outside the standard library, only bitset and zstd.
 func TestArrowsPointDown(t *testing.T) {
 	const module = "github.com/tilespace/tilespace/"
@@ -164,7 +165,7 @@ func TestArrowsPointDown(t *testing.T) {
 			}
 		}
 	}
-	floor1 := map[string]bool{module + "internal/perm": true, module + "internal/atomicfile": true}
+	floor1 := map[string]bool{module + "internal/perm": true, module + "internal/atomicfile": true, module + "internal/errkind": true}
 	deps := list("-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", module+"statespace", module+"tablefile")
 	if len(deps) < 3 {
 		t.Fatalf("go list -deps: %v, want statespace, tablefile and their imports", deps)

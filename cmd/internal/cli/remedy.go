@@ -2,11 +2,14 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"path/filepath"
 
 	"github.com/tilespace/tilespace/cmd/internal/cmdline"
 	"github.com/tilespace/tilespace/generate"
+	"github.com/tilespace/tilespace/internal/errkind"
+	"github.com/tilespace/tilespace/internal/exitstatus"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
@@ -30,58 +33,115 @@ func Explain(err error) string {
 	return err.Error()
 }
 
+// Door is what the commands do with an error of one kind: the exit
+// status and the remedy, the command that fixes it ("" when none).
+type Door struct {
+	Status int
+	Remedy func(error) string
+}
+
+// Doors is the commands' table of error kinds (errkind.Of): every
+// kind ends in status 1 but Canceled, 130 (Ctrl-C); what fixes it is
+// found among the typed errors of that kind alone. A usage error (2) is
+// no kind of error the packages below return: Status says it first.
+var Doors = map[errkind.Kind]Door{
+	errkind.None:       {exitstatus.Failed, noRemedy},
+	errkind.Board:      {exitstatus.Failed, noRemedy},
+	errkind.Unsolvable: {exitstatus.Failed, noRemedy},
+	errkind.Goal:       {exitstatus.Failed, noRemedy},
+	errkind.Shape:      {exitstatus.Failed, shapeRemedy},
+	errkind.Missing:    {exitstatus.Failed, missingRemedy},
+	errkind.Damaged:    {exitstatus.Failed, damagedRemedy},
+	errkind.Limit:      {exitstatus.Failed, limitRemedy},
+	errkind.Value:      {exitstatus.Failed, valueRemedy},
+	errkind.Canceled:   {exitstatus.Interrupted, interruptedRemedy},
+}
+
+// Status is the exit status of err: 0 for none (or -h), 2 for a usage
+// error, else its kind's (Doors).
+func Status(err error) int {
+	var usage UsageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return exitstatus.OK
+	case errors.As(err, &usage):
+		return exitstatus.Usage
+	}
+	return Doors[errkind.Of(err)].Status
+}
+
 // Remedy returns what fixes err, for people: the command that builds or
 // rebuilds a missing or damaged table or pattern database, or the way to
-// run a search too large for this machine; "" when err has none.
+// run a search too large for this machine; "" when err has none. It is
+// the remedy of err's kind (Doors).
 func Remedy(err error) string {
-	if r, ok := damageRemedy(err); ok {
-		return r
+	if err == nil {
+		return ""
 	}
-	var (
-		tooBig     *twobit.TooBigError
-		needPDBs   *resolve.NeedPDBsError
-		noDepth    *resolve.NoDepthTableError
-		tabled     *TabledError
-		pdbDamaged *store.PDBDamagedError
-		pdbMissing *store.PDBNotFoundError
-		damaged    *store.DamagedError
-		missing    *store.NotFoundError
-		stopped    *resolve.InterruptedError
-		ckDamaged  *store.CheckpointDamagedError
-		ckOther    *store.CheckpointMismatchError
-		noTable    *generate.NoTableError
-		differs    *generate.DiffersError
-	)
-	switch {
-	case errors.As(err, &stopped):
+	return Doors[errkind.Of(err)].Remedy(err)
+}
+
+func noRemedy(error) string { return "" }
+
+// interruptedRemedy names where a resumable search's checkpoint went.
+func interruptedRemedy(err error) string {
+	var stopped *resolve.InterruptedError
+	if errors.As(err, &stopped) {
 		return "the checkpoint is " + stopped.Checkpoint + ": run the same command with -resume to go on"
-	case errors.As(err, &ckDamaged):
-		return "remove " + ckDamaged.Path + " to start the search over, or run without -resume"
-	case errors.As(err, &ckOther):
-		return "remove " + ckOther.Path + " to start the search over, or run without -resume"
-	case errors.As(err, &noTable):
-		return "pattern databases solve it instead: " + PDBCommand(noTable.Goal, pdb.Suggest(noTable.Goal).Label(), false, "")
-	case errors.As(err, &differs):
-		r := differs.Report
-		shape, err := statespace.ParseShape(r.Shape)
-		if err != nil {
-			return ""
-		}
-		goal, err := statespace.ParseGoal(r.Goal, shape)
-		if err != nil {
-			return ""
-		}
-		if r.Pattern != "" {
-			return "rebuild it with: " + cmdline.Databases(goal, r.Pattern, false, filepath.Dir(r.File))
-		}
-		return "rebuild it with: " + cmdline.Table(goal)
-	case errors.As(err, &tooBig):
+	}
+	return ""
+}
+
+// limitRemedy: a search stopped by its time limit with a checkpoint, or
+// a breadth-first search too large for this machine's memory.
+func limitRemedy(err error) string {
+	var tooBig *twobit.TooBigError
+	if errors.As(err, &tooBig) {
 		goal := tooBig.Goal
 		if goal.IsZero() {
 			goal = statespace.GoalLast(tooBig.Shape)
 		}
 		return fmt.Sprintf("it takes a cluster: run the same search as Apache Beam pipelines from the beam folder, first as a dry run (cd beam && go run ./cmd/beam-enumerate -shape %s -levels 20), then on a runner (-runner dataflow|flink|spark; docs/DISTRIBUTED.md); pattern databases solve it instead: %s",
 			tooBig.Shape, PDBCommand(goal, pdb.Suggest(goal).Label(), false, ""))
+	}
+	return interruptedRemedy(err)
+}
+
+// shapeRemedy: a space no table holds is solved by pattern databases.
+func shapeRemedy(err error) string {
+	var noTable *generate.NoTableError
+	if errors.As(err, &noTable) {
+		return "pattern databases solve it instead: " + PDBCommand(noTable.Goal, pdb.Suggest(noTable.Goal).Label(), false, "")
+	}
+	return ""
+}
+
+// valueRemedy: a checkpoint of another search, or pattern databases
+// asked for boards a table answers.
+func valueRemedy(err error) string {
+	var (
+		ckOther *store.CheckpointMismatchError
+		tabled  *TabledError
+	)
+	switch {
+	case errors.As(err, &ckOther):
+		return "remove " + ckOther.Path + " to start the search over, or run without -resume"
+	case errors.As(err, &tabled):
+		return "drop -pdb and -pdb-dir"
+	}
+	return ""
+}
+
+// missingRemedy is the command that builds the missing table or
+// databases.
+func missingRemedy(err error) string {
+	var (
+		needPDBs   *resolve.NeedPDBsError
+		noDepth    *resolve.NoDepthTableError
+		pdbMissing *store.PDBNotFoundError
+		missing    *store.NotFoundError
+	)
+	switch {
 	case errors.As(err, &needPDBs):
 		return fmt.Sprintf("build the %s databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: %s",
 			needPDBs.Partition, PDBCommand(needPDBs.Goal, needPDBs.Partition, false, ""))
@@ -90,21 +150,58 @@ func Remedy(err error) string {
 			return "build it with: " + TableCommand(noDepth.Goal) + "; without -depth, boards are drawn from all reachable ones"
 		}
 		return "without -depth, boards are drawn from all reachable ones"
-	case errors.As(err, &tabled):
-		return "drop -pdb and -pdb-dir"
-	case errors.As(err, &pdbDamaged):
-		return "rebuild it with: " + PDBCommand(pdbDamaged.Goal, pdbDamaged.Partition.Label(), pdbDamaged.Partition.ZeroAware, filepath.Dir(pdbDamaged.Path))
 	case errors.As(err, &pdbMissing):
 		return "build them with: " + PDBCommand(pdbMissing.Goal, buildPartition(pdbMissing), pdbMissing.ZeroAware && pdbMissing.Partition != "", "")
+	case errors.As(err, &missing):
+		return "build it with: " + TableCommand(missing.Goal)
+	}
+	return ""
+}
+
+// damagedRemedy is the command that checks or rebuilds the damaged file
+// (damageRemedy for what a path or a search proved), or the way past a
+// damaged search checkpoint.
+func damagedRemedy(err error) string {
+	if r, ok := damageRemedy(err); ok {
+		return r
+	}
+	var (
+		pdbDamaged *store.PDBDamagedError
+		damaged    *store.DamagedError
+		ckDamaged  *store.CheckpointDamagedError
+		differs    *generate.DiffersError
+	)
+	switch {
+	case errors.As(err, &ckDamaged):
+		return "remove " + ckDamaged.Path + " to start the search over, or run without -resume"
+	case errors.As(err, &differs):
+		return differsRemedy(differs.Report)
+	case errors.As(err, &pdbDamaged):
+		return "rebuild it with: " + PDBCommand(pdbDamaged.Goal, pdbDamaged.Partition.Label(), pdbDamaged.Partition.ZeroAware, filepath.Dir(pdbDamaged.Path))
 	case errors.As(err, &damaged):
 		if damaged.Goal.IsZero() {
 			return ""
 		}
 		return "rebuild it with: " + TableCommand(damaged.Goal)
-	case errors.As(err, &missing):
-		return "build it with: " + TableCommand(missing.Goal)
 	}
 	return ""
+}
+
+// differsRemedy rebuilds a file that verify found different from a
+// fresh build.
+func differsRemedy(r generate.VerifyReport) string {
+	shape, err := statespace.ParseShape(r.Shape)
+	if err != nil {
+		return ""
+	}
+	goal, err := statespace.ParseGoal(r.Goal, shape)
+	if err != nil {
+		return ""
+	}
+	if r.Pattern != "" {
+		return "rebuild it with: " + cmdline.Databases(goal, r.Pattern, false, filepath.Dir(r.File))
+	}
+	return "rebuild it with: " + cmdline.Table(goal)
 }
 
 // TableCommand is the command that builds the distance table of goal

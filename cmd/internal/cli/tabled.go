@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 
+	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/statespace"
 )
 
@@ -10,6 +11,9 @@ import (
 // for boards answered from an exact table, which needs none: the flags
 // would apply to no board (boardflags.Source.CheckTabled).
 type TabledError struct{ Goal statespace.Board }
+
+// Kind is errkind.Value.
+func (*TabledError) Kind() errkind.Kind { return errkind.Value }
 
 func (e *TabledError) Error() string {
 	return fmt.Sprintf("pattern databases apply to boards solved by search; %s boards are answered from the exact distance table of goal %s",
