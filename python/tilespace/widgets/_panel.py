@@ -22,7 +22,11 @@ ALGORITHMS = (
 # The studied notebook's three, which the scaling curves start with.
 STUDIED = ("bfs", "dfs", "ucs")
 
-_WIDE = w.Layout(width="430px")
+# The fields' width. A Layout is a widget: each panel makes its own, and
+# importing the package makes none, so a notebook that only draws the
+# figures opens no widget comm (nbclient then runs it whatever its
+# agreement with this ipywidgets).
+_WIDTH = "430px"
 # ipywidgets 7 and later take a style (the description's width) and a
 # list's rows; 6 (Debian 12's) takes neither.
 _NEW = int(str(getattr(w, "__version__", "7")).split(".")[0]) >= 7
@@ -55,21 +59,22 @@ class ComparisonPanel:
         self.last_comparison = self.last_board = self.last_scaling = None
         self.last_figures = []
         first = next(iter(PRESETS))
+        wide = w.Layout(width=_WIDTH)
         self.preset = w.Dropdown(**_kw(options=list(PRESETS), value=first if board is None else list(PRESETS)[-1],
-                                 description="Preset", layout=_WIDE))
+                                 description="Preset", layout=wide))
         self.board = w.Text(**_kw(value=PRESETS[first] if board is None else _text(board),
                             placeholder="e.g. 1,2,5,3,4,0,6,7,8 (0 or _ the blank)",
-                            description="Board", layout=_WIDE))
+                            description="Board", layout=wide))
         self.distance = w.BoundedIntText(**_kw(value=20, min=0, max=self._radius(), description="Scramble depth d",
-                                         layout=_WIDE))
+                                         layout=wide))
         self.new_board_button = w.Button(description="New board at distance d", icon="random",
                                          layout=w.Layout(width="220px"))
         keys = [k for k, _ in ALGORITHMS]
         self.algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS],
                                            value=tuple(algorithms or keys), rows=len(ALGORITHMS),
-                                           description="Algorithms", layout=_WIDE))
+                                           description="Algorithms", layout=wide))
         self.nodes = w.BoundedIntText(**_kw(value=nodes or 2_000_000, min=1, max=10**10,
-                                      description="Expansions per algorithm", layout=_WIDE))
+                                      description="Expansions per algorithm", layout=wide))
         self.show_path = w.Checkbox(**_kw(value=True, description="Show the solutions' boards"))
         self.log_scale = w.Checkbox(**_kw(value=True, description="Charts on a log scale"))
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
@@ -79,21 +84,21 @@ class ComparisonPanel:
 
         self.scaling_algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS], value=STUDIED,
                                                    rows=len(ALGORITHMS), description="Algorithms",
-                                                   layout=_WIDE))
+                                                   layout=wide))
         self.scaling_distances = w.Text(**_kw(value="2,4,6,8,10,12,14,16,18,20", description="Distances",
-                                        layout=_WIDE))
+                                        layout=wide))
         self.scaling_sample = w.BoundedIntText(**_kw(value=20, min=0, max=10**6,
                                                description="Boards per distance (0: every board)",
-                                               layout=_WIDE))
+                                               layout=wide))
         self.scaling_seed = w.BoundedIntText(**_kw(value=1, min=0, max=2**62, description="Seed",
-                                             layout=_WIDE))
+                                             layout=wide))
         self.dfs_depth = w.BoundedIntText(**_kw(value=0, min=0, max=10**6, description="DFS depth limit (0: none)",
-                                          layout=_WIDE))
+                                          layout=wide))
         self.scaling_button = w.Button(description="Draw the scaling curves", button_style="primary",
                                        icon="line-chart", layout=w.Layout(width="220px"))
         self.scaling_message = w.HTML()
         self.scaling_progress = w.IntProgress(value=0, min=0, max=1, description="Searches",
-                                              layout=w.Layout(width="430px", visibility="hidden"))
+                                              layout=w.Layout(width=_WIDTH, visibility="hidden"))
         self.scaling_output = w.Output()
 
         self.preset.observe(self._on_preset, names="value")
