@@ -4,7 +4,7 @@ classroom algorithm, the outcome colours, new boards at an exact distance
 and the scaling curves."""
 
 import ipywidgets as w
-from IPython.display import HTML, display
+from IPython.display import display
 
 import tilespace
 
@@ -80,7 +80,11 @@ class ComparisonPanel:
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
                                    layout=w.Layout(width="220px"))
         self.message = w.HTML()
-        self.output = w.Output()
+        # What a run shows (its table and figures) are widgets in a box, not
+        # an Output widget's captured display: they show in every frontend
+        # that shows widgets (an Output widget of ipywidgets 6 in Notebook 6
+        # lets a button's output fall into the cell below the panel).
+        self.output = w.VBox()
 
         self.scaling_algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS], value=STUDIED,
                                                    rows=len(ALGORITHMS), description="Algorithms",
@@ -99,7 +103,7 @@ class ComparisonPanel:
         self.scaling_message = w.HTML()
         self.scaling_progress = w.IntProgress(value=0, min=0, max=1, description="Searches",
                                               layout=w.Layout(width=_WIDTH, visibility="hidden"))
-        self.scaling_output = w.Output()
+        self.scaling_output = w.VBox()
 
         self.preset.observe(self._on_preset, names="value")
         self.run_button.on_click(lambda _: self.run())
@@ -154,67 +158,63 @@ class ComparisonPanel:
         reason, as the studied notebook warned)."""
         text = self.board.value.strip()
         self.last_comparison, self.last_figures = None, []
-        with self.output:
-            self.output.clear_output(wait=True)
-            try:
-                tilespace.distance(text, self.goal, self._board_shape(text))
-            except tilespace.UnsolvableError as e:
-                self.message.value = _message("warn", f"⚠ This board cannot reach the goal: {e}")
-                fig = board_figure(_tiles(text), self.shape, "your board (unsolvable)", goal=self._goal_board())
-                self.last_figures = [fig]
-                display(fig)
-                return None
-            except (tilespace.Error, ValueError, TypeError) as e:
-                self.message.value = _message("error", str(e))
-                return None
-            algs = list(self.algorithms.value)
-            if not algs:
-                self.message.value = _message("error", "Choose at least one algorithm.")
-                return None
-            limits = {"nodes": self.nodes.value}
-            if self.seconds is not None:
-                limits["seconds"] = self.seconds
-            self.message.value = _message("", "Running " + ", ".join(algs) + " …")
-            c = tilespace.compare(text, self.goal, self._board_shape(text), algorithms=algs, **limits)
-            self.last_comparison = c
-            optimal, rows = comparison_parts(c)
-            self.message.value = _message("ok", f"Board {text}: optimal distance {optimal} moves")
-            display(HTML(table_html(comparison_table(c))))
-            figs = [comparison_figure(c, log=self.log_scale.value)]
-            display(figs[0])
-            if self.show_path.value:
-                for row in rows:
-                    r = row["result"]
-                    if r["found"]:
-                        figs.append(path_figure(_tiles(text), r["path"], self._board_shape(text),
-                                                f'{r["algorithm"]}: {r["path_length"]:,} moves'))
-                        display(figs[-1])
-            self.last_figures = figs
+        self.output.children = ()
+        try:
+            tilespace.distance(text, self.goal, self._board_shape(text))
+        except tilespace.UnsolvableError as e:
+            self.message.value = _message("warn", f"⚠ This board cannot reach the goal: {e}")
+            fig = board_figure(_tiles(text), self.shape, "your board (unsolvable)", goal=self._goal_board())
+            self.last_figures = [fig]
+            self.output.children = (_image(fig),)
+            return None
+        except (tilespace.Error, ValueError, TypeError) as e:
+            self.message.value = _message("error", str(e))
+            return None
+        algs = list(self.algorithms.value)
+        if not algs:
+            self.message.value = _message("error", "Choose at least one algorithm.")
+            return None
+        limits = {"nodes": self.nodes.value}
+        if self.seconds is not None:
+            limits["seconds"] = self.seconds
+        self.message.value = _message("", "Running " + ", ".join(algs) + " …")
+        c = tilespace.compare(text, self.goal, self._board_shape(text), algorithms=algs, **limits)
+        self.last_comparison = c
+        optimal, rows = comparison_parts(c)
+        figs = [comparison_figure(c, log=self.log_scale.value)]
+        if self.show_path.value:
+            for row in rows:
+                r = row["result"]
+                if r["found"]:
+                    figs.append(path_figure(_tiles(text), r["path"], self._board_shape(text),
+                                            f'{r["algorithm"]}: {r["path_length"]:,} moves'))
+        self.last_figures = figs
+        self.output.children = (w.HTML(table_html(comparison_table(c))),) + tuple(_image(f) for f in figs)
+        self.message.value = _message("ok", f"Board {text}: optimal distance {optimal} moves")
         return c
 
     def run_scaling(self):
         """Runs tilespace.scaling with the scaling tab's settings and draws
         the curves; returns the Scaling."""
-        with self.scaling_output:
-            self.scaling_output.clear_output(wait=True)
-            try:
-                ds = [int(x) for x in self.scaling_distances.value.replace(";", ",").replace(" ", ",").split(",") if x]
-                self.scaling_progress.layout.visibility = "visible"
-                s = tilespace.scaling(self.shape, self.goal, list(self.scaling_algorithms.value), distances=ds,
-                                      sample=self.scaling_sample.value or None, seed=self.scaling_seed.value,
-                                      nodes=self.nodes.value, dfs_depth=self.dfs_depth.value or None,
-                                      progress=self._scaling_progress)
-            except (tilespace.Error, ValueError, TypeError) as e:
-                self.scaling_message.value = _message("error", str(e))
-                return None
-            finally:
-                self.scaling_progress.layout.visibility = "hidden"
-            self.last_scaling = s
-            self.scaling_message.value = _message("ok", f"{len(s.runs['algorithm']):,} searches on "
-                                                  f"{len(s.boards):,} boards")
-            fig = scaling_figure(s)
-            self.last_figures = [fig]
-            display(fig)
+        self.scaling_output.children = ()
+        try:
+            ds = [int(x) for x in self.scaling_distances.value.replace(";", ",").replace(" ", ",").split(",") if x]
+            self.scaling_progress.layout.visibility = "visible"
+            s = tilespace.scaling(self.shape, self.goal, list(self.scaling_algorithms.value), distances=ds,
+                                  sample=self.scaling_sample.value or None, seed=self.scaling_seed.value,
+                                  nodes=self.nodes.value, dfs_depth=self.dfs_depth.value or None,
+                                  progress=self._scaling_progress)
+        except (tilespace.Error, ValueError, TypeError) as e:
+            self.scaling_message.value = _message("error", str(e))
+            return None
+        finally:
+            self.scaling_progress.layout.visibility = "hidden"
+        self.last_scaling = s
+        fig = scaling_figure(s)
+        self.last_figures = [fig]
+        self.scaling_output.children = (_image(fig),)
+        self.scaling_message.value = _message("ok", f"{len(s.runs['algorithm']):,} searches on "
+                                              f"{len(s.boards):,} boards")
         return s
 
     def _scaling_progress(self, what, done, total):
@@ -231,6 +231,11 @@ class ComparisonPanel:
         """The goal as a board (for the unsolvable warning's picture): the
         one board at distance 0."""
         return tuple(int(t) for t in tilespace.random_boards(1, self.shape, self.goal, distance=0, seed=0)[0])
+
+
+def _image(fig):
+    """A figure as an Image widget: its PNG, at its size."""
+    return w.Image(value=fig._repr_png_(), format="png")
 
 
 def _text(board):
