@@ -287,18 +287,16 @@ func cellIndex(t *testing.T, ctx context.Context, text string) int {
 	return i
 }
 
-// What the page shows, for a failure's message: each code cell's
-// prompt, error and the panel's message.
+// What the page shows, for a failure's message: the kernel, the widgets'
+// extension, each code cell's prompt and outputs, the panel's text, the
+// errors the page logged and the images of the panel's cell.
 const pageState = `JSON.stringify({
 	kernel: Jupyter.notebook && Jupyter.notebook.kernel ? Jupyter.notebook.kernel.name + " " + Jupyter.notebook.kernel.is_connected() : "none",
 	widgets: typeof require !== "undefined" && require.defined ? require.defined("nbextensions/jupyter-js-widgets/extension") : "no require",
 	cells: Jupyter.notebook ? Jupyter.notebook.get_cells().filter(c => c.cell_type === "code").map(c => [c.input_prompt_number, c.output_area.outputs.map(o => o.output_type + (o.ename ? ": " + o.ename + " " + o.evalue : "")).join(",")]) : [],
 	panel: (document.querySelector("#tilespace-panel") || {innerText: "no panel"}).innerText.slice(0, 600),
-	outputWidgets: Array.from(document.querySelectorAll("#tilespace-panel .widget-output, #tilespace-panel .jupyter-widgets-output-area")).map(e => e.className + " imgs " + e.querySelectorAll("img").length),
-	overrides: Jupyter.notebook && Jupyter.notebook.kernel ? JSON.stringify(Jupyter.notebook.kernel._msg_callbacks_overrides) : "",
 	consoleErrors: window.tilespaceErrors || [],
-	classes: Array.from(new Set(Array.from(document.querySelectorAll("#tilespace-panel *")).map(e => e.className))).join(" | ").slice(0, 1500),
-	imgsInCell: document.querySelector("#tilespace-panel") ? document.querySelector("#tilespace-panel").closest(".cell").querySelectorAll("img").length : -1
+	imagesInCell: document.querySelector("#tilespace-panel") ? document.querySelector("#tilespace-panel").closest(".cell").querySelectorAll("img").length : -1
 })`
 
 // TestPanelInJupyter opens the notebook in Jupyter, runs its first cell
@@ -350,6 +348,7 @@ func TestPanelInJupyter(t *testing.T) {
 	waitJS(t, ctx, "the widgets' extension", `typeof require !== "undefined" && require.defined("nbextensions/jupyter-js-widgets/extension")`,
 		30*time.Second, pageState)
 
+	// The page's console errors, kept for a failure's message.
 	eval[bool](t, ctx, `(() => { window.tilespaceErrors = []; const e = console.error; console.error = (...a) => { window.tilespaceErrors.push(a.map(String).join(" ").slice(0, 300)); e(...a); }; return true; })()`)
 	first, panelCell := cellIndex(t, ctx, "import tilespace"), cellIndex(t, ctx, "ComparisonPanel()")
 	eval[bool](t, ctx, fmt.Sprintf(`Jupyter.notebook.execute_cells([%d, %d]), true`, first, panelCell))
@@ -396,6 +395,8 @@ func TestPanelInJupyter(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tilespace-show-path"))); err != nil {
 		t.Fatalf("clicking the checkbox: %v", err)
 	}
+	outputs := fmt.Sprintf(`%s.output_area.outputs.length`, cell)
+	before := eval[int](t, ctx, outputs)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tilespace-run"))); err != nil {
 		t.Fatalf("clicking Run: %v", err)
 	}
@@ -408,6 +409,9 @@ func TestPanelInJupyter(t *testing.T) {
 		60*time.Second, pageState)
 	if stale := eval[int](t, ctx, `document.querySelectorAll("#tilespace-panel img[data-before]").length`); stale != 0 {
 		t.Errorf("the panel still shows %d images from before the click; the run should replace them", stale)
+	}
+	if after := eval[int](t, ctx, outputs); after != before {
+		t.Errorf("the run added %d outputs to the cell below the panel; they belong in the panel", after-before)
 	}
 	if table := eval[string](t, ctx, `(document.querySelector("#tilespace-panel table") || {innerText: ""}).innerText`); !strings.Contains(table, "BFS") || !strings.Contains(table, "optimal") {
 		t.Errorf("the panel's table does not show BFS's outcome: %q", table)
