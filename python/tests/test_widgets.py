@@ -139,6 +139,10 @@ def test_comparison_table_outcomes():
     assert text.splitlines()[0].startswith("Algorithm") and len(text.splitlines()) == 5
     html = widgets.table_html(table)
     assert html.count("<tr>") == 5 and widgets.OUTCOME_COLOURS["stopped"] in html
+    cells = re.findall(r"<t[dh]( [^>]*)?>", html)
+    assert len(cells) == 5 * len(_logic.COMPARISON_COLUMNS)
+    assert all(attrs.count("style=") == 1 for attrs in cells), "a cell with two style attributes: the second is ignored"
+    assert sum(("color:" + widgets.OUTCOME_COLOURS["longer"]) in attrs for attrs in cells) == 2  # DFS and Greedy
 
 
 def test_comparison_figure_colours_bars_by_outcome():
