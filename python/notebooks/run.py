@@ -8,6 +8,11 @@ Without notebooks, runs every .ipynb beside this script. The notebooks run
 in a temporary folder, so nothing is written beside them. --figures DIR
 writes the PNG output of each cell tagged "figure:NAME" to DIR/NAME.png
 (docs/python.md's picture of the panel comes from there).
+
+Jupyter's own `jupyter execute` runs the notebooks too, on the kernel
+docs/python.md registers, where nbclient reads ipywidgets' widgets
+(ipywidgets 7 or later); with ipywidgets 6 (Debian 12's) it stops at the
+first cell that makes a widget, and this runner does not (Client below).
 """
 
 import argparse

@@ -37,6 +37,32 @@ def test_import_tilespace_imports_no_extra():
     assert out.stdout.strip() == "[]"
 
 
+def test_import_tilespace_widgets_makes_no_widget():
+    """A widget opens a comm with the frontend when it is made; importing
+    the package makes none, so a notebook that only draws figures runs under
+    an nbclient that cannot read this ipywidgets' widgets (Debian 12's)."""
+    code = ("import ipywidgets\nmade = []\nopen_ = ipywidgets.Widget.open\n"
+            "ipywidgets.Widget.open = lambda self: made.append(type(self).__name__)\n"
+            "import tilespace.widgets\nprint(made)\n"
+            "tilespace.widgets.ComparisonPanel()\nprint(len(made) > 10)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
+    assert out.stdout.split() == ["[]", "True"], out.stdout + out.stderr
+
+
+def test_panel_shows_its_figures_as_images(tmp_path):
+    """The panel's results are widgets of its own (HTML and Image), which
+    every frontend that shows widgets shows; the image is the figure's PNG."""
+    p = widgets.ComparisonPanel(algorithms=["bfs", "astar-manhattan"], nodes=100_000)
+    p.preset.value = list(widgets.PRESETS)[1]
+    c = p.run()
+    kinds = [type(x).__name__ for x in p.output.children]
+    assert kinds == ["HTML"] + ["Image"] * len(p.last_figures), kinds
+    assert len(p.last_figures) == 1 + sum(r["result"]["found"] for r in c)
+    image = p.output.children[1]
+    assert bytes(image.value) == p.last_figures[0]._repr_png_() and bytes(image.value)[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "BFS" in p.output.children[0].value
+
+
 @pytest.mark.parametrize("missing", ["ipywidgets", "matplotlib"])
 def test_widgets_without_the_extra_name_it(missing):
     code = ("import sys; sys.modules[%r] = None\n"
@@ -114,6 +140,10 @@ def test_comparison_table_outcomes():
     assert text.splitlines()[0].startswith("Algorithm") and len(text.splitlines()) == 5
     html = widgets.table_html(table)
     assert html.count("<tr>") == 5 and widgets.OUTCOME_COLOURS["stopped"] in html
+    cells = re.findall(r"<t[dh]( [^>]*)?>", html)
+    assert len(cells) == 5 * len(_logic.COMPARISON_COLUMNS)
+    assert all(attrs.count("style=") == 1 for attrs in cells), "a cell with two style attributes: the second is ignored"
+    assert sum(("color:" + widgets.OUTCOME_COLOURS["longer"]) in attrs for attrs in cells) == 2  # DFS and Greedy
 
 
 def test_comparison_figure_colours_bars_by_outcome():

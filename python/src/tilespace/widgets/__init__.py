@@ -10,7 +10,12 @@ It needs the optional extra "widgets" (ipywidgets and matplotlib):
 pip install "tilespace[widgets]", or Debian's python3-ipywidgets and
 python3-matplotlib. The figures and tables are also functions of the
 engine's answers (comparison_figure, scaling_figure, path_figure,
-comparison_table, …), usable without the panel.
+comparison_table, …), usable without the panel; PanelFigure is the
+matplotlib Figure they return, which a notebook can draw on too (it shows
+itself as a PNG whatever matplotlib's backend).
+
+Importing this package makes no widget: a notebook that only draws the
+figures opens no widget in the kernel.
 """
 
 try:
@@ -22,7 +27,7 @@ except ImportError as e:  # pragma: no cover - exercised by a test in a subproce
         "not installed: pip install 'tilespace[widgets]' (or, on Debian, apt install python3-ipywidgets "
         "python3-matplotlib)" % (e.name or "one of them"), name=e.name) from e
 
-from ._figures import (board_figure, comparison_figure, draw_board, path_figure,  # noqa: E402
+from ._figures import (PanelFigure, board_figure, comparison_figure, draw_board, path_figure,  # noqa: E402
                        scaling_caption, scaling_figure)
 from ._logic import (OUTCOME_COLOURS, OUTCOME_LABELS, PRESETS, comparison_table,  # noqa: E402
                      outcome_of, table_html, table_text, walk)
@@ -30,6 +35,6 @@ from ._panel import ALGORITHMS, ComparisonPanel  # noqa: E402
 
 __all__ = [
     "ComparisonPanel", "ALGORITHMS", "PRESETS", "OUTCOME_COLOURS", "OUTCOME_LABELS",
-    "comparison_figure", "scaling_figure", "scaling_caption", "path_figure", "board_figure", "draw_board",
+    "PanelFigure", "comparison_figure", "scaling_figure", "scaling_caption", "path_figure", "board_figure", "draw_board",
     "comparison_table", "table_text", "table_html", "outcome_of", "walk",
 ]

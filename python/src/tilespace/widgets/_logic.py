@@ -184,16 +184,20 @@ def _escape(s):
 def table_html(table, columns=COMPARISON_COLUMNS):
     """A comparison table as HTML, its "vs optimal" cell in the outcome's
     colour, and the legend under it."""
-    head = "".join(f"<th>{_escape(c)}</th>" for c in columns)
+    def align(c):
+        return "left" if c in ("Algorithm", "Stopped by") else "right"
+
+    # One style attribute a cell (a second one is ignored by the browser),
+    # with room between the columns, which no stylesheet of the frontend gives.
+    head = "".join(f'<th style="text-align:{align(c)};padding:0 0.5em">{_escape(c)}</th>' for c in columns)
     body = []
     for row in table:
         tds = []
         for c in columns:
-            style = ""
+            style = f"text-align:{align(c)};padding:0 0.5em"
             if c == "vs optimal" and row.get("outcome") in OUTCOME_COLOURS:
-                style = f' style="color:{OUTCOME_COLOURS[row["outcome"]]};font-weight:600"'
-            align = "left" if c in ("Algorithm", "Stopped by") else "right"
-            tds.append(f'<td style="text-align:{align}"{style}>{_escape(row[c])}</td>')
+                style += f';color:{OUTCOME_COLOURS[row["outcome"]]};font-weight:600'
+            tds.append(f'<td style="{style}">{_escape(row[c])}</td>')
         body.append("<tr>" + "".join(tds) + "</tr>")
     return ("<table><thead><tr>" + head + "</tr></thead><tbody>" + "".join(body)
             + "</tbody></table>" + legend_html())

@@ -4,7 +4,7 @@ classroom algorithm, the outcome colours, new boards at an exact distance
 and the scaling curves."""
 
 import ipywidgets as w
-from IPython.display import HTML, display
+from IPython.display import display
 
 import tilespace
 
@@ -22,7 +22,11 @@ ALGORITHMS = (
 # The studied notebook's three, which the scaling curves start with.
 STUDIED = ("bfs", "dfs", "ucs")
 
-_WIDE = w.Layout(width="430px")
+# The fields' width. A Layout is a widget: each panel makes its own, and
+# importing the package makes none, so a notebook that only draws the
+# figures opens no widget comm (nbclient then runs it whatever its
+# agreement with this ipywidgets).
+_WIDTH = "430px"
 # ipywidgets 7 and later take a style (the description's width) and a
 # list's rows; 6 (Debian 12's) takes neither.
 _NEW = int(str(getattr(w, "__version__", "7")).split(".")[0]) >= 7
@@ -55,46 +59,51 @@ class ComparisonPanel:
         self.last_comparison = self.last_board = self.last_scaling = None
         self.last_figures = []
         first = next(iter(PRESETS))
+        wide = w.Layout(width=_WIDTH)
         self.preset = w.Dropdown(**_kw(options=list(PRESETS), value=first if board is None else list(PRESETS)[-1],
-                                 description="Preset", layout=_WIDE))
+                                 description="Preset", layout=wide))
         self.board = w.Text(**_kw(value=PRESETS[first] if board is None else _text(board),
                             placeholder="e.g. 1,2,5,3,4,0,6,7,8 (0 or _ the blank)",
-                            description="Board", layout=_WIDE))
+                            description="Board", layout=wide))
         self.distance = w.BoundedIntText(**_kw(value=20, min=0, max=self._radius(), description="Scramble depth d",
-                                         layout=_WIDE))
+                                         layout=wide))
         self.new_board_button = w.Button(description="New board at distance d", icon="random",
                                          layout=w.Layout(width="220px"))
         keys = [k for k, _ in ALGORITHMS]
         self.algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS],
                                            value=tuple(algorithms or keys), rows=len(ALGORITHMS),
-                                           description="Algorithms", layout=_WIDE))
+                                           description="Algorithms", layout=wide))
         self.nodes = w.BoundedIntText(**_kw(value=nodes or 2_000_000, min=1, max=10**10,
-                                      description="Expansions per algorithm", layout=_WIDE))
+                                      description="Expansions per algorithm", layout=wide))
         self.show_path = w.Checkbox(**_kw(value=True, description="Show the solutions' boards"))
         self.log_scale = w.Checkbox(**_kw(value=True, description="Charts on a log scale"))
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
                                    layout=w.Layout(width="220px"))
         self.message = w.HTML()
-        self.output = w.Output()
+        # What a run shows (its table and figures) are widgets in a box, not
+        # an Output widget's captured display: they show in every frontend
+        # that shows widgets (an Output widget of ipywidgets 6 in Notebook 6
+        # lets a button's output fall into the cell below the panel).
+        self.output = w.VBox()
 
         self.scaling_algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS], value=STUDIED,
                                                    rows=len(ALGORITHMS), description="Algorithms",
-                                                   layout=_WIDE))
+                                                   layout=wide))
         self.scaling_distances = w.Text(**_kw(value="2,4,6,8,10,12,14,16,18,20", description="Distances",
-                                        layout=_WIDE))
+                                        layout=wide))
         self.scaling_sample = w.BoundedIntText(**_kw(value=20, min=0, max=10**6,
                                                description="Boards per distance (0: every board)",
-                                               layout=_WIDE))
+                                               layout=wide))
         self.scaling_seed = w.BoundedIntText(**_kw(value=1, min=0, max=2**62, description="Seed",
-                                             layout=_WIDE))
+                                             layout=wide))
         self.dfs_depth = w.BoundedIntText(**_kw(value=0, min=0, max=10**6, description="DFS depth limit (0: none)",
-                                          layout=_WIDE))
+                                          layout=wide))
         self.scaling_button = w.Button(description="Draw the scaling curves", button_style="primary",
                                        icon="line-chart", layout=w.Layout(width="220px"))
         self.scaling_message = w.HTML()
         self.scaling_progress = w.IntProgress(value=0, min=0, max=1, description="Searches",
-                                              layout=w.Layout(width="430px", visibility="hidden"))
-        self.scaling_output = w.Output()
+                                              layout=w.Layout(width=_WIDTH, visibility="hidden"))
+        self.scaling_output = w.VBox()
 
         self.preset.observe(self._on_preset, names="value")
         self.run_button.on_click(lambda _: self.run())
@@ -149,67 +158,63 @@ class ComparisonPanel:
         reason, as the studied notebook warned)."""
         text = self.board.value.strip()
         self.last_comparison, self.last_figures = None, []
-        with self.output:
-            self.output.clear_output(wait=True)
-            try:
-                tilespace.distance(text, goal=self.goal, shape=self._board_shape(text))
-            except tilespace.UnsolvableError as e:
-                self.message.value = _message("warn", f"⚠ This board cannot reach the goal: {e}")
-                fig = board_figure(_tiles(text), self.shape, "your board (unsolvable)", goal=self._goal_board())
-                self.last_figures = [fig]
-                display(fig)
-                return None
-            except (tilespace.Error, ValueError, TypeError) as e:
-                self.message.value = _message("error", str(e))
-                return None
-            algs = list(self.algorithms.value)
-            if not algs:
-                self.message.value = _message("error", "Choose at least one algorithm.")
-                return None
-            limits = {"nodes": self.nodes.value}
-            if self.seconds is not None:
-                limits["seconds"] = self.seconds
-            self.message.value = _message("", "Running " + ", ".join(algs) + " …")
-            c = tilespace.compare(text, goal=self.goal, shape=self._board_shape(text), algorithms=algs, **limits)
-            self.last_comparison = c
-            optimal, rows = comparison_parts(c)
-            self.message.value = _message("ok", f"Board {text}: optimal distance {optimal} moves")
-            display(HTML(table_html(comparison_table(c))))
-            figs = [comparison_figure(c, log=self.log_scale.value)]
-            display(figs[0])
-            if self.show_path.value:
-                for row in rows:
-                    r = row["result"]
-                    if r["found"]:
-                        figs.append(path_figure(_tiles(text), r["path"], self._board_shape(text),
-                                                f'{r["algorithm"]}: {r["path_length"]:,} moves'))
-                        display(figs[-1])
-            self.last_figures = figs
+        self.output.children = ()
+        try:
+            tilespace.distance(text, goal=self.goal, shape=self._board_shape(text))
+        except tilespace.UnsolvableError as e:
+            self.message.value = _message("warn", f"⚠ This board cannot reach the goal: {e}")
+            fig = board_figure(_tiles(text), self.shape, "your board (unsolvable)", goal=self._goal_board())
+            self.last_figures = [fig]
+            self.output.children = (_image(fig),)
+            return None
+        except (tilespace.Error, ValueError, TypeError) as e:
+            self.message.value = _message("error", str(e))
+            return None
+        algs = list(self.algorithms.value)
+        if not algs:
+            self.message.value = _message("error", "Choose at least one algorithm.")
+            return None
+        limits = {"nodes": self.nodes.value}
+        if self.seconds is not None:
+            limits["seconds"] = self.seconds
+        self.message.value = _message("", "Running " + ", ".join(algs) + " …")
+        c = tilespace.compare(text, goal=self.goal, shape=self._board_shape(text), algorithms=algs, **limits)
+        self.last_comparison = c
+        optimal, rows = comparison_parts(c)
+        figs = [comparison_figure(c, log=self.log_scale.value)]
+        if self.show_path.value:
+            for row in rows:
+                r = row["result"]
+                if r["found"]:
+                    figs.append(path_figure(_tiles(text), r["path"], self._board_shape(text),
+                                            f'{r["algorithm"]}: {r["path_length"]:,} moves'))
+        self.last_figures = figs
+        self.output.children = (w.HTML(table_html(comparison_table(c))),) + tuple(_image(f) for f in figs)
+        self.message.value = _message("ok", f"Board {text}: optimal distance {optimal} moves")
         return c
 
     def run_scaling(self):
         """Runs tilespace.scaling with the scaling tab's settings and draws
         the curves; returns the Scaling."""
-        with self.scaling_output:
-            self.scaling_output.clear_output(wait=True)
-            try:
-                ds = [int(x) for x in self.scaling_distances.value.replace(";", ",").replace(" ", ",").split(",") if x]
-                self.scaling_progress.layout.visibility = "visible"
-                s = tilespace.scaling(self.shape, goal=self.goal, algorithms=list(self.scaling_algorithms.value), distances=ds,
-                                      sample=self.scaling_sample.value or None, seed=self.scaling_seed.value,
-                                      nodes=self.nodes.value, dfs_depth=self.dfs_depth.value or None,
-                                      progress=self._scaling_progress)
-            except (tilespace.Error, ValueError, TypeError) as e:
-                self.scaling_message.value = _message("error", str(e))
-                return None
-            finally:
-                self.scaling_progress.layout.visibility = "hidden"
-            self.last_scaling = s
-            self.scaling_message.value = _message("ok", f"{len(s.runs['algorithm']):,} searches on "
-                                                  f"{len(s.boards):,} boards")
-            fig = scaling_figure(s)
-            self.last_figures = [fig]
-            display(fig)
+        self.scaling_output.children = ()
+        try:
+            ds = [int(x) for x in self.scaling_distances.value.replace(";", ",").replace(" ", ",").split(",") if x]
+            self.scaling_progress.layout.visibility = "visible"
+            s = tilespace.scaling(self.shape, goal=self.goal, algorithms=list(self.scaling_algorithms.value),
+                                  distances=ds, sample=self.scaling_sample.value or None, seed=self.scaling_seed.value,
+                                  nodes=self.nodes.value, dfs_depth=self.dfs_depth.value or None,
+                                  progress=self._scaling_progress)
+        except (tilespace.Error, ValueError, TypeError) as e:
+            self.scaling_message.value = _message("error", str(e))
+            return None
+        finally:
+            self.scaling_progress.layout.visibility = "hidden"
+        self.last_scaling = s
+        fig = scaling_figure(s)
+        self.last_figures = [fig]
+        self.scaling_output.children = (_image(fig),)
+        self.scaling_message.value = _message("ok", f"{len(s.runs['algorithm']):,} searches on "
+                                              f"{len(s.boards):,} boards")
         return s
 
     def _scaling_progress(self, what, done, total):
@@ -226,6 +231,11 @@ class ComparisonPanel:
         """The goal as a board (for the unsolvable warning's picture): the
         one board at distance 0."""
         return tuple(int(t) for t in tilespace.random_boards(1, shape=self.shape, goal=self.goal, distance=0, seed=0)[0])
+
+
+def _image(fig):
+    """A figure as an Image widget: its PNG, at its size."""
+    return w.Image(value=fig._repr_png_(), format="png")
 
 
 def _text(board):
