@@ -221,3 +221,62 @@ func goalFor(t testing.TB, shape statespace.Shape, text string, b statespace.Boa
 	}
 	return goal
 }
+
+// Two callers building databases at once, each under its own progress
+// (WithProgress), each see the progress of their own build only, up to
+// its end; Config.Progress sees none of it.
+func TestProgressPerCaller(t *testing.T) {
+	ctx := context.Background()
+	var global atomic.Int64
+	res, err := NewResolver(ctx, Config{Cache: store.NewCache(t.TempDir()),
+		Progress: func(string, uint64, uint64) { global.Add(1) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
+	type seen struct {
+		whats     map[string]bool
+		last, tot uint64
+		reports   int
+		part      pdb.Partition
+	}
+	var wg sync.WaitGroup
+	seens := make([]*seen, 2)
+	for i, text := range []string{"1,2,3,4/5,6,7,8/9,10,11,12/13,14,15", "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"} {
+		part, err := pdb.ParsePartition(text, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &seen{whats: map[string]bool{}, part: part}
+		seens[i] = s
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mu sync.Mutex
+			pctx := WithProgress(ctx, func(what string, done, total uint64) {
+				mu.Lock()
+				defer mu.Unlock()
+				s.whats[what] = true
+				s.last, s.tot = done, total
+				s.reports++
+			})
+			if _, err := res.Databases(pctx, goal, part); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, s := range seens {
+		want := "building " + s.part.Label()
+		if len(s.whats) != 1 || !s.whats[want] || s.reports == 0 || s.last != s.tot {
+			t.Errorf("%s: progress %v (%d reports, last %d of %d), want %q only, to its end", s.part.Label(), s.whats, s.reports, s.last, s.tot, want)
+		}
+	}
+	if seens[0].tot == seens[1].tot {
+		t.Fatalf("both builds count %d: the test cannot tell them apart", seens[0].tot)
+	}
+	if n := global.Load(); n != 0 {
+		t.Errorf("Config.Progress got %d reports of builds whose callers had their own", n)
+	}
+}

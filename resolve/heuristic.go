@@ -67,6 +67,25 @@ type searchHeuristic struct {
 // last with done == total.
 type Progress func(what string, done, total uint64)
 
+type progressKey struct{}
+
+// WithProgress returns ctx carrying p: what a call under ctx makes the
+// Resolver read, build or pack for it reports to p instead of
+// Config.Progress, so that callers running at once each see their own
+// progress. A caller that waits for a resolution another call started
+// sees none of its progress.
+func WithProgress(ctx context.Context, p Progress) context.Context {
+	return context.WithValue(ctx, progressKey{}, p)
+}
+
+// progress is the Progress of ctx (WithProgress), else Config.Progress.
+func (r *Resolver) progress(ctx context.Context) Progress {
+	if p, ok := ctx.Value(progressKey{}).(Progress); ok {
+		return p
+	}
+	return r.cfg.Progress
+}
+
 // heuristic returns the heuristic boards of goal are searched with — the
 // one place this is decided:
 //
@@ -90,7 +109,7 @@ func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (search
 		}
 		return r.partition(ctx, goal, part)
 	}
-	a, files, err := store.LoadBestPDBs(ctx, r.pdbDirs(), goal, r.loadProgress(goal))
+	a, files, err := store.LoadBestPDBs(ctx, r.pdbDirs(), goal, r.loadProgress(ctx, goal))
 	var nf *store.PDBNotFoundError
 	var damaged *store.PDBDamagedError
 	var looked string
@@ -177,7 +196,7 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 	if !part.ZeroAware {
 		zero := part
 		zero.ZeroAware = true
-		a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, zero, r.loadProgress(goal))
+		a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, zero, r.loadProgress(ctx, goal))
 		if err == nil {
 			return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files}, nil
 		}
@@ -185,7 +204,7 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 			return searchHeuristic{}, err
 		}
 	}
-	a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, part, r.loadProgress(goal))
+	a, files, err := store.LoadPartition(ctx, r.pdbDirs(), goal, part, r.loadProgress(ctx, goal))
 	if errors.As(err, &nf) {
 		// The databases that are there are read all the same: a damaged
 		// one is reported rather than silently built over.
@@ -210,8 +229,9 @@ func (r *Resolver) partition(ctx context.Context, goal statespace.Board, part pd
 
 // loadProgress reports the reading of a set of databases: a line on
 // Config.Log before a large set held packed (minutes of reading before
-// anything else is said), then each file on Config.Progress.
-func (r *Resolver) loadProgress(goal statespace.Board) store.LoadProgress {
+// anything else is said), then each file on the progress of ctx (WithProgress), else Config.Progress.
+func (r *Resolver) loadProgress(ctx context.Context, goal statespace.Board) store.LoadProgress {
+	report := r.progress(ctx)
 	return func(part pdb.Partition, done, total int) {
 		if done == 0 {
 			var entries uint64
@@ -224,8 +244,8 @@ func (r *Resolver) loadProgress(goal statespace.Board) store.LoadProgress {
 			}
 			return
 		}
-		if r.cfg.Progress != nil {
-			r.cfg.Progress("reading "+part.Label(), uint64(done), uint64(total))
+		if report != nil {
+			report("reading "+part.Label(), uint64(done), uint64(total))
 		}
 	}
 }
@@ -262,15 +282,16 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 		total += pdb.Placements(n, len(pat))
 	}
 	what := "building " + part.Label()
+	report := r.progress(ctx)
 	var progress func(pattern, depth int, done, total uint64)
-	if r.cfg.Progress != nil {
+	if report != nil {
 		var before uint64
 		pattern := 0
 		progress = func(i, _ int, done, _ uint64) {
 			for ; pattern < i; pattern++ {
 				before += pdb.Placements(n, len(part.Patterns[pattern]))
 			}
-			r.cfg.Progress(what, before+done, total)
+			report(what, before+done, total)
 		}
 	}
 	start := time.Now()
@@ -283,8 +304,8 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 	if err != nil {
 		return searchHeuristic{}, err
 	}
-	if r.cfg.Progress != nil {
-		r.cfg.Progress(what, total, total)
+	if report != nil {
+		report(what, total, total)
 	}
 	if r.cfg.ReadOnlyCache {
 		fmt.Fprintf(r.cfg.Log, "built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
@@ -359,10 +380,11 @@ func (r *Resolver) pack(ctx context.Context, h searchHeuristic) (searchHeuristic
 	what := "packing " + a.Partition().Label()
 	fmt.Fprintf(r.cfg.Log, "%s: %d databases, %.1f GB in memory instead of %.1f\n", what, len(a.PDBs()), float64(bytes)/2e9, float64(bytes)/1e9)
 	start, done := time.Now(), 0
+	report := r.progress(ctx)
 	packed, err := a.Pack(ctx, func(int) {
 		done++
-		if r.cfg.Progress != nil {
-			r.cfg.Progress(what, uint64(done), uint64(len(a.PDBs())))
+		if report != nil {
+			report(what, uint64(done), uint64(len(a.PDBs())))
 		}
 	})
 	var pe *pdb.PackError

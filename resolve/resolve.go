@@ -69,8 +69,9 @@ type Config struct {
 	// and first alike; any other is used as it is, on the goals of the
 	// shapes it fits (pdb.Partition.Validate).
 	Partition pdb.Partition
-	// Progress receives the progress of databases being built; nil
-	// reports none.
+	// Progress receives the progress of databases being built, unless
+	// the call's context carries its own (WithProgress); nil reports
+	// none.
 	Progress Progress
 
 	// CacheBytes bounds the bytes of the tables and databases the
@@ -208,8 +209,9 @@ func (r *Resolver) Oracle(ctx context.Context, goal statespace.Board, need Need)
 	if need.Retry {
 		r.forget(goal)
 	}
+	base := r.baseFor(ctx)
 	e, err := r.get(ctx, entryKey{goal: goal}, func(e *entry) {
-		e.o, e.err = r.resolve(r.base, goal)
+		e.o, e.err = r.resolve(base, goal)
 		if e.err == nil {
 			e.bytes = e.o.Source().Bytes
 		}
@@ -262,8 +264,9 @@ func (e *noTableError) Error() string {
 // Config.PDBDir or the cache folder, else built (and written to the cache
 // folder unless Config.ReadOnlyCache), held like the tables.
 func (r *Resolver) Databases(ctx context.Context, goal statespace.Board, part pdb.Partition) (*pdb.Additive, error) {
+	base := r.baseFor(ctx)
 	e, err := r.get(ctx, entryKey{goal: goal, part: part.Label()}, func(e *entry) {
-		h, err := r.partition(r.base, goal, part)
+		h, err := r.partition(base, goal, part)
 		if err == nil {
 			e.a = h.dbs
 			e.bytes = additiveBytes(e.a)
@@ -274,6 +277,16 @@ func (r *Resolver) Databases(ctx context.Context, goal statespace.Board, part pd
 		return nil, err
 	}
 	return e.a, e.err
+}
+
+// baseFor is the Resolver's own context, under which resolutions run
+// (whoever waits for them), carrying the progress of ctx (WithProgress):
+// the caller that starts a resolution sees its progress.
+func (r *Resolver) baseFor(ctx context.Context) context.Context {
+	if p, ok := ctx.Value(progressKey{}).(Progress); ok {
+		return WithProgress(r.base, p)
+	}
+	return r.base
 }
 
 // get returns the resolved entry of k, running fill (in the background,

@@ -213,12 +213,7 @@ func isDigitsOrBlank(s string) bool {
 
 // shapeHint says how to give the shape of a board of n tiles.
 func shapeHint(n int) string {
-	var fits []string
-	for r := 2; r <= n/2; r++ {
-		if n%r == 0 && (Shape{r, n / r}).Validate() == nil {
-			fits = append(fits, Shape{r, n / r}.String())
-		}
-	}
+	fits := fittingShapes(n)
 	if len(fits) == 0 {
 		return "no board has that many cells (a board is at least 2x2 and at most 25 cells)"
 	}
@@ -329,4 +324,15 @@ func fastShape(n int, shape Shape) (Shape, bool) {
 		return shape, false
 	}
 	return shape, true
+}
+
+// fittingShapes lists the shapes of n cells, as RxC.
+func fittingShapes(n int) []string {
+	var fits []string
+	for r := 2; r <= n/2; r++ {
+		if n%r == 0 && (Shape{r, n / r}).Validate() == nil {
+			fits = append(fits, Shape{r, n / r}.String())
+		}
+	}
+	return fits
 }

@@ -75,3 +75,38 @@ func (g Goal) ReadBoard(text string) (board, goal Board, err error) {
 	}
 	return b, goal, nil
 }
+
+// ParseRows reads the shape and goal of boards given as rows of cells
+// tiles each (the rows of an array), as ParseRequest reads them without a
+// board, except that a shape neither shape nor goal names is inferred
+// from cells as a bare board's is (9 tiles: 3x3), and rows of another
+// width than the shape's are refused. The errors say their kind: Shape
+// for a width no shape is inferred from, Board for rows of the wrong
+// width.
+func ParseRows(cells int, shape, goal string) (Request, error) {
+	if strings.TrimSpace(shape) == "" {
+		g, err := ReadGoal(goal, Shape{})
+		if err != nil {
+			return Request{}, errkind.New(errkind.Goal, err)
+		}
+		if g.Shape() == (Shape{}) {
+			s, ok := knownShapes[cells]
+			if !ok {
+				hint := "no board has that many cells (a board is at least 2x2 and at most 25 cells)"
+				if fits := fittingShapes(cells); len(fits) > 0 {
+					hint = "give the shape (" + strings.Join(fits, " or ") + ")"
+				}
+				return Request{}, errkind.New(errkind.Shape, fmt.Errorf("rows of %d tiles make no square board: %s", cells, hint))
+			}
+			shape = s.String()
+		}
+	}
+	r, err := ParseRequest("", shape, goal)
+	if err != nil {
+		return r, err
+	}
+	if n := r.Goal.Cells(); n != cells {
+		return Request{}, errkind.New(errkind.Board, fmt.Errorf("rows of %d tiles: a %s board has %d", cells, r.Goal.Shape(), n))
+	}
+	return r, nil
+}

@@ -2,6 +2,7 @@ package pyapi
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/tilespace/tilespace/classroom"
@@ -11,25 +12,9 @@ import (
 	"github.com/tilespace/tilespace/statespace"
 )
 
-// setBuilding makes j the job that receives the progress of databases
-// the resolver builds, until the returned func is called.
-func (e *Engine) setBuilding(j *Job) func() {
-	e.mu.Lock()
-	e.building = j
-	e.mu.Unlock()
-	return func() {
-		e.mu.Lock()
-		if e.building == j {
-			e.building = nil
-		}
-		e.mu.Unlock()
-	}
-}
-
-// oracle returns the resolver's oracle for goal, the databases it
-// builds reporting to j.
-func (e *Engine) oracle(ctx context.Context, j *Job, goal statespace.Board) (resolve.Oracle, error) {
-	defer e.setBuilding(j)()
+// oracle returns the resolver's oracle for goal; what it reads or builds
+// reports to the job of ctx (NewJob).
+func (e *Engine) oracle(ctx context.Context, goal statespace.Board) (resolve.Oracle, error) {
 	e.mu.Lock()
 	need := resolve.Need{Retry: e.built[goal]}
 	delete(e.built, goal)
@@ -48,34 +33,38 @@ func (e *Engine) retry(goal statespace.Board) {
 	e.built[goal] = true
 }
 
-// request reads the request's board and goal (Request.board) and asks
-// the resolver whether the board can reach its goal
-// (resolve.CheckSolvable), before any table or databases are looked for.
-func (r *Request) solvable() (b, goal statespace.Board, err error) {
-	q, err := r.board()
-	if err != nil {
-		return b, goal, err
-	}
-	return q.Board, q.Goal, resolve.CheckSolvable(q.Goal, q.Board)
+// answerResult is an answer's response.
+type answerResult struct {
+	Record   record.Record `json:"record"` // as query -json writes it
+	Shape    string        `json:"shape"`
+	Goal     string        `json:"goal"`
+	GoalName string        `json:"goal_name"`
+	Source   answerSource  `json:"source"`
+}
+
+// answerSource says where an answer came from (resolve.Source).
+type answerSource struct {
+	Kind   string `json:"kind"`
+	Solver string `json:"solver"`
+	From   string `json:"from"`
 }
 
 // answer answers one board: its record as query -json writes it
-// (record.New), and where the answer came from.
-//
-// Request: board, goal, shape, path, all_moves, time_limit, quick.
-// Response: record, shape, goal, goal_name, source {kind, solver, from};
-// or with quick, for a goal without a table at hand, slow (true).
-func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
+// (record.New), and where the answer came from. A board a table answers
+// reports no progress: the job's progress is that of what the resolver
+// reads or builds, and of searches.
+func (e *Engine) answer(j *Job, r *answerRequest, _, _ []byte) (*answerResult, error) {
 	b, goal, err := r.solvable()
 	if err != nil {
 		return nil, err
 	}
-	if r.Quick && !e.res.HasTable(goal) {
-		return result{"slow": true}, nil
+	ctx := j.ctx
+	if r.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, seconds(r.TimeLimit))
+		defer cancel()
 	}
-	ctx, cancel := r.withTimeLimit(j.ctx)
-	defer cancel()
-	o, err := e.oracle(ctx, j, goal)
+	o, err := e.oracle(ctx, goal)
 	if err != nil {
 		return nil, err
 	}
@@ -84,12 +73,12 @@ func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
 		return nil, err
 	}
 	src := o.Source()
-	return result{
-		"record":    record.New(a, false),
-		"shape":     b.Shape().String(),
-		"goal":      goal.String(),
-		"goal_name": statespace.GoalName(goal),
-		"source":    map[string]string{"kind": src.Kind.String(), "solver": src.Solver, "from": src.From},
+	return &answerResult{
+		Record:   record.New(a, false),
+		Shape:    b.Shape().String(),
+		Goal:     goal.String(),
+		GoalName: statespace.GoalName(goal),
+		Source:   answerSource{Kind: src.Kind.String(), Solver: src.Solver, From: src.From},
 	}, nil
 }
 
@@ -98,15 +87,13 @@ func (e *Engine) answer(j *Job, r *Request, _, _ []byte) (result, error) {
 // (classroom.Comparison.WriteJSON). Without a table (the 15-puzzle) the
 // reference is the resolver's optimal answer, as the command's.
 //
-// Request: board, goal, shape, algorithms (keys; none: all), nodes,
-// seconds, memory_mib (each algorithm's limits; 0: the defaults).
-// Response: comparison.
-func (e *Engine) compare(j *Job, r *Request, _, _ []byte) (result, error) {
+// The limits are each algorithm's (0: the defaults).
+func (e *Engine) compare(j *Job, r *compareRequest, _, _ []byte) (*reportResult, error) {
 	b, goal, err := r.solvable()
 	if err != nil {
 		return nil, err
 	}
-	o, err := e.oracle(j.ctx, j, goal)
+	o, err := e.oracle(j.ctx, goal)
 	if err != nil {
 		return nil, err
 	}
@@ -139,5 +126,11 @@ func (e *Engine) compare(j *Job, r *Request, _, _ []byte) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return result{"comparison": raw}, nil
+	return &reportResult{Comparison: raw}, nil
+}
+
+// reportResult carries a report as its command's -json writes it.
+type reportResult struct {
+	Comparison json.RawMessage `json:"comparison,omitempty"` // classroom compare's
+	Profile    json.RawMessage `json:"profile,omitempty"`    // analyze heuristics'
 }

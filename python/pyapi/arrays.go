@@ -24,35 +24,44 @@ import (
 // cells.
 const maxBoardsStates = table.MaxEnumerate
 
-// space reads the request's shape and goal and returns their space.
-func spaceOf(r *Request) (*statespace.Space, error) {
-	q, err := r.goal()
+// spaceOf reads the request's shape and goal (rows.read) and returns
+// their space.
+func spaceOf(r *rows) (*statespace.Space, error) {
+	q, err := r.read()
 	if err != nil {
 		return nil, err
 	}
 	return q.Space, nil
 }
 
-// space describes the space of the request's shape and goal.
-//
-// Response: shape, goal, goal_name, cells, states (null beyond 20 cells),
-// tabled (its boards are answered from a distance table), npy (where
-// export_npy writes its distances in the cache folder).
-func (e *Engine) space(_ *Job, r *Request, _, _ []byte) (result, error) {
+// spaceResult describes a space.
+type spaceResult struct {
+	Shape    string  `json:"shape"`
+	Goal     string  `json:"goal"`
+	GoalName string  `json:"goal_name"`
+	Cells    int     `json:"cells"`
+	States   *uint64 `json:"states"` // null beyond 20 cells
+	Tabled   bool    `json:"tabled"` // its boards are answered from a distance table
+	NPY      string  `json:"npy"`    // where export_npy writes its distances in the cache folder
+}
+
+// space describes the space of the request's shape and goal (inferred
+// from cells, the width of the caller's rows, when none names it).
+func (e *Engine) space(_ *Job, r *rows, _, _ []byte) (*spaceResult, error) {
 	sp, err := spaceOf(r)
 	if err != nil {
 		return nil, err
 	}
-	var states any
+	res := &spaceResult{Shape: sp.Shape().String(), Goal: sp.Goal().String(), GoalName: statespace.GoalName(sp.Goal()),
+		Cells: sp.Shape().Cells(), Tabled: e.res.HasTable(sp.Goal())}
 	if sp.Counted() {
-		states = sp.Size()
+		n := sp.Size()
+		res.States = &n
 	}
-	npy := ""
 	if !e.cache.IsZero() {
-		npy = e.cache.Path(store.NPYFile(sp.Goal()))
+		res.NPY = e.cache.Path(store.NPYFile(sp.Goal()))
 	}
-	return result{"shape": sp.Shape().String(), "goal": sp.Goal().String(), "goal_name": statespace.GoalName(sp.Goal()),
-		"cells": sp.Shape().Cells(), "states": states, "tabled": e.res.HasTable(sp.Goal()), "npy": npy}, nil
+	return res, nil
 }
 
 // checkLen refuses a buffer whose length is not n rows of width bytes.
@@ -128,20 +137,20 @@ func parallel(j *Job, what string, n int64, work func(ctx context.Context, lo, h
 
 // rank writes the rank of each board of in (n rows of cells bytes) to out
 // (n int64s).
-func (e *Engine) rank(j *Job, r *Request, in, out []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) rank(j *Job, r *arrayRequest, in, out []byte) (none, error) {
+	sp, err := spaceOf(&r.rows)
 	if err != nil {
-		return nil, err
+		return none{}, err
 	}
 	if !sp.Counted() {
-		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has too many boards to rank (at most 20 cells)", sp.Shape())}
+		return none{}, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has too many boards to rank (at most 20 cells)", sp.Shape())}
 	}
 	cells := sp.Shape().Cells()
 	if err := checkLen("boards", in, r.N, cells); err != nil {
-		return nil, err
+		return none{}, err
 	}
 	if err := checkLen("ranks", out, r.N, 8); err != nil {
-		return nil, err
+		return none{}, err
 	}
 	err = parallel(j, "rank", r.N, func(_ context.Context, lo, hi int64) error {
 		tiles := make([]int, cells)
@@ -158,23 +167,23 @@ func (e *Engine) rank(j *Job, r *Request, in, out []byte) (result, error) {
 		}
 		return nil
 	})
-	return result{}, err
+	return none{}, err
 }
 
 // unrank writes the board of each rank of in (n int64s) to out (n rows).
-func (e *Engine) unrank(j *Job, r *Request, in, out []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) unrank(j *Job, r *arrayRequest, in, out []byte) (none, error) {
+	sp, err := spaceOf(&r.rows)
 	if err != nil {
-		return nil, err
+		return none{}, err
 	}
 	if !sp.Counted() {
-		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has too many boards to rank (at most 20 cells)", sp.Shape())}
+		return none{}, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has too many boards to rank (at most 20 cells)", sp.Shape())}
 	}
 	if err := checkLen("ranks", in, r.N, 8); err != nil {
-		return nil, err
+		return none{}, err
 	}
 	if err := checkLen("boards", out, r.N, sp.Shape().Cells()); err != nil {
-		return nil, err
+		return none{}, err
 	}
 	err = parallel(j, "unrank", r.N, func(_ context.Context, lo, hi int64) error {
 		for i := lo; i < hi; i++ {
@@ -187,22 +196,22 @@ func (e *Engine) unrank(j *Job, r *Request, in, out []byte) (result, error) {
 		}
 		return nil
 	})
-	return result{}, err
+	return none{}, err
 }
 
 // boards writes every board of the space in rank order to out.
-func (e *Engine) boards(j *Job, r *Request, _, out []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) boards(j *Job, r *where, _, out []byte) (none, error) {
+	sp, err := spaceOf(&rows{where: *r})
 	if err != nil {
-		return nil, err
+		return none{}, err
 	}
 	if !sp.Counted() || sp.Size() > maxBoardsStates {
-		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has %s boards: every board is listed for shapes of at most 12 cells",
+		return none{}, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has %s boards: every board is listed for shapes of at most 12 cells",
 			sp.Shape(), statesText(sp))}
 	}
 	n := int64(sp.Size())
 	if err := checkLen("boards", out, n, sp.Shape().Cells()); err != nil {
-		return nil, err
+		return none{}, err
 	}
 	err = parallel(j, "boards", n, func(_ context.Context, lo, hi int64) error {
 		for i := lo; i < hi; i++ {
@@ -210,7 +219,7 @@ func (e *Engine) boards(j *Job, r *Request, _, out []byte) (result, error) {
 		}
 		return nil
 	})
-	return result{}, err
+	return none{}, err
 }
 
 func statesText(sp *statespace.Space) string {
@@ -220,11 +229,17 @@ func statesText(sp *statespace.Space) string {
 	return fmt.Sprint(sp.Size())
 }
 
+// distancesResult says what answered the distances: the heuristic of
+// the resolver's source (resolve.Source).
+type distancesResult struct {
+	Source string `json:"source,omitempty"`
+}
+
 // distances writes the distance of each board of in (n rows) to out (n
 // bytes): from the goal's table on every core, else one search a board
 // (the solver uses every core itself).
-func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) distances(j *Job, r *arrayRequest, in, out []byte) (*distancesResult, error) {
+	sp, err := spaceOf(&r.rows)
 	if err != nil {
 		return nil, err
 	}
@@ -236,9 +251,9 @@ func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
 		return nil, err
 	}
 	if r.N == 0 {
-		return result{}, nil
+		return &distancesResult{}, nil
 	}
-	o, err := e.oracle(j.ctx, j, sp.Goal())
+	o, err := e.oracle(j.ctx, sp.Goal())
 	if err != nil {
 		return nil, err
 	}
@@ -274,25 +289,28 @@ func (e *Engine) distances(j *Job, r *Request, in, out []byte) (result, error) {
 			}
 			j.report("distances", uint64(i+1), uint64(r.N))
 		}
-		return result{"source": o.Source().Heuristic}, nil
+		return &distancesResult{Source: o.Source().Heuristic}, nil
 	}
-	return result{"source": o.Source().Heuristic}, parallel(j, "distances", r.N, each)
+	if err := parallel(j, "distances", r.N, each); err != nil {
+		return nil, err
+	}
+	return &distancesResult{Source: o.Source().Heuristic}, nil
 }
 
 // random writes n boards drawn as query random draws them
 // (resolve.Random: the same seed, the same boards) to out: from
 // every board, or with distance from those at that distance.
-func (e *Engine) random(j *Job, r *Request, _, out []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) random(j *Job, r *randomRequest, _, out []byte) (none, error) {
+	sp, err := spaceOf(&r.rows)
 	if err != nil {
-		return nil, err
+		return none{}, err
 	}
 	if err := checkLen("boards", out, r.N, sp.Shape().Cells()); err != nil {
-		return nil, err
+		return none{}, err
 	}
 	res, err := resolve.NewResolver(j.ctx, resolve.Config{Cache: e.cache, Log: e.notes, ReadOnlyCache: true})
 	if err != nil {
-		return nil, err
+		return none{}, err
 	}
 	defer res.Close()
 	depth := -1
@@ -303,7 +321,7 @@ func (e *Engine) random(j *Job, r *Request, _, out []byte) (result, error) {
 	var o resolve.Oracle
 	if res.HasTable(goal) { // else no search is started
 		if o, err = res.Oracle(j.ctx, goal, resolve.Need{}); err != nil {
-			return nil, err
+			return none{}, err
 		}
 	}
 	var i int64
@@ -317,7 +335,7 @@ func (e *Engine) random(j *Job, r *Request, _, out []byte) (result, error) {
 		if ErrorKind(err) == KindUnavailable { // no boards at that distance
 			err = &Error{Kind: KindValue, Message: err.Error()}
 		}
-		return nil, err
+		return none{}, err
 	}
-	return result{}, nil
+	return none{}, nil
 }

@@ -1,6 +1,7 @@
 package pyapi
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,7 +17,7 @@ import (
 
 // build runs one plan of generate (as enumerate runs it) into the cache
 // folder and returns each report as enumerate -json writes it.
-func (e *Engine) build(j *Job, cfg generate.Config) (result, error) {
+func (e *Engine) build(j *Job, cfg generate.Config) (*buildResult, error) {
 	if e.cache.IsZero() {
 		return nil, &Error{Kind: KindUnavailable, Message: "no cache folder: set " + store.EnvCache}
 	}
@@ -28,7 +29,7 @@ func (e *Engine) build(j *Job, cfg generate.Config) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	var reports []any
+	var reports []json.RawMessage
 	err = plan.Run(j.ctx, generate.Events{
 		Progress: func(_ int, done, total uint64) { j.report("build", done, total) },
 		Built: func(r generate.Report) error {
@@ -40,15 +41,18 @@ func (e *Engine) build(j *Job, cfg generate.Config) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return result{"reports": reports}, nil
+	return &buildResult{Reports: reports}, nil
+}
+
+// buildResult is a build's reports, each as enumerate -json writes it.
+type buildResult struct {
+	Reports []json.RawMessage `json:"reports"`
 }
 
 // buildTable builds the distance table of the request's shape and goal
 // into the cache folder, as enumerate -shape S -goal G does.
-//
-// Response: reports (enumerate -json's report).
-func (e *Engine) buildTable(j *Job, r *Request, _, _ []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) buildTable(j *Job, r *where, _, _ []byte) (*buildResult, error) {
+	sp, err := spaceOf(&rows{where: *r})
 	if err != nil {
 		return nil, err
 	}
@@ -58,10 +62,8 @@ func (e *Engine) buildTable(j *Job, r *Request, _, _ []byte) (result, error) {
 // buildDatabases builds the pattern databases of a partition (a preset
 // such as 6-6-3, or patterns 1,2,3/4,5,6,7,8) into the cache folder, as
 // enumerate databases -pdb does.
-//
-// Response: reports.
-func (e *Engine) buildDatabases(j *Job, r *Request, _, _ []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) buildDatabases(j *Job, r *databasesRequest, _, _ []byte) (*buildResult, error) {
+	sp, err := spaceOf(&rows{where: r.where})
 	if err != nil {
 		return nil, err
 	}
@@ -79,10 +81,8 @@ func (e *Engine) buildDatabases(j *Job, r *Request, _, _ []byte) (result, error)
 // exportNPY writes the table's distances as a NumPy .npy file into the
 // cache folder (generate.ExportNPY, as enumerate export -format npy),
 // unless it is there already.
-//
-// Response: path, written (false when the file was there).
-func (e *Engine) exportNPY(j *Job, r *Request, _, _ []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) exportNPY(j *Job, r *where, _, _ []byte) (*exportResult, error) {
+	sp, err := spaceOf(&rows{where: *r})
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (e *Engine) exportNPY(j *Job, r *Request, _, _ []byte) (result, error) {
 	}
 	path := e.cache.Path(store.NPYFile(sp.Goal()))
 	if _, err := os.Stat(path); err == nil {
-		return result{"path": path, "written": false}, nil
+		return &exportResult{Path: path}, nil
 	}
 	if !sp.Counted() || sp.Size() > table.MaxEnumerate {
 		return nil, &Error{Kind: KindShape, Message: fmt.Sprintf("%s has %s boards: tables are exported for shapes of at most 12 cells", sp.Shape(), statesText(sp))}
@@ -103,16 +103,21 @@ func (e *Engine) exportNPY(j *Job, r *Request, _, _ []byte) (result, error) {
 	if _, err := generate.ExportNPY(j.ctx, sp.Goal(), path, 0); err != nil {
 		return nil, err
 	}
-	return result{"path": path, "written": true}, nil
+	return &exportResult{Path: path, Written: true}, nil
+}
+
+// exportResult is where export_npy wrote, and whether it did (false
+// when the file was there).
+type exportResult struct {
+	Path    string `json:"path"`
+	Written bool   `json:"written"`
 }
 
 // profile is analyze heuristics -json for one heuristic: a name the
 // analyzer knows (heuristic), or with in a value for every board in rank
 // order, one byte each (name names it).
-//
-// Response: profile (analyze's JSON record).
-func (e *Engine) profile(j *Job, r *Request, in, _ []byte) (result, error) {
-	sp, err := spaceOf(r)
+func (e *Engine) profile(j *Job, r *profileRequest, in, _ []byte) (*reportResult, error) {
+	sp, err := spaceOf(&rows{where: r.where})
 	if err != nil {
 		return nil, err
 	}
@@ -146,5 +151,5 @@ func (e *Engine) profile(j *Job, r *Request, in, _ []byte) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return result{"profile": raw}, nil
+	return &reportResult{Profile: raw}, nil
 }

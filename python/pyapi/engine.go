@@ -36,8 +36,7 @@ type Engine struct {
 	res   *resolve.Resolver
 	notes *noteLog
 
-	mu       sync.Mutex
-	building *Job // the job whose resolution builds databases, for its progress
+	mu sync.Mutex
 	// built are the goals whose databases a build wrote since the
 	// resolver last looked: a failure it remembers is tried again.
 	built map[statespace.Board]bool
@@ -47,11 +46,7 @@ type Engine struct {
 // cache folder the Python package finds, store.DefaultCache).
 func New(ctx context.Context, cache store.Cache) (*Engine, error) {
 	e := &Engine{cache: cache, notes: &noteLog{}}
-	res, err := resolve.NewResolver(ctx, resolve.Config{
-		Cache:    cache,
-		Log:      e.notes,
-		Progress: e.resolverProgress,
-	})
+	res, err := resolve.NewResolver(ctx, resolve.Config{Cache: cache, Log: e.notes})
 	if err != nil {
 		return nil, err
 	}
@@ -70,10 +65,12 @@ type Job struct {
 	total uint64
 }
 
-// NewJob returns a job under ctx.
+// NewJob returns a job under ctx. What the resolver reads or builds for
+// the job's call reports to the job (resolve.WithProgress), so that jobs
+// running at once each see their own progress.
 func NewJob(ctx context.Context) *Job {
 	j := &Job{}
-	j.ctx, j.cancel = context.WithCancel(ctx)
+	j.ctx, j.cancel = context.WithCancel(resolve.WithProgress(ctx, j.report))
 	return j
 }
 
@@ -107,17 +104,6 @@ func (j *Job) report(what string, done, total uint64) {
 	j.mu.Unlock()
 }
 
-// resolverProgress hands the progress of databases the resolver builds to
-// the job that asked for them.
-func (e *Engine) resolverProgress(what string, done, total uint64) {
-	e.mu.Lock()
-	j := e.building
-	e.mu.Unlock()
-	if j != nil {
-		j.report(what, done, total)
-	}
-}
-
 // noteLog keeps the resolver's notes for people (databases being built,
 // a table missing) until a response carries them.
 type noteLog struct {
@@ -144,42 +130,88 @@ func (l *noteLog) take() []string {
 	return s
 }
 
-// Request is one call's arguments; each operation reads the fields it
-// names.
-type Request struct {
+// The requests: each operation reads its own struct (its fields with
+// their JSON names, each request's "op" beside them), unknown fields
+// refused.
+
+// where names a shape and a goal; an empty shape is the goal's, else
+// the board's (statespace.ParseRequest).
+type where struct {
 	Op    string `json:"op"`
-	Board string `json:"board"`
-	Goal  string `json:"goal"`
 	Shape string `json:"shape"`
-	// answer
+	Goal  string `json:"goal"`
+}
+
+// rows is where with the width of the caller's rows of boards (cells:
+// 0 when there are none, for operations that only write boards), which
+// an empty shape is inferred from (statespace.ParseRows).
+type rows struct {
+	where
+	Cells int `json:"cells"`
+}
+
+// boardRequest names a board, its shape and goal.
+type boardRequest struct {
+	where
+	Board string `json:"board"`
+}
+
+type answerRequest struct {
+	boardRequest
 	Path      bool    `json:"path"`
 	AllMoves  bool    `json:"all_moves"`
 	TimeLimit float64 `json:"time_limit"` // seconds; 0: none
-	// Quick asks for an answer only when a table gives it at once (no
-	// search, no databases to build): else the response is {"slow": true}
-	// and nothing is done, so the caller can run the request where Ctrl-C
-	// reaches it.
-	Quick bool `json:"quick"`
-	// arrays: rows of the in or out buffer
+}
+
+// arrayRequest is rank, unrank and distances: n rows of the buffers.
+type arrayRequest struct {
+	rows
 	N int64 `json:"n"`
-	// random
+}
+
+type randomRequest struct {
+	rows
+	N        int64  `json:"n"`
 	Distance *int   `json:"distance"`
 	Seed     uint64 `json:"seed"`
 	Replace  bool   `json:"replace"` // independent draws; false: distinct boards
-	// compare
+}
+
+// limits are a classroom search's, as compare and scaling take them.
+type limits struct {
 	Algorithms []string `json:"algorithms"`
 	Nodes      int64    `json:"nodes"`
 	Seconds    float64  `json:"seconds"`
 	MemoryMiB  int64    `json:"memory_mib"`
-	// profile
+	DFSDepth   int      `json:"dfs_depth"`
+}
+
+type compareRequest struct {
+	boardRequest
+	limits
+}
+
+type profileRequest struct {
+	where
 	Heuristic string `json:"heuristic"`
 	Name      string `json:"name"`
-	// build_databases
+}
+
+type databasesRequest struct {
+	where
 	Partition string `json:"partition"`
-	// scaling (also algorithms, seed, nodes, seconds, memory_mib)
-	Distances []int `json:"distances"`
-	Sample    int   `json:"sample"`
-	DFSDepth  int   `json:"dfs_depth"`
+}
+
+type scalingRequest struct {
+	where
+	limits
+	Distances []int  `json:"distances"`
+	Sample    int    `json:"sample"`
+	Seed      uint64 `json:"seed"`
+}
+
+type algorithmsRequest struct {
+	Op string `json:"op"`
 }
 
 // Error is an error response: Kind names the Python exception; Facts,
@@ -260,59 +292,85 @@ func (e *Engine) Do(j *Job, req []byte, in, out []byte) (resp []byte) {
 			resp = errorResponse(&Error{Kind: KindInternal, Message: fmt.Sprintf("internal error: %v\n%s", p, debug.Stack())})
 		}
 	}()
-	var r Request
-	dec := json.NewDecoder(bytes.NewReader(req))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
+	var head struct {
+		Op string `json:"op"`
+	}
+	if err := json.Unmarshal(req, &head); err != nil {
 		return errorResponse(&Error{Kind: KindValue, Message: "request: " + err.Error()})
 	}
-	op, ok := ops[r.Op]
+	run, ok := ops[head.Op]
 	if !ok {
-		return errorResponse(&Error{Kind: KindValue, Message: fmt.Sprintf("unknown operation %q", r.Op)})
+		return errorResponse(&Error{Kind: KindValue, Message: fmt.Sprintf("unknown operation %q", head.Op)})
 	}
 	if j.ctx.Err() != nil {
 		return errorResponse(j.ctx.Err())
 	}
-	result, err := op(e, j, &r, in, out)
+	result, err := run(e, j, req, in, out)
 	if err != nil {
 		return errorResponse(err)
 	}
-	m := map[string]any{"ok": true}
-	for k, v := range result {
-		m[k] = v
-	}
-	if notes := e.notes.take(); len(notes) > 0 {
-		m["notes"] = notes
-	}
-	b, err := json.Marshal(m)
+	b, err := json.Marshal(result)
 	if err != nil {
 		return errorResponse(err)
 	}
-	return b
+	return okResponse(b, e.notes.take())
 }
 
-type result = map[string]any
+// okResponse is the result's JSON object with "ok" and the notes first.
+func okResponse(result []byte, notes []string) []byte {
+	head, _ := json.Marshal(struct {
+		OK    bool     `json:"ok"`
+		Notes []string `json:"notes,omitempty"`
+	}{true, notes})
+	if len(bytes.TrimSpace(result)) <= 2 { // {}
+		return head
+	}
+	return append(append(head[:len(head)-1], ','), bytes.TrimSpace(result)[1:]...)
+}
 
-var ops map[string]func(e *Engine, j *Job, r *Request, in, out []byte) (result, error)
+// opFunc decodes one operation's request and runs it.
+type opFunc func(e *Engine, j *Job, req, in, out []byte) (any, error)
+
+// op is the opFunc that decodes a request into R, unknown fields
+// refused, and runs f on it.
+func op[R, S any](f func(e *Engine, j *Job, r *R, in, out []byte) (S, error)) opFunc {
+	return func(e *Engine, j *Job, req, in, out []byte) (any, error) {
+		var r R
+		dec := json.NewDecoder(bytes.NewReader(req))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return nil, &Error{Kind: KindValue, Message: "request: " + err.Error()}
+		}
+		if dec.More() {
+			return nil, &Error{Kind: KindValue, Message: "request: more than one JSON object"}
+		}
+		return f(e, j, &r, in, out)
+	}
+}
+
+var ops map[string]opFunc
 
 func init() {
-	ops = map[string]func(e *Engine, j *Job, r *Request, in, out []byte) (result, error){
-		"answer":          (*Engine).answer,
-		"compare":         (*Engine).compare,
-		"profile":         (*Engine).profile,
-		"build_table":     (*Engine).buildTable,
-		"build_databases": (*Engine).buildDatabases,
-		"export_npy":      (*Engine).exportNPY,
-		"space":           (*Engine).space,
-		"rank":            (*Engine).rank,
-		"unrank":          (*Engine).unrank,
-		"distances":       (*Engine).distances,
-		"boards":          (*Engine).boards,
-		"random":          (*Engine).random,
-		"scaling":         (*Engine).scaling,
-		"algorithms":      (*Engine).algorithms,
+	ops = map[string]opFunc{
+		"answer":          op((*Engine).answer),
+		"compare":         op((*Engine).compare),
+		"profile":         op((*Engine).profile),
+		"build_table":     op((*Engine).buildTable),
+		"build_databases": op((*Engine).buildDatabases),
+		"export_npy":      op((*Engine).exportNPY),
+		"space":           op((*Engine).space),
+		"rank":            op((*Engine).rank),
+		"unrank":          op((*Engine).unrank),
+		"distances":       op((*Engine).distances),
+		"boards":          op((*Engine).boards),
+		"random":          op((*Engine).random),
+		"scaling":         op((*Engine).scaling),
+		"algorithms":      op((*Engine).algorithms),
 	}
 }
+
+// none is the result of an operation that answers in its buffers.
+type none struct{}
 
 func errorResponse(err error) []byte {
 	b, _ := json.Marshal(struct {
@@ -351,27 +409,39 @@ func facts(err error) map[string]string {
 	return nil
 }
 
-// goal reads the request's shape and goal, without a board, as every
+// read reads the request's shape and goal, without a board, as every
 // door reads them (statespace.ParseRequest).
-func (r *Request) goal() (statespace.Request, error) {
-	return statespace.ParseRequest("", r.Shape, r.Goal)
+func (w *where) read() (statespace.Request, error) {
+	return statespace.ParseRequest("", w.Shape, w.Goal)
 }
 
-// board reads the request's board, shape and goal, as every door reads
+// read reads the request's shape and goal for rows of Cells tiles
+// (statespace.ParseRows); without rows, as where.read.
+func (r *rows) read() (statespace.Request, error) {
+	if r.Cells == 0 {
+		return r.where.read()
+	}
+	return statespace.ParseRows(r.Cells, r.Shape, r.Goal)
+}
+
+// read reads the request's board, shape and goal, as every door reads
 // them (statespace.ParseRequest).
-func (r *Request) board() (statespace.Request, error) {
+func (r *boardRequest) read() (statespace.Request, error) {
 	if strings.TrimSpace(r.Board) == "" {
 		return statespace.Request{}, errkind.New(errkind.Board, errors.New("no board: give one as its tiles, e.g. 8,6,7,2,5,4,3,0,1"))
 	}
 	return statespace.ParseRequest(r.Board, r.Shape, r.Goal)
 }
 
-// withTimeLimit is ctx with the request's time limit.
-func (r *Request) withTimeLimit(ctx context.Context) (context.Context, context.CancelFunc) {
-	if r.TimeLimit > 0 {
-		return context.WithTimeout(ctx, seconds(r.TimeLimit))
+// solvable reads the request's board and goal (boardRequest.read) and
+// asks the resolver whether the board can reach its goal
+// (resolve.CheckSolvable), before any table or databases are looked for.
+func (r *boardRequest) solvable() (b, goal statespace.Board, err error) {
+	q, err := r.read()
+	if err != nil {
+		return b, goal, err
 	}
-	return context.WithCancel(ctx)
+	return q.Board, q.Goal, resolve.CheckSolvable(q.Goal, q.Board)
 }
 
 // rawJSON captures what a report's WriteJSON writes, for a response.

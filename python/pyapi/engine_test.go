@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
@@ -208,6 +210,45 @@ func TestAlgorithms(t *testing.T) {
 	for i, a := range algs {
 		if a.Key != cat[i].Key || a.Name != cat[i].Name || a.Style.Colour == "" || a.Style.Marker == "" {
 			t.Errorf("algorithm %d: %+v, the catalog's %+v", i, a, cat[i])
+		}
+	}
+}
+
+// Two jobs whose calls make the resolver build databases at once each
+// end with the progress of their own build (NewJob carries the job's
+// progress into the resolver).
+func TestJobsOwnProgress(t *testing.T) {
+	e := newEngine(t)
+	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
+	parts := []string{"1,2,3,4/5,6,7,8/9,10,11,12/13,14,15", "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"}
+	jobs := []*Job{NewJob(context.Background()), NewJob(context.Background())}
+	var wg sync.WaitGroup
+	labels := make([]string, len(parts))
+	for i, text := range parts {
+		part, err := pdb.ParsePartition(text, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		labels[i] = part.Label()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := e.res.Databases(jobs[i].ctx, goal, part); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, j := range jobs {
+		var p struct {
+			What        string `json:"what"`
+			Done, Total uint64
+		}
+		if err := json.Unmarshal(e.Progress(j), &p); err != nil {
+			t.Fatal(err)
+		}
+		if p.What != "building "+labels[i] || p.Done != p.Total || p.Total == 0 {
+			t.Errorf("job %d: progress %+v, want its own build of %s, done", i, p, labels[i])
 		}
 	}
 }

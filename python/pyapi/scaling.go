@@ -46,8 +46,8 @@ type scalingRuns struct {
 // {nodes, seconds, memory_mib, dfs_depth} (the defaults filled in: the
 // classroom comparison's), boards (tiles of each board
 // searched), board_distance, runs (scalingRuns).
-func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
-	q, err := r.goal()
+func (e *Engine) scaling(j *Job, r *scalingRequest, _, _ []byte) (*scalingResponse, error) {
+	q, err := r.read()
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +59,7 @@ func (e *Engine) scaling(j *Job, r *Request, _, _ []byte) (result, error) {
 	if goal.Shape().Cells() > maxTableCells {
 		return nil, noTable // before the resolver builds databases for it
 	}
-	o, err := e.oracle(j.ctx, j, goal)
+	o, err := e.oracle(j.ctx, goal)
 	if err != nil {
 		return nil, err
 	}
@@ -142,15 +142,41 @@ type countedTable interface {
 	Counts() []uint64
 }
 
-func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table countedTable, algs []search.Algorithm, ds []int, sr *classroom.ScalingRuns) result {
-	type alg struct {
-		Key     string `json:"key"`
-		Name    string `json:"name"`
-		Optimal bool   `json:"optimal"`
-	}
-	var as []alg
+// scalingResponse is a scaling run's response.
+type scalingResponse struct {
+	Shape         string        `json:"shape"`
+	Goal          []int         `json:"goal"`
+	Counts        []uint64      `json:"counts"`
+	Algorithms    []scalingAlg  `json:"algorithms"`
+	Distances     []int         `json:"distances"`
+	Sample        int           `json:"sample"`
+	Seed          uint64        `json:"seed"`
+	Limits        scalingLimits `json:"limits"`
+	Boards        [][]int       `json:"boards"`
+	BoardDistance []int         `json:"board_distance"`
+	Runs          scalingRuns   `json:"runs"`
+}
+
+// scalingAlg names an algorithm of a scaling run.
+type scalingAlg struct {
+	Key     string `json:"key"`
+	Name    string `json:"name"`
+	Optimal bool   `json:"optimal"`
+}
+
+// scalingLimits are a scaling run's limits per search, the defaults
+// filled in.
+type scalingLimits struct {
+	Nodes     int64   `json:"nodes"`
+	Seconds   float64 `json:"seconds"`
+	MemoryMiB int64   `json:"memory_mib"`
+	DFSDepth  int     `json:"dfs_depth"`
+}
+
+func scalingResult(r *scalingRequest, lim search.Limits, goal statespace.Board, table countedTable, algs []search.Algorithm, ds []int, sr *classroom.ScalingRuns) *scalingResponse {
+	var as []scalingAlg
 	for _, a := range algs {
-		as = append(as, alg{a.Key, a.Name, a.Optimal})
+		as = append(as, scalingAlg{a.Key, a.Name, a.Optimal})
 	}
 	var boards [][]int
 	var dist []int
@@ -178,10 +204,10 @@ func scalingResult(r *Request, lim search.Limits, goal statespace.Board, table c
 		out.Seconds = append(out.Seconds, math.Max(res.Elapsed.Seconds(), 0))
 		out.StoppedBy = append(out.StoppedBy, stopped)
 	}
-	return result{
-		"shape": goal.Shape().String(), "goal": goal.Tiles(), "counts": table.Counts(),
-		"algorithms": as, "distances": ds, "sample": r.Sample, "seed": r.Seed,
-		"limits": map[string]any{"nodes": lim.MaxExpanded, "seconds": lim.MaxTime.Seconds(), "memory_mib": lim.MaxBytes >> 20, "dfs_depth": lim.MaxDepth},
-		"boards": boards, "board_distance": dist, "runs": out,
+	return &scalingResponse{
+		Shape: goal.Shape().String(), Goal: goal.Tiles(), Counts: table.Counts(),
+		Algorithms: as, Distances: ds, Sample: r.Sample, Seed: r.Seed,
+		Limits: scalingLimits{Nodes: lim.MaxExpanded, Seconds: lim.MaxTime.Seconds(), MemoryMiB: lim.MaxBytes >> 20, DFSDepth: lim.MaxDepth},
+		Boards: boards, BoardDistance: dist, Runs: out,
 	}
 }

@@ -10,21 +10,6 @@ import (
 	"github.com/tilespace/tilespace/table"
 )
 
-type scalingResponse struct {
-	Counts        []uint64 `json:"counts"`
-	Distances     []int    `json:"distances"`
-	Boards        [][]int  `json:"boards"`
-	BoardDistance []int    `json:"board_distance"`
-	Algorithms    []struct {
-		Key string `json:"key"`
-	} `json:"algorithms"`
-	Limits struct {
-		Nodes    int64 `json:"nodes"`
-		DFSDepth int   `json:"dfs_depth"`
-	} `json:"limits"`
-	Runs scalingRuns `json:"runs"`
-}
-
 // Every board of 2x3 at each asked distance, searched by BFS and a
 // depth-limited DFS: the boards are those at the distance in a table
 // built here, each once, and each run's counts are those of the same

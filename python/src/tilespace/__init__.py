@@ -78,48 +78,37 @@ def _ints(seq: Iterable[Any], what: str) -> List[int]:
     return out
 
 
-def _board_text(board: BoardLike, shape: Optional[str], what: str = "board") -> Tuple[str, str]:
-    """The board as text for the engine, and its shape ("" if unknown)."""
-    shape = _shape_text(shape)
+def _board_text(board: BoardLike, what: str = "board") -> str:
+    """The board as the engine's text: a string as it is; a sequence or a
+    1-D array as its tiles ("8,6,7,..."); rows (a 2-D array, a sequence
+    of sequences) separated by "/", so that the engine reads the shape
+    from them. The engine reads the text, infers the shape and says what
+    is wrong."""
     if isinstance(board, str):
-        return board, shape
+        return board
     if isinstance(board, np.ndarray):
         if board.dtype.kind not in "iu":
             raise TypeError("%s: an integer array is needed, not dtype %s" % (what, board.dtype))
-        if board.ndim == 2:
-            if not shape:
-                shape = "%dx%d" % board.shape
-            board = board.reshape(-1)
-        elif board.ndim != 1:
+        if board.ndim not in (1, 2):
             raise BoardError("%s: a 1-D or 2-D array is needed, not %d-D" % (what, board.ndim))
-        tiles = [int(t) for t in board]
+        rows = board.tolist() if board.ndim == 2 else [board.tolist()]
     elif isinstance(board, (list, tuple)):
         if board and all(isinstance(r, (list, tuple, np.ndarray)) for r in board):
-            widths = {len(r) for r in board}  # type: ignore[arg-type]
-            if len(widths) != 1:
-                raise BoardError("%s: rows of different lengths %s" % (what, sorted(widths)))
-            if not shape:
-                shape = "%dx%d" % (len(board), widths.pop())
-            board = [t for r in board for t in r]  # type: ignore[union-attr]
-        tiles = _ints(board, what)
+            rows = [_ints(r, what) for r in board]  # type: ignore[arg-type]
+        else:
+            rows = [_ints(board, what)]
     else:
         raise TypeError("%s must be a string, a sequence of ints or an ndarray, not %s"
                         % (what, type(board).__name__))
-    if not shape:
-        n = len(tiles)
-        side = int(round(n ** 0.5))
-        if side * side != n:
-            raise ShapeError("%s: %d tiles make no square board: give shape='RxC'" % (what, n))
-    return ",".join(str(t) for t in tiles), shape
+    return "/".join(",".join(str(t) for t in r) for r in rows)
 
 
-def _goal_text(goal: Optional[GoalLike], shape: str) -> str:
+def _goal_text(goal: Optional[GoalLike]) -> str:
     if goal is None:
         return "last"
     if isinstance(goal, str):
         return goal
-    text, _ = _board_text(goal, shape, "goal")
-    return text
+    return _board_text(goal, "goal")
 
 
 def _tuple(text: str) -> Tuple[int, ...]:
@@ -137,21 +126,27 @@ def _number(value: Any, name: str, kind: type = numbers.Real, *, least: float = 
     return value
 
 
-_spaces: Dict[Tuple[str, str], Dict[str, Any]] = {}
+_spaces: Dict[Tuple[str, str, int], Dict[str, Any]] = {}
 
 
-def _space(shape: str, goal: str) -> Dict[str, Any]:
-    """The engine's description of a shape and goal: cells, states, ..."""
-    key = (shape, goal)
+def _space(shape: str, goal: str, cells: int = 0) -> Dict[str, Any]:
+    """The engine's description of a shape and goal (shape, goal, cells,
+    states, npy, ...); with cells, the width of rows of boards, the shape
+    the engine infers from it when shape and goal name none."""
+    key = (shape, goal, cells)
     if key not in _spaces:
-        _spaces[key] = _engine.call_direct({"op": "space", "shape": shape, "goal": goal})
+        req: Dict[str, Any] = {"op": "space", "shape": shape, "goal": goal}
+        if cells:
+            req["cells"] = cells
+        _spaces[key] = _engine.call_direct(req)
     return _spaces[key]
 
 
 def _boards_array(boards: BoardsLike, shape: Optional[str], goal: Optional[GoalLike],
                   what: str = "boards", check_tiles: bool = True) -> Tuple[np.ndarray, Dict[str, Any], Tuple[int, ...]]:
-    """boards as a C-contiguous uint8 (N, cells) array, its space, and the
-    shape of the answer (the leading axes of boards)."""
+    """boards as a C-contiguous uint8 (N, cells) array, its space (the
+    engine's, which infers the shape from the rows' width), and the shape
+    of the answer (the leading axes of boards)."""
     if isinstance(boards, np.ndarray):
         a = boards
     else:
@@ -168,16 +163,9 @@ def _boards_array(boards: BoardsLike, shape: Optional[str], goal: Optional[GoalL
     lead = a.shape[:-1]
     cells = a.shape[-1]
     a = a.reshape(-1, cells)
-    shape = _shape_text(shape)
-    if not shape:
-        side = int(round(cells ** 0.5))
-        if side * side != cells:
-            raise ShapeError("%s: %d cells make no square board: give shape='RxC'" % (what, cells))
-        shape = "%dx%d" % (side, side)
-    sp = _space(shape, _goal_text(goal, shape))
-    if cells != sp["cells"]:
-        raise BoardError("%s: rows of %d tiles, a %s board has %d" % (what, cells, sp["shape"], sp["cells"]))
+    sp = _space(_shape_text(shape), _goal_text(goal), cells)
     if check_tiles and a.size and (a.min() < 0 or a.max() >= cells):
+        # Checked before the rows become bytes, where 300 would be 44.
         bad = np.argwhere((a < 0) | (a >= cells))[0]
         raise BoardError("%s: row %d has tile %d: a %s board has tiles 0 to %d"
                          % (what, bad[0], a[tuple(bad)], sp["shape"], cells - 1))
@@ -246,20 +234,14 @@ def _html_table(title: str, rows: Sequence[Tuple[str, Any]]) -> str:
 
 def _answer(board: BoardLike, goal: Optional[GoalLike], shape: Optional[str], path: bool, all_moves: bool,
             time_limit: Optional[float]) -> Dict[str, Any]:
-    text, shape = _board_text(board, shape)
-    req: Dict[str, Any] = {"op": "answer", "board": text, "shape": shape, "goal": _goal_text(goal, shape),
-                           "path": bool(path), "all_moves": bool(all_moves)}
+    req: Dict[str, Any] = {"op": "answer", "board": _board_text(board), "shape": _shape_text(shape),
+                           "goal": _goal_text(goal), "path": bool(path), "all_moves": bool(all_moves)}
     if time_limit is not None:
         _number(time_limit, "time_limit")
         if time_limit == 0:
             raise ArgumentError("time_limit must be positive, got 0")
         req["time_limit"] = float(time_limit)
-    # A board with a table at hand is answered at once in this thread; any
-    # other (search, databases to build) in a worker that Ctrl-C reaches.
-    r = _engine.call_direct(dict(req, quick=True))
-    if r.get("slow"):
-        r = _engine.call(req)
-    return r
+    return _engine.call(req)
 
 
 def distance(board: BoardLike, *, shape: Optional[str] = None, goal: GoalLike = "last") -> int:
@@ -484,8 +466,7 @@ def unrank(ranks: npt.ArrayLike, *, shape: str = "3x3", goal: GoalLike = "last")
     r = np.asarray(ranks)
     if r.dtype.kind not in "iu":
         raise TypeError("ranks: an integer array is needed, not dtype %s" % r.dtype)
-    shape = _shape_text(shape)
-    sp = _space(shape, _goal_text(goal, shape))
+    sp = _space(_shape_text(shape), _goal_text(goal))
     lead = r.shape
     r = r.reshape(-1)
     if r.size:
@@ -510,8 +491,7 @@ def boards(shape: str = "3x3", *, goal: GoalLike = "last") -> np.ndarray:
     -------
     ndarray of uint8, shape (states, cells)
     """
-    shape = _shape_text(shape)
-    sp = _space(shape, _goal_text(goal, shape))
+    sp = _space(_shape_text(shape), _goal_text(goal))
     if sp["states"] is None or sp["cells"] > 12:
         raise ShapeError("%s has too many boards to list: every board is listed for shapes of at most 12 cells"
                          % sp["shape"])
@@ -570,8 +550,7 @@ def random_boards(n: int, *, shape: str = "3x3", goal: GoalLike = "last", distan
             raise ArgumentError("seed must be below 2**64, got %r" % (seed,))
     if not isinstance(replace, (bool, np.bool_)):
         raise TypeError("replace must be True or False, not %r" % (replace,))
-    shape = _shape_text(shape)
-    sp = _space(shape, _goal_text(goal, shape))
+    sp = _space(_shape_text(shape), _goal_text(goal))
     out = np.empty((n, sp["cells"]), dtype=np.uint8)
     req: Dict[str, Any] = {"op": "random", "shape": sp["shape"], "goal": sp["goal"], "n": n, "seed": int(seed),
                            "replace": bool(replace)}
@@ -600,8 +579,7 @@ def table(shape: str = "3x3", *, goal: GoalLike = "last", progress: ProgressArg 
     -------
     numpy.memmap of uint8, shape (states,)
     """
-    shape = _shape_text(shape)
-    sp = _space(shape, _goal_text(goal, shape))
+    sp = _space(_shape_text(shape), _goal_text(goal))
     r = _engine.call({"op": "export_npy", "shape": sp["shape"], "goal": sp["goal"]}, progress=progress)
     return _mapped(r["path"])
 
@@ -700,8 +678,8 @@ def compare(board: BoardLike, *, shape: Optional[str] = None, goal: GoalLike = "
     -------
     Comparison
     """
-    text, shape = _board_text(board, shape)
-    req: Dict[str, Any] = {"op": "compare", "board": text, "shape": shape, "goal": _goal_text(goal, shape)}
+    req: Dict[str, Any] = {"op": "compare", "board": _board_text(board), "shape": _shape_text(shape),
+                           "goal": _goal_text(goal)}
     if algorithms is not None:
         if isinstance(algorithms, str):
             algorithms = algorithms.split(",")
@@ -792,7 +770,7 @@ def profile(heuristic: Heuristic, *, shape: str = "3x3", goal: GoalLike = "last"
     Profile
     """
     shape = _shape_text(shape)
-    goal_text = _goal_text(goal, shape)
+    goal_text = _goal_text(goal)
     req: Dict[str, Any] = {"op": "profile", "shape": shape, "goal": goal_text}
     if isinstance(heuristic, str):
         req["heuristic"] = heuristic
@@ -846,8 +824,7 @@ def build_table(shape: str, *, goal: GoalLike = "last", progress: ProgressArg = 
     str
         The table's path.
     """
-    shape = _shape_text(shape)
-    r = _engine.call({"op": "build_table", "shape": shape, "goal": _goal_text(goal, shape)}, progress=progress)
+    r = _engine.call({"op": "build_table", "shape": _shape_text(shape), "goal": _goal_text(goal)}, progress=progress)
     return str(r["reports"][0]["file"])
 
 

@@ -1,5 +1,7 @@
 """The Go engine, loaded with ctypes: one call with a JSON request and two
-optional buffers, run in a worker thread so that Ctrl-C cancels it."""
+optional buffers, run in a worker thread so that Ctrl-C cancels it. The
+worker threads are kept for the next calls, so that a call answered at
+once costs a hand-over between threads, not a thread's start."""
 
 from __future__ import annotations
 
@@ -7,9 +9,10 @@ import ctypes
 import json
 import logging
 import os
+import queue
 import sys
 import threading
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 import numpy as np
 
@@ -75,9 +78,45 @@ def _pointer(a: Optional[np.ndarray]) -> tuple:
     return a.ctypes.data, a.nbytes
 
 
+#: Worker threads waiting for a call, each by its queue; at most MAX_IDLE.
+_idle: List["queue.SimpleQueue[Callable[[], None]]"] = []
+_idle_lock = threading.Lock()
+MAX_IDLE = 4
+
+
+def _serve(q: "queue.SimpleQueue[Callable[[], None]]") -> None:
+    """A worker thread: runs the calls put on q, one at a time, waiting
+    in _idle between them; ends when enough others wait."""
+    while True:
+        q.get()()
+        with _idle_lock:
+            if len(_idle) >= MAX_IDLE:
+                return
+            _idle.append(q)
+
+
+def _in_worker(run: Callable[[], None]) -> None:
+    """Runs run (which never raises) in an idle worker thread, or a new one."""
+    with _idle_lock:
+        q = _idle.pop() if _idle else None
+    if q is None:
+        q = queue.SimpleQueue()
+        threading.Thread(target=_serve, args=(q,), name="tilespace-engine", daemon=True).start()
+    q.put(run)
+
+
+def _forget_workers() -> None:
+    # A forked child has none of its parent's threads.
+    del _idle[:]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_workers)
+
+
 def call_direct(request: Dict[str, Any]) -> Dict[str, Any]:
-    """Runs a request that takes no time in this thread (no Ctrl-C, no
-    progress, no buffers): a worker thread costs more than the answer."""
+    """Runs a request that takes no time and reads no file (space,
+    algorithms) in this thread: no Ctrl-C, no progress, no buffers."""
     lib = _load()
     data = json.dumps(request).encode("utf-8")
     handle = lib.tilespace_job_new()
@@ -106,7 +145,7 @@ def call(request: Dict[str, Any], inbuf: Optional[np.ndarray] = None, outbuf: Op
     handle = lib.tilespace_job_new()
     if handle < 0:
         raise errors.Error("the engine could not start a job")
-    box = {}
+    box: Dict[str, Any] = {}
     done = threading.Event()
 
     def run(data=data, inbuf=inbuf, outbuf=outbuf):
@@ -116,16 +155,17 @@ def call(request: Dict[str, Any], inbuf: Optional[np.ndarray] = None, outbuf: Op
             ip, il = _pointer(inbuf)
             op, ol = _pointer(outbuf)
             box["p"] = lib.tilespace_call(handle, data, len(data), ip, il, op, ol)
+        except BaseException as e:  # never in the engine: ctypes' own faults
+            box["raised"] = e
         finally:
             done.set()
 
     # The waiting is on an Event, not on Thread.join: a join interrupted by
     # Ctrl-C may take the thread for finished while it still runs.
-    worker = threading.Thread(target=run, name="tilespace-engine", daemon=True)
     interrupted = False
     ok = False
     try:
-        worker.start()
+        _in_worker(run)
         try:
             while not done.wait(POLL):
                 p = _take(lib, lib.tilespace_job_progress(handle))
@@ -135,13 +175,16 @@ def call(request: Dict[str, Any], inbuf: Optional[np.ndarray] = None, outbuf: Op
             interrupted = True
             lib.tilespace_job_cancel(handle)
             _wait(done)
+        if "raised" in box:
+            raise box["raised"]
         resp = _take(lib, box.get("p"))
         if interrupted:
             raise KeyboardInterrupt
-        # The last progress, which the polls may have missed.
-        p = _take(lib, lib.tilespace_job_progress(handle))
-        _notes(p)
-        reporter(p.get("what", ""), p.get("done", 0), p.get("total", 0))
+        if reporter.callback is not None or reporter.last is not None:
+            # The last progress, which the polls may have missed.
+            p = _take(lib, lib.tilespace_job_progress(handle))
+            _notes(p)
+            reporter(p.get("what", ""), p.get("done", 0), p.get("total", 0))
         result = _result(resp)
         ok = True
         return result
