@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/tilespace/tilespace/internal/errkind"
 )
 
 // MemoryVar names the environment variable that sets the memory to plan
@@ -100,3 +102,6 @@ func ParseSize(s string) (int64, error) {
 	}
 	return n, nil
 }
+
+// Kind is errkind.Value: the setting, not the machine, is wrong.
+func (*SizeError) Kind() errkind.Kind { return errkind.Value }
