@@ -95,8 +95,9 @@ func (r *Resolver) progress(ctx context.Context) Progress {
 //  2. else the strongest complete partition in Config.PDBDir, or else in
 //     the cache folder (store.LoadBestPDBs: presets and custom ones);
 //  3. else, for goals with presets (4x4 last and first), defaultPartition,
-//     built; for the 5x5 goals last and first, whose 6-6-6-6 takes
-//     minutes, a *NeedPDBsError naming the enumerate command;
+//     built; for the 5x5 goals last and first, whose sets take minutes,
+//     a *NeedPDBsError naming the strongest set the machine holds
+//     (Ladder, Climb);
 //  4. else Manhattan distance plus linear conflict, said on Config.Log.
 //
 // Databases built are written to the cache folder; when that fails the
@@ -134,14 +135,17 @@ func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (search
 			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("no pattern databases for %s goal %s (looked in %s)", goal.Shape(), statespace.GoalName(goal), looked))
 		}
 	}
-	if _, err := pdb.Preset(defaultPartition, goal); err != nil {
-		for _, name := range pdb.PresetsFor(goal.Shape()) {
-			if part, err := pdb.Preset(name, goal); err == nil && abstractStates(goal, part) > autoBuildLimit {
-				// The 24-puzzle's databases take minutes and gigabytes
-				// to build: never silently; say how.
-				return searchHeuristic{}, &NeedPDBsError{Goal: goal, Partition: name, Looked: []string{looked}}
-			}
+	if ladder := Ladder(goal); len(ladder) > 0 {
+		// The 24-puzzle's databases take minutes and gigabytes to
+		// build: never silently; name the strongest set this machine
+		// holds, and how to build it.
+		m, err := r.machineFor()
+		if err != nil {
+			return searchHeuristic{}, err
 		}
+		rung, diskLimited := Climb(ladder, m)
+		return searchHeuristic{}, &NeedPDBsError{Goal: goal, Partition: rung.Partition, ZeroAware: rung.ZeroAware,
+			Rung: rung, Machine: m, DiskLimited: diskLimited, Looked: []string{looked}}
 	}
 	fmt.Fprintf(r.cfg.Log, "solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
 		r.cfg.explain(&store.PDBNotFoundError{Goal: goal, Looked: []string{looked}}))
@@ -170,13 +174,20 @@ func (r *Resolver) partitionFor(goal statespace.Board) (pdb.Partition, error) {
 	return p, nil
 }
 
-// NeedPDBsError says a goal has no pattern databases and its preset
-// (the 5x5's 6-6-6-6) is too large to build on the fly; the commands
-// name the one that builds them.
+// NeedPDBsError says a goal has no pattern databases and its presets
+// (the 5x5's) are too large to build on the fly: it names the strongest
+// rung of the Ladder that fits the Machine (Climb), and the commands name
+// the one that builds it.
 type NeedPDBsError struct {
 	Goal      statespace.Board
-	Partition string
-	Looked    []string
+	Partition string // the rung's preset
+	ZeroAware bool   // the rung's databases are zero-aware
+	Rung      Rung
+	Machine   Machine
+	// DiskLimited says the free disk, not the memory, kept a stronger
+	// rung out.
+	DiskLimited bool
+	Looked      []string
 }
 
 // Kind is errkind.Missing.

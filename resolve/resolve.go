@@ -50,6 +50,10 @@ type Config struct {
 	// with the command that fixes it (the commands pass cli.Explain); nil
 	// writes the error's own message.
 	Explain func(error) string
+	// Memory is the bytes of memory to plan pattern databases for (the
+	// set a 5x5 goal without any is told to build); 0 reads the machine
+	// (internal/machine: $TILESPACE_MEMORY, else the physical memory).
+	Memory int64
 	// BuildLimit is the largest space built in memory when no table is
 	// stored; 0 means DefaultBuildLimit.
 	BuildLimit uint64

@@ -199,7 +199,7 @@ func TestNeed6666(t *testing.T) {
 	ctx := context.Background()
 	sh := statespace.Shape{Rows: 5, Cols: 5}
 	for _, goal := range []string{"first", "last"} {
-		res, err := NewResolver(ctx, Config{})
+		res, err := NewResolver(ctx, Config{Memory: 8 << 30})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,8 +210,8 @@ func TestNeed6666(t *testing.T) {
 		}
 		_, err = res.Answer(ctx, g, b, Want{Path: true})
 		var need *NeedPDBsError
-		if !errors.As(err, &need) || need.Goal != g || need.Partition != "6-6-6-6" {
-			t.Errorf("goal %s: %v, want a *NeedPDBsError for 6-6-6-6", goal, err)
+		if !errors.As(err, &need) || need.Goal != g || need.Partition != "6-6-6-6" || need.ZeroAware || need.Machine.Memory != 8<<30 {
+			t.Errorf("goal %s: %v (%+v), want a *NeedPDBsError for the plain 6-6-6-6 on 8 GiB", goal, err, need)
 		}
 		if files, _ := os.ReadDir(cache); len(files) != 0 {
 			t.Errorf("goal %s: %d files written to the cache", goal, len(files))

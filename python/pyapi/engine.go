@@ -394,6 +394,9 @@ func facts(err error) map[string]string {
 	case errors.As(err, &need):
 		f := of(need.Goal)
 		f["partition"] = need.Partition
+		if need.ZeroAware {
+			f["zero_aware"] = "true"
+		}
 		return f
 	case errors.As(err, &pnf):
 		f := of(pnf.Goal)

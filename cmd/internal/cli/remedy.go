@@ -10,6 +10,7 @@ import (
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/exitstatus"
+	"github.com/tilespace/tilespace/internal/machine"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"
@@ -143,8 +144,7 @@ func missingRemedy(err error) string {
 	)
 	switch {
 	case errors.As(err, &needPDBs):
-		return fmt.Sprintf("build the %s databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: %s",
-			needPDBs.Partition, PDBCommand(needPDBs.Goal, needPDBs.Partition, false, ""))
+		return needPDBsRemedy(needPDBs)
 	case errors.As(err, &noDepth):
 		if noDepth.Buildable {
 			return "build it with: " + TableCommand(noDepth.Goal) + "; without -depth, boards are drawn from all reachable ones"
@@ -254,3 +254,35 @@ func isDefaultCache(dir string) bool {
 	c, err := store.DefaultCache()
 	return err == nil && filepath.Clean(c.Dir()) == filepath.Clean(dir)
 }
+
+// needPDBsRemedy names the set of databases a 5x5 goal without any
+// should build, what it costs, and why it is the one: the strongest that
+// fits the machine's memory (and disk).
+func needPDBsRemedy(e *resolve.NeedPDBsError) string {
+	r := e.Rung
+	name := r.Partition
+	if r.ZeroAware {
+		name += " zero-aware"
+	}
+	var fits string
+	switch {
+	case e.Machine.Memory == 0:
+		fits = fmt.Sprintf("this machine's memory is not known: set $%s to its size for a stronger set", machine.MemoryVar)
+	case e.DiskLimited:
+		fits = fmt.Sprintf("the strongest set that fits %s of memory and the %s free on disk", gib(e.Machine.Memory), gb(e.Machine.DiskFree))
+	default:
+		fits = fmt.Sprintf("the strongest set that fits %s of memory", gib(e.Machine.Memory))
+	}
+	need := fmt.Sprintf("%s on disk, %s held while searching, %s at the build's peak", gb(r.Disk), gb(r.Held), gb(r.Build))
+	if r.Held == r.Disk {
+		need = fmt.Sprintf("%s on disk and held while searching, %s at the build's peak", gb(r.Disk), gb(r.Build))
+	}
+	return fmt.Sprintf("build the %s databases first (%s; %s; minutes on 2 cores) with: %s",
+		name, fits, need, PDBCommand(e.Goal, r.Partition, r.ZeroAware, ""))
+}
+
+// gb writes bytes in decimal gigabytes, as disks are sold.
+func gb(n int64) string { return fmt.Sprintf("%.1f GB", float64(n)/1e9) }
+
+// gib writes bytes in binary gibibytes, as memory is sold.
+func gib(n int64) string { return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30)) }

@@ -29,6 +29,7 @@ func TestRemedy(t *testing.T) {
 	t.Setenv(store.EnvCache, "/cache")
 	first24 := statespace.GoalFirst(r24)
 	last4, last5 := statespace.GoalLast(sq4), statespace.GoalLast(sq5)
+	ladder5 := resolve.Ladder(last5)
 	custom4 := statespace.MustBoard(sq4, 2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0)
 	part, err := pdb.ParsePartition("1,2,3,4/5,6,7,8", statespace.GoalLast(sq3))
 	if err != nil {
@@ -71,8 +72,14 @@ func TestRemedy(t *testing.T) {
 		{&store.PDBNotFoundError{Goal: last4}, "build them with: go run ./cmd/enumerate databases -shape 4x4 -goal last -pdb 6-6-3"},
 		{&store.PDBNotFoundError{Goal: last5}, "build them with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
 		{&store.PDBNotFoundError{Goal: custom4}, "build them with: go run ./cmd/enumerate databases -shape 4x4 -goal 2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0 -pdb 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"},
-		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6"},
-			"build the 6-6-6-6 databases first (minutes; under 2 GB of memory, 1.5 to 1.9 GB measured) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
+		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6", Rung: ladder5[0], Machine: resolve.Machine{Memory: 8 << 30}},
+			"build the 6-6-6-6 databases first (the strongest set that fits 8.0 GiB of memory; 0.5 GB on disk and held while searching, 1.9 GB at the build's peak; minutes on 2 cores) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
+		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6x7", ZeroAware: true, Rung: ladder5[3], Machine: resolve.Machine{Memory: 24 << 30, DiskFree: 80e9}},
+			"build the 6-6-6-6x7 zero-aware databases first (the strongest set that fits 24.0 GiB of memory; 33.9 GB on disk, 17.0 GB held while searching, 8.4 GB at the build's peak; minutes on 2 cores) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6x7 -zero-aware"},
+		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6x4", ZeroAware: true, Rung: ladder5[2], Machine: resolve.Machine{Memory: 24 << 30, DiskFree: 25e9}, DiskLimited: true},
+			"build the 6-6-6-6x4 zero-aware databases first (the strongest set that fits 24.0 GiB of memory and the 25.0 GB free on disk; 19.4 GB on disk, 9.7 GB held while searching, 8.4 GB at the build's peak; minutes on 2 cores) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6x4 -zero-aware"},
+		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6", Rung: ladder5[0]},
+			"build the 6-6-6-6 databases first (this machine's memory is not known: set $TILESPACE_MEMORY to its size for a stronger set; 0.5 GB on disk and held while searching, 1.9 GB at the build's peak; minutes on 2 cores) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
 		{&resolve.NoDepthTableError{Goal: statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6}), Buildable: true},
 			"build it with: go run ./cmd/enumerate -shape 2x6 -goal last; without -depth, boards are drawn from all reachable ones"},
 		{&resolve.NoDepthTableError{Goal: last4}, "without -depth, boards are drawn from all reachable ones"},

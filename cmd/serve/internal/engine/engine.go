@@ -46,13 +46,13 @@ func Explain(err error) string {
 	if errors.As(err, &need) {
 		return fmt.Sprintf("%s goal %s is not solved in this page: its %s pattern databases take minutes and gigabytes of memory to build, more than a page in a browser has; "+
 			"use the served page (go run ./cmd/serve) with them built by %s",
-			need.Goal.Shape(), statespace.GoalName(need.Goal), need.Partition, pdbCommand(need.Goal, need.Partition))
+			need.Goal.Shape(), statespace.GoalName(need.Goal), need.Partition, pdbCommand(need.Goal, need.Partition, need.ZeroAware))
 	}
 	return err.Error()
 }
 
 // pdbCommand is the command that builds a partition's databases for goal
 // into the cache folder, as the command line's remedies name it.
-func pdbCommand(goal statespace.Board, partition string) string {
-	return cmdline.Databases(goal, partition, false, "")
+func pdbCommand(goal statespace.Board, partition string, zeroAware bool) string {
+	return cmdline.Databases(goal, partition, zeroAware, "")
 }
