@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/tilespace/tilespace/classroom"
+	"github.com/tilespace/tilespace/internal/errkind"
+	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
@@ -20,6 +22,22 @@ func (e *Engine) oracle(ctx context.Context, goal statespace.Board) (resolve.Ora
 	delete(e.built, goal)
 	e.mu.Unlock()
 	return e.res.Oracle(ctx, goal, need)
+}
+
+// databases returns an oracle searching boards of goal by IDA* on the
+// pattern databases of partition (resolve.Resolver.Databases: from the
+// cache folder, built when missing and small; a damaged one is an error
+// of kind damaged).
+func (e *Engine) databases(ctx context.Context, goal statespace.Board, partition string) (resolve.Oracle, error) {
+	part, err := pdb.ParsePartition(partition, goal)
+	if err != nil {
+		return nil, staged(errkind.Value, err)
+	}
+	a, err := e.res.Databases(ctx, goal, part)
+	if err != nil {
+		return nil, err
+	}
+	return resolve.NewSearchOracle(goal, a, "pdb:"+part.Label()), nil
 }
 
 // retry makes the next oracle of goal try again a resolution that
@@ -64,7 +82,12 @@ func (e *Engine) answer(j *Job, r *answerRequest, _, _ []byte) (*answerResult, e
 		ctx, cancel = context.WithTimeout(ctx, seconds(r.TimeLimit))
 		defer cancel()
 	}
-	o, err := e.oracle(ctx, goal)
+	var o resolve.Oracle
+	if r.Partition != "" {
+		o, err = e.databases(ctx, goal, r.Partition)
+	} else {
+		o, err = e.oracle(ctx, goal)
+	}
 	if err != nil {
 		return nil, err
 	}

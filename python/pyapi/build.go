@@ -61,7 +61,7 @@ func (e *Engine) buildTable(j *Job, r *where, _, _ []byte) (*buildResult, error)
 
 // buildDatabases builds the pattern databases of a partition (a preset
 // such as 6-6-3, or patterns 1,2,3/4,5,6,7,8) into the cache folder, as
-// enumerate databases -pdb does.
+// enumerate databases -pdb (and -zero-aware) does.
 func (e *Engine) buildDatabases(j *Job, r *databasesRequest, _, _ []byte) (*buildResult, error) {
 	sp, err := spaceOf(&rows{where: r.where})
 	if err != nil {
@@ -71,6 +71,7 @@ func (e *Engine) buildDatabases(j *Job, r *databasesRequest, _, _ []byte) (*buil
 	if err != nil {
 		return nil, err
 	}
+	part.ZeroAware = r.ZeroAware
 	res, err := e.build(j, generate.Config{PDBs: []generate.PDBJob{{Goal: sp.Goal(), Partition: part}}})
 	if err == nil {
 		e.retry(sp.Goal()) // a failure remembered before is tried again

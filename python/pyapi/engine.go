@@ -161,6 +161,11 @@ type answerRequest struct {
 	Path      bool    `json:"path"`
 	AllMoves  bool    `json:"all_moves"`
 	TimeLimit float64 `json:"time_limit"` // seconds; 0: none
+	// Partition, when set, answers by IDA* on its pattern databases (a
+	// preset or patterns, as query -pdb takes them) from the cache
+	// folder, built when missing and small, whatever else answers the
+	// goal.
+	Partition string `json:"partition"`
 }
 
 // arrayRequest is rank, unrank and distances: n rows of the buffers.
@@ -200,6 +205,7 @@ type profileRequest struct {
 type databasesRequest struct {
 	where
 	Partition string `json:"partition"`
+	ZeroAware bool   `json:"zero_aware"` // as enumerate databases -zero-aware
 }
 
 type scalingRequest struct {

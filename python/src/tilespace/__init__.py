@@ -233,9 +233,13 @@ def _html_table(title: str, rows: Sequence[Tuple[str, Any]]) -> str:
 
 
 def _answer(board: BoardLike, goal: Optional[GoalLike], shape: Optional[str], path: bool, all_moves: bool,
-            time_limit: Optional[float]) -> Dict[str, Any]:
+            time_limit: Optional[float], partition: Optional[str] = None) -> Dict[str, Any]:
     req: Dict[str, Any] = {"op": "answer", "board": _board_text(board), "shape": _shape_text(shape),
                            "goal": _goal_text(goal), "path": bool(path), "all_moves": bool(all_moves)}
+    if partition is not None:
+        if not isinstance(partition, str):
+            raise TypeError("partition must be a string such as '6-6-3', not %r" % (partition,))
+        req["partition"] = partition
     if time_limit is not None:
         _number(time_limit, "time_limit")
         if time_limit == 0:
@@ -272,7 +276,7 @@ def distance(board: BoardLike, *, shape: Optional[str] = None, goal: GoalLike = 
 
 
 def solve(board: BoardLike, *, shape: Optional[str] = None, goal: GoalLike = "last", path: bool = True,
-          all_moves: bool = True, time_limit: Optional[float] = None) -> Answer:
+          all_moves: bool = True, time_limit: Optional[float] = None, partition: Optional[str] = None) -> Answer:
     """The distance, every optimal first move and an optimal path of board.
 
     Parameters
@@ -286,6 +290,10 @@ def solve(board: BoardLike, *, shape: Optional[str] = None, goal: GoalLike = "la
         search per legal move); a table gives them anyway.
     time_limit : float, optional
         Seconds; a finite positive number.
+    partition : str, optional
+        Solve by IDA* on the pattern databases of this partition (a preset
+        such as "6-6-3", or patterns "1,2,3,4/5,6,7,8"), as ``query -pdb``:
+        from the cache folder, built when missing and small.
 
     Returns
     -------
@@ -295,10 +303,12 @@ def solve(board: BoardLike, *, shape: Optional[str] = None, goal: GoalLike = "la
     ------
     TimeLimitError
         When time_limit is reached before the answer (also a TimeoutError).
+    DamagedFileError
+        When the partition's databases in the cache folder are damaged.
     BoardError, UnsolvableError, ShapeError, GoalError, ArgumentError
         Each also a ValueError.
     """
-    r = _answer(board, goal, shape, path, all_moves, time_limit)
+    r = _answer(board, goal, shape, path, all_moves, time_limit, partition)
     rec = r["record"]
     moves = rec.get("optimal_moves")
     return Answer(board=_tuple(rec["board"]), shape=r["shape"], goal=_tuple(r["goal"]),
@@ -829,10 +839,16 @@ def build_table(shape: str, *, goal: GoalLike = "last", progress: ProgressArg = 
 
 
 def build_databases(partition: str = "6-6-3", *, shape: str = "4x4", goal: GoalLike = "last",
-                    progress: ProgressArg = None) -> Tuple[str, ...]:
+                    zero_aware: bool = False, progress: ProgressArg = None) -> Tuple[str, ...]:
     """Builds the pattern databases of partition (a preset such as "6-6-3",
     or patterns "1,2,3/4,5,6,7,8") into the cache folder (as `enumerate
     databases -pdb`).
+
+    Parameters
+    ----------
+    zero_aware : bool, default False
+        Build zero-aware databases (as `enumerate databases -zero-aware`):
+        stronger, and many times larger.
 
     Returns
     -------
@@ -841,7 +857,11 @@ def build_databases(partition: str = "6-6-3", *, shape: str = "4x4", goal: GoalL
     """
     if not isinstance(partition, str):
         raise TypeError("partition must be a string such as '6-6-3', not %r" % (partition,))
-    shape = _shape_text(shape)
-    r = _engine.call({"op": "build_databases", "partition": partition, "shape": shape,
-                      "goal": _goal_text(goal, shape)}, progress=progress)
+    if not isinstance(zero_aware, (bool, np.bool_)):
+        raise TypeError("zero_aware must be True or False, not %r" % (zero_aware,))
+    req: Dict[str, Any] = {"op": "build_databases", "partition": partition, "shape": _shape_text(shape),
+                           "goal": _goal_text(goal)}
+    if zero_aware:
+        req["zero_aware"] = True
+    r = _engine.call(req, progress=progress)
     return tuple(p["file"] for p in r["reports"][0]["patterns"])

@@ -175,8 +175,7 @@ def scaling(shape: str = "3x3", *, goal: Any = "last", algorithms: Union[None, s
     """
     from . import _engine, _goal_text, _shape_text
 
-    shape = _shape_text(shape)
-    req = {"op": "scaling", "shape": shape, "goal": _goal_text(goal, shape), "seed": _whole(seed, "seed", 0)}
+    req = {"op": "scaling", "shape": _shape_text(shape), "goal": _goal_text(goal), "seed": _whole(seed, "seed", 0)}
     if isinstance(algorithms, str):
         algorithms = algorithms.split(",")
     if algorithms is not None:

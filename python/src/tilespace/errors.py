@@ -107,6 +107,8 @@ def from_response(err: Mapping[str, Any]) -> Error:
     if cls is MissingFileError and "shape" in facts:
         where = "shape=%r, goal=%r" % (facts["shape"], facts.get("goal", "last"))
         if "partition" in facts:
+            if facts.get("zero_aware") == "true":
+                where += ", zero_aware=True"
             message += "; build them with tilespace.build_databases(%r, %s)" % (facts["partition"], where)
         else:
             message += "; build it with tilespace.build_table(%s)" % where
