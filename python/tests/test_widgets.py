@@ -85,14 +85,18 @@ def test_colours_and_legend_are_the_pages():
         m = re.search(r'class="key bar-%s">([^<]+)<' % outcome, html)
         assert m and m.group(1) == widgets.OUTCOME_LABELS[outcome]
     # The page draws the algorithms from the engine's one table
-    # (/api/algorithms); the engine answers the same table here.
-    from tilespace import _engine
-    algs = _engine.call({"op": "algorithms"})["algorithms"]
-    page_styles = {a["key"]: (a["style"]["colour"], a["style"]["dash"], a["style"]["marker"]) for a in algs}
-    assert len(page_styles) == 11
-    assert page_styles == _logic.ALG_STYLE
-    for key in page_styles:
-        _logic.line_style(key)  # every marker has a matplotlib name
+    # (/api/algorithms), and so does the panel: tilespace.algorithms().
+    algs = tilespace.algorithms()
+    assert [a["key"] for a in algs] == [k for k, _ in widgets.ALGORITHMS]
+    styles = set()
+    for a in algs:
+        colour, linestyle, marker = _logic.line_style(a["key"])
+        st = a["style"]
+        assert colour == st["colour"] and marker == _logic._MARKERS[st["marker"]]
+        assert linestyle == ((0, tuple(int(v) for v in st["dash"].split())) if st["dash"] else "-")
+        styles.add((st["colour"], st["dash"], st["marker"]))
+    assert len(styles) == len(algs), "two algorithms drawn alike"
+    assert _logic.line_style("no-such-algorithm") == ("#1d2330", "-", "o")
 
 
 def test_algorithms_are_the_comparisons():
@@ -215,6 +219,8 @@ def test_panel_runs_without_a_browser(capsys):
     assert p.board.value == b and tilespace.distance(b) == 17
     p.board.value = "1,2,3"
     assert p.run() is None and "1,2,3" in p.message.value
+    # The scaling curves start with what the page checks first.
+    assert p.scaling_algorithms.value == tuple(a["key"] for a in tilespace.algorithms() if a["chosen"])
     p.scaling_distances.value = "3, 5"
     p.scaling_sample.value = 2
     p.scaling_algorithms.value = ("bfs", "ucs")

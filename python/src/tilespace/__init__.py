@@ -45,7 +45,7 @@ from .errors import (ArgumentError, BoardError, DamagedFileError, Error, GoalErr
 __all__ = [
     "Answer", "Profile", "Comparison", "distance", "solve", "table", "distances", "is_solvable", "rank",
     "unrank", "boards", "random_boards", "compare", "profile", "build_table", "build_databases",
-    "scaling", "Scaling", "__version__",
+    "scaling", "Scaling", "algorithms", "__version__",
     "Error", "BoardError", "UnsolvableError", "GoalError", "ShapeError", "MissingFileError",
     "DamagedFileError", "LimitError", "TimeLimitError", "ArgumentError",
 ]
@@ -176,6 +176,27 @@ def _errors_arg(errors: str) -> str:
     if errors not in ("raise", "mask"):
         raise ArgumentError("errors must be 'raise' or 'mask', not %r" % (errors,))
     return errors
+
+
+_algorithms: List[Dict[str, Any]] = []
+
+
+def algorithms() -> List[Dict[str, Any]]:
+    """The classroom algorithms, in the engine's order: the table the page
+    and `classroom compare` read, one dict per algorithm.
+
+    Returns
+    -------
+    list of dict
+        Each with "key" (what compare and scaling take), "name" (what the
+        comparison calls it), "optimal", "needs_table" (a distance table:
+        A* on the exact distance), "style" (its "colour", "dash" as an SVG
+        dash array, "" solid, and "marker" on every chart) and "chosen"
+        (the page's first choice).
+    """
+    if not _algorithms:
+        _algorithms.extend(_engine.call_direct({"op": "algorithms"})["algorithms"])
+    return [dict(a, style=dict(a["style"])) for a in _algorithms]
 
 
 # --- one board --------------------------------------------------------------

@@ -5,13 +5,19 @@ returns a matplotlib Figure (a PanelFigure, made without pyplot, so nothing
 is shown or kept until it is displayed or saved)."""
 
 import io
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence
+
+from matplotlib.axes import Axes
 
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from ._logic import (LEGEND_OUTCOMES, OUTCOME_COLOURS, OUTCOME_LABELS, line_style,
+from ._logic import (LEGEND_OUTCOMES, OUTCOME_COLOURS, OUTCOME_LABELS, ComparisonLike, line_style,
                      comparison_parts, format_count, format_seconds, outcome_of, parse_shape, walk)
+
+if TYPE_CHECKING:
+    from .._scaling import Scaling
 
 TILE, TILE_INK, BLANK, LINE = "#2f5d8a", "#ffffff", "#e4e7ee", "#1d2330"
 
@@ -27,7 +33,7 @@ class PanelFigure(Figure):
         return buf.getvalue()
 
 
-def draw_board(ax, board, shape=None, title=None):
+def draw_board(ax: Axes, board: Sequence[int], shape: Optional[str] = None, title: Optional[str] = None) -> None:
     """Draws board (tiles in reading order, 0 the blank) on ax."""
     rows, cols = parse_shape(shape, len(board))
     ax.set_xlim(0, cols)
@@ -47,7 +53,8 @@ def draw_board(ax, board, shape=None, title=None):
                     fontsize=size, fontweight="bold")
 
 
-def board_figure(board, shape=None, title=None, goal=None):
+def board_figure(board: Sequence[int], shape: Optional[str] = None, title: Optional[str] = None,
+                 goal: Optional[Sequence[int]] = None) -> PanelFigure:
     """A figure of one board, and of the goal beside it when given."""
     boards = [(board, title or "board")] + ([(goal, "goal")] if goal is not None else [])
     fig = PanelFigure(figsize=(2.0 * len(boards), 2.2))
@@ -57,7 +64,7 @@ def board_figure(board, shape=None, title=None, goal=None):
     return fig
 
 
-def strip_positions(n, fit=12, tail=3):
+def strip_positions(n: int, fit: int = 12, tail: int = 3) -> List[Optional[int]]:
     """Which of n boards a strip of at most fit shows: the first ones, then
     None (the boards left out), then the last tail ones, the goal always
     among them; all of them when they fit."""
@@ -67,7 +74,8 @@ def strip_positions(n, fit=12, tail=3):
     return list(range(head)) + [None] + list(range(n - tail, n))
 
 
-def path_figure(board, moves, shape=None, title=None, fit=12):
+def path_figure(board: Sequence[int], moves: Sequence[str], shape: Optional[str] = None, title: Optional[str] = None,
+                fit: int = 12) -> PanelFigure:
     """The boards along a solution, left to right, each titled with the
     moves made so far and the blank's last move; a long one shows its first
     and last boards with the number left out between them."""
@@ -106,7 +114,7 @@ def _tick_seconds(v, _):
     return f"{v:g}"
 
 
-def outcome_handles(outcomes=LEGEND_OUTCOMES):
+def outcome_handles(outcomes: Sequence[str] = LEGEND_OUTCOMES) -> List[Patch]:
     """The legend's keys: a patch per outcome, stopped hatched as the page
     stripes it (so it reads without colour too)."""
     return [Patch(facecolor=OUTCOME_COLOURS[o], hatch="//" if o == "stopped" else None,
@@ -114,7 +122,8 @@ def outcome_handles(outcomes=LEGEND_OUTCOMES):
             for o in outcomes]
 
 
-def comparison_figure(comparison, title=None, log=False, measures=COMPARISON_MEASURES):
+def comparison_figure(comparison: ComparisonLike, title: Optional[str] = None, log: bool = False,
+                      measures: Sequence[Any] = COMPARISON_MEASURES) -> PanelFigure:
     """The comparison's bar charts: a panel per measure, a bar per
     algorithm in its outcome's colour (stopped: hatched, and no path
     length), the value beside each bar, the legend above; log: a
@@ -171,7 +180,8 @@ SCALING_MEASURES = (
 )
 
 
-def scaling_figure(scaling, title=None, measures=SCALING_MEASURES):
+def scaling_figure(scaling: "Scaling", title: Optional[str] = None,
+                   measures: Sequence[Any] = SCALING_MEASURES) -> PanelFigure:
     """The scaling curves: a panel per measure against the exact distance,
     a curve per algorithm (the mean; shaded, the middle half of the boards,
     Q1 to Q3), and, on path length, the exact distance itself (what an
@@ -207,7 +217,7 @@ def scaling_figure(scaling, title=None, measures=SCALING_MEASURES):
     return fig
 
 
-def scaling_caption(scaling):
+def scaling_caption(scaling: "Scaling") -> str:
     """What a scaling figure shows: which boards, at which distances."""
     every = all(scaling.boards_searched(d) == scaling.counts[d] for d in scaling.distances)
     which = "every board" if every else (

@@ -3,6 +3,9 @@ and the scaling summary, built from the engine's answers. Nothing here
 imports ipywidgets or matplotlib, so it is tested without a browser."""
 
 import math
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+import tilespace
 
 # The page's outcome colours and legend (serve/static/style.css and
 # index.html): a path of the optimal length, a longer one, and a search
@@ -25,32 +28,27 @@ OUTCOME_LABELS = {
 # The three outcomes the legend always shows, in the page's order.
 LEGEND_OUTCOMES = ("optimal", "longer", "stopped")
 
-# Each algorithm's style on every chart, the page's (its ALG_STYLE): a
-# colour, a dash (SVG's dash array, "" solid) and a marker, no two alike, so
-# that curves which overlap (BFS's and UCS's) stay told apart.
-ALG_STYLE = {
-    "bfs": ("#1f4e99", "", "circle"),
-    "dfs": ("#b0203f", "7 3", "square"),
-    "ucs": ("#00709e", "2 3", "triangle"),
-    "iddfs": ("#4d4d4d", "9 3 2 3", "diamond"),
-    "astar-misplaced": ("#c2185b", "4 2", "circle"),
-    "astar-manhattan": ("#111111", "", "triangle-down"),
-    "astar-linear-conflict": ("#00709e", "7 3", "square"),
-    "astar-exact": ("#102a5c", "", "cross"),
-    "idastar": ("#b0203f", "", "diamond"),
-    "greedy": ("#4d4d4d", "2 3", "plus"),
-    "climber": ("#c2185b", "", "plus"),
-}
+#: A comparison: a tilespace.Comparison, the record `classroom compare
+#: -json` writes, or its list of rows.
+ComparisonLike = Union[Mapping[str, Any], Sequence[Mapping[str, Any]]]
 
 # The page's marker names as matplotlib's.
 _MARKERS = {"circle": "o", "square": "s", "triangle": "^", "triangle-down": "v",
             "diamond": "D", "cross": "x", "plus": "P"}
 
 
-def line_style(key):
+def alg_styles() -> Dict[str, Tuple[str, str, str]]:
+    """Each algorithm's style on every chart, the page's: a colour, a dash
+    (SVG's dash array, "" solid) and a marker, from the engine's table of
+    algorithms (tilespace.algorithms())."""
+    return {a["key"]: (a["style"]["colour"], a["style"]["dash"], a["style"]["marker"])
+            for a in tilespace.algorithms()}
+
+
+def line_style(key: str) -> Tuple[str, Any, str]:
     """An algorithm's colour, matplotlib linestyle and marker, the page's;
     an algorithm without a style is drawn in the page's ink, solid."""
-    colour, dash, marker = ALG_STYLE.get(key, ("#1d2330", "", "circle"))
+    colour, dash, marker = alg_styles().get(key, ("#1d2330", "", "circle"))
     linestyle = (0, tuple(int(v) for v in dash.split())) if dash else "-"
     return colour, linestyle, _MARKERS[marker]
 
@@ -69,7 +67,7 @@ PRESETS = {
 _STEPS = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
 
 
-def parse_shape(shape, cells=None):
+def parse_shape(shape: Optional[str], cells: Optional[int] = None) -> Tuple[int, int]:
     """(rows, cols) of an "RxC" shape; None: square from cells."""
     if shape is None:
         side = math.isqrt(cells or 0)
@@ -83,7 +81,7 @@ def parse_shape(shape, cells=None):
     return int(r), int(c)
 
 
-def outcome_of(row):
+def outcome_of(row: Mapping[str, Any]) -> str:
     """A comparison row's outcome: "optimal", "longer", "stopped", "found"
     or "shorter", as the engine says it (or, without its word, read from the
     row's figures, as the page does)."""
@@ -98,7 +96,7 @@ def outcome_of(row):
     return "optimal" if excess == 0 else ("longer" if excess > 0 else "shorter")
 
 
-def comparison_parts(comparison):
+def comparison_parts(comparison: ComparisonLike) -> Tuple[Optional[int], List[Dict[str, Any]]]:
     """(optimal distance or None, the algorithms' rows) of a comparison:
     a tilespace.Comparison, the object `classroom compare -json` writes
     (with "algorithms"), or its list of rows."""
@@ -113,12 +111,12 @@ def comparison_parts(comparison):
     return None, rows
 
 
-def format_count(n):
+def format_count(n: float) -> str:
     """1234567 as "1,234,567"."""
     return f"{int(n):,}"
 
 
-def format_seconds(s):
+def format_seconds(s: float) -> str:
     """A duration as the page writes it: µs, ms or s."""
     s = float(s)
     if s < 1e-3:
@@ -132,7 +130,7 @@ COMPARISON_COLUMNS = ("Algorithm", "Found", "Path", "vs optimal", "Nodes expande
                       "Nodes generated", "Max frontier", "Time", "Stopped by")
 
 
-def comparison_table(comparison):
+def comparison_table(comparison: ComparisonLike) -> List[Dict[str, str]]:
     """The comparison as the page's table: a dict per algorithm with the
     COMPARISON_COLUMNS as keys (text), plus "outcome"."""
     optimal, rows = comparison_parts(comparison)
@@ -165,7 +163,7 @@ def comparison_table(comparison):
     return out
 
 
-def table_text(table, columns=COMPARISON_COLUMNS):
+def table_text(table: Iterable[Mapping[str, Any]], columns: Sequence[str] = COMPARISON_COLUMNS) -> str:
     """A table (dicts with the columns as keys) as aligned plain text: the
     first column left-aligned, the others right-aligned."""
     cells = [list(columns)] + [[str(row[c]) for c in columns] for row in table]
@@ -177,14 +175,14 @@ def table_text(table, columns=COMPARISON_COLUMNS):
     return "\n".join(lines)
 
 
-def _escape(s):
+def _escape(s: Any) -> str:
     return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def table_html(table, columns=COMPARISON_COLUMNS):
+def table_html(table: Iterable[Mapping[str, Any]], columns: Sequence[str] = COMPARISON_COLUMNS) -> str:
     """A comparison table as HTML, its "vs optimal" cell in the outcome's
     colour, and the legend under it."""
-    def align(c):
+    def align(c: str) -> str:
         return "left" if c in ("Algorithm", "Stopped by") else "right"
 
     # One style attribute a cell (a second one is ignored by the browser),
@@ -203,7 +201,7 @@ def table_html(table, columns=COMPARISON_COLUMNS):
             + "</tbody></table>" + legend_html())
 
 
-def legend_html():
+def legend_html() -> str:
     """The outcome legend, as the page writes it."""
     keys = " ".join(
         f'<span style="white-space:nowrap"><span style="display:inline-block;width:0.9em;height:0.9em;'
@@ -212,7 +210,7 @@ def legend_html():
     return f'<p style="font-size:90%">{keys}</p>'
 
 
-def walk(board, moves, shape=None):
+def walk(board: Sequence[int], moves: Iterable[str], shape: Optional[str] = None) -> List[Tuple[int, ...]]:
     """The boards along a path: board, then each board after one of the
     blank's moves ("Up", "Down", "Left", "Right"), as tuples. A move off
     the board is a ValueError."""
@@ -235,14 +233,14 @@ def walk(board, moves, shape=None):
     return out
 
 
-def quartiles(values):
+def quartiles(values: Iterable[float]) -> Optional[Tuple[float, float, float]]:
     """(q1, median, q3) of values by linear interpolation between order
     statistics (as the page and the figures compute them); None when empty."""
     v = sorted(float(x) for x in values)
     if not v:
         return None
 
-    def q(p):
+    def q(p: float) -> float:
         i = (len(v) - 1) * p
         lo, hi = math.floor(i), math.ceil(i)
         return v[lo] + (v[hi] - v[lo]) * (i - lo)

@@ -3,24 +3,23 @@ scramble depth, show the path, run) rebuilt on the engine, with every
 classroom algorithm, the outcome colours, new boards at an exact distance
 and the scaling curves."""
 
+from typing import Optional, Sequence
+
 import ipywidgets as w
 from IPython.display import display
 
 import tilespace
+from tilespace import BoardLike, GoalLike
 
 from ._figures import board_figure, comparison_figure, path_figure, scaling_figure
 from ._logic import PRESETS, _escape, comparison_parts, comparison_table, table_html
 
 # Every classroom algorithm, as `classroom compare -algs` names them, with
-# the names the comparison gives them. "astar-exact" needs a distance table.
-ALGORITHMS = (
-    ("bfs", "BFS"), ("dfs", "DFS"), ("iddfs", "IDDFS"), ("ucs", "UCS"),
-    ("astar-misplaced", "A* (misplaced)"), ("astar-manhattan", "A* (Manhattan)"),
-    ("astar-linear-conflict", "A* (linear conflict)"), ("astar-exact", "A* (exact table)"),
-    ("idastar", "IDA* (Manhattan)"), ("greedy", "Greedy (Manhattan)"), ("climber", "Gain climber"),
-)
-# The studied notebook's three, which the scaling curves start with.
-STUDIED = ("bfs", "dfs", "ucs")
+# the names the comparison gives them: the engine's table
+# (tilespace.algorithms()). "astar-exact" needs a distance table.
+ALGORITHMS = tuple((a["key"], a["name"]) for a in tilespace.algorithms())
+# The page's first choice, which the scaling curves start with.
+CHOSEN = tuple(a["key"] for a in tilespace.algorithms() if a["chosen"])
 
 # The fields' width. A Layout is a widget: each panel makes its own, and
 # importing the package makes none, so a notebook that only draws the
@@ -53,8 +52,9 @@ class ComparisonPanel:
     or a test may call too: each returns what it computed and keeps it
     (last_comparison, last_board, last_scaling, last_figures)."""
 
-    def __init__(self, board=None, *, shape="3x3", goal="last", algorithms=None, nodes=None, seconds=None,
-                 seed=None):
+    def __init__(self, board: Optional[BoardLike] = None, *, shape: str = "3x3", goal: GoalLike = "last",
+                 algorithms: Optional[Sequence[str]] = None, nodes: Optional[int] = None,
+                 seconds: Optional[float] = None, seed: Optional[int] = None) -> None:
         self.shape, self.goal, self.seconds, self.seed = shape, goal, seconds, seed
         self.last_comparison = self.last_board = self.last_scaling = None
         self.last_figures = []
@@ -86,7 +86,7 @@ class ComparisonPanel:
         # lets a button's output fall into the cell below the panel).
         self.output = w.VBox()
 
-        self.scaling_algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS], value=STUDIED,
+        self.scaling_algorithms = w.SelectMultiple(**_kw(options=[(n, k) for k, n in ALGORITHMS], value=CHOSEN,
                                                    rows=len(ALGORITHMS), description="Algorithms",
                                                    layout=wide))
         self.scaling_distances = w.Text(**_kw(value="2,4,6,8,10,12,14,16,18,20", description="Distances",
@@ -135,7 +135,7 @@ class ComparisonPanel:
         if PRESETS.get(change["new"]):
             self.board.value = PRESETS[change["new"]]
 
-    def new_board(self, distance=None):
+    def new_board(self, distance: Optional[int] = None) -> Optional[str]:
         """Puts a board drawn uniformly at exactly distance moves (the
         scramble depth) in the board box, and returns it."""
         d = self.distance.value if distance is None else distance
@@ -150,7 +150,7 @@ class ComparisonPanel:
         self.message.value = _message("ok", f"A new board at distance {d}: {self.last_board}")
         return self.last_board
 
-    def run(self):
+    def run(self) -> Optional[tilespace.Comparison]:
         """Runs the chosen algorithms on the board (tilespace.compare) and
         shows the table, the charts and, if asked, the solutions' boards.
         Returns the comparison, or None when the board cannot be run (an
@@ -193,7 +193,7 @@ class ComparisonPanel:
         self.message.value = _message("ok", f"Board {text}: optimal distance {optimal} moves")
         return c
 
-    def run_scaling(self):
+    def run_scaling(self) -> Optional[tilespace.Scaling]:
         """Runs tilespace.scaling with the scaling tab's settings and draws
         the curves; returns the Scaling."""
         self.scaling_output.children = ()
