@@ -1,6 +1,7 @@
 package statespace
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/errkind"
@@ -63,5 +64,45 @@ func FuzzParseRequest(f *testing.F) {
 		if r.Space == nil || r.Space.Goal() != r.Goal || (!r.Board.IsZero() && r.Board.Shape() != r.Goal.Shape()) {
 			t.Fatalf("ParseRequest(%q, %q, %q) = %v toward %v", board, shape, goal, r.Board, r.Goal)
 		}
+		// Rows as wide as the board, of the shape named: the same goal;
+		// ParseRows reads shape and goal alike.
+		if !r.Board.IsZero() && strings.TrimSpace(shape) != "" {
+			rows, err := ParseRows(r.Board.Cells(), shape, goal)
+			if err != nil || rows.Goal != r.Goal {
+				t.Fatalf("ParseRows(%d, %q, %q) = %v, %v; ParseRequest's goal %v", r.Board.Cells(), shape, goal, rows.Goal, err, r.Goal)
+			}
+		}
 	})
+}
+
+// ParseRows infers the shape of an array's rows from their width when
+// neither shape nor goal names one, and refuses rows of another width.
+func TestParseRows(t *testing.T) {
+	sq3, sq4, r23 := Shape{3, 3}, Shape{4, 4}, Shape{2, 3}
+	for _, c := range []struct {
+		cells       int
+		shape, goal string
+		want        Board
+		kind        errkind.Kind
+	}{
+		{9, "", "", GoalLast(sq3), errkind.None},
+		{16, "", "first", GoalFirst(sq4), errkind.None},
+		{6, "2x3", "", GoalLast(r23), errkind.None},
+		{6, "", "1,2,3/4,5,0", GoalLast(r23), errkind.None},
+		{12, "", "", Board{}, errkind.Shape},
+		{7, "", "", Board{}, errkind.Shape},
+		{9, "3x4", "", Board{}, errkind.Board},
+		{9, "", "1,2,3/4,5,0", Board{}, errkind.Board},
+		{9, "", "middle", Board{}, errkind.Goal},
+		{9, "3by3", "", Board{}, errkind.Shape},
+	} {
+		r, err := ParseRows(c.cells, c.shape, c.goal)
+		if k := errkind.Of(err); k != c.kind {
+			t.Errorf("%d %q %q: error %v (kind %v), want kind %v", c.cells, c.shape, c.goal, err, k, c.kind)
+			continue
+		}
+		if err == nil && (r.Goal != c.want || r.Space == nil || r.Board != (Board{})) {
+			t.Errorf("%d %q %q: %+v, want goal %v", c.cells, c.shape, c.goal, r, c.want)
+		}
+	}
 }

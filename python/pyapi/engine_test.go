@@ -96,6 +96,13 @@ func TestErrorKinds(t *testing.T) {
 		{`{"op":"build_databases","shape":"4x4","partition":"1,2/3"}`, KindValue},
 		{`{"op":"fly"}`, KindValue},
 		{`{"op":"answer","bored":"x"}`, KindValue},
+		// Each operation reads its own fields only.
+		{`{"op":"space","shape":"3x3","board":"1,2,3,4,5,6,7,8,0"}`, KindValue},
+		{`{"op":"answer","board":"1,2,3,4,5,6,7,8,0","quick":true}`, KindValue},
+		{`{"op":"algorithms","shape":"3x3"}`, KindValue},
+		// An array's shape is inferred from its rows' width.
+		{`{"op":"distances","n":1,"cells":12}`, KindShape},
+		{`{"op":"distances","shape":"3x4","n":1,"cells":9}`, KindBoard},
 		{`not json`, KindValue},
 		{`{"op":"answer","board":"0,3,2,1,8,7,6,5,4,11,10,9","shape":"3x4","time_limit":1e-9}`, KindTime},
 	} {
@@ -103,6 +110,33 @@ func TestErrorKinds(t *testing.T) {
 		if r.Error == nil || r.Error.Kind != c.kind {
 			t.Errorf("%s: got %+v, want kind %s", c.req, r.Error, c.kind)
 		}
+	}
+}
+
+// A shape no request names is inferred by Go: from a bare board's tiles,
+// its rows, or the width of an array's rows.
+func TestShapeInferred(t *testing.T) {
+	e := newEngine(t)
+	for _, c := range []struct{ req, shape string }{
+		{`{"op":"answer","board":"1,2,3,4,5,6,7,8,0"}`, "3x3"},
+		{`{"op":"answer","board":"1,2,3/4,0,5"}`, "2x3"},
+		{`{"op":"space","cells":16}`, "4x4"},
+		{`{"op":"space","cells":6,"goal":"1,2,3/4,5,0"}`, "2x3"},
+	} {
+		r := do(t, e, c.req, nil, nil)
+		if r.Error != nil {
+			t.Fatalf("%s: %v", c.req, r.Error)
+		}
+		var got string
+		json.Unmarshal(r.rest["shape"], &got)
+		if got != c.shape {
+			t.Errorf("%s: shape %q, want %s", c.req, got, c.shape)
+		}
+	}
+	rows := []byte{1, 2, 3, 4, 5, 6, 7, 8, 0, 8, 6, 7, 2, 5, 4, 3, 0, 1}
+	out := make([]byte, 2)
+	if r := do(t, e, `{"op":"distances","n":2,"cells":9}`, rows, out); r.Error != nil || out[0] != 0 || out[1] != 31 {
+		t.Fatalf("distances of 3x3 rows without a shape: %v, %+v", out, r.Error)
 	}
 }
 
