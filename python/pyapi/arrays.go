@@ -297,6 +297,36 @@ func (e *Engine) distances(j *Job, r *arrayRequest, in, out []byte) (*distancesR
 	return &distancesResult{Source: o.Source().Heuristic}, nil
 }
 
+// solvable writes for each row of in (n rows) whether it is a board that
+// can reach the goal (resolve.CheckSolvable, the parity every door asks)
+// to out (n bytes: 1 or 0): a row that is no board (a tile twice,
+// missing or out of range) is 0, not an error.
+func (e *Engine) solvable(j *Job, r *arrayRequest, in, out []byte) (none, error) {
+	sp, err := spaceOf(&r.rows)
+	if err != nil {
+		return none{}, err
+	}
+	cells := sp.Shape().Cells()
+	if err := checkLen("boards", in, r.N, cells); err != nil {
+		return none{}, err
+	}
+	if err := checkLen("solvable", out, r.N, 1); err != nil {
+		return none{}, err
+	}
+	goal := sp.Goal()
+	err = parallel(j, "solvable", r.N, func(_ context.Context, lo, hi int64) error {
+		tiles := make([]int, cells)
+		for i := lo; i < hi; i++ {
+			out[i] = 0
+			if b, err := rowBoard(sp.Shape(), in, i, tiles); err == nil && resolve.CheckSolvable(goal, b) == nil {
+				out[i] = 1
+			}
+		}
+		return nil
+	})
+	return none{}, err
+}
+
 // random writes n boards drawn as query random draws them
 // (resolve.Random: the same seed, the same boards) to out: from
 // every board, or with distance from those at that distance.

@@ -168,7 +168,8 @@ type answerRequest struct {
 	Partition string `json:"partition"`
 }
 
-// arrayRequest is rank, unrank and distances: n rows of the buffers.
+// arrayRequest is rank, unrank, distances and solvable: n rows of the
+// buffers.
 type arrayRequest struct {
 	rows
 	N int64 `json:"n"`
@@ -368,6 +369,7 @@ func init() {
 		"rank":            op((*Engine).rank),
 		"unrank":          op((*Engine).unrank),
 		"distances":       op((*Engine).distances),
+		"solvable":        op((*Engine).solvable),
 		"boards":          op((*Engine).boards),
 		"random":          op((*Engine).random),
 		"scaling":         op((*Engine).scaling),

@@ -1,9 +1,11 @@
 package pyapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -284,5 +286,57 @@ func TestJobsOwnProgress(t *testing.T) {
 		if p.What != "building "+labels[i] || p.Done != p.Total || p.Total == 0 {
 			t.Errorf("job %d: progress %+v, want its own build of %s, done", i, p, labels[i])
 		}
+	}
+}
+
+// solvable marks exactly the rows the table has: every arrangement of
+// 2x3's tiles, half of which cannot reach the goal, and rows that are no
+// board.
+func TestSolvable(t *testing.T) {
+	e := newEngine(t)
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 2, Cols: 3})
+	tab, err := table.Enumerate(context.Background(), statespace.MustSpace(goal), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]byte
+	var perm func(p []byte, k int)
+	perm = func(p []byte, k int) {
+		if k == len(p) {
+			rows = append(rows, append([]byte(nil), p...))
+			return
+		}
+		for i := k; i < len(p); i++ {
+			p[k], p[i] = p[i], p[k]
+			perm(p, k+1)
+			p[k], p[i] = p[i], p[k]
+		}
+	}
+	perm([]byte{0, 1, 2, 3, 4, 5}, 0)
+	rows = append(rows, []byte{1, 1, 2, 3, 4, 5}, []byte{9, 1, 2, 3, 4, 0})
+	in := bytes.Join(rows, nil)
+	out := make([]byte, len(rows))
+	if r := do(t, e, fmt.Sprintf(`{"op":"solvable","shape":"2x3","goal":"first","n":%d}`, len(rows)), in, out); r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	n := 0
+	for i, row := range rows {
+		tiles := make([]int, len(row))
+		for c, v := range row {
+			tiles[c] = int(v)
+		}
+		want := byte(0)
+		if b, err := statespace.NewBoard(goal.Shape(), tiles); err == nil {
+			if _, err := tab.Lookup(b); err == nil {
+				want = 1
+			}
+		}
+		if out[i] != want {
+			t.Errorf("row %v: solvable %d, the table says %d", row, out[i], want)
+		}
+		n += int(out[i])
+	}
+	if n != 360 {
+		t.Errorf("%d solvable rows of %d, want 360", n, len(rows))
 	}
 }

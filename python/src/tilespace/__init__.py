@@ -340,39 +340,20 @@ def solve(board: BoardLike, *, shape: Optional[str] = None, goal: GoalLike = "la
 
 # --- many boards --------------------------------------------------------------
 
-def _goal_cells(sp: Dict[str, Any]) -> np.ndarray:
-    return np.array(_tuple(sp["goal"]), dtype=np.int64)
-
-
-def _valid_rows(a: np.ndarray) -> np.ndarray:
-    """Which rows of a (N, cells) are boards: each tile 0 … cells-1 once
-    (the tiles' bits, ORed, fill the cells' bits only when none repeats)."""
+def _solvable(a: np.ndarray, sp: Dict[str, Any]) -> np.ndarray:
+    """Which rows of a (N, cells), of any integer dtype, are boards that
+    can reach the goal: the engine's parity check (the resolver's, as for
+    one board), on the rows as bytes. A tile out of range would wrap as a
+    byte, so such a row is made no board first (all zeros)."""
     cells = a.shape[1]
+    rows = np.zeros(a.shape, dtype=np.uint8)
     inrange = np.all(a < cells, axis=1)
     if a.dtype.kind == "i":
         inrange &= np.all(a >= 0, axis=1)
-    bits = np.left_shift(np.uint32(1), np.clip(a, 0, 31).astype(np.uint32))
-    return inrange & (np.bitwise_or.reduce(bits, axis=1) == (1 << cells) - 1)
-
-
-def _solvable_rows(a: np.ndarray, sp: Dict[str, Any]) -> np.ndarray:
-    """Which rows of a (boards, every row valid) can reach the goal: the
-    parity of the permutation that takes the goal to the board equals the
-    parity of the blank's taxicab distance from its goal cell."""
-    goal = _goal_cells(sp)
-    rows, cols = (int(x) for x in sp["shape"].split("x"))
-    cells = rows * cols
-    where = np.empty(cells, dtype=np.uint8)
-    where[goal] = np.arange(cells)
-    p = np.asfortranarray(where[a])  # the goal cell of each board cell's tile
-    parity = np.zeros(a.shape[0], dtype=bool)
-    for i in range(cells - 1):
-        for j in range(i + 1, cells):
-            parity ^= p[:, i] > p[:, j]
-    blank = np.argmax(a == 0, axis=1)
-    gb = int(where[0])
-    taxi = np.abs(blank // cols - gb // cols) + np.abs(blank % cols - gb % cols)
-    return parity == (taxi % 2 == 1)
+    rows[inrange] = a[inrange]
+    out = np.empty(a.shape[0], dtype=np.uint8)
+    _engine.call({"op": "solvable", "shape": sp["shape"], "goal": sp["goal"], "n": a.shape[0]}, rows, out)
+    return out.astype(bool)
 
 
 def is_solvable(boards: BoardsLike, *, shape: Optional[str] = None, goal: GoalLike = "last") -> np.ndarray:
@@ -393,11 +374,7 @@ def is_solvable(boards: BoardsLike, *, shape: Optional[str] = None, goal: GoalLi
         out of range) as for an unsolvable one.
     """
     a, sp, lead = _boards_array(boards, shape, goal, check_tiles=False)
-    valid = _valid_rows(a)
-    out = np.zeros(a.shape[0], dtype=bool)
-    if valid.any():
-        out[valid] = _solvable_rows(a[valid], sp)
-    return out.reshape(lead)
+    return _solvable(a, sp).reshape(lead)
 
 
 def distances(boards: BoardsLike, *, shape: Optional[str] = None, goal: GoalLike = "last",
@@ -435,8 +412,7 @@ def distances(boards: BoardsLike, *, shape: Optional[str] = None, goal: GoalLike
     _errors_arg(errors)
     if errors == "mask":
         a, sp, lead = _boards_array(boards, shape, goal, check_tiles=False)
-        ok = _valid_rows(a)
-        ok[ok] = _solvable_rows(a[ok], sp)
+        ok = _solvable(a, sp)
         data = np.full(a.shape[0], 255, dtype=np.uint8)
         if ok.any():
             data[ok] = _distances(np.ascontiguousarray(a[ok], dtype=np.uint8), sp)
