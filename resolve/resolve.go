@@ -424,6 +424,11 @@ func CheckSolvable(goal, b statespace.Board) error {
 	return nil
 }
 
+// Solvable is CheckSolvable's rule as a yes or no, for the rows of an
+// array of boards of sp's goal: no space is made and no explanation
+// built for each.
+func Solvable(sp *statespace.Space, b statespace.Board) bool { return sp.Reachable(b) }
+
 // resolve decides where the answers for goal come from.
 func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, error) {
 	sp, err := statespace.NewSpace(goal)

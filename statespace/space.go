@@ -301,6 +301,12 @@ func (s *Space) inversions(b Board) int {
 	return inv
 }
 
+// Reachable reports whether b, of the space's shape, can reach the goal:
+// Check's rule as a yes or no, with no explanation built.
+func (s *Space) Reachable(b Board) bool {
+	return b.Shape() == s.shape && s.reachable(b)
+}
+
 // Check reports whether b belongs to the space: an error when its shape is
 // not the space's, an *UnsolvableError when the goal cannot be reached.
 func (s *Space) Check(b Board) error {

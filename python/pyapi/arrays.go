@@ -298,7 +298,8 @@ func (e *Engine) distances(j *Job, r *arrayRequest, in, out []byte) (*distancesR
 }
 
 // solvable writes for each row of in (n rows) whether it is a board that
-// can reach the goal (resolve.CheckSolvable, the parity every door asks)
+// can reach the goal (resolve.Solvable: CheckSolvable's rule, the parity
+// every door asks)
 // to out (n bytes: 1 or 0): a row that is no board (a tile twice,
 // missing or out of range) is 0, not an error.
 func (e *Engine) solvable(j *Job, r *arrayRequest, in, out []byte) (none, error) {
@@ -313,12 +314,11 @@ func (e *Engine) solvable(j *Job, r *arrayRequest, in, out []byte) (none, error)
 	if err := checkLen("solvable", out, r.N, 1); err != nil {
 		return none{}, err
 	}
-	goal := sp.Goal()
 	err = parallel(j, "solvable", r.N, func(_ context.Context, lo, hi int64) error {
 		tiles := make([]int, cells)
 		for i := lo; i < hi; i++ {
 			out[i] = 0
-			if b, err := rowBoard(sp.Shape(), in, i, tiles); err == nil && resolve.CheckSolvable(goal, b) == nil {
+			if b, err := rowBoard(sp.Shape(), in, i, tiles); err == nil && resolve.Solvable(sp, b) {
 				out[i] = 1
 			}
 		}

@@ -346,14 +346,17 @@ def _solvable(a: np.ndarray, sp: Dict[str, Any]) -> np.ndarray:
     one board), on the rows as bytes. A tile out of range would wrap as a
     byte, so such a row is made no board first (all zeros)."""
     cells = a.shape[1]
-    rows = np.zeros(a.shape, dtype=np.uint8)
-    inrange = np.all(a < cells, axis=1)
-    if a.dtype.kind == "i":
-        inrange &= np.all(a >= 0, axis=1)
-    rows[inrange] = a[inrange]
-    out = np.empty(a.shape[0], dtype=np.uint8)
+    if a.size and (a.max() >= cells or (a.dtype.kind == "i" and a.min() < 0)):
+        inrange = np.all(a < cells, axis=1)
+        if a.dtype.kind == "i":
+            inrange &= np.all(a >= 0, axis=1)
+        rows = np.zeros(a.shape, dtype=np.uint8)
+        rows[inrange] = a[inrange]
+    else:
+        rows = np.ascontiguousarray(a, dtype=np.uint8)
+    out = np.empty(a.shape[0], dtype=np.bool_)
     _engine.call({"op": "solvable", "shape": sp["shape"], "goal": sp["goal"], "n": a.shape[0]}, rows, out)
-    return out.astype(bool)
+    return out
 
 
 def is_solvable(boards: BoardsLike, *, shape: Optional[str] = None, goal: GoalLike = "last") -> np.ndarray:
