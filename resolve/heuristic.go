@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -86,6 +87,23 @@ func (r *Resolver) progress(ctx context.Context) Progress {
 	return r.cfg.Progress
 }
 
+type logKey struct{}
+
+// WithLog returns ctx carrying w: the notes for people a call under ctx
+// makes the Resolver write (databases being built, a table missing) go
+// to w instead of Config.Log, as WithProgress does for progress.
+func WithLog(ctx context.Context, w io.Writer) context.Context {
+	return context.WithValue(ctx, logKey{}, w)
+}
+
+// log is the writer of ctx (WithLog), else Config.Log.
+func (r *Resolver) log(ctx context.Context) io.Writer {
+	if w, ok := ctx.Value(logKey{}).(io.Writer); ok {
+		return w
+	}
+	return r.cfg.Log
+}
+
 // heuristic returns the heuristic boards of goal are searched with — the
 // one place this is decided:
 //
@@ -120,7 +138,7 @@ func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (search
 	case errors.As(err, &damaged):
 		// As with a damaged small table: warn, then answer as if the
 		// databases were missing.
-		fmt.Fprintf(r.cfg.Log, "warning: %s\n", r.cfg.explain(err))
+		fmt.Fprintf(r.log(ctx), "warning: %s\n", r.cfg.explain(err))
 		looked = damaged.Path + " (damaged)"
 		if part, perr := pdb.Preset(defaultPartition, goal); perr == nil && part.Label() != damaged.Partition.Label() {
 			return r.buildPDBs(ctx, goal, part, fmt.Sprintf("the best pattern databases for %s goal %s are damaged", goal.Shape(), statespace.GoalName(goal)))
@@ -147,7 +165,7 @@ func (r *Resolver) heuristic(ctx context.Context, goal statespace.Board) (search
 		return searchHeuristic{}, &NeedPDBsError{Goal: goal, Partition: rung.Partition, ZeroAware: rung.ZeroAware,
 			Rung: rung, Machine: m, DiskLimited: diskLimited, Looked: []string{looked}}
 	}
-	fmt.Fprintf(r.cfg.Log, "solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
+	fmt.Fprintf(r.log(ctx), "solving by IDA* on Manhattan distance plus linear conflict, which can take very long on hard boards: %s\n",
 		r.cfg.explain(&store.PDBNotFoundError{Goal: goal, Looked: []string{looked}}))
 	return searchHeuristic{H: pdb.NewLinearConflict(goal), Name: HeuristicLinearConflict}, nil
 }
@@ -250,7 +268,7 @@ func (r *Resolver) loadProgress(ctx context.Context, goal statespace.Board) stor
 				entries += pdb.Entries(goal.Cells(), len(pat), part.ZeroAware)
 			}
 			if part.HeldPacked() && entries >= 1e9 {
-				fmt.Fprintf(r.cfg.Log, "reading the %d zero-aware databases of %s (%.1f GB) and packing them (%.1f GB in memory): minutes from a cold disk\n",
+				fmt.Fprintf(r.log(ctx), "reading the %d zero-aware databases of %s (%.1f GB) and packing them (%.1f GB in memory): minutes from a cold disk\n",
 					total, part.Label(), float64(entries)/1e9, float64(entries)/2e9)
 			}
 			return
@@ -283,9 +301,9 @@ func abstractStates(goal statespace.Board, part pdb.Partition) uint64 {
 // Config.ReadOnlyCache.
 func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pdb.Partition, missing string) (searchHeuristic, error) {
 	if r.cfg.ReadOnlyCache {
-		fmt.Fprintf(r.cfg.Log, "%s: building %s in memory (not written to the cache folder)\n", missing, part.Label())
+		fmt.Fprintf(r.log(ctx), "%s: building %s in memory (not written to the cache folder)\n", missing, part.Label())
 	} else {
-		fmt.Fprintf(r.cfg.Log, "%s: building %s in memory (once; it is then cached)\n", missing, part.Label())
+		fmt.Fprintf(r.log(ctx), "%s: building %s in memory (once; it is then cached)\n", missing, part.Label())
 	}
 	n := goal.Cells()
 	var total uint64
@@ -319,16 +337,16 @@ func (r *Resolver) buildPDBs(ctx context.Context, goal statespace.Board, part pd
 		report(what, total, total)
 	}
 	if r.cfg.ReadOnlyCache {
-		fmt.Fprintf(r.cfg.Log, "built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
+		fmt.Fprintf(r.log(ctx), "built %s in %.1f s\n", part.Label(), time.Since(start).Seconds())
 		return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Built: true}, nil
 	}
 	files, err := r.cfg.Cache.WritePDBs(ctx, a)
 	if err != nil {
-		fmt.Fprintf(r.cfg.Log, "warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
+		fmt.Fprintf(r.log(ctx), "warning: built %s in %.1f s but could not cache it (%v); answering from the databases in memory, which the next run builds again\n",
 			part.Label(), time.Since(start).Seconds(), err)
 		return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Built: true}, nil
 	}
-	fmt.Fprintf(r.cfg.Log, "built %s in %.1f s: %s\n", part.Label(), time.Since(start).Seconds(), strings.Join(files, ", "))
+	fmt.Fprintf(r.log(ctx), "built %s in %.1f s: %s\n", part.Label(), time.Since(start).Seconds(), strings.Join(files, ", "))
 	return searchHeuristic{H: a, dbs: a, Name: heuristicName(a), Files: files, Built: true}, nil
 }
 
@@ -362,7 +380,7 @@ func (r *Resolver) searchOracle(ctx context.Context, goal statespace.Board) (Ora
 		if h.dbs != nil && h.dbs.Packed() {
 			packed = ", packed in memory"
 		}
-		fmt.Fprintf(r.cfg.Log, "%s goal %s: solving by IDA* on %s (%s%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "), packed)
+		fmt.Fprintf(r.log(ctx), "%s goal %s: solving by IDA* on %s (%s%s)\n", goal.Shape(), statespace.GoalName(goal), h.Name, strings.Join(h.Files, ", "), packed)
 	}
 	if h.dbs != nil {
 		s, err := solver.New(h.dbs)
@@ -389,7 +407,7 @@ func (r *Resolver) pack(ctx context.Context, h searchHeuristic) (searchHeuristic
 		bytes += p.Entries()
 	}
 	what := "packing " + a.Partition().Label()
-	fmt.Fprintf(r.cfg.Log, "%s: %d databases, %.1f GB in memory instead of %.1f\n", what, len(a.PDBs()), float64(bytes)/2e9, float64(bytes)/1e9)
+	fmt.Fprintf(r.log(ctx), "%s: %d databases, %.1f GB in memory instead of %.1f\n", what, len(a.PDBs()), float64(bytes)/2e9, float64(bytes)/1e9)
 	start, done := time.Now(), 0
 	report := r.progress(ctx)
 	packed, err := a.Pack(ctx, func(int) {
@@ -403,12 +421,12 @@ func (r *Resolver) pack(ctx context.Context, h searchHeuristic) (searchHeuristic
 	case errors.As(err, &pe) && pe.Damaged && pe.Database < len(h.Files):
 		return searchHeuristic{}, &store.PDBDamagedError{Path: h.Files[pe.Database], Goal: a.Goal(), Partition: a.Partition(), Err: err}
 	case errors.As(err, &pe):
-		fmt.Fprintf(r.cfg.Log, "warning: %s: %v; the databases stay unpacked\n", what, err)
+		fmt.Fprintf(r.log(ctx), "warning: %s: %v; the databases stay unpacked\n", what, err)
 		return h, nil
 	case err != nil:
 		return searchHeuristic{}, err
 	}
-	fmt.Fprintf(r.cfg.Log, "%s: done in %.1f s\n", what, time.Since(start).Seconds())
+	fmt.Fprintf(r.log(ctx), "%s: done in %.1f s\n", what, time.Since(start).Seconds())
 	h.H, h.dbs = packed, packed
 	return h, nil
 }

@@ -41,7 +41,8 @@ type Config struct {
 	// The zero Cache has no folder: only embedded tables, tables built in
 	// memory, PDBDir and search answer.
 	Cache store.Cache
-	// Log receives notes for people, a line each, such as pattern
+	// Log receives notes for people, unless the call's context carries
+	// its own writer (WithLog), a line each, such as pattern
 	// databases being built; nil discards them. The lines do not name a
 	// command: the commands' writers start each with their own name
 	// (cli.LogWriter).
@@ -284,13 +285,18 @@ func (r *Resolver) Databases(ctx context.Context, goal statespace.Board, part pd
 }
 
 // baseFor is the Resolver's own context, under which resolutions run
-// (whoever waits for them), carrying the progress of ctx (WithProgress):
-// the caller that starts a resolution sees its progress.
+// (whoever waits for them), carrying the progress and the log of ctx
+// (WithProgress, WithLog): the caller that starts a resolution sees its
+// progress and notes.
 func (r *Resolver) baseFor(ctx context.Context) context.Context {
+	base := r.base
 	if p, ok := ctx.Value(progressKey{}).(Progress); ok {
-		return WithProgress(r.base, p)
+		base = WithProgress(base, p)
 	}
-	return r.base
+	if w, ok := ctx.Value(logKey{}).(io.Writer); ok {
+		base = WithLog(base, w)
+	}
+	return base
 }
 
 // get returns the resolved entry of k, running fill (in the background,
@@ -467,10 +473,10 @@ func (r *Resolver) resolve(ctx context.Context, goal statespace.Board) (Oracle, 
 		enumerate()
 	case errors.As(err, &dmg) && sp.Size() <= r.cfg.BuildLimit:
 		// A damaged small table costs less to rebuild than to explain.
-		fmt.Fprintf(r.cfg.Log, "warning: %s; building the table in memory instead (%s states)…\n", r.cfg.explain(err), textfmt.Commas(sp.Size()))
+		fmt.Fprintf(r.log(ctx), "warning: %s; building the table in memory instead (%s states)…\n", r.cfg.explain(err), textfmt.Commas(sp.Size()))
 		enumerate()
 	case errors.As(err, &nf):
-		fmt.Fprintf(r.cfg.Log, "%s; until then, solving by search\n", r.cfg.explain(err))
+		fmt.Fprintf(r.log(ctx), "%s; until then, solving by search\n", r.cfg.explain(err))
 		return r.searchOracle(ctx, goal)
 	}
 	if err != nil {

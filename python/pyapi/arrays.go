@@ -338,7 +338,7 @@ func (e *Engine) random(j *Job, r *randomRequest, _, out []byte) (none, error) {
 	if err := checkLen("boards", out, r.N, sp.Shape().Cells()); err != nil {
 		return none{}, err
 	}
-	res, err := resolve.NewResolver(j.ctx, resolve.Config{Cache: e.cache, Log: e.notes, ReadOnlyCache: true})
+	res, err := resolve.NewResolver(j.ctx, resolve.Config{Cache: e.cache, Log: &j.notes, ReadOnlyCache: true})
 	if err != nil {
 		return none{}, err
 	}

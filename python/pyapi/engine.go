@@ -5,11 +5,15 @@
 // comparisons, analyze for profiles, generate for builds. It knows nothing
 // of cgo or Python: python/engine exports it as a C library.
 //
-// Every call takes a *Job: its context (Job.Cancel stops the work, and the
-// call returns with an error of kind "canceled") and its progress
-// (Job.Progress). A response is one JSON object: {"ok": true, ...} with
+// Each operation decodes its request into its own struct, unknown fields
+// refused, and answers a typed result (the table ops). Every call takes
+// a *Job: its context (Job.Cancel stops the work, and the call returns
+// with an error of kind "canceled"), its progress (Engine.Progress) and
+// its notes, which the resolver reports to through the context
+// (resolve.WithProgress, resolve.WithLog). A response is one JSON object: {"ok": true, ...} with
 // the operation's fields, or {"error": {"kind": K, "message": M}}, where
-// K names the Python exception (ErrorKind).
+// K names the Python exception (ErrorKind); either with "notes", the notes
+// for people of what was done for the call.
 package pyapi
 
 import (
@@ -59,6 +63,8 @@ type Job struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
+	notes noteLog // the notes for people of what the resolver does for the call
+
 	mu    sync.Mutex
 	what  string
 	done  uint64
@@ -66,12 +72,23 @@ type Job struct {
 }
 
 // NewJob returns a job under ctx. What the resolver reads or builds for
-// the job's call reports to the job (resolve.WithProgress), so that jobs
-// running at once each see their own progress.
+// the job's call reports to the job (resolve.WithProgress, WithLog), so
+// that jobs running at once each see their own progress and notes.
 func NewJob(ctx context.Context) *Job {
 	j := &Job{}
-	j.ctx, j.cancel = context.WithCancel(resolve.WithProgress(ctx, j.report))
+	ctx = resolve.WithLog(resolve.WithProgress(ctx, j.report), &j.notes)
+	j.ctx, j.cancel = context.WithCancel(ctx)
 	return j
+}
+
+// takeNotes takes the notes for people logged for j since the last response,
+// and those of no job.
+func (e *Engine) takeNotes(j *Job) []string {
+	var notes []string
+	if j != nil {
+		notes = j.notes.take()
+	}
+	return append(notes, e.notes.take()...)
 }
 
 // Cancel stops the job's work; the call returns an error of kind
@@ -93,7 +110,7 @@ func (e *Engine) Progress(j *Job) []byte {
 		p.What, p.Done, p.Total = j.what, j.done, j.total
 		j.mu.Unlock()
 	}
-	p.Notes = e.notes.take()
+	p.Notes = e.takeNotes(j)
 	b, _ := json.Marshal(p)
 	return b
 }
@@ -313,14 +330,14 @@ func (e *Engine) Do(j *Job, req []byte, in, out []byte) (resp []byte) {
 		return errorResponse(j.ctx.Err())
 	}
 	result, err := run(e, j, req, in, out)
-	if err != nil {
-		return errorResponse(err)
+	notes := e.takeNotes(j)
+	if err == nil {
+		var b []byte
+		if b, err = json.Marshal(result); err == nil {
+			return okResponse(b, notes)
+		}
 	}
-	b, err := json.Marshal(result)
-	if err != nil {
-		return errorResponse(err)
-	}
-	return okResponse(b, e.notes.take())
+	return errorResponse(err, notes...)
 }
 
 // okResponse is the result's JSON object with "ok" and the notes first.
@@ -380,10 +397,13 @@ func init() {
 // none is the result of an operation that answers in its buffers.
 type none struct{}
 
-func errorResponse(err error) []byte {
+// errorResponse is err's response, with the notes for people logged
+// before it.
+func errorResponse(err error, notes ...string) []byte {
 	b, _ := json.Marshal(struct {
-		Error Error `json:"error"`
-	}{Error{Kind: ErrorKind(err), Message: err.Error(), Facts: facts(err)}})
+		Error Error    `json:"error"`
+		Notes []string `json:"notes,omitempty"`
+	}{Error{Kind: ErrorKind(err), Message: err.Error(), Facts: facts(err)}, notes})
 	return b
 }
 

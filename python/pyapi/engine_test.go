@@ -251,8 +251,8 @@ func TestAlgorithms(t *testing.T) {
 }
 
 // Two jobs whose calls make the resolver build databases at once each
-// end with the progress of their own build (NewJob carries the job's
-// progress into the resolver).
+// end with the progress and the notes of their own build (NewJob carries
+// the job's progress and notes into the resolver).
 func TestJobsOwnProgress(t *testing.T) {
 	e := newEngine(t)
 	goal := statespace.GoalLast(statespace.Shape{Rows: 4, Cols: 4})
@@ -279,12 +279,18 @@ func TestJobsOwnProgress(t *testing.T) {
 		var p struct {
 			What        string `json:"what"`
 			Done, Total uint64
+			Notes       []string `json:"notes"`
 		}
 		if err := json.Unmarshal(e.Progress(j), &p); err != nil {
 			t.Fatal(err)
 		}
 		if p.What != "building "+labels[i] || p.Done != p.Total || p.Total == 0 {
 			t.Errorf("job %d: progress %+v, want its own build of %s, done", i, p, labels[i])
+		}
+		// Its notes are those of its own build only.
+		notes := strings.Join(p.Notes, "\n")
+		if !strings.Contains(notes, "built "+labels[i]) || strings.Contains(notes, labels[1-i]) {
+			t.Errorf("job %d: notes %q, want those of %s only", i, notes, labels[i])
 		}
 	}
 }
