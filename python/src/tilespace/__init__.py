@@ -162,6 +162,8 @@ def _boards_array(boards: BoardsLike, shape: Optional[str], goal: Optional[GoalL
         raise BoardError("%s: an (N, cells) array, or one board of shape (cells,), is needed, not a scalar" % what)
     lead = a.shape[:-1]
     cells = a.shape[-1]
+    if cells == 0:
+        raise BoardError("%s: rows of no tiles: an (N, cells) array is needed" % what)
     a = a.reshape(-1, cells)
     sp = _space(_shape_text(shape), _goal_text(goal), cells)
     if check_tiles and a.size and (a.min() < 0 or a.max() >= cells):
