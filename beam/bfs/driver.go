@@ -297,11 +297,11 @@ func Published(goal statespace.Board) *reference.Distribution {
 	r, c := sh.Row(goal.Blank()), sh.Col(goal.Blank())
 	blank := ""
 	switch {
-	case (r == 0 || r == sh.Rows-1) && (c == 0 || c == sh.Cols-1):
+	case sh.Corner(goal.Blank()):
 		blank = "corner"
-	case sh.Rows == 3 && sh.Cols == 3 && r == 1 && c == 1:
+	case sh == statespace.Shape{Rows: 3, Cols: 3} && r == 1 && c == 1:
 		blank = "centre"
-	case sh.Rows == 3 && sh.Cols == 3:
+	case sh == statespace.Shape{Rows: 3, Cols: 3}:
 		blank = "edge"
 	default:
 		return nil

@@ -18,7 +18,7 @@ import (
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/exitstatus"
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/tablefile"
