@@ -113,35 +113,8 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		}
 		return nil
 	}
-	for d := 0; ; d++ {
-		l, err := r.readLevel(ctx, d)
-		if errors.Is(err, errNotExist) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		l.Resumed = true
-		r.readCosts(ctx, &l)
-		if err := report(l); err != nil {
-			return nil, err
-		}
-	}
-	if len(r.levels) == 0 {
-		if err := writeGoalLevel(ctx, opts.Work, k); err != nil {
-			return nil, err
-		}
-		l, err := r.readLevel(ctx, 0)
-		if err != nil {
-			return nil, err
-		}
-		l.WorkBytes = localSize(opts.Work)
-		if err := r.writeCosts(ctx, l); err != nil {
-			return nil, err
-		}
-		if err := report(l); err != nil {
-			return nil, err
-		}
+	if err := r.resume(ctx, opts.Work, k, report); err != nil {
+		return nil, err
 	}
 	for {
 		d := len(r.levels) - 1
@@ -183,6 +156,42 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		}
 	}
 	return r, nil
+}
+
+// resume reports the levels the working folder holds, or writes and
+// reports the goal's level when it holds none.
+func (r *Result) resume(ctx context.Context, work string, k *twobit.Kernel, report func(Level) error) error {
+	for d := 0; ; d++ {
+		l, err := r.readLevel(ctx, d)
+		if errors.Is(err, errNotExist) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		l.Resumed = true
+		r.readCosts(ctx, &l)
+		if err := report(l); err != nil {
+			return err
+		}
+	}
+	if len(r.levels) == 0 {
+		if err := writeGoalLevel(ctx, work, k); err != nil {
+			return err
+		}
+		l, err := r.readLevel(ctx, 0)
+		if err != nil {
+			return err
+		}
+		l.WorkBytes = localSize(work)
+		if err := r.writeCosts(ctx, l); err != nil {
+			return err
+		}
+		if err := report(l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // chunk is the part of a level's frontier one pipeline expands: the
