@@ -23,6 +23,12 @@ func TestShapeGeometry(t *testing.T) {
 			if d, ok := sh.Neighbor(c, Down); ok != (c+sh.Stride() < n) || ok && d != c+sh.Stride() {
 				t.Fatalf("%s: below %d is %d (%v), the stride says %d", sh, c, d, ok, c+sh.Stride())
 			}
+			left, right := sh.Sideways(c)
+			_, canLeft := sh.Neighbor(c, Left)
+			_, canRight := sh.Neighbor(c, Right)
+			if left != canLeft || right != canRight {
+				t.Fatalf("%s: Sideways(%d) = %v, %v; Neighbor says %v, %v", sh, c, left, right, canLeft, canRight)
+			}
 			corner := (r == 0 || r == rows-1) && (col == 0 || col == cols-1)
 			if sh.Corner(c) != corner {
 				t.Fatalf("%s: Corner(%d) = %v", sh, c, sh.Corner(c))

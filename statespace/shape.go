@@ -97,6 +97,14 @@ func absInt(x int) int {
 // outside its loops.
 func (s Shape) Stride() int { return s.Cols }
 
+// Sideways reports whether the blank on cell can move Left and Right:
+// Neighbor's answer for those two moves, cheap enough for the lookups'
+// inner loops.
+func (s Shape) Sideways(cell int) (left, right bool) {
+	c := cell % s.Cols
+	return c != 0, c != s.Cols-1
+}
+
 // Square reports whether the shape has as many rows as columns, so that
 // its boards can be reflected in the main diagonal (Transpose).
 func (s Shape) Square() bool { return s.Rows == s.Cols }

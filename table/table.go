@@ -231,11 +231,11 @@ func (t *Table) closer(b statespace.Board, r uint64, d int) (statespace.MoveSet,
 			set = set.Add(m)
 		}
 	}
-	sh := sp.Shape()
-	if _, ok := sh.Neighbor(b.Blank(), statespace.Left); ok && t.dist[r-t.half] == want {
+	left, right := sp.Shape().Sideways(b.Blank())
+	if left && t.dist[r-t.half] == want {
 		set = set.Add(statespace.Left)
 	}
-	if _, ok := sh.Neighbor(b.Blank(), statespace.Right); ok && t.dist[r+t.half] == want {
+	if right && t.dist[r+t.half] == want {
 		set = set.Add(statespace.Right)
 	}
 	if set == 0 {
