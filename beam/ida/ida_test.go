@@ -1,0 +1,145 @@
+package ida
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+
+	"github.com/tilespace/tilespace/data/reference"
+	"github.com/tilespace/tilespace/pdb"
+	"github.com/tilespace/tilespace/solver"
+	"github.com/tilespace/tilespace/statespace"
+	"github.com/tilespace/tilespace/store"
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	beam.Init()
+	// The runners report every job at INFO; a test prints only failures.
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	os.Exit(m.Run())
+}
+
+var (
+	sq4   = statespace.Shape{Rows: 4, Cols: 4}
+	goal4 = statespace.GoalFirst(sq4) // Korf's goal
+)
+
+var (
+	dbOnce sync.Once
+	dbDir  string
+	dbErr  error
+)
+
+// databases builds the 15-puzzle's 5-5-5 databases (seconds) once into a
+// folder for every test, as a cache folder holds them.
+func databases(t *testing.T) string {
+	t.Helper()
+	dbOnce.Do(func() {
+		dbDir, dbErr = os.MkdirTemp("", "ida-pdb-")
+		if dbErr != nil {
+			return
+		}
+		part, err := pdb.Preset("5-5-5", goal4)
+		if err != nil {
+			dbErr = err
+			return
+		}
+		a, err := pdb.BuildPartition(context.Background(), goal4, part, nil)
+		if err != nil {
+			dbErr = err
+			return
+		}
+		_, dbErr = store.NewCache(dbDir).WritePDBs(context.Background(), a)
+	})
+	if dbErr != nil {
+		t.Fatal(dbErr)
+	}
+	return dbDir
+}
+
+// easiest returns the n of Korf's 100 with the shortest solutions.
+func easiest(t *testing.T, n int) []reference.Instance {
+	all := reference.Korf100()
+	slices.SortStableFunc(all, func(a, b reference.Instance) int { return a.Optimal - b.Optimal })
+	return all[:n]
+}
+
+func board(t *testing.T, in reference.Instance) statespace.Board {
+	t.Helper()
+	b, err := statespace.Parse(in.Board, sq4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// local solves b with the local solver on the same databases.
+func local(t *testing.T, h Heuristic, b statespace.Board) solver.Result {
+	t.Helper()
+	s, err := loadSolver(context.Background(), goal4, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Solve(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// same fails unless the Beam search's result is the local solver's: the
+// path, the totals and each iteration's bound and nodes.
+func same(t *testing.T, label string, got *Result, want solver.Result) {
+	t.Helper()
+	var bounds []int
+	var nodes []uint64
+	for _, it := range got.Iterations {
+		bounds = append(bounds, it.Bound)
+		nodes = append(nodes, it.Nodes)
+	}
+	if fmt.Sprint(got.Path) != fmt.Sprint(want.Path) || got.Nodes != want.Nodes || got.Generated != want.Generated ||
+		!slices.Equal(bounds, want.Bounds) || !slices.Equal(nodes, want.IterationNodes) {
+		t.Errorf("%s: Beam %d moves, %d nodes, %d generated, bounds %v, nodes %v; local %d, %d, %d, %v, %v", label,
+			len(got.Path), got.Nodes, got.Generated, bounds, nodes, len(want.Path), want.Nodes, want.Generated, want.Bounds, want.IterationNodes)
+	}
+}
+
+// TestMatchesLocalSolver checks that the Beam search's paths and counts
+// equal the local solver's on Korf's easiest instances, on the direct
+// runner and on Prism, at two split depths.
+func TestMatchesLocalSolver(t *testing.T) {
+	dir := databases(t)
+	for _, runner := range []string{"direct", "prism"} {
+		for i, in := range easiest(t, 3) {
+			b := board(t, in)
+			for _, prune := range []int{0, 2} {
+				h := Heuristic{Databases: dir, Partition: "5-5-5", Prune: prune}
+				want := local(t, h, b)
+				split := 4 + 2*i
+				label := fmt.Sprintf("%s, instance %d, prune %d, split %d", runner, in.ID, prune, split)
+				got, err := Run(context.Background(), goal4, b, Options{Runner: runner, Heuristic: h, Split: split, Results: t.TempDir()})
+				if err != nil {
+					t.Fatalf("%s: %v", label, err)
+				}
+				if len(got.Path) != in.Optimal {
+					t.Errorf("%s: %d moves, the published optimum is %d", label, len(got.Path), in.Optimal)
+				}
+				if end, bad := b.ApplyAll(got.Path); bad >= 0 || end != goal4 {
+					t.Errorf("%s: the path does not reach the goal", label)
+				}
+				same(t, label, got, want)
+			}
+		}
+	}
+}
