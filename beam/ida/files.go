@@ -28,7 +28,9 @@ func join(dir string, elem ...string) string {
 	return strings.TrimRight(dir, "/") + "/" + strings.Join(elem, "/")
 }
 
-func boundDir(results string, bound int) string { return join(results, fmt.Sprintf("bound-%04d", bound)) }
+func boundDir(results string, bound int) string {
+	return join(results, fmt.Sprintf("bound-%04d", bound))
+}
 
 func subtreePath(results string, bound, index int) string {
 	return join(boundDir(results, bound), fmt.Sprintf("subtree-%06d.json", index))

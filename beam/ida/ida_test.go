@@ -2,6 +2,7 @@ package ida
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -142,4 +143,83 @@ func TestMatchesLocalSolver(t *testing.T) {
 			}
 		}
 	}
+}
+
+// errKilled stands for a worker dying: the bundle fails, and the job with it.
+var errKilled = errors.New("killed")
+
+// TestResumeAfterKill kills runs after a few subtrees of an iteration are
+// finished, resumes them, and checks that no finished subtree is searched
+// again and that the result is the local solver's.
+func TestResumeAfterKill(t *testing.T) {
+	for _, runner := range []string{"direct", "prism"} {
+		t.Run(runner, func(t *testing.T) { testResume(t, runner) })
+	}
+}
+
+func testResume(t *testing.T, runner string) {
+	dir := databases(t)
+	h := Heuristic{Databases: dir, Partition: "5-5-5"}
+	in := easiest(t, 4)[3]
+	b := board(t, in)
+	want := local(t, h, b)
+	results := t.TempDir()
+	var mu sync.Mutex
+	searched := map[string]int{} // bound/index: searches started
+	finished := map[string]bool{}
+	var written int
+	key := func(bound, i int) string { return fmt.Sprintf("%d/%d", bound, i) }
+	t.Cleanup(func() { beforeSearch, afterWrite = nil, nil })
+	beforeSearch = func(bound, i int) error {
+		mu.Lock()
+		defer mu.Unlock()
+		searched[key(bound, i)]++
+		return nil
+	}
+	for kill := range 3 {
+		// Kill every run after it writes 7 more results.
+		limit := written + 7
+		afterWrite = func(bound, i int) error {
+			mu.Lock()
+			defer mu.Unlock()
+			k := key(bound, i)
+			if finished[k] {
+				t.Errorf("subtree %s written twice", k)
+			}
+			finished[k] = true
+			written++
+			if written >= limit {
+				return errKilled
+			}
+			return nil
+		}
+		_, err := Run(context.Background(), goal4, b, Options{Runner: runner, Heuristic: h, Split: 5, Results: results})
+		if err == nil {
+			t.Fatalf("run %d was not killed", kill+1)
+		}
+	}
+	afterWrite = func(bound, i int) error {
+		mu.Lock()
+		defer mu.Unlock()
+		finished[key(bound, i)] = true
+		return nil
+	}
+	got, err := Run(context.Background(), goal4, b, Options{Runner: runner, Heuristic: h, Split: 5, Results: results})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "resumed", got, want)
+	var again []string
+	for k, n := range searched {
+		if n > 1 {
+			again = append(again, k)
+		}
+	}
+	if len(again) > 0 {
+		t.Errorf("subtrees searched more than once: %v", again)
+	}
+	if written < 21 {
+		t.Errorf("only %d results written before the kills", written)
+	}
+	t.Logf("%d subtree searches in %d iterations, %d of them before the kills", len(searched), len(got.Iterations), written)
 }

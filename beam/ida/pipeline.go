@@ -70,8 +70,8 @@ func iterationPipeline(job Search, tasks []Task) *beam.Pipeline {
 // direct runner): before a subtree's search starts and after its result
 // is written. An error fails the bundle, as a crash would.
 var (
-	beforeSearch func(index int) error
-	afterWrite   func(index int) error
+	beforeSearch func(bound, index int) error
+	afterWrite   func(bound, index int) error
 )
 
 // searchFn searches one subtree under the bound, or reads its result if
@@ -110,7 +110,7 @@ func (f *searchFn) ProcessElement(ctx context.Context, t Task, emit func(Record)
 		return fmt.Errorf("subtree %d: %w", t.Index, err)
 	}
 	if beforeSearch != nil {
-		if err := beforeSearch(t.Index); err != nil {
+		if err := beforeSearch(f.Bound, t.Index); err != nil {
 			return err
 		}
 	}
@@ -125,7 +125,7 @@ func (f *searchFn) ProcessElement(ctx context.Context, t Task, emit func(Record)
 		return err
 	}
 	if afterWrite != nil {
-		if err := afterWrite(t.Index); err != nil {
+		if err := afterWrite(f.Bound, t.Index); err != nil {
 			return err
 		}
 	}
