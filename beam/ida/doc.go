@@ -16,8 +16,10 @@
 // record, its commit. Run drives the iterations until one finds a
 // solution and reports what the local solver reports: the path the
 // sequential search reaches first and the counts up to it
-// (solver.Split.Combine). Every subtree of the last iteration is searched
-// whole, so the work done exceeds the work counted there.
+// (solver.Split.Combine). A worker that finds a solution notes its
+// subtree's index in the results folder, and the subtrees after it are
+// then skipped; those already under way are searched whole, so the last
+// iteration's work exceeds the work counted there.
 //
 // A run stopped anywhere resumes with the same command: a subtree with a
 // result file is not searched again, and an iteration with a record is

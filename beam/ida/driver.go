@@ -44,9 +44,12 @@ type Iteration struct {
 	// solution in the sequential order.
 	Nodes     uint64 `json:"nodes"`
 	Generated uint64 `json:"generated"`
-	// SearchedNodes are the nodes the subtrees and the split expanded,
-	// every subtree whole: more than Nodes in the last iteration.
+	// SearchedNodes are the nodes the subtrees and the split expanded:
+	// more than Nodes in the last iteration, whose subtrees after the
+	// solution's are searched until a worker learns of a solution before
+	// them (Skipped counts those it spared).
 	SearchedNodes uint64 `json:"searched_nodes"`
+	Skipped       int    `json:"skipped_subtrees"`
 	// MaxSubtreeNodes are the nodes of the largest subtree, and
 	// SubtreeSeconds the subtrees' search time summed over the workers
 	// (a resumed subtree's as it was measured).
@@ -163,7 +166,7 @@ func iterate(ctx context.Context, runner string, job Search, sp solver.Split) (I
 		return it, solver.IterationResult{}, fmt.Errorf("%s: %d subtrees, the iteration has %d", iterationPath(job.Results, sp.Bound), rec.Subtrees, len(sp.Roots))
 	}
 	it.SearchedNodes = sp.Nodes + rec.Nodes
-	it.MaxSubtreeNodes, it.SubtreeSeconds = rec.MaxNodes, rec.Seconds
+	it.MaxSubtreeNodes, it.SubtreeSeconds, it.Skipped = rec.MaxNodes, rec.Seconds, rec.Skipped
 	results := make([]solver.SubtreeResult, len(sp.Roots))
 	if rec.First < 0 {
 		// The combine's sums are the iteration's: Combine needs only

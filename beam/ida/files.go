@@ -18,6 +18,7 @@ import (
 //
 //	run.json                        what is searched: board, goal, heuristic, split depth
 //	bound-0047/subtree-000123.json  subtree 123's result under bound 47
+//	bound-0047/found                a subtree holding a solution (its index), once one is found
 //	bound-0047/iteration.json       the iteration's record, written after every subtree's
 //
 // Nothing is changed in place; every file is written whole.
@@ -39,6 +40,11 @@ func subtreePath(results string, bound, index int) string {
 func iterationPath(results string, bound int) string {
 	return join(boundDir(results, bound), "iteration.json")
 }
+
+// foundPath names the file that holds the index of a subtree found to
+// hold a solution under bound (not always the first: a hint, which lets
+// the workers skip the subtrees after it).
+func foundPath(results string, bound int) string { return join(boundDir(results, bound), "found") }
 
 func runPath(results string) string { return join(results, "run.json") }
 

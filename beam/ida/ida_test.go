@@ -224,3 +224,44 @@ func testResume(t *testing.T, runner string) {
 	}
 	t.Logf("%d subtree searches in %d iterations, %d of them before the kills", len(searched), len(got.Iterations), written)
 }
+
+// TestSkipsAfterASolution checks that a subtree after one known to hold a
+// solution is emitted as skipped, unsearched, and one before it searched.
+func TestSkipsAfterASolution(t *testing.T) {
+	dir := databases(t)
+	h := Heuristic{Databases: dir, Partition: "5-5-5"}
+	in := easiest(t, 1)[0]
+	b := board(t, in)
+	s, err := loadSolver(context.Background(), goal4, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound := in.Optimal
+	sp, err := s.SplitIteration(context.Background(), b, bound, 3)
+	if err != nil || len(sp.Roots) < 3 {
+		t.Fatalf("split: %d roots, %v", len(sp.Roots), err)
+	}
+	results := t.TempDir()
+	if err := writeFile(context.Background(), foundPath(results, bound), []byte("1\n")); err != nil {
+		t.Fatal(err)
+	}
+	fn := &searchFn{Search: Search{Shape: "4x4", Goal: goal4.String(), Board: b.String(), Heuristic: h, Results: results, Bound: bound}}
+	if err := fn.Setup(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var searched []int
+	t.Cleanup(func() { beforeSearch = nil })
+	beforeSearch = func(_, i int) error { searched = append(searched, i); return nil }
+	for i := range 3 {
+		var got []Record
+		if err := fn.ProcessElement(context.Background(), Task{Index: i, Moves: movesText(sp.Roots[i].Moves)}, func(r Record) { got = append(got, r) }); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0].Skipped != (i == 2) || got[0].Index != i {
+			t.Errorf("subtree %d: emitted %+v", i, got)
+		}
+	}
+	if !slices.Equal(searched, []int{0, 1}) {
+		t.Errorf("searched %v, want the subtrees 0 and 1", searched)
+	}
+}

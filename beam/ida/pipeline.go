@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
+	"sync"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -105,6 +107,14 @@ func (f *searchFn) ProcessElement(ctx context.Context, t Task, emit func(Record)
 	case !errors.Is(err, errNotExist):
 		return err
 	}
+	if v, err := f.foundBefore(ctx); err != nil {
+		return err
+	} else if v < t.Index {
+		// A solution lies in an earlier subtree: this one's counts are
+		// not the local solver's, and the first solution is at v or before.
+		emit(Record{Bound: f.Bound, Index: t.Index, Moves: t.Moves, Next: solver.MaxBound + 1, Skipped: true})
+		return nil
+	}
 	moves, err := parseMoves(t.Moves)
 	if err != nil {
 		return fmt.Errorf("subtree %d: %w", t.Index, err)
@@ -124,6 +134,11 @@ func (f *searchFn) ProcessElement(ctx context.Context, t Task, emit func(Record)
 	if err := writeFile(ctx, path, encodeRecord(r)); err != nil {
 		return err
 	}
+	if r.Found {
+		if err := f.noteFound(ctx, t.Index); err != nil {
+			return err
+		}
+	}
 	if afterWrite != nil {
 		if err := afterWrite(f.Bound, t.Index); err != nil {
 			return err
@@ -133,6 +148,54 @@ func (f *searchFn) ProcessElement(ctx context.Context, t Task, emit func(Record)
 	return nil
 }
 
+// found holds, per results folder and bound, the least index of a
+// subtree this process knows to hold a solution.
+var found = struct {
+	sync.Mutex
+	m map[string]int
+}{m: map[string]int{}}
+
+// foundBefore returns the index of a subtree known to hold a solution
+// (this process's least, or the found file's), or the largest int if none
+// is known. Any such index will do: the first solution lies at it or
+// before, so every subtree after it may be skipped.
+func (f *searchFn) foundBefore(ctx context.Context) (int, error) {
+	key := foundPath(f.Results, f.Bound)
+	found.Lock()
+	v, ok := found.m[key]
+	found.Unlock()
+	if ok {
+		return v, nil
+	}
+	data, err := readFile(ctx, key, 32)
+	if errors.Is(err, errNotExist) {
+		return math.MaxInt, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	if _, err := fmt.Sscanf(string(data), "%d\n", &v); err != nil || v < 0 {
+		return 0, &RecordError{Path: key, Msg: fmt.Sprintf("not a subtree's index: %q", data)}
+	}
+	found.Lock()
+	found.m[key] = v
+	found.Unlock()
+	return v, nil
+}
+
+// noteFound records that subtree i holds a solution, for the process and
+// in the found file (which another worker may overwrite with its own
+// index: any of them is right).
+func (f *searchFn) noteFound(ctx context.Context, i int) error {
+	key := foundPath(f.Results, f.Bound)
+	found.Lock()
+	if v, ok := found.m[key]; !ok || i < v {
+		found.m[key] = i
+	}
+	found.Unlock()
+	return writeFile(ctx, key, fmt.Appendf(nil, "%d\n", i))
+}
+
 // Sum is an iteration's subtrees added up: their number, counters and
 // search seconds, the largest subtree's nodes, the least f above the
 // bound, and the first subtree (by index) holding a solution, -1 if none.
@@ -140,6 +203,7 @@ func (f *searchFn) ProcessElement(ctx context.Context, t Task, emit func(Record)
 // of a last iteration stops at the solution (solver.Split.Combine).
 type Sum struct {
 	Subtrees  int     `json:"subtrees"`
+	Skipped   int     `json:"skipped"` // not searched: after a solution
 	Nodes     uint64  `json:"nodes"`
 	Generated uint64  `json:"generated"`
 	MaxNodes  uint64  `json:"max_subtree_nodes"`
@@ -156,11 +220,14 @@ type sumFn struct{}
 func (sumFn) CreateAccumulator() Sum { return emptySum() }
 
 func (sumFn) AddInput(a Sum, r Record) Sum {
-	first := -1
+	first, skipped := -1, 0
 	if r.Found {
 		first = r.Index
 	}
-	return sumFn{}.MergeAccumulators(a, Sum{Subtrees: 1, Nodes: r.Nodes, Generated: r.Generated, MaxNodes: r.Nodes,
+	if r.Skipped {
+		skipped = 1
+	}
+	return sumFn{}.MergeAccumulators(a, Sum{Subtrees: 1, Skipped: skipped, Nodes: r.Nodes, Generated: r.Generated, MaxNodes: r.Nodes,
 		Seconds: r.Seconds, Next: r.Next, First: first})
 }
 
@@ -169,7 +236,7 @@ func (sumFn) MergeAccumulators(a, b Sum) Sum {
 	if first < 0 || b.First >= 0 && b.First < first {
 		first = b.First
 	}
-	return Sum{Subtrees: a.Subtrees + b.Subtrees, Nodes: a.Nodes + b.Nodes, Generated: a.Generated + b.Generated,
+	return Sum{Subtrees: a.Subtrees + b.Subtrees, Skipped: a.Skipped + b.Skipped, Nodes: a.Nodes + b.Nodes, Generated: a.Generated + b.Generated,
 		MaxNodes: max(a.MaxNodes, b.MaxNodes), Seconds: a.Seconds + b.Seconds, Next: min(a.Next, b.Next), First: first}
 }
 

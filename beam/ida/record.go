@@ -22,6 +22,9 @@ type Record struct {
 	Found     bool    `json:"found"`          // the subtree holds a solution
 	Path      string  `json:"path,omitempty"` // the first solution, from the board, when Found
 	Seconds   float64 `json:"seconds"`        // the search's wall time on its worker
+	// Skipped marks a subtree not searched because a subtree before it in
+	// the order holds a solution: it is emitted, never written.
+	Skipped bool `json:"skipped,omitempty"`
 }
 
 // maxRecordBytes bounds a record file: two paths of at most
@@ -101,6 +104,8 @@ func decodeRecord(path string, data []byte, bound, index int, moves string) (Rec
 		return bad("holds the subtree at %q, not at %q", r.Moves, moves)
 	case r.Nodes == 0 || r.Generated > 4*r.Nodes:
 		return bad("%d nodes and %d generated: a subtree expands its root and generates at most 4 children a node", r.Nodes, r.Generated)
+	case r.Skipped:
+		return bad("a skipped subtree, which is never written")
 	case r.Seconds < 0:
 		return bad("a negative time, %v s", r.Seconds)
 	case !r.Found && r.Path != "":
