@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -263,5 +264,41 @@ func TestSkipsAfterASolution(t *testing.T) {
 	}
 	if !slices.Equal(searched, []int{0, 1}) {
 		t.Errorf("searched %v, want the subtrees 0 and 1", searched)
+	}
+}
+
+// TestRefusesAnotherSearchAndDamage checks that a results folder is not
+// resumed by another search, and that a damaged subtree file stops the
+// run with a RecordError naming it.
+func TestRefusesAnotherSearchAndDamage(t *testing.T) {
+	dir := databases(t)
+	h := Heuristic{Databases: dir, Partition: "5-5-5"}
+	in := easiest(t, 2)[1]
+	b := board(t, in)
+	results := t.TempDir()
+	got, err := Run(context.Background(), goal4, b, Options{Runner: "direct", Heuristic: h, Split: 5, Results: results})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), goal4, b, Options{Runner: "direct", Heuristic: h, Split: 6, Results: results})
+	var ce *ClaimError
+	if !errors.As(err, &ce) {
+		t.Errorf("another split depth in the same folder: %v, want a ClaimError", err)
+	}
+	// The last iteration's record gone and its first subtree's file
+	// damaged: the rerun reads the file and stops.
+	last := got.Iterations[len(got.Iterations)-1]
+	if last.Subtrees == 0 {
+		t.Fatalf("the last iteration has no subtrees")
+	}
+	if err := os.Remove(iterationPath(results, last.Bound)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(subtreePath(results, last.Bound, 0), []byte(`{"bound":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), goal4, b, Options{Runner: "direct", Heuristic: h, Split: 5, Results: results})
+	if err == nil || !strings.Contains(err.Error(), "subtree-000000.json") {
+		t.Errorf("a damaged subtree file: %v, want an error naming it", err)
 	}
 }
