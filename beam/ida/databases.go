@@ -24,6 +24,10 @@ type Heuristic struct {
 	// Partition is the partition's text for pdb.ParsePartition: a preset
 	// such as 6-6-3 or 6-6-6-6x7, or patterns such as 1,2,3/4,5,6,7,8.
 	Partition string
+	// ZeroAware takes the zero-aware databases of the partition (the
+	// files enumerate databases -zero-aware writes), as the 24-puzzle's
+	// 6-6-6-6x7 set is.
+	ZeroAware bool
 	// Prune is the pruning machine's depth (solver.Solver.Prune; 0: the
 	// default for the shape).
 	Prune int
@@ -45,7 +49,7 @@ type solverOnce struct {
 // loadSolver returns the process's solver for goal with the heuristic h,
 // loading the databases the first time.
 func loadSolver(ctx context.Context, goal statespace.Board, h Heuristic) (*solver.Solver, error) {
-	key := fmt.Sprintf("%s|%s|%s|%d", goal, h.Databases, h.Partition, h.Prune)
+	key := fmt.Sprintf("%s|%s|%s|%v|%d", goal, h.Databases, h.Partition, h.ZeroAware, h.Prune)
 	solvers.Lock()
 	so := solvers.m[key]
 	if so == nil {
@@ -73,6 +77,7 @@ func newSolver(ctx context.Context, goal statespace.Board, h Heuristic) (*solver
 	if err != nil {
 		return nil, err
 	}
+	part.ZeroAware = part.ZeroAware || h.ZeroAware
 	dir := h.Databases
 	if isRemote(dir) {
 		sum := sha256.Sum256([]byte(dir))

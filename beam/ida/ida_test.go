@@ -90,7 +90,12 @@ func board(t *testing.T, in reference.Instance) statespace.Board {
 // local solves b with the local solver on the same databases.
 func local(t *testing.T, h Heuristic, b statespace.Board) solver.Result {
 	t.Helper()
-	s, err := loadSolver(context.Background(), goal4, h)
+	return localFor(t, goal4, h, b)
+}
+
+func localFor(t *testing.T, goal statespace.Board, h Heuristic, b statespace.Board) solver.Result {
+	t.Helper()
+	s, err := loadSolver(context.Background(), goal, h)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@
 //
 // Usage:
 //
-//	beam-ida -shape RxC [-goal last|first|BOARD] -pdb PARTITION -board BOARD [-databases DIR|gs://…] [-split N] [-results DIR|gs://…] [-json]
+//	beam-ida -shape RxC [-goal last|first|BOARD] -pdb PARTITION [-zero-aware] -board BOARD [-databases DIR|gs://…] [-split N] [-results DIR|gs://…] [-json]
 //	beam-ida -runner dataflow|flink|spark -databases gs://… -results gs://… [the runner's options] …
 //
 // A runner's options are Beam's own flags, given on the same command line
@@ -62,8 +62,12 @@ func main() {
 func explain(err error) string {
 	var nf *store.PDBNotFoundError
 	if errors.As(err, &nf) {
-		return fmt.Sprintf("%v; build them with: go run ./cmd/enumerate databases -shape %s -goal %s -pdb %s (from the repository's root), and give their folder as -databases",
-			err, nf.Goal.Shape(), statespace.GoalName(nf.Goal), cmp.Or(nf.Partition, "PARTITION"))
+		zero := ""
+		if nf.ZeroAware {
+			zero = " -zero-aware"
+		}
+		return fmt.Sprintf("%v; build them with: go run ./cmd/enumerate databases -shape %s -goal %s -pdb %s%s (from the repository's root), and give their folder as -databases",
+			err, nf.Goal.Shape(), statespace.GoalName(nf.Goal), cmp.Or(nf.Partition, "PARTITION"), zero)
 	}
 	return err.Error()
 }
@@ -126,6 +130,7 @@ func parseFlags(stderr io.Writer, fs *flag.FlagSet, args []string, afterParse fu
 	fs.StringVar(&o.opts.Partition, "pdb", "", "the pattern databases' partition: a preset (6-6-3, 6-6-6-6x7, …) or patterns such as 1,2,3/4,5,6,7,8")
 	fs.StringVar(&o.opts.Databases, "databases", "", "folder holding the databases' files, which every worker reads: a local folder or gs://bucket/path (default: the tilespace cache folder)")
 	fs.IntVar(&o.opts.Split, "split", 8, "depth of the root subtrees, one pipeline element each")
+	fs.BoolVar(&o.opts.ZeroAware, "zero-aware", false, "take the partition's zero-aware databases (enumerate databases -zero-aware; the 24-puzzle's 6-6-6-6x7 set)")
 	fs.IntVar(&o.opts.Prune, "prune", 0, "depth of the duplicate-path pruning machine (0: the solver's default)")
 	fs.StringVar(&o.opts.Results, "results", "", "folder for each subtree's result: a local folder or gs://bucket/path (default: in the cache folder, by board)")
 	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object instead of text")
