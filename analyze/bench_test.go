@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/statespace"
 )
 

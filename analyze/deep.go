@@ -100,38 +100,9 @@ type deepRunner struct {
 // (search.IDAStar). Every search must find a solution of exactly the
 // board's depth, or the draw was wrong and it returns a *SearchError.
 func TextbookDeep(ctx context.Context, cfg DeepConfig) ([]DeepRow, error) {
-	algs := cfg.Algorithms
-	if len(algs) == 0 {
-		algs = DefaultDeepAlgorithms
-	}
-	var runs []deepRunner
-	var dbs *pdb.Additive
-	for _, name := range algs {
-		hname, ok := strings.CutPrefix(name, "ida:")
-		if !ok {
-			return nil, &search.UnknownAlgorithmError{Key: name, Known: []string{"ida:HEURISTIC"}}
-		}
-		hs, err := deepHeuristic(ctx, cfg, hname)
-		if err != nil {
-			return nil, err
-		}
-		r := deepRunner{name: "ida:" + hs[0].Name, h: hs[0]}
-		a := hs[0].dbs
-		if a != nil && dbs == nil {
-			dbs = a
-		}
-		if hs[0].md != nil {
-			if a, err = ManhattanDatabases(ctx, cfg.Goal); err != nil {
-				return nil, err
-			}
-		}
-		if a != nil {
-			if r.s, err = solver.New(a); err != nil {
-				return nil, err
-			}
-			r.s.Prune = 2
-		}
-		runs = append(runs, r)
+	runs, dbs, err := deepRunners(ctx, cfg)
+	if err != nil {
+		return nil, err
 	}
 	total := uint64(len(cfg.Depths) * cfg.N * len(runs))
 	var done uint64
@@ -181,6 +152,46 @@ func TextbookDeep(ctx context.Context, cfg DeepConfig) ([]DeepRow, error) {
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// deepRunners returns a runner for each of cfg's algorithms (the default
+// ones when it names none) and the first pattern databases among their
+// heuristics, which draw the boards.
+func deepRunners(ctx context.Context, cfg DeepConfig) ([]deepRunner, *pdb.Additive, error) {
+	algs := cfg.Algorithms
+	if len(algs) == 0 {
+		algs = DefaultDeepAlgorithms
+	}
+	var runs []deepRunner
+	var dbs *pdb.Additive
+	for _, name := range algs {
+		hname, ok := strings.CutPrefix(name, "ida:")
+		if !ok {
+			return nil, nil, &search.UnknownAlgorithmError{Key: name, Known: []string{"ida:HEURISTIC"}}
+		}
+		hs, err := deepHeuristic(ctx, cfg, hname)
+		if err != nil {
+			return nil, nil, err
+		}
+		r := deepRunner{name: "ida:" + hs[0].Name, h: hs[0]}
+		a := hs[0].dbs
+		if a != nil && dbs == nil {
+			dbs = a
+		}
+		if hs[0].md != nil {
+			if a, err = ManhattanDatabases(ctx, cfg.Goal); err != nil {
+				return nil, nil, err
+			}
+		}
+		if a != nil {
+			if r.s, err = solver.New(a); err != nil {
+				return nil, nil, err
+			}
+			r.s.Prune = 2
+		}
+		runs = append(runs, r)
+	}
+	return runs, dbs, nil
 }
 
 // deepHeuristic is the heuristic named name (NewHeuristics'), its

@@ -72,10 +72,9 @@ func databaseShares(p *pdb.PDB, goal statespace.Board, n int) [][]float64 {
 	values := p.Values()
 	// A packed entry is the excess over the placement's Manhattan
 	// distance, halved (pdb.Pack).
-	cols := goal.Shape().Cols
+	sh := goal.Shape()
 	dist := func(i, c int) int {
-		g := goal.Find(tiles[i])
-		return abs(c/cols-g/cols) + abs(c%cols-g%cols)
+		return sh.Distance(c, goal.Find(tiles[i]))
 	}
 	k := len(tiles)
 	free := uint64(0)

@@ -118,18 +118,11 @@ func newKorfSearch(goal statespace.Board) *korfSearch {
 	n := sh.Cells()
 	s := &korfSearch{tiles: make([]uint8, n), next: make([][]int, n)}
 	for c := 0; c < n; c++ {
-		r, col := sh.Row(c), sh.Col(c)
-		if r > 0 {
-			s.next[c] = append(s.next[c], c-sh.Cols)
-		}
-		if col > 0 {
-			s.next[c] = append(s.next[c], c-1)
-		}
-		if col < sh.Cols-1 {
-			s.next[c] = append(s.next[c], c+1)
-		}
-		if r < sh.Rows-1 {
-			s.next[c] = append(s.next[c], c+sh.Cols)
+		// Korf's order: up, left, right, down.
+		for _, m := range [4]statespace.Move{statespace.Up, statespace.Left, statespace.Right, statespace.Down} {
+			if to, ok := sh.Neighbor(c, m); ok {
+				s.next[c] = append(s.next[c], to)
+			}
 		}
 	}
 	md := manhattanTable(goal)

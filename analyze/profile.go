@@ -145,7 +145,13 @@ func profileOne(ctx context.Context, sp *statespace.Space, lv *Levels, h Heurist
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	p := &Profile{Heuristic: h.Name, Goal: sp.Goal(), States: n, MaxJump: -1}
+	return mergeProfile(sp, lv, h, ws, cols)
+}
+
+// mergeProfile sums the workers' counts into h's profile on sp, whose
+// joint distribution has cols columns (the distances 0 to the radius).
+func mergeProfile(sp *statespace.Space, lv *Levels, h Heuristic, ws []*worker, cols int) (*Profile, error) {
+	p := &Profile{Heuristic: h.Name, Goal: sp.Goal(), States: sp.Size(), MaxJump: -1}
 	p.Joint = make([][]uint64, MaxValue)
 	for i := range p.Joint {
 		p.Joint[i] = make([]uint64, cols)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -154,24 +155,14 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 		n, board, p.Drawn, p.Every = sp.Size(), sp.Unrank, "(every board of the space)", true
 	}
 	p.Boards = int(n)
-	values, blanks := make([]uint8, n), make([]uint8, n)
-	for i := range values {
-		b := board(uint64(i))
-		v := h.value(b)
-		if v < 0 || v >= MaxValue {
-			return nil, &ValueError{Heuristic: h.Name, Board: b, Value: v}
-		}
-		values[i], blanks[i] = uint8(v), uint8(b.Blank())
-		p.MeanH += float64(v)
+	values, blanks, err := wholeValues(h, board, n)
+	if err != nil {
+		return nil, err
 	}
-	p.MeanH /= float64(n)
-	lo, hi := cfg.MinBound, cfg.MaxBound
-	if lo == 0 && hi == 0 {
-		mid := int(math.Round(p.MeanH))
-		lo, hi = max(0, mid-4), mid+4
-	}
-	if lo < 0 || lo > hi || hi > maxWholeBound {
-		return nil, &BoundsError{Min: lo, Max: hi}
+	p.MeanH = meanOf(values)
+	lo, hi, err := wholeBounds(cfg, p.MeanH)
+	if err != nil {
+		return nil, err
 	}
 	dist, src, how, err := kreDistribution(ctx, sp, h, cfg.Dist, cfg.Samples, cfg.Seed)
 	if err != nil {
@@ -181,10 +172,7 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 	if src == DistSamples {
 		p.Samples = cfg.Samples
 	}
-	top := 0
-	for _, v := range values {
-		top = max(top, int(v))
-	}
+	top := int(slices.Max(values))
 	// CDP only where its conditional distribution is counted: on 4x4 one
 	// estimated from 10⁶ boards misses the rare low values that carry the
 	// mean, and predicted about half of what 200 random boards expanded.
@@ -209,39 +197,91 @@ func PredictWhole(ctx context.Context, cfg WholeConfig) (*WholePrediction, error
 		}
 	}
 	bf := NewBruteForce(sp.Shape())
-	cells := sp.Shape().Cells()
 	for t := lo; t <= hi; t++ {
-		pred := make([]float64, cells)
+		pred := make([]float64, sp.Shape().Cells())
 		for c := range pred {
 			pred[c] = PredictKRE(bf.CellLevels(c, t), dist, t)
 		}
-		wb := WholeBound{Bound: t}
-		var sum float64
-		for i := range n {
-			x := counts[i*uint64(hi-lo+1)+uint64(t-lo)]
-			if int(values[i]) <= t {
-				wb.Within++
-			}
-			wb.Largest = max(wb.Largest, x)
-			sum += float64(x)
-			wb.Predicted += pred[blanks[i]]
-			if cdp != nil {
-				wb.PredictedCDP += cdp[[2]int{int(blanks[i]), int(values[i])}][t-lo]
-			}
+		// counts holds hi−lo+1 bounds a board.
+		at := func(i uint64) uint64 { return counts[i*uint64(hi-lo+1)+uint64(t-lo)] }
+		var byStart func(i uint64) float64
+		if cdp != nil {
+			byStart = func(i uint64) float64 { return cdp[[2]int{int(blanks[i]), int(values[i])}][t-lo] }
 		}
-		N := float64(n)
-		wb.Measured, wb.Predicted, wb.PredictedCDP = sum/N, wb.Predicted/N, wb.PredictedCDP/N
-		if !p.Every && n > 1 {
-			var ss float64 // two passes: the counts' squares would swamp their spread
-			for i := range n {
-				d := float64(counts[i*uint64(hi-lo+1)+uint64(t-lo)]) - wb.Measured
-				ss += d * d
-			}
-			wb.StdErr = math.Sqrt(ss / (N - 1) / N)
-		}
-		p.Bounds = append(p.Bounds, wb)
+		p.Bounds = append(p.Bounds, wholeBound(t, at, values, blanks, pred, byStart, !p.Every))
 	}
 	return p, nil
+}
+
+// meanOf returns the mean of values.
+func meanOf(values []uint8) float64 {
+	var sum float64
+	for _, v := range values {
+		sum += float64(v)
+	}
+	return sum / float64(len(values))
+}
+
+// wholeBounds returns the bounds cfg asks for, or the nine around the mean
+// value meanH when it asks for none.
+func wholeBounds(cfg WholeConfig, meanH float64) (lo, hi int, err error) {
+	lo, hi = cfg.MinBound, cfg.MaxBound
+	if lo == 0 && hi == 0 {
+		mid := int(math.Round(meanH))
+		lo, hi = max(0, mid-4), mid+4
+	}
+	if lo < 0 || lo > hi || hi > maxWholeBound {
+		return 0, 0, &BoundsError{Min: lo, Max: hi}
+	}
+	return lo, hi, nil
+}
+
+// wholeValues returns the heuristic's value and the blank's cell of each of
+// the n boards board draws.
+func wholeValues(h Heuristic, board func(uint64) statespace.Board, n uint64) (values, blanks []uint8, err error) {
+	values, blanks = make([]uint8, n), make([]uint8, n)
+	for i := range values {
+		b := board(uint64(i))
+		v := h.value(b)
+		if v < 0 || v >= MaxValue {
+			return nil, nil, &ValueError{Heuristic: h.Name, Board: b, Value: v}
+		}
+		values[i], blanks[i] = uint8(v), uint8(b.Blank())
+	}
+	return values, blanks, nil
+}
+
+// wholeBound sums IDA*'s last iteration at bound t over the boards: at(i)
+// is board i's count, pred the KRE prediction by the blank's cell, byStart
+// (nil without CDP) the CDP prediction of board i; sampled asks for the
+// mean's standard error.
+func wholeBound(t int, at func(uint64) uint64, values, blanks []uint8, pred []float64, byStart func(uint64) float64, sampled bool) WholeBound {
+	n := uint64(len(values))
+	wb := WholeBound{Bound: t}
+	var sum float64
+	for i := range n {
+		x := at(i)
+		if int(values[i]) <= t {
+			wb.Within++
+		}
+		wb.Largest = max(wb.Largest, x)
+		sum += float64(x)
+		wb.Predicted += pred[blanks[i]]
+		if byStart != nil {
+			wb.PredictedCDP += byStart(i)
+		}
+	}
+	N := float64(n)
+	wb.Measured, wb.Predicted, wb.PredictedCDP = sum/N, wb.Predicted/N, wb.PredictedCDP/N
+	if sampled && n > 1 {
+		var ss float64 // two passes: the counts' squares would swamp their spread
+		for i := range n {
+			d := float64(at(i)) - wb.Measured
+			ss += d * d
+		}
+		wb.StdErr = math.Sqrt(ss / (N - 1) / N)
+	}
+	return wb
 }
 
 // cdpByStart returns PredictCDP for each start's blank cell and value

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 )

@@ -4,7 +4,7 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 )
 
 var (

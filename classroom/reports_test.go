@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/internal/textfmt"
 
 	"github.com/tilespace/tilespace/search"

@@ -219,35 +219,44 @@ func verifyTableWith(ctx context.Context, path string, search func(sp *statespac
 		return VerifyReport{}, err
 	}
 	r.Seconds = time.Since(start).Seconds()
+	r.Difference, err = verifyDifference(sp, h.Counts, res, payload, dist)
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	return r, nil
+}
+
+// verifyDifference compares a table's stored counts and payload (a byte a
+// board, or bit 1 of each distance) with the search's, and describes the
+// first difference ("" when there is none).
+func verifyDifference(sp *statespace.Space, stored []uint64, res *twobit.Result, payload, dist []uint8) (string, error) {
 	counts := res.Counts()
-	for d := 0; d < max(len(counts), len(h.Counts)); d++ {
+	for d := 0; d < max(len(counts), len(stored)); d++ {
 		var got, want uint64
-		if d < len(h.Counts) {
-			got = h.Counts[d]
+		if d < len(stored) {
+			got = stored[d]
 		}
 		if d < len(counts) {
 			want = counts[d]
 		}
 		if got != want {
-			r.Difference = fmt.Sprintf("the header counts %d states at distance %d, the search %d", got, d, want)
-			return r, nil
+			return fmt.Sprintf("the header counts %d states at distance %d, the search %d", got, d, want), nil
 		}
 	}
 	if dist != nil {
 		for i, d := range payload {
 			if d != dist[i] {
-				r.Difference = fmt.Sprintf("rank %d (board %s) is stored at distance %d, the search gives %d", i, sp.Unrank(uint64(i)), d, dist[i])
-				return r, nil
+				return fmt.Sprintf("rank %d (board %s) is stored at distance %d, the search gives %d", i, sp.Unrank(uint64(i)), d, dist[i]), nil
 			}
 		}
-		return r, nil
+		return "", nil
 	}
 	buf := make([]byte, 1<<20)
 	for off := 0; off < len(payload); off += len(buf) {
 		chunk := payload[off:min(off+len(buf), len(payload))]
 		n, _ := res.ReadAt(buf[:len(chunk)], int64(off))
 		if n != len(chunk) {
-			return VerifyReport{}, fmt.Errorf("twobit: short payload at %d", off)
+			return "", fmt.Errorf("twobit: short payload at %d", off)
 		}
 		if bytes.Equal(chunk, buf[:n]) {
 			continue
@@ -257,15 +266,14 @@ func verifyTableWith(ctx context.Context, path string, search func(sp *statespac
 				for j := range 8 {
 					if x>>j&1 != 0 {
 						rank := uint64(off+i)*8 + uint64(j)
-						r.Difference = fmt.Sprintf("rank %d (board %s): the file stores bit 1 of its distance as %d, the search gives %d",
-							rank, sp.Unrank(rank), chunk[i]>>j&1, buf[i]>>j&1)
-						return r, nil
+						return fmt.Sprintf("rank %d (board %s): the file stores bit 1 of its distance as %d, the search gives %d",
+							rank, sp.Unrank(rank), chunk[i]>>j&1, buf[i]>>j&1), nil
 					}
 				}
 			}
 		}
 	}
-	return r, nil
+	return "", nil
 }
 
 // maxExportStates is the largest table ExportNPY writes: 12 cells, one

@@ -17,12 +17,12 @@ type geometry struct {
 }
 
 func newGeometry(sh statespace.Shape) geometry {
-	g := geometry{n: sh.Cells(), cols: sh.Cols, full: 1<<sh.Cells() - 1}
+	g := geometry{n: sh.Cells(), cols: sh.Stride(), full: 1<<sh.Cells() - 1}
 	for c := 0; c < g.n; c++ {
-		if sh.Col(c) != 0 {
+		if _, ok := sh.Neighbor(c, statespace.Left); ok {
 			g.notLeft |= 1 << c
 		}
-		if sh.Col(c) != sh.Cols-1 {
+		if _, ok := sh.Neighbor(c, statespace.Right); ok {
 			g.notRight |= 1 << c
 		}
 	}
@@ -122,7 +122,7 @@ func newBuilder(goal statespace.Board, tiles []int) *builder {
 		b.weight[i] = perm.Weight(n, k, i)
 	}
 	for i := range k {
-		if w := b.weight[i]; w*uint64(sh.Cols*b.free) <= nearStates {
+		if w := b.weight[i]; w*uint64(sh.Stride()*b.free) <= nearStates {
 			b.nearWeight = max(b.nearWeight, w)
 		}
 	}

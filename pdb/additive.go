@@ -61,12 +61,12 @@ func NewAdditive(goal statespace.Board, part Partition, pdbs []*PDB) (*Additive,
 // move, so the reflected board is exactly as far from the goal.
 func Reflection(goal statespace.Board) (cells, tiles [perm.Cells]uint8, ok bool) {
 	sh := goal.Shape()
-	if sh.Rows != sh.Cols {
+	if !sh.Square() {
 		return cells, tiles, false
 	}
 	n := sh.Cells()
 	for c := 0; c < n; c++ {
-		cells[c] = uint8(sh.Col(c)*sh.Cols + sh.Row(c))
+		cells[c] = uint8(sh.Transpose(c))
 	}
 	if int(cells[goal.Blank()]) != goal.Blank() {
 		return cells, tiles, false

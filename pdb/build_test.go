@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 
 	"github.com/tilespace/tilespace/internal/perm"
 	"github.com/tilespace/tilespace/statespace"
@@ -481,3 +481,10 @@ func reflect(b statespace.Board, cells, tiles [perm.Cells]uint8) statespace.Boar
 // placement's rank, times n − k plus the blank's free index when the
 // database is zero-aware.
 func (p *PDB) valueAt(index uint64) int { return int(p.values[index]) }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

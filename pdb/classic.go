@@ -143,17 +143,10 @@ func NewLinearConflict(goal statespace.Board) *LinearConflict {
 		}
 		h.lines = append(h.lines, l)
 	}
-	for r := 0; r < sh.Rows; r++ {
-		cells := make([]uint8, sh.Cols)
-		for c := range cells {
-			cells[c] = uint8(r*sh.Cols + c)
-		}
-		addLine(cells)
-	}
-	for c := 0; c < sh.Cols; c++ {
-		cells := make([]uint8, sh.Rows)
-		for r := range cells {
-			cells[r] = uint8(r*sh.Cols + c)
+	for _, line := range sh.Lines() {
+		cells := make([]uint8, len(line))
+		for i, c := range line {
+			cells[i] = uint8(c)
 		}
 		addLine(cells)
 	}

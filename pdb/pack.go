@@ -78,7 +78,7 @@ func Pack(ctx context.Context, p *PDB) (*PDB, error) {
 	for i, t := range p.tiles {
 		goalCell[i] = p.goal.Find(t)
 	}
-	cols := p.goal.Shape().Cols
+	sh := p.goal.Shape()
 	entries := places * free
 	out := make([]byte, (entries+1)/2)
 	// Workers take runs of an even number of placements, so that no two
@@ -99,7 +99,7 @@ func Pack(ctx context.Context, p *PDB) (*PDB, error) {
 					UnrankPlacement(p.n, r, cells)
 					md := 0
 					for i, c := range cells {
-						md += abs(c/cols-goalCell[i]/cols) + abs(c%cols-goalCell[i]%cols)
+						md += sh.Distance(c, goalCell[i])
 					}
 					for j := r * free; j < (r+1)*free; j++ {
 						v := int(p.values[j])
@@ -130,11 +130,10 @@ func Pack(ctx context.Context, p *PDB) (*PDB, error) {
 // manhattan returns the Manhattan distance of the pattern's tiles at
 // cells (ascending tile order) from their goal cells.
 func (p *PDB) manhattan(cells []uint8) int {
-	cols := p.goal.Shape().Cols
+	sh := p.goal.Shape()
 	md := 0
 	for i, c := range cells {
-		g := p.goal.Find(p.tiles[i])
-		md += abs(int(c)/cols-g/cols) + abs(int(c)%cols-g%cols)
+		md += sh.Distance(int(c), p.goal.Find(p.tiles[i]))
 	}
 	return md
 }
@@ -147,11 +146,4 @@ func (p *PDB) value(cells []uint8, blank uint8) int {
 		return int(p.values[i])
 	}
 	return p.manhattan(cells) + 2*int(nibble(p.values, i))
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -252,43 +252,7 @@ func wordsFrom(q, n, depth int, nb [][4]int8) (trie, int) {
 // every transition direct.
 func compile(sh statespace.Shape, depth int, t *trie, roots []int32, nb [][4]int8, words int) *Machine {
 	nodes := len(t.cell)
-	// Keep a node if it is a root or has a rejected word below it; nodes
-	// are numbered breadth first within each root, so children come after
-	// their parents.
-	keep := make([]bool, nodes)
-	for u := nodes - 1; u >= 0; u-- {
-		if t.bad[u] {
-			keep[u] = true
-			continue
-		}
-		for _, v := range t.child[u] {
-			if v >= 0 && keep[v] {
-				keep[u] = true
-			}
-		}
-	}
-	for _, r := range roots {
-		keep[r] = true
-	}
-	for u := range nodes {
-		for mv, v := range t.child[u] {
-			if v >= 0 && !keep[v] {
-				t.child[u][mv] = -1
-			}
-		}
-	}
-
-	// Breadth first over the whole forest, by level.
-	var order []int32
-	byLevel := make([][]int32, depth+1)
-	for u := range nodes {
-		if keep[u] {
-			byLevel[t.level[u]] = append(byLevel[t.level[u]], int32(u))
-		}
-	}
-	for _, l := range byLevel {
-		order = append(order, l...)
-	}
+	order := t.trim(roots, depth)
 	fail := make([]int32, nodes)
 	reject := make([]bool, nodes) // the word or one of its suffixes is not least
 	delta := make([][4]int32, nodes)
@@ -351,6 +315,48 @@ func compile(sh statespace.Shape, depth int, t *trie, roots []int32, nb [][4]int
 		m.start[q] = id[r]
 	}
 	return m.minimize()
+}
+
+// trim cuts the nodes of t that are neither roots nor have a rejected word
+// below them, and returns the nodes kept, breadth first over the whole
+// forest, by level (depth is the deepest level).
+func (t *trie) trim(roots []int32, depth int) []int32 {
+	nodes := len(t.cell)
+	// Nodes are numbered breadth first within each root, so children come
+	// after their parents.
+	keep := make([]bool, nodes)
+	for u := nodes - 1; u >= 0; u-- {
+		if t.bad[u] {
+			keep[u] = true
+			continue
+		}
+		for _, v := range t.child[u] {
+			if v >= 0 && keep[v] {
+				keep[u] = true
+			}
+		}
+	}
+	for _, r := range roots {
+		keep[r] = true
+	}
+	for u := range nodes {
+		for mv, v := range t.child[u] {
+			if v >= 0 && !keep[v] {
+				t.child[u][mv] = -1
+			}
+		}
+	}
+	var order []int32
+	byLevel := make([][]int32, depth+1)
+	for u := range nodes {
+		if keep[u] {
+			byLevel[t.level[u]] = append(byLevel[t.level[u]], int32(u))
+		}
+	}
+	for _, l := range byLevel {
+		order = append(order, l...)
+	}
+	return order
 }
 
 // minimize merges the states no path can tell apart (Moore's partition

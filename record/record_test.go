@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/statespace"

@@ -92,66 +92,11 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 		if len(panel.Series) == 0 {
 			return nil, dataErrorf(name, "panel %q has no series", panel.Title)
 		}
-		share := panel.Share && !logScale
-		ylabel := "states (count)"
-		if share {
-			ylabel = "share of states (%)"
+		p, rows, err := depthPanel(name, panel, logScale)
+		if err != nil {
+			return nil, err
 		}
-		p := newPlot(panel.Title, "distance from the goal (moves)", ylabel)
-		if logScale {
-			setLogY(p)
-		}
-		p.Legend.Top, p.Legend.Left = true, true
-		p.Legend.XOffs = vg.Points(4)
-		var maxCount, maxD float64
-		var radii []vline
-		for i, s := range panel.Series {
-			if err := checkDepthSeries(name, s, logScale); err != nil {
-				return nil, err
-			}
-			var total float64
-			for _, n := range s.Counts {
-				total += float64(n)
-			}
-			x, y := make([]float64, len(s.Counts)), make([]float64, len(s.Counts))
-			for dist, n := range s.Counts {
-				pct := 100 * float64(n) / total
-				x[dist], y[dist] = float64(dist), float64(n)
-				if share {
-					y[dist] = pct
-				}
-				maxCount = math.Max(maxCount, y[dist])
-				csv = append(csv, []string{panel.Title, s.Label, itoa(dist), fmt.Sprint(n), num(pct)})
-			}
-			maxD = math.Max(maxD, float64(s.Radius()))
-			col := colorAt(i)
-			label := fmt.Sprintf("%s (radius %d)", s.Label, s.Radius())
-			if i == 0 {
-				b := &bars{X: x, Y: y, Width: 0.85, Fill: lighten(col, 90), Line: lineStyle(col, 0.6, nil)}
-				p.Add(b)
-				p.Legend.Add(label, b)
-			} else {
-				l := &polyline{X: x, Y: y, Line: lineStyle(col, 1.2, seriesDashes[i%len(seriesDashes)]),
-					Glyph: glyphStyle(col, seriesGlyphs[i%len(seriesGlyphs)], 1.6)}
-				p.Add(l)
-				p.Legend.Add(label, l)
-			}
-			radii = append(radii, vline{X: float64(s.Radius()), Style: lineStyle(col, 1, []vg.Length{vg.Points(3), vg.Points(2)})})
-		}
-		// The radius lines end at the tallest bar, and the legend sits above
-		// it: no data under the legend's box.
-		for _, l := range radii {
-			l.Top = maxCount
-			p.Add(l)
-		}
-		insetLegendClear(p, maxCount)
-		p.X.Min, p.X.Max = -0.7, maxD+0.7
-		// A little room over the peak; drawPlot adds the legend's.
-		if logScale {
-			p.Y.Min, p.Y.Max = 0.6, maxCount*1.5
-		} else {
-			p.Y.Min, p.Y.Max = 0, maxCount*1.05
-		}
+		csv = append(csv, rows...)
 		row = append(row, p)
 	}
 	note := "Dashed vertical lines mark each goal's radius, the largest distance."
@@ -162,6 +107,73 @@ func DepthHistogram(d DepthData, logScale bool) (*Figure, error) {
 	pg := page{title: title, panels: [][]*plot.Plot{row}, note: note}
 	fig.use(pg)
 	return fig, nil
+}
+
+// depthPanel draws one panel of DepthHistogram and returns it with its
+// rows of the CSV.
+func depthPanel(name string, panel DepthPanel, logScale bool) (*plot.Plot, [][]string, error) {
+	var csv [][]string
+	share := panel.Share && !logScale
+	ylabel := "states (count)"
+	if share {
+		ylabel = "share of states (%)"
+	}
+	p := newPlot(panel.Title, "distance from the goal (moves)", ylabel)
+	if logScale {
+		setLogY(p)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs = vg.Points(4)
+	var maxCount, maxD float64
+	var radii []vline
+	for i, s := range panel.Series {
+		if err := checkDepthSeries(name, s, logScale); err != nil {
+			return nil, nil, err
+		}
+		var total float64
+		for _, n := range s.Counts {
+			total += float64(n)
+		}
+		x, y := make([]float64, len(s.Counts)), make([]float64, len(s.Counts))
+		for dist, n := range s.Counts {
+			pct := 100 * float64(n) / total
+			x[dist], y[dist] = float64(dist), float64(n)
+			if share {
+				y[dist] = pct
+			}
+			maxCount = math.Max(maxCount, y[dist])
+			csv = append(csv, []string{panel.Title, s.Label, itoa(dist), fmt.Sprint(n), num(pct)})
+		}
+		maxD = math.Max(maxD, float64(s.Radius()))
+		col := colorAt(i)
+		label := fmt.Sprintf("%s (radius %d)", s.Label, s.Radius())
+		if i == 0 {
+			b := &bars{X: x, Y: y, Width: 0.85, Fill: lighten(col, 90), Line: lineStyle(col, 0.6, nil)}
+			p.Add(b)
+			p.Legend.Add(label, b)
+		} else {
+			l := &polyline{X: x, Y: y, Line: lineStyle(col, 1.2, seriesDashes[i%len(seriesDashes)]),
+				Glyph: glyphStyle(col, seriesGlyphs[i%len(seriesGlyphs)], 1.6)}
+			p.Add(l)
+			p.Legend.Add(label, l)
+		}
+		radii = append(radii, vline{X: float64(s.Radius()), Style: lineStyle(col, 1, []vg.Length{vg.Points(3), vg.Points(2)})})
+	}
+	// The radius lines end at the tallest bar, and the legend sits above
+	// it: no data under the legend's box.
+	for _, l := range radii {
+		l.Top = maxCount
+		p.Add(l)
+	}
+	insetLegendClear(p, maxCount)
+	p.X.Min, p.X.Max = -0.7, maxD+0.7
+	// A little room over the peak; drawPlot adds the legend's.
+	if logScale {
+		p.Y.Min, p.Y.Max = 0.6, maxCount*1.5
+	} else {
+		p.Y.Min, p.Y.Max = 0, maxCount*1.05
+	}
+	return p, csv, nil
 }
 
 // LayerRatio draws states(d+1) / states(d) against d for each series on a

@@ -41,21 +41,12 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	pathBy, nodesBy := map[int][]float64{}, map[int][]float64{}
 	notFound, maxD := 0, 0
 	for i, r := range d.Runs {
-		if r.Optimal < 1 {
-			return nil, dataErrorf(name, "run %d: optimal distance %d; boards at distance 0 cannot be drawn on the log axes", i, r.Optimal)
-		}
-		if r.Expanded < 1 {
-			return nil, dataErrorf(name, "run %d: %d nodes expanded cannot be drawn on a log axis", i, r.Expanded)
-		}
-		if r.Board == "" {
-			return nil, dataErrorf(name, "run %d: no board", i)
+		if err := checkDFSRun(i, r); err != nil {
+			return nil, err
 		}
 		maxD = max(maxD, r.Optimal)
 		pl := ""
 		if r.Found {
-			if r.PathLen < r.Optimal {
-				return nil, dataErrorf(name, "run %d: path of %d moves is shorter than the optimal %d", i, r.PathLen, r.Optimal)
-			}
 			pl = itoa(r.PathLen)
 			px, py = append(px, float64(r.Optimal)), append(py, float64(r.PathLen))
 			pathBy[r.Optimal] = append(pathBy[r.Optimal], float64(r.PathLen))
@@ -69,21 +60,13 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	if len(px) == 0 {
 		return nil, dataErrorf(name, "no run found a path")
 	}
-	meanLine := func(by map[int][]float64) (x, y []float64) {
-		for dist := 0; dist <= maxD; dist++ {
-			if v := by[dist]; len(v) > 0 {
-				x, y = append(x, float64(dist)), append(y, summarize(v).Mean)
-			}
-		}
-		return x, y
-	}
 	dots := func(col color.Color) *draw.GlyphStyle { return glyphStyle(lighten(col, 140), draw.CircleGlyph{}, 1.6) }
 
 	left := newPlot("Length of the path DFS returns", "optimal distance (moves)", "path length (moves)")
 	setLogY(left)
 	left.Legend.Top, left.Legend.Left = false, false
 	pts := &polyline{X: px, Y: py, Glyph: dots(colorAt(0))}
-	mx, my := meanLine(pathBy)
+	mx, my := meanLine(pathBy, maxD)
 	mean := &polyline{X: mx, Y: my, Line: lineStyle(colorAt(0), 1.4, nil)}
 	opt := &polyline{X: []float64{1, float64(maxD)}, Y: []float64{1, float64(maxD)}, Line: lineStyle(colorAt(1), 1.2, seriesDashes[1])}
 	left.Add(pts, mean, opt)
@@ -98,7 +81,7 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	setLogY(right)
 	right.Legend.Top, right.Legend.Left = false, false
 	npts := &polyline{X: nx, Y: ny, Glyph: dots(colorAt(2))}
-	nmx, nmy := meanLine(nodesBy)
+	nmx, nmy := meanLine(nodesBy, maxD)
 	nmean := &polyline{X: nmx, Y: nmy, Line: lineStyle(colorAt(2), 1.4, nil)}
 	right.Add(npts, nmean)
 	right.Legend.Add("one board", glyphThumb{*npts.Glyph})
@@ -123,6 +106,33 @@ func DFSBlowup(d DFSBlowupData) (*Figure, error) {
 	fig := &Figure{Name: name, Title: title, CSV: csv}
 	fig.use(page{title: title, panels: [][]*plot.Plot{{left, right}}, note: note})
 	return fig, nil
+}
+
+// checkDFSRun refuses run i of DFSBlowup's data when it cannot be drawn.
+func checkDFSRun(i int, r DFSRun) error {
+	const name = NameDFSBlowup
+	switch {
+	case r.Optimal < 1:
+		return dataErrorf(name, "run %d: optimal distance %d; boards at distance 0 cannot be drawn on the log axes", i, r.Optimal)
+	case r.Expanded < 1:
+		return dataErrorf(name, "run %d: %d nodes expanded cannot be drawn on a log axis", i, r.Expanded)
+	case r.Board == "":
+		return dataErrorf(name, "run %d: no board", i)
+	case r.Found && r.PathLen < r.Optimal:
+		return dataErrorf(name, "run %d: path of %d moves is shorter than the optimal %d", i, r.PathLen, r.Optimal)
+	}
+	return nil
+}
+
+// meanLine returns the mean of the values at each distance up to maxD
+// that has any.
+func meanLine(by map[int][]float64, maxD int) (x, y []float64) {
+	for dist := 0; dist <= maxD; dist++ {
+		if v := by[dist]; len(v) > 0 {
+			x, y = append(x, float64(dist)), append(y, summarize(v).Mean)
+		}
+	}
+	return x, y
 }
 
 // DFSWalkData is one depth-first search, step by step: at each expansion

@@ -74,17 +74,7 @@ func HeuristicHeatMap(d HeuristicData) (*Figure, error) {
 	maxD := len(d.Counts) - 1
 	// At least one decade, so a map whose cells all hold 1 state still has a scale.
 	logMax := math.Max(1, math.Log10(float64(maxCount)))
-	g := &cells{}
-	for dist, row := range d.Counts {
-		for h, c := range row {
-			if c == 0 {
-				continue
-			}
-			g.X0, g.X1 = append(g.X0, float64(dist)-0.5), append(g.X1, float64(dist)+0.5)
-			g.Y0, g.Y1 = append(g.Y0, float64(h)-0.5), append(g.Y1, float64(h)+0.5)
-			g.Colors = append(g.Colors, viridis(logFraction(c, logMax)))
-		}
-	}
+	g := heatCells(d.Counts, logMax)
 	p := newPlot("", "true distance to the goal (moves)", "heuristic estimate h (moves)")
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs = vg.Points(3)
@@ -107,21 +97,41 @@ func HeuristicHeatMap(d HeuristicData) (*Figure, error) {
 	}
 	fig := &Figure{Name: name, Title: title, CSV: csv}
 	pg := page{title: title, note: note, plots: []*plot.Plot{p, bar}}
-	pg.body = func(c draw.Canvas, ts textSizes) {
-		// The colour bar's width follows its text: the rotated label and
-		// the tick labels beside the bar.
-		barW := vg.Points(58 * ts.tick / 8)
-		main := c
-		main.Max.X -= barW + vg.Points(8)
-		restyle(p, ts, main.Max.X-main.Min.X)
-		drawPlot(p, main, ts)
-		bc := c
-		bc.Min.X = c.Max.X - barW
-		restyle(bar, ts, barW)
-		drawPlot(bar, bc, ts)
-	}
+	pg.body = func(c draw.Canvas, ts textSizes) { drawWithBar(c, ts, p, bar) }
 	fig.use(pg)
 	return fig, nil
+}
+
+// heatCells returns the heat map's cells: one for each true distance and
+// estimate that some state has, its colour by the log of its count.
+func heatCells(counts [][]uint64, logMax float64) *cells {
+	g := &cells{}
+	for dist, row := range counts {
+		for h, c := range row {
+			if c == 0 {
+				continue
+			}
+			g.X0, g.X1 = append(g.X0, float64(dist)-0.5), append(g.X1, float64(dist)+0.5)
+			g.Y0, g.Y1 = append(g.Y0, float64(h)-0.5), append(g.Y1, float64(h)+0.5)
+			g.Colors = append(g.Colors, viridis(logFraction(c, logMax)))
+		}
+	}
+	return g
+}
+
+// drawWithBar draws plot p on c with the colour bar on its right. The
+// bar's width follows its text: the rotated label and the tick labels
+// beside the bar.
+func drawWithBar(c draw.Canvas, ts textSizes, p, bar *plot.Plot) {
+	barW := vg.Points(58 * ts.tick / 8)
+	main := c
+	main.Max.X -= barW + vg.Points(8)
+	restyle(p, ts, main.Max.X-main.Min.X)
+	drawPlot(p, main, ts)
+	bc := c
+	bc.Min.X = c.Max.X - barW
+	restyle(bar, ts, barW)
+	drawPlot(bar, bc, ts)
 }
 
 // logFraction places count c on a log colour scale from 1 to 10^logMax.

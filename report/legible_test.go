@@ -1,7 +1,7 @@
 package report
 
 import (
-	"github.com/tilespace/tilespace/internal/legible"
+	"github.com/tilespace/tilespace/internal/testkit/legible"
 	"gonum.org/v1/plot/font"
 	"image"
 	"image/color"

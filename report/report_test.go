@@ -17,7 +17,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"

@@ -177,20 +177,23 @@ func drawStrip(c draw.Canvas, ts textSizes, boards []statespace.Board, slid []in
 		x0, y1 := cx-bw/2, top-labelH
 		drawBoard(c, boards[i], slid[i], x0, y1-bh, tile)
 		if col > 0 {
-			// Arrow from the previous board, or an ellipsis where steps are skipped.
-			ax1 := x0 - vg.Points(3)
-			ax0 := cx - cellW + bw/2 + vg.Points(3)
-			ay := y1 - bh/2
-			if truncated && i == len(boards)-1 && shown[k-1] != i-1 {
-				sty := sans(12, true)
-				sty.Color = stripArrowCol
-				sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
-				c.FillText(sty, vg.Point{X: (ax0 + ax1) / 2, Y: ay}, "…")
-			} else {
-				drawArrow(c, ax0, ax1, ay)
-			}
+			skipped := truncated && i == len(boards)-1 && shown[k-1] != i-1
+			drawStripLink(c, cx-cellW+bw/2+vg.Points(3), x0-vg.Points(3), y1-bh/2, skipped)
 		}
 	}
+}
+
+// drawStripLink draws the arrow from the previous board, from x0 to x1 at
+// height y, or an ellipsis where steps are skipped.
+func drawStripLink(c draw.Canvas, x0, x1, y vg.Length, skipped bool) {
+	if !skipped {
+		drawArrow(c, x0, x1, y)
+		return
+	}
+	sty := sans(12, true)
+	sty.Color = stripArrowCol
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
+	c.FillText(sty, vg.Point{X: (x0 + x1) / 2, Y: y}, "…")
 }
 
 func drawBoard(c draw.Canvas, b statespace.Board, slidTile int, x0, y0, tile vg.Length) {

@@ -3,8 +3,8 @@ package resolve
 import (
 	"bytes"
 	"context"
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/forged"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/forged"
 	"strings"
 	"testing"
 

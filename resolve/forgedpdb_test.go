@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/internal/errkind"
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/forged"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/forged"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"

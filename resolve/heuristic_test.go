@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"

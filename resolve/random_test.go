@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/table"

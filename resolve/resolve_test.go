@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/internal/textfmt"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"

@@ -3,7 +3,7 @@ package resolve
 import (
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/statespace"
 )
 

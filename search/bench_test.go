@@ -2,7 +2,7 @@ package search
 
 import (
 	"context"
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"testing"
 
 	"github.com/tilespace/tilespace/pdb"

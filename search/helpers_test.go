@@ -3,7 +3,7 @@ package search
 import (
 	"context"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/statespace"
 )
 

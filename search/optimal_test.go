@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/statespace"

@@ -1,11 +1,11 @@
 package search
 
 import (
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 
 	"github.com/tilespace/tilespace/statespace"
 )

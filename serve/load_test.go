@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/statespace"
 )
 

@@ -22,7 +22,7 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"

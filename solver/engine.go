@@ -83,7 +83,7 @@ func (p *pattern) value(idx uint32, used uint32, blank uint8) uint8 {
 func newEngine(a *pdb.Additive) *engine {
 	goal := a.Goal()
 	sh := goal.Shape()
-	e := &engine{n: sh.Cells(), cols: sh.Cols, reflect: a.Reflects()}
+	e := &engine{n: sh.Cells(), cols: sh.Stride(), reflect: a.Reflects()}
 	for c := 0; c < e.n; c++ {
 		e.goal[c] = uint8(goal.Tile(c))
 		for _, m := range statespace.Moves {
@@ -100,7 +100,7 @@ func newEngine(a *pdb.Additive) *engine {
 	for t := 1; t < e.n; t++ {
 		g := int(e.goalCell[t])
 		for c := 0; c < e.n; c++ {
-			e.mdist[t][c] = int8(abs(c/e.cols-g/e.cols) + abs(c%e.cols-g%e.cols))
+			e.mdist[t][c] = int8(sh.Distance(c, g))
 		}
 	}
 	e.goalBlank = int8(goal.Blank())
@@ -196,13 +196,6 @@ func (e *engine) manhattan(pos *[perm.Cells]uint8) int {
 		md += int(e.mdist[t][pos[t]])
 	}
 	return md
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // top returns the largest of the groups' sums gs.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 
 	"github.com/tilespace/tilespace/data/reference"
 	"github.com/tilespace/tilespace/pdb"

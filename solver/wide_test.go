@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"

@@ -3,7 +3,7 @@ package statespace
 import (
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 
 	"gonum.org/v1/gonum/stat/combin"
 )

@@ -60,6 +60,104 @@ func (s Shape) Row(cell int) int { return cell / s.Cols }
 // Col returns the column of cell (0-based, from the left).
 func (s Shape) Col(cell int) int { return cell % s.Cols }
 
+// Dims returns the number of rows and columns, for the code that writes
+// them down: file headers, checkpoints and drawings. Geometry has its own
+// methods (Coords, Cell, Distance, Neighbor, Stride, Lines).
+func (s Shape) Dims() (rows, cols int) { return s.Rows, s.Cols }
+
+// Coords returns the row and the column of cell (0-based, from the top
+// left).
+func (s Shape) Coords(cell int) (row, col int) { return cell / s.Cols, cell % s.Cols }
+
+// Cell returns the cell at row r, column c (0-based), numbered row by row
+// from the top left; Coords is its inverse.
+func (s Shape) Cell(r, c int) int { return r*s.Cols + c }
+
+// Contains reports whether row r, column c lies on the board.
+func (s Shape) Contains(r, c int) bool { return r >= 0 && r < s.Rows && c >= 0 && c < s.Cols }
+
+// Distance returns the Manhattan distance between cells a and b: the
+// fewest moves that carry a tile from one to the other on an empty board.
+func (s Shape) Distance(a, b int) int {
+	ra, ca := s.Coords(a)
+	rb, cb := s.Coords(b)
+	return absInt(ra-rb) + absInt(ca-cb)
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Stride returns how far a vertical move carries the blank in cell
+// numbers: the cell below cell c is c+Stride(). Code that moves ranks by
+// arithmetic (perm.Delta, the searches' inner loops) takes it once,
+// outside its loops.
+func (s Shape) Stride() int { return s.Cols }
+
+// Sideways reports whether the blank on cell can move Left and Right:
+// Neighbor's answer for those two moves, cheap enough for the lookups'
+// inner loops.
+func (s Shape) Sideways(cell int) (left, right bool) {
+	c := cell % s.Cols
+	return c != 0, c != s.Cols-1
+}
+
+// Square reports whether the shape has as many rows as columns, so that
+// its boards can be reflected in the main diagonal (Transpose).
+func (s Shape) Square() bool { return s.Rows == s.Cols }
+
+// Transpose returns the cell reflected in the main diagonal: row and
+// column swapped. It needs a square shape (Square) and panics otherwise.
+func (s Shape) Transpose(cell int) int {
+	if !s.Square() {
+		panic("statespace: Transpose of a shape that is not square: " + s.String())
+	}
+	r, c := s.Coords(cell)
+	return s.Cell(c, r)
+}
+
+// Corner reports whether cell is one of the board's four corners.
+func (s Shape) Corner(cell int) bool {
+	r, c := s.Coords(cell)
+	return (r == 0 || r == s.Rows-1) && (c == 0 || c == s.Cols-1)
+}
+
+// Lines returns the cells of each row, top to bottom, then the cells of
+// each column, left to right: the lines along which tiles conflict.
+func (s Shape) Lines() [][]int {
+	lines := make([][]int, 0, s.Rows+s.Cols)
+	for r := range s.Rows {
+		line := make([]int, s.Cols)
+		for c := range line {
+			line[c] = s.Cell(r, c)
+		}
+		lines = append(lines, line)
+	}
+	for c := range s.Cols {
+		line := make([]int, s.Rows)
+		for r := range line {
+			line[r] = s.Cell(r, c)
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// Neighbors returns the cells the blank reaches from cell in one move, in
+// the order of Moves.
+func (s Shape) Neighbors(cell int) []int {
+	out := make([]int, 0, 4)
+	for _, m := range Moves {
+		if to, ok := s.Neighbor(cell, m); ok {
+			out = append(out, to)
+		}
+	}
+	return out
+}
+
 // Neighbor returns the cell the blank reaches from cell by move m, and
 // whether that move stays on the board.
 func (s Shape) Neighbor(cell int, m Move) (int, bool) {

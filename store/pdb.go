@@ -104,10 +104,10 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 	for i, t := range tiles {
 		pattern[i] = uint8(t)
 	}
-	sh := goal.Shape()
+	rows, cols := goal.Shape().Dims()
 	f, ferr := tablefile.Open(path)
 	if ferr == nil && f.Mapped() && f.Header.Encoding == tablefile.EncodingBytes {
-		if err := f.Header.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
+		if err := f.Header.Expect(tablefile.KindPDB, rows, cols, goal.Bytes(), pattern); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -132,7 +132,7 @@ func ReadPDB(path string, goal statespace.Board, tiles []int) (*pdb.PDB, error) 
 	if err != nil {
 		return nil, err
 	}
-	if err := h.Expect(tablefile.KindPDB, sh.Rows, sh.Cols, goal.Bytes(), pattern); err != nil {
+	if err := h.Expect(tablefile.KindPDB, rows, cols, goal.Bytes(), pattern); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	p, err := decodePDB(h, payload, true)

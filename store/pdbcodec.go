@@ -22,11 +22,12 @@ import (
 // entry.
 func PDBHeader(p *pdb.PDB) tablefile.Header {
 	goal := p.Goal()
+	rows, cols := goal.Shape().Dims()
 	h := tablefile.Header{
 		Kind:     tablefile.KindPDB,
 		Encoding: tablefile.EncodingBytes,
-		Rows:     goal.Shape().Rows,
-		Cols:     goal.Shape().Cols,
+		Rows:     rows,
+		Cols:     cols,
 		Goal:     goal.Bytes(),
 		Entries:  p.Entries(),
 		Counts:   p.Counts(),

@@ -127,7 +127,8 @@ func expectGoal(h tablefile.Header, goal statespace.Board) error {
 	if goal.IsZero() {
 		return h.Expect(tablefile.KindDistance, h.Rows, h.Cols, h.Goal, nil)
 	}
-	return h.Expect(tablefile.KindDistance, goal.Shape().Rows, goal.Shape().Cols, goal.Bytes(), nil)
+	rows, cols := goal.Shape().Dims()
+	return h.Expect(tablefile.KindDistance, rows, cols, goal.Bytes(), nil)
 }
 
 func headerGoal(h tablefile.Header) (statespace.Board, error) {
@@ -183,11 +184,12 @@ func decodeTable(ctx context.Context, h tablefile.Header, payload []byte, goal s
 // the given counts, in encoding enc.
 func TableHeader(goal statespace.Board, counts []uint64, enc tablefile.Encoding) tablefile.Header {
 	sp := statespace.MustSpace(goal)
+	rows, cols := goal.Shape().Dims()
 	return tablefile.Header{
 		Kind:     tablefile.KindDistance,
 		Encoding: enc,
-		Rows:     goal.Shape().Rows,
-		Cols:     goal.Shape().Cols,
+		Rows:     rows,
+		Cols:     cols,
 		Goal:     goal.Bytes(),
 		Entries:  sp.Size(),
 		Counts:   append([]uint64(nil), counts...),

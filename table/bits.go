@@ -143,7 +143,7 @@ func (t *Lazy) walkAvoiding(b statespace.Board, avoid uint64) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	cols := sp.Shape().Cols
+	cols := sp.Shape().Stride() // a row's width
 	d := 0
 	for b != sp.Goal() {
 		if d >= radius {

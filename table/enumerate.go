@@ -100,7 +100,7 @@ func newEnumeration(s *statespace.Space) (*enumeration, error) {
 func (e *enumeration) run(ctx context.Context, progress Progress) error {
 	s := e.s
 	m := e.n - 1
-	cols := s.Shape().Cols
+	cols := s.Shape().Stride() // a row's width
 	var fact [enumSlots]uint64 // fact[k] = (m-1-k)!: the weight of Lehmer digit k
 	for k := m - 1; k >= 0; k-- {
 		fact[k] = 1

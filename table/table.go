@@ -238,11 +238,11 @@ func (t *Table) closer(b statespace.Board, r uint64, d int) (statespace.MoveSet,
 			set = set.Add(m)
 		}
 	}
-	col := b.Blank() % sp.Shape().Cols
-	if col > 0 && t.dist[r-t.half] == want {
+	left, right := sp.Shape().Sideways(b.Blank())
+	if left && t.dist[r-t.half] == want {
 		set = set.Add(statespace.Left)
 	}
-	if col < sp.Shape().Cols-1 && t.dist[r+t.half] == want {
+	if right && t.dist[r+t.half] == want {
 		set = set.Add(statespace.Right)
 	}
 	if set == 0 {

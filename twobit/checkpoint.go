@@ -107,7 +107,8 @@ func checkpointHeader(sp *statespace.Space, counts []uint64) []byte {
 	sh := sp.Shape()
 	hdr := make([]byte, 56+8*len(counts)+4)
 	copy(hdr, checkpointMagic)
-	hdr[8], hdr[9], hdr[10] = byte(sh.Rows), byte(sh.Cols), byte(len(counts)-1)
+	rows, cols := sh.Dims()
+	hdr[8], hdr[9], hdr[10] = byte(rows), byte(cols), byte(len(counts)-1)
 	binary.LittleEndian.PutUint32(hdr[12:], checkpointBlock)
 	for i := range 32 {
 		hdr[16+i] = 0xFF

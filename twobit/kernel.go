@@ -134,13 +134,12 @@ type span struct{ From, To int }
 // neighbour at offset i of each: a horizontal move keeps the codes' order
 // and changes the rank by (n−1)!/2, a whole number of partitions.
 func (k *Kernel) sideways(p int) (left, right int) {
-	cols := k.sp.Shape().Cols
-	blank := p / int(k.perBlank)
+	canLeft, canRight := k.sp.Shape().Sideways(p / int(k.perBlank))
 	left, right = -1, -1
-	if blank%cols != 0 {
+	if canLeft {
 		left = p - int(k.perBlank)
 	}
-	if blank%cols != cols-1 {
+	if canRight {
 		right = p + int(k.perBlank)
 	}
 	return left, right

@@ -96,15 +96,7 @@ func compressEven(w uint64) uint64 {
 // the counts and distance bits of every board. It stops with ctx's error
 // when ctx is done (the last checkpoint, if any, stays).
 func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, error) {
-	if opts.Workers <= 0 {
-		opts.Workers = runtime.GOMAXPROCS(0)
-	}
-	if opts.CheckpointEvery <= 0 {
-		opts.CheckpointEvery = 5 * time.Minute
-	}
-	if opts.AntipodeLimit <= 0 {
-		opts.AntipodeLimit = 1000
-	}
+	opts = opts.withDefaults()
 	if opts.Distances != nil && (uint64(len(opts.Distances)) != sp.Size() || opts.Resume) {
 		return nil, fmt.Errorf("twobit: Distances needs %d bytes and no Resume", sp.Size())
 	}
@@ -128,28 +120,9 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 			return nil, err
 		}
 	}
-	regions := sp.Size()>>regionShift + 1
-	s.marked = [2][]uint32{make([]uint32, regions), make([]uint32, regions)}
-	for _, f := range s.marked {
-		for i := range f {
-			f[i] = ^uint32(0) // no level
-		}
-	}
-	if s.codes == nil {
-		s.codes = make([]uint64, (sp.Size()+perWord-1)/perWord)
-		hugepages.Words(s.codes)
-		g := sp.Rank(sp.Goal())
-		s.codes[g/perWord] |= codeFrontier << (g % perWord * 2)
-		s.marked[0][g>>regionShift] = 0
-	} else {
-		s.allMarked = true
-	}
+	s.prepare(sp)
 	if resumed && opts.OnLevel != nil {
-		var reached uint64
-		for d, c := range s.counts {
-			reached += c
-			opts.OnLevel(Level{Depth: d, Count: c, Reached: reached, Resumed: true})
-		}
+		s.replay(opts.OnLevel)
 	}
 	for _, c := range s.counts {
 		s.expanded.Add(c)
@@ -199,6 +172,50 @@ func Search(ctx context.Context, sp *statespace.Space, opts Options) (*Result, e
 		return nil, fmt.Errorf("twobit: the search reached %d boards of %s, expected %d", total, sp.Shape(), sp.Size())
 	}
 	return &Result{sp: sp, codes: s.codes, counts: s.counts, antipodes: s.antipodes, elapsed: time.Since(start)}, nil
+}
+
+// withDefaults returns o with its zero fields set to their defaults.
+func (o Options) withDefaults() Options {
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.CheckpointEvery <= 0 {
+		o.CheckpointEvery = 5 * time.Minute
+	}
+	if o.AntipodeLimit <= 0 {
+		o.AntipodeLimit = 1000
+	}
+	return o
+}
+
+// prepare allocates the search's marks of regions, and its codes with the
+// goal on the frontier unless a checkpoint gave them.
+func (s *search) prepare(sp *statespace.Space) {
+	regions := sp.Size()>>regionShift + 1
+	s.marked = [2][]uint32{make([]uint32, regions), make([]uint32, regions)}
+	for _, f := range s.marked {
+		for i := range f {
+			f[i] = ^uint32(0) // no level
+		}
+	}
+	if s.codes == nil {
+		s.codes = make([]uint64, (sp.Size()+perWord-1)/perWord)
+		hugepages.Words(s.codes)
+		g := sp.Rank(sp.Goal())
+		s.codes[g/perWord] |= codeFrontier << (g % perWord * 2)
+		s.marked[0][g>>regionShift] = 0
+	} else {
+		s.allMarked = true
+	}
+}
+
+// replay reports the levels a checkpoint gave, marked as resumed.
+func (s *search) replay(onLevel func(Level)) {
+	var reached uint64
+	for d, c := range s.counts {
+		reached += c
+		onLevel(Level{Depth: d, Count: c, Reached: reached, Resumed: true})
+	}
 }
 
 // workerState is what a worker keeps from level to level, so that a

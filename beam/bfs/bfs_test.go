@@ -17,7 +17,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	"github.com/tilespace/tilespace/data/reference"
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/table"

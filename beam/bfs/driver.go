@@ -113,35 +113,8 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		}
 		return nil
 	}
-	for d := 0; ; d++ {
-		l, err := r.readLevel(ctx, d)
-		if errors.Is(err, errNotExist) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		l.Resumed = true
-		r.readCosts(ctx, &l)
-		if err := report(l); err != nil {
-			return nil, err
-		}
-	}
-	if len(r.levels) == 0 {
-		if err := writeGoalLevel(ctx, opts.Work, k); err != nil {
-			return nil, err
-		}
-		l, err := r.readLevel(ctx, 0)
-		if err != nil {
-			return nil, err
-		}
-		l.WorkBytes = localSize(opts.Work)
-		if err := r.writeCosts(ctx, l); err != nil {
-			return nil, err
-		}
-		if err := report(l); err != nil {
-			return nil, err
-		}
+	if err := r.resume(ctx, opts.Work, k, report); err != nil {
+		return nil, err
 	}
 	for {
 		d := len(r.levels) - 1
@@ -183,6 +156,42 @@ func Run(ctx context.Context, goal statespace.Board, opts Options) (*Result, err
 		}
 	}
 	return r, nil
+}
+
+// resume reports the levels the working folder holds, or writes and
+// reports the goal's level when it holds none.
+func (r *Result) resume(ctx context.Context, work string, k *twobit.Kernel, report func(Level) error) error {
+	for d := 0; ; d++ {
+		l, err := r.readLevel(ctx, d)
+		if errors.Is(err, errNotExist) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		l.Resumed = true
+		r.readCosts(ctx, &l)
+		if err := report(l); err != nil {
+			return err
+		}
+	}
+	if len(r.levels) == 0 {
+		if err := writeGoalLevel(ctx, work, k); err != nil {
+			return err
+		}
+		l, err := r.readLevel(ctx, 0)
+		if err != nil {
+			return err
+		}
+		l.WorkBytes = localSize(work)
+		if err := r.writeCosts(ctx, l); err != nil {
+			return err
+		}
+		if err := report(l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // chunk is the part of a level's frontier one pipeline expands: the
@@ -297,11 +306,11 @@ func Published(goal statespace.Board) *reference.Distribution {
 	r, c := sh.Row(goal.Blank()), sh.Col(goal.Blank())
 	blank := ""
 	switch {
-	case (r == 0 || r == sh.Rows-1) && (c == 0 || c == sh.Cols-1):
+	case sh.Corner(goal.Blank()):
 		blank = "corner"
-	case sh.Rows == 3 && sh.Cols == 3 && r == 1 && c == 1:
+	case sh == statespace.Shape{Rows: 3, Cols: 3} && r == 1 && c == 1:
 		blank = "centre"
-	case sh.Rows == 3 && sh.Cols == 3:
+	case sh == statespace.Shape{Rows: 3, Cols: 3}:
 		blank = "edge"
 	default:
 		return nil

@@ -40,7 +40,8 @@ type Space struct {
 }
 
 func spaceOf(goal statespace.Board) Space {
-	return Space{Rows: goal.Shape().Rows, Cols: goal.Shape().Cols, Tiles: goal.Tiles()}
+	rows, cols := goal.Shape().Dims()
+	return Space{Rows: rows, Cols: cols, Tiles: goal.Tiles()}
 }
 
 // kernel rebuilds the space and its partitioned kernel.

@@ -415,7 +415,7 @@ func (g *grader) gradePath(v string) (Verdict, string) {
 		next, ok := b.Apply(m)
 		if !ok {
 			return Wrong, fmt.Sprintf("move %d, '%s', is illegal: after %d moves the blank is in row %d, column %d of %s; expected %s",
-				k+1, m, k, b.Blank()/Shape.Cols+1, b.Blank()%Shape.Cols+1, b, exp)
+				k+1, m, k, Shape.Row(b.Blank())+1, Shape.Col(b.Blank())+1, b, exp)
 		}
 		b = next
 	}

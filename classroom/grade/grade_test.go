@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/tilespace/tilespace/classroom"
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"

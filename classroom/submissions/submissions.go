@@ -133,13 +133,7 @@ func Run(ctx context.Context, cfg Config, dirs []string, each func(Result) error
 		return errors.New("no command to run")
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
-	var r runner
-	var err error
-	if cfg.Unboxed {
-		r, err = newUnboxed(ctx, cfg.Limits)
-	} else {
-		r, err = newBox(ctx, cfg.Limits)
-	}
+	r, err := newRunner(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -210,6 +204,15 @@ feed:
 		return first
 	}
 	return ctx.Err()
+}
+
+// newRunner makes the runner cfg asks for: a box for each run, unless
+// cfg.Unboxed.
+func newRunner(ctx context.Context, cfg Config) (runner, error) {
+	if cfg.Unboxed {
+		return newUnboxed(ctx, cfg.Limits)
+	}
+	return newBox(ctx, cfg.Limits)
 }
 
 // runner runs one program on a prepared copy of a folder.

@@ -17,8 +17,8 @@ import (
 
 	"github.com/tilespace/tilespace/classroom"
 	"github.com/tilespace/tilespace/classroom/grade"
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/table"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/longtest"
+	"github.com/tilespace/tilespace/internal/testkit/longtest"
 	"github.com/tilespace/tilespace/store"
 )
 

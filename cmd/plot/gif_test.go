@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/tilespace/tilespace/cmd/internal/cli"
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"

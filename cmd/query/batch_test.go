@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/record"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/store"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilespace/tilespace/internal/forged"
+	"github.com/tilespace/tilespace/internal/testkit/forged"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )

@@ -1,11 +1,14 @@
 // Command apisurface measures the width of packages: the exported names of
 // each package named (top-level declarations plus exported methods, as
 // go/ast reads them, tests left out), the exported methods of a named type,
-// and every function longer than a bound anywhere under the module root.
+// the types with an Error method and every function longer than a bound
+// anywhere under the module root (nested modules included).
 //
 //	go run ./internal/apisurface [-type pkg.Type] [-lines 80] PKGDIR...
 //
 // It reads source text only, so it measures a tree that does not build too.
+// docs/internals.md states its figures; this package's test fails when
+// they drift.
 package main
 
 import (
@@ -52,11 +55,13 @@ func main() {
 		}
 		fmt.Printf("%s: %d exported methods: %s\n", *typ, len(methods), strings.Join(methods, ", "))
 	}
-	long, err := longFuncs(".", *lines)
+	tree, err := walk(".", *lines)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "apisurface:", err)
 		os.Exit(1)
 	}
+	long := tree.long
+	fmt.Printf("types with an Error method: %d\n", len(tree.errorTypes))
 	fmt.Printf("functions over %d lines: %d\n", *lines, len(long))
 	for _, l := range long {
 		fmt.Println("  " + l)
@@ -130,10 +135,17 @@ func receiver(e ast.Expr) string {
 	return ""
 }
 
-// longFuncs lists, as FILE:FUNC LINES, the functions of non-test Go files
-// under root whose declaration spans more than n lines.
-func longFuncs(root string, n int) ([]string, error) {
-	var out []string
+// treeMeasures are the measures of every non-test Go file under a root.
+type treeMeasures struct {
+	long       []string // FILE:FUNC LINES, each function over the bound
+	errorTypes []string // DIR.Type, each type with an Error() string method
+}
+
+// walk measures the non-test Go files under root: the functions whose
+// declaration spans more than n lines, and the types with an Error method.
+func walk(root string, n int) (treeMeasures, error) {
+	var m treeMeasures
+	errs := map[string]bool{}
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -153,14 +165,32 @@ func longFuncs(root string, n int) ([]string, error) {
 			return err
 		}
 		for _, d := range file.Decls {
-			if f, ok := d.(*ast.FuncDecl); ok {
-				span := fset.Position(f.End()).Line - fset.Position(f.Pos()).Line + 1
-				if span > n {
-					out = append(out, fmt.Sprintf("%s:%s %d", path, f.Name.Name, span))
-				}
+			f, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			span := fset.Position(f.End()).Line - fset.Position(f.Pos()).Line + 1
+			if span > n {
+				m.long = append(m.long, fmt.Sprintf("%s:%s %d", path, f.Name.Name, span))
+			}
+			if isErrorMethod(f) {
+				errs[filepath.Dir(path)+"."+receiver(f.Recv.List[0].Type)] = true
 			}
 		}
 		return nil
 	})
-	return out, err
+	for t := range errs {
+		m.errorTypes = append(m.errorTypes, t)
+	}
+	sort.Strings(m.errorTypes)
+	return m, err
+}
+
+// isErrorMethod reports whether f is a method Error() string.
+func isErrorMethod(f *ast.FuncDecl) bool {
+	if f.Recv == nil || f.Name.Name != "Error" || f.Type.Params.NumFields() != 0 || f.Type.Results.NumFields() != 1 {
+		return false
+	}
+	id, ok := f.Type.Results.List[0].Type.(*ast.Ident)
+	return ok && id.Name == "string"
 }

@@ -24,13 +24,14 @@ type labeledGoal struct {
 // goals of OEIS A089473, A089474 and A089483.
 func goalsByBlank(sh statespace.Shape) []labeledGoal {
 	goals := []labeledGoal{{"blank in a corner", statespace.GoalLast(sh)}}
-	if sh.Cols >= 3 {
-		goals = append(goals, labeledGoal{"blank on an edge", goalWithBlankAt(sh, sh.Cols/2)})
-	} else if sh.Rows >= 3 {
-		goals = append(goals, labeledGoal{"blank on an edge", goalWithBlankAt(sh, (sh.Rows/2)*sh.Cols)})
+	rows, cols := sh.Dims()
+	if cols >= 3 {
+		goals = append(goals, labeledGoal{"blank on an edge", goalWithBlankAt(sh, sh.Cell(0, cols/2))})
+	} else if rows >= 3 {
+		goals = append(goals, labeledGoal{"blank on an edge", goalWithBlankAt(sh, sh.Cell(rows/2, 0))})
 	}
-	if sh.Rows >= 3 && sh.Cols >= 3 {
-		goals = append(goals, labeledGoal{"blank in the centre", goalWithBlankAt(sh, (sh.Rows/2)*sh.Cols+sh.Cols/2)})
+	if rows >= 3 && cols >= 3 {
+		goals = append(goals, labeledGoal{"blank in the centre", goalWithBlankAt(sh, sh.Cell(rows/2, cols/2))})
 	}
 	return goals
 }

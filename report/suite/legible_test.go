@@ -2,7 +2,7 @@ package suite
 
 import (
 	"context"
-	"github.com/tilespace/tilespace/internal/legible"
+	"github.com/tilespace/tilespace/internal/testkit/legible"
 	"testing"
 
 	"gonum.org/v1/plot/vg"

@@ -11,7 +11,7 @@ import (
 	"github.com/tilespace/tilespace/pdb"
 
 	"github.com/tilespace/tilespace/classroom"
-	"github.com/tilespace/tilespace/internal/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/search"
 	"github.com/tilespace/tilespace/statespace"

@@ -9,8 +9,8 @@ import (
 
 	"github.com/tilespace/tilespace/cmd/internal/cli"
 	"github.com/tilespace/tilespace/internal/errkind"
-	"github.com/tilespace/tilespace/internal/fixture"
-	"github.com/tilespace/tilespace/internal/forged"
+	"github.com/tilespace/tilespace/internal/testkit/fixture"
+	"github.com/tilespace/tilespace/internal/testkit/forged"
 	"github.com/tilespace/tilespace/pdb"
 	"github.com/tilespace/tilespace/python/pyapi"
 	"github.com/tilespace/tilespace/resolve"

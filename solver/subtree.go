@@ -1,0 +1,228 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/tilespace/tilespace/statespace"
+)
+
+// An iteration of IDA* can be searched in pieces, on other machines or in
+// other processes (a Beam pipeline, package beam/ida): SplitIteration cuts
+// it at a depth into root subtrees, exactly as Solve's parallel search
+// does, SearchSubtree searches one of them on one goroutine, and
+// Split.Combine adds up their results into what Solve counts for the
+// iteration. Each piece needs only the board, the bound and the moves to
+// its root, so the pieces can be searched in any order and anywhere.
+
+// Split is one IDA* iteration cut at Depth into root subtrees: the nodes
+// at that depth whose f = g + h is within Bound, in the order the
+// sequential search reaches them.
+type Split struct {
+	Board statespace.Board
+	Bound int
+	Depth int
+	Roots []Root
+	// Nodes and Generated are the work of the whole search above Depth,
+	// and Next the least f above the bound seen there (MaxBound + 1 when
+	// none).
+	Nodes, Generated uint64
+	Next             int
+	// Found is set when the goal lies above Depth (a bound below Depth);
+	// Path is then the solution, Nodes and Generated what Solve counts up
+	// to it, and Roots empty.
+	Found bool
+	Path  []statespace.Move
+}
+
+// Root is a root subtree of a Split: the moves from the board to it and
+// the work the sequential search does above the split depth before it.
+type Root struct {
+	Moves            []statespace.Move
+	Nodes, Generated uint64
+}
+
+// SubtreeResult is what searching one root subtree found: its counters
+// (its root included), the least f above the bound seen in it
+// (MaxBound + 1 when none), and, when the subtree holds a solution, the
+// first one the sequential search reaches, from the board. A subtree
+// holding a solution is searched up to it only.
+type SubtreeResult struct {
+	Nodes, Generated uint64
+	Next             int
+	Found            bool
+	Path             []statespace.Move
+}
+
+// IterationResult is one iteration's outcome, counted as Solve counts it:
+// when Found, the work up to the solution in the sequential order (the
+// subtrees after the solution's are left out, whether or not they were
+// searched), else the whole iteration's, with Next the next bound.
+type IterationResult struct {
+	Found            bool
+	Path             []statespace.Move
+	Nodes, Generated uint64
+	Next             int
+}
+
+// MaxBound is the largest bound the solver searches with: a Next above it
+// means no solution (ErrTooDeep).
+const MaxBound = maxDepth
+
+// InitialBound returns the first iteration's bound for b: the heuristic's
+// value. It returns statespace.Space.Check's error for a board that cannot
+// reach the goal.
+func (s *Solver) InitialBound(b statespace.Board) (int, error) {
+	if err := s.space.Check(b); err != nil {
+		return 0, err
+	}
+	return s.h.Distance(b), nil
+}
+
+// SplitIteration cuts the iteration with bound from b at depth (at least
+// 1; a depth not below the bound is lowered to bound − 1, where the goal,
+// which lies at depth bound, is always below it) into root subtrees. It
+// searches the top of the tree on one goroutine, with the solver's Prune
+// and Dual settings, so the roots are the tasks Solve makes at that depth.
+func (s *Solver) SplitIteration(ctx context.Context, b statespace.Board, bound, depth int) (Split, error) {
+	if err := s.space.Check(b); err != nil {
+		return Split{}, err
+	}
+	if bound > maxDepth {
+		return Split{}, ErrBoundTooLarge
+	}
+	if depth < 1 {
+		return Split{}, fmt.Errorf("solver: split depth %d: want at least 1", depth)
+	}
+	sp := Split{Board: b, Bound: bound, Depth: min(depth, max(bound-1, 1)), Next: maxDepth + 1}
+	if b == s.goal {
+		sp.Found, sp.Path = true, []statespace.Move{}
+		return sp, nil
+	}
+	fsm, err := s.machine()
+	if err != nil {
+		return Split{}, err
+	}
+	var canceled atomic.Bool
+	defer cancelWatch(ctx, &canceled)()
+	root := s.fast.root(b)
+	root.state = fsm.Start(b.Blank())
+	top := &searcher{e: s.fast, bound: bound, fsm: fsm.Table(), dual: s.Dual, next: maxDepth + 1, canceled: &canceled, split: sp.Depth}
+	top.load(&root)
+	found := top.dfs(0, -2)
+	if top.stopped {
+		return Split{}, ctx.Err()
+	}
+	sp.Nodes, sp.Generated, sp.Next = top.expanded, top.generated, top.next
+	if found {
+		sp.Found, sp.Path = true, movesOf(top.path[:top.length])
+		return sp, nil
+	}
+	for _, t := range top.tasks {
+		sp.Roots = append(sp.Roots, Root{Moves: movesOf(t.prefix), Nodes: t.expanded, Generated: t.generated})
+	}
+	return sp, nil
+}
+
+// SubtreeError says the moves given to SearchSubtree do not lead to a
+// subtree the search has: a move off the board, or a path the pruning
+// machine cuts.
+type SubtreeError struct {
+	Moves []statespace.Move
+	At    int // the index of the first move that fails
+	Msg   string
+}
+
+func (e *SubtreeError) Error() string {
+	return fmt.Sprintf("solver: subtree %v: move %d (%v) %s", e.Moves, e.At+1, e.Moves[e.At], e.Msg)
+}
+
+// SearchSubtree searches, under bound, the subtree of the iteration from
+// b whose root the moves reach (a Root's Moves), on one goroutine, with
+// the solver's Prune and Dual settings: its counters are those the
+// sequential search counts in that subtree, so that Split.Combine gives
+// Solve's counts. It returns ctx's error when ctx is done.
+func (s *Solver) SearchSubtree(ctx context.Context, b statespace.Board, bound int, moves []statespace.Move) (SubtreeResult, error) {
+	if err := s.space.Check(b); err != nil {
+		return SubtreeResult{}, err
+	}
+	if bound > maxDepth {
+		return SubtreeResult{}, ErrBoundTooLarge
+	}
+	if len(moves) == 0 || len(moves) > maxDepth {
+		return SubtreeResult{}, fmt.Errorf("solver: a subtree's root is 1 to %d moves from the board, not %d", maxDepth, len(moves))
+	}
+	fsm, err := s.machine()
+	if err != nil {
+		return SubtreeResult{}, err
+	}
+	table := fsm.Table()
+	state := fsm.Start(b.Blank())
+	at := b
+	for i, m := range moves {
+		if m > statespace.Right {
+			return SubtreeResult{}, &SubtreeError{Moves: moves, At: i, Msg: "is not a move"}
+		}
+		next, ok := at.Apply(m)
+		if !ok {
+			return SubtreeResult{}, &SubtreeError{Moves: moves, At: i, Msg: "leaves the board"}
+		}
+		if state = table[int(state)*4+int(m)]; state < 0 {
+			return SubtreeResult{}, &SubtreeError{Moves: moves, At: i, Msg: "is a duplicate path the search cuts"}
+		}
+		at = next
+	}
+	var canceled atomic.Bool
+	defer cancelWatch(ctx, &canceled)()
+	x := s.fast.root(at)
+	x.state = state
+	sr := &searcher{e: s.fast, bound: bound, fsm: table, dual: s.Dual, next: maxDepth + 1, canceled: &canceled}
+	sr.load(&x)
+	for i, m := range moves {
+		sr.path[i] = uint8(m)
+	}
+	found := sr.dfs(len(moves), int(moves[len(moves)-1]))
+	if sr.stopped {
+		return SubtreeResult{}, ctx.Err()
+	}
+	r := SubtreeResult{Nodes: sr.expanded, Generated: sr.generated, Next: sr.next, Found: found}
+	if found {
+		r.Path = movesOf(sr.path[:sr.length])
+	}
+	return r, nil
+}
+
+// Combine returns the iteration's outcome from the results of its root
+// subtrees, results[i] that of sp.Roots[i]: the first subtree in order
+// with a solution gives the path, and the counts are the sequential
+// search's up to it; without one, the whole iteration's. Only the results
+// up to the first solution are read, so the subtrees after it may be
+// left zero. It returns ErrTooDeep when no solution was found and no
+// bound is left to try.
+func (sp Split) Combine(results []SubtreeResult) (IterationResult, error) {
+	if sp.Found {
+		return IterationResult{Found: true, Path: sp.Path, Nodes: sp.Nodes, Generated: sp.Generated}, nil
+	}
+	if len(results) != len(sp.Roots) {
+		return IterationResult{}, fmt.Errorf("solver: %d subtree results for %d subtrees", len(results), len(sp.Roots))
+	}
+	it := IterationResult{Nodes: sp.Nodes, Generated: sp.Generated, Next: sp.Next}
+	for i, r := range results {
+		if r.Found {
+			it = IterationResult{Found: true, Path: r.Path, Nodes: sp.Roots[i].Nodes, Generated: sp.Roots[i].Generated}
+			for _, q := range results[:i+1] {
+				it.Nodes += q.Nodes
+				it.Generated += q.Generated
+			}
+			return it, nil
+		}
+		it.Nodes += r.Nodes
+		it.Generated += r.Generated
+		it.Next = min(it.Next, r.Next)
+	}
+	if it.Next > maxDepth {
+		return it, ErrTooDeep
+	}
+	return it, nil
+}
