@@ -146,7 +146,10 @@ def call(request: Dict[str, Any], inbuf: Optional[np.ndarray] = None, outbuf: Op
     if handle < 0:
         raise errors.Error("the engine could not start a job")
     box: Dict[str, Any] = {}
-    done = threading.Event()
+    # Released by the worker when the call returns: a lock's wait is the
+    # cheapest hand-over between threads (an Event's is a condition's).
+    done = threading.Lock()
+    done.acquire()
 
     def run(data=data, inbuf=inbuf, outbuf=outbuf):
         # The buffers are referenced here, so they live while the engine
@@ -158,23 +161,28 @@ def call(request: Dict[str, Any], inbuf: Optional[np.ndarray] = None, outbuf: Op
         except BaseException as e:  # never in the engine: ctypes' own faults
             box["raised"] = e
         finally:
-            done.set()
+            box["done"] = True
+            done.release()
 
-    # The waiting is on an Event, not on Thread.join: a join interrupted by
+    # The waiting is on a lock, not on Thread.join: a join interrupted by
     # Ctrl-C may take the thread for finished while it still runs.
     interrupted = False
     ok = False
+    finished = False
     try:
         _in_worker(run)
         try:
-            while not done.wait(POLL):
+            while not done.acquire(timeout=POLL):
                 p = _take(lib, lib.tilespace_job_progress(handle))
                 _notes(p)
                 reporter(p.get("what", ""), p.get("done", 0), p.get("total", 0))
+            finished = True
         except KeyboardInterrupt:
             interrupted = True
-            lib.tilespace_job_cancel(handle)
-            _wait(done)
+            if not box.get("done"):
+                lib.tilespace_job_cancel(handle)
+            _wait(done, box)
+            finished = True
         if "raised" in box:
             raise box["raised"]
         resp = _take(lib, box.get("p"))
@@ -190,7 +198,7 @@ def call(request: Dict[str, Any], inbuf: Optional[np.ndarray] = None, outbuf: Op
         return result
     finally:
         reporter.finish(ok)
-        if done.is_set():
+        if finished:
             lib.tilespace_job_free(handle)
 
 
@@ -211,12 +219,13 @@ def _result(resp: Dict[str, Any]) -> Dict[str, Any]:
     return resp
 
 
-def _wait(done: threading.Event) -> None:
-    """Waits for the cancelled call to end; a second Ctrl-C while it stops
-    is taken as the same request."""
-    while True:
+def _wait(done: Any, box: Dict[str, Any]) -> None:
+    """Waits for the cancelled call to end (box["done"] set, the lock done
+    released); a second Ctrl-C while it stops is taken as the same
+    request."""
+    while not box.get("done"):
         try:
-            if done.wait(POLL):
+            if done.acquire(timeout=POLL):
                 return
         except KeyboardInterrupt:
             pass
