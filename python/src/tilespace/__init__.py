@@ -29,8 +29,9 @@ import html
 import math
 import numbers
 import os
+import re
 import secrets
-from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Set, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -268,7 +269,24 @@ def _answer(board: BoardLike, goal: Optional[GoalLike], shape: Optional[str], pa
         if time_limit == 0:
             raise ArgumentError("time_limit must be positive, got 0")
         req["time_limit"] = float(time_limit)
-    return _engine.call(req)
+    key = (req["shape"], req["goal"], len(_cell_separators.split(req["board"].strip())))
+    if key in _tabled and time_limit is None and partition is None:
+        # A table answered this space before: a lookup of microseconds,
+        # in this thread (no hand-over to a worker, which costs more).
+        return _engine.call_direct(req)
+    resp = _engine.call(req)
+    if not resp.get("heuristic") and key[2] <= _DIRECT_CELLS:
+        _tabled.add(key)
+    return resp
+
+
+#: The spaces (shape, goal and the board's cell count as given) whose
+#: boards a distance table has answered in this process, of at most
+#: _DIRECT_CELLS cells: a table dropped from the engine's cache is rebuilt
+#: in milliseconds, so their answers never take long enough to need Ctrl-C.
+_tabled: Set[Tuple[str, str, int]] = set()
+_DIRECT_CELLS = 10
+_cell_separators = re.compile(r"[\s,/]+")
 
 
 def distance(board: BoardLike, *, shape: Optional[str] = None, goal: GoalLike = "last") -> int:

@@ -115,8 +115,8 @@ if hasattr(os, "register_at_fork"):
 
 
 def call_direct(request: Dict[str, Any]) -> Dict[str, Any]:
-    """Runs a request that takes no time and reads no file (space,
-    algorithms) in this thread: no Ctrl-C, no progress, no buffers."""
+    """Runs a request that takes no time (space, algorithms, a lookup in
+    a table at hand) in this thread: no Ctrl-C, no progress, no buffers."""
     lib = _load()
     data = json.dumps(request).encode("utf-8")
     handle = lib.tilespace_job_new()
