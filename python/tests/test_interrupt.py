@@ -8,7 +8,10 @@ import textwrap
 import pytest
 
 CHILD = textwrap.dedent("""
-    import sys, tilespace
+    import signal, sys, tilespace
+    # Ctrl-C raises KeyboardInterrupt even where the test runs with SIGINT
+    # ignored (a shell's background job), which Python would inherit.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     said = []
     def progress(what, done, total):
         if not said:
