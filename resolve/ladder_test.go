@@ -31,7 +31,7 @@ func TestLadder(t *testing.T) {
 	want := []Rung{
 		{Partition: "6-6-6-6", Disk: 4 * plain, Held: 4 * plain, Build: 2.3e9},
 		{Partition: "6-6-6-6", ZeroAware: true, Disk: 4 * zero, Held: 4 * zero, Build: 7.6e9},
-		{Partition: "6-6-6-6x4", ZeroAware: true, Disk: 8 * zero, Held: 4 * zero, Build: 8.4e9},
+		{Partition: "6-6-6-6x4", ZeroAware: true, Disk: 8 * zero, Held: 4 * zero, Build: 7.6e9},
 		{Partition: "6-6-6-6x7", ZeroAware: true, Disk: 14 * zero, Held: 7 * zero, Build: 8.4e9},
 	}
 	for _, goal := range []statespace.Board{statespace.GoalFirst(sh), statespace.GoalLast(sh)} {

@@ -116,13 +116,18 @@ func (t *Table) Draw(ctx context.Context, rng *rand.Rand, d, n int, yield func(s
 	if d < 0 {
 		return t.sampleAll(ctx, rng, n, yield)
 	}
+	return shuffle(ctx, rng, t.space, t.ranksAt(d), n, yield)
+}
+
+// ranksAt lists the ranks of the boards at distance d, ascending.
+func (t *Table) ranksAt(d int) []uint64 {
 	ranks := make([]uint64, 0, t.counts[d])
 	for r, v := range t.dist {
 		if int(v) == d {
 			ranks = append(ranks, uint64(r))
 		}
 	}
-	return shuffle(ctx, rng, t.space, ranks, n, yield)
+	return ranks
 }
 
 // Draw yields boards as Table.Draw does, never expanding the table: the
@@ -356,13 +361,7 @@ func (t *Table) Choose(ctx context.Context, rng *rand.Rand, d, n int, yield func
 	if d >= len(t.counts) {
 		return &RareError{Shape: t.space.Shape(), Distance: d, Radius: t.Radius(), States: t.space.Size()}
 	}
-	ranks := make([]uint64, 0, t.counts[d])
-	for r, v := range t.dist {
-		if int(v) == d {
-			ranks = append(ranks, uint64(r))
-		}
-	}
-	return pick(ctx, rng, t.space, ranks, n, yield)
+	return pick(ctx, rng, t.space, t.ranksAt(d), n, yield)
 }
 
 // Choose yields boards as Table.Choose does, never expanding the table:

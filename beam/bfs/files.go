@@ -6,14 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
-	"math/rand/v2"
 	"os"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"   // gs:// working folders
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local ones
+
+	"github.com/tilespace/tilespace/beam/internal/objfile"
 )
 
 // A run's working folder (a local folder, or gs://bucket/path through
@@ -32,11 +30,13 @@ import (
 // files are overwritten whole). The pipeline of level d+2 deletes level
 // d−1's bitmaps, which no later level or resumption needs; the indexes stay.
 
-// join joins a working folder and a relative path with "/" (path.Join
-// would fold the "//" of "gs://").
-func join(dir string, elem ...string) string {
-	return strings.TrimRight(dir, "/") + "/" + strings.Join(elem, "/")
-}
+// The shared helpers of the module's files (package objfile).
+var (
+	join        = objfile.Join
+	writeFile   = objfile.Write
+	readFile    = objfile.Read
+	errNotExist = objfile.ErrNotExist
+)
 
 func levelDir(work string, level int) string { return join(work, fmt.Sprintf("level-%04d", level)) }
 
@@ -64,69 +64,6 @@ func frontierPath(work string, level, p int) string {
 func runPath(work string) string { return join(work, "run.json") }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// writeFile writes data to path whole: through a temporary name and a
-// rename where the filesystem renames (local folders), directly where a
-// write becomes visible only when it is closed (object storage).
-func writeFile(ctx context.Context, path string, data []byte) error {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	target := path
-	renamer, renames := fs.(filesystem.Renamer)
-	if renames && !strings.Contains(path, "://") {
-		target = fmt.Sprintf("%s.tmp-%d-%x", path, os.Getpid(), rand.Uint64())
-	} else {
-		renames = false
-	}
-	w, err := fs.OpenWrite(ctx, target)
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if _, err := w.Write(data); err != nil {
-		w.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := w.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if renames {
-		if err := renamer.Rename(ctx, target, path); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-	}
-	return nil
-}
-
-// errNotExist marks a file that is not there (as opposed to damaged).
-var errNotExist = errors.New("no such file")
-
-// readFile reads the whole file at path, at most limit bytes.
-func readFile(ctx context.Context, path string, limit int64) ([]byte, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	defer fs.Close()
-	r, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) || strings.Contains(err.Error(), "object doesn't exist") {
-			return nil, fmt.Errorf("%s: %w", path, errNotExist)
-		}
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: longer than the %d bytes it can hold", path, limit)
-	}
-	return data, nil
-}
 
 // removeFile removes path if the filesystem removes files; a file that is
 // not there is no error.

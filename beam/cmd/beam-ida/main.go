@@ -41,6 +41,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"
 
 	"github.com/tilespace/tilespace/beam/ida"
+	"github.com/tilespace/tilespace/cmd/cmdline"
 	"github.com/tilespace/tilespace/internal/exitstatus"
 	"github.com/tilespace/tilespace/internal/progress"
 	"github.com/tilespace/tilespace/statespace"
@@ -62,12 +63,8 @@ func main() {
 func explain(err error) string {
 	var nf *store.PDBNotFoundError
 	if errors.As(err, &nf) {
-		zero := ""
-		if nf.ZeroAware {
-			zero = " -zero-aware"
-		}
-		return fmt.Sprintf("%v; build them with: go run ./cmd/enumerate databases -shape %s -goal %s -pdb %s%s (from the repository's root), and give their folder as -databases",
-			err, nf.Goal.Shape(), statespace.GoalName(nf.Goal), cmp.Or(nf.Partition, "PARTITION"), zero)
+		return fmt.Sprintf("%v; build them with: %s (from the repository's root), and give their folder as -databases",
+			err, cmdline.Databases(nf.Goal, cmp.Or(nf.Partition, "PARTITION"), nf.ZeroAware, ""))
 	}
 	return err.Error()
 }

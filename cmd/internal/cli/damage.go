@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tilespace/tilespace/cmd/internal/cmdline"
+	"github.com/tilespace/tilespace/cmd/cmdline"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/store"
 	"github.com/tilespace/tilespace/table"

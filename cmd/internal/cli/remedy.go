@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/tilespace/tilespace/cmd/internal/cmdline"
+	"github.com/tilespace/tilespace/cmd/cmdline"
 	"github.com/tilespace/tilespace/generate"
 	"github.com/tilespace/tilespace/internal/errkind"
 	"github.com/tilespace/tilespace/internal/exitstatus"

@@ -77,7 +77,7 @@ func TestRemedy(t *testing.T) {
 		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6x7", ZeroAware: true, Rung: ladder5[3], Machine: resolve.Machine{Memory: 24 << 30, DiskFree: 80e9}},
 			"build the 6-6-6-6x7 zero-aware databases first (the strongest set that fits 24.0 GiB of memory; 33.9 GB on disk, 17.0 GB held while searching, 8.4 GB at the build's peak; minutes on 2 cores) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6x7 -zero-aware"},
 		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6x4", ZeroAware: true, Rung: ladder5[2], Machine: resolve.Machine{Memory: 24 << 30, DiskFree: 25e9}, DiskLimited: true},
-			"build the 6-6-6-6x4 zero-aware databases first (the strongest set that fits 24.0 GiB of memory and the 25.0 GB free on disk; 19.4 GB on disk, 9.7 GB held while searching, 8.4 GB at the build's peak; minutes on 2 cores) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6x4 -zero-aware"},
+			"build the 6-6-6-6x4 zero-aware databases first (the strongest set that fits 24.0 GiB of memory and the 25.0 GB free on disk; 19.4 GB on disk, 9.7 GB held while searching, 7.6 GB at the build's peak; minutes on 2 cores) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6x4 -zero-aware"},
 		{&resolve.NeedPDBsError{Goal: last5, Partition: "6-6-6-6", Rung: ladder5[0]},
 			"build the 6-6-6-6 databases first (this machine's memory is not known: set $TILESPACE_MEMORY to its size for a stronger set; 0.5 GB on disk and held while searching, 2.3 GB at the build's peak; minutes on 2 cores) with: go run ./cmd/enumerate databases -shape 5x5 -goal last -pdb 6-6-6-6"},
 		{&resolve.NoDepthTableError{Goal: statespace.GoalLast(statespace.Shape{Rows: 2, Cols: 6}), Buildable: true},

@@ -10,7 +10,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/tilespace/tilespace/cmd/internal/cmdline"
+	"github.com/tilespace/tilespace/cmd/cmdline"
 	"github.com/tilespace/tilespace/resolve"
 	"github.com/tilespace/tilespace/serve/api"
 	"github.com/tilespace/tilespace/statespace"

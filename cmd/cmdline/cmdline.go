@@ -1,7 +1,9 @@
 // Package cmdline spells the command lines that build, rebuild and check
 // tilespace's files, the one place the remedies of the commands (package
-// cli) and of the static copy's engine take them from. It imports only
-// statespace, so the engine in WebAssembly can name them too.
+// cli, and beam-ida in the beam module) and of the static copy's engine
+// take them from. It imports only statespace, so the engine in
+// WebAssembly can name them too; it sits outside cmd/internal so that the
+// beam module's commands may import it.
 package cmdline
 
 import (
