@@ -27,9 +27,11 @@ type solverOracle struct {
 // Checkpoints makes searches survive interruption: while a board is
 // searched its checkpoint (store.SolveCheckpointFile) is written into
 // Cache every Every and when the context ends; with Resume a search
-// starts from the checkpoint found there. A search that ends removes its
-// checkpoint. The answers, node counts included, are those of a search
-// never interrupted.
+// starts from the checkpoint found there. A search that wrote a
+// checkpoint leaves its end there (solver.Checkpoint.Path), which a
+// resume answers from at once: a batch run again after a stop searches
+// only the boards it had not finished. The answers, node counts and
+// search time included, are those of a search never interrupted.
 type Checkpoints struct {
 	Cache  store.Cache
 	Resume bool
@@ -77,13 +79,8 @@ func (o *solverOracle) solve(ctx context.Context, b statespace.Board, c *Checkpo
 			return r, err // stopped before anything was worth saving
 		}
 		return r, &InterruptedError{Checkpoint: path, Err: err}
-	case err != nil:
-		return r, err
 	}
-	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return r, err
-	}
-	return r, nil
+	return r, err
 }
 
 // InterruptedError reports a resumable search stopped before its end,

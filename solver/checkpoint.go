@@ -50,6 +50,13 @@ type Checkpoint struct {
 	// checkpoint written without them has none: then the list holds only
 	// the iterations finished since, and is shorter than Iterations.
 	IterationNodes []uint64
+	// Path, when not nil, is the solution of a search that ended: the
+	// counters are then the result's (every iteration, the last up to
+	// the solution), Bound is the path's length, and resuming returns
+	// the result at once. A search that saved a checkpoint saves its end
+	// too, so a batch run again after a stop answers the boards it
+	// finished without searching them again.
+	Path []statespace.Move
 }
 
 // Subtree is a root subtree searched to its end under the bound: its
@@ -170,6 +177,9 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 		if err := s.checkResume(c.From, b); err != nil {
 			return Result{}, err
 		}
+		if f := c.From; f.Path != nil {
+			return Result{Path: slices.Clone(f.Path), Nodes: f.Nodes, Generated: f.Generated, Iterations: f.Iterations, Elapsed: f.Elapsed}, nil
+		}
 		p.cp = *c.From
 		p.cp.Done = slices.Clone(c.From.Done)
 		p.cp.IterationNodes = slices.Clone(c.From.IterationNodes)
@@ -208,7 +218,17 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 			p.cp.IterationNodes = append(p.cp.IterationNodes, it.expanded)
 			p.cp.Nodes = r.Nodes
 			p.report(true)
+			var err error
+			if p.save != nil && (p.saved || c.From != nil) { // a search worth a checkpoint keeps its end
+				end := p.cp
+				end.Iterations, end.Generated, end.Bound, end.Elapsed = r.Iterations, r.Generated, len(r.Path), r.Elapsed
+				end.Split, end.Tasks, end.Done, end.Path = 0, 0, nil, r.Path
+				err = p.save(&end)
+			}
 			p.mu.Unlock()
+			if err != nil {
+				return Result{}, err
+			}
 			return r, nil
 		}
 		if it.next > maxDepth {
@@ -239,6 +259,9 @@ func (s *Solver) checkResume(cp *Checkpoint, b statespace.Board) error {
 	}
 	bad := func(format string, args ...any) error { return &CheckpointError{Msg: fmt.Sprintf(format, args...)} }
 	h := s.h.Distance(b)
+	if cp.Path != nil {
+		return checkFinished(cp, b, s.goal, h)
+	}
 	switch {
 	case cp.Bound < h || cp.Bound > maxDepth:
 		return bad("bound %d, the board's heuristic is %d", cp.Bound, h)
@@ -265,6 +288,30 @@ func (s *Solver) checkResume(cp *Checkpoint, b statespace.Board) error {
 	return nil
 }
 
+// checkFinished refuses the checkpoint of an ended search whose path
+// does not take b to goal, is shorter than b's heuristic (h), or whose
+// counters cannot be a search's.
+func checkFinished(cp *Checkpoint, b, goal statespace.Board, h int) error {
+	bad := func(format string, args ...any) error { return &CheckpointError{Msg: fmt.Sprintf(format, args...)} }
+	n := len(cp.Path)
+	switch end, at := b.ApplyAll(cp.Path); {
+	case at >= 0:
+		return bad("solution move %d (%v) leaves the board", at+1, cp.Path[at])
+	case end != goal:
+		return bad("the solution of %d moves ends on %v, not the goal", n, end)
+	case n < h || n > maxDepth || cp.Bound != n:
+		return bad("a solution of %d moves at bound %d, the board's heuristic is %d", n, cp.Bound, h)
+	case cp.Iterations < 1 || cp.Iterations > n-h+1 || cp.Elapsed < 0:
+		return bad("%d iterations for a solution of %d moves, the board's heuristic %d", cp.Iterations, n, h)
+	case len(cp.IterationNodes) > cp.Iterations || len(cp.IterationNodes) == cp.Iterations && sumNodes(cp.IterationNodes) != cp.Nodes ||
+		sumNodes(cp.IterationNodes) > cp.Nodes:
+		return bad("%d iterations of %v nodes, %d in all", cp.Iterations, cp.IterationNodes, cp.Nodes)
+	case cp.Split != 0 || cp.Tasks != 0 || len(cp.Done) > 0:
+		return bad("an ended search with %d subtrees under way", len(cp.Done))
+	}
+	return nil
+}
+
 // progress is a checkpointed search's state, shared by its goroutines.
 type progress struct {
 	mu      sync.Mutex
@@ -273,6 +320,7 @@ type progress struct {
 	every   time.Duration
 	last    time.Time
 	elapsed func() time.Duration
+	saved   bool         // a checkpoint was saved: the end is saved too
 	err     error        // the first save error; it stops the search
 	stop    *atomic.Bool // the iteration's stop flag
 	show    func(SearchProgress)
@@ -338,7 +386,7 @@ func (p *progress) flush() error {
 }
 
 func (p *progress) saveNow() error {
-	p.last = time.Now()
+	p.last, p.saved = time.Now(), true
 	cp := p.cp
 	cp.Elapsed = p.elapsed()
 	cp.Done = slices.Clone(cp.Done)

@@ -6,6 +6,10 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/tilespace/tilespace/internal/errkind"
+	"github.com/tilespace/tilespace/statespace"
 )
 
 // TestResumeMatchesUninterrupted cancels checkpointed searches of Korf's
@@ -70,5 +74,73 @@ func TestResumeRefusesOtherBoard(t *testing.T) {
 	var me *CheckpointError
 	if !errors.As(err, &me) || me.Field != "board" {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestEndedSearchAnswersFromItsCheckpoint checks a search that saved
+// checkpoints saves its end, that resuming the end answers with the
+// same result without searching (no progress report, no save), that a
+// search that never saved saves no end, and that an end whose path or
+// counters cannot be the search's is refused as damaged.
+func TestEndedSearchAnswersFromItsCheckpoint(t *testing.T) {
+	h := korfHeuristic(t)
+	k := easiestKorf(t, 1)[0]
+	s, _ := New(h)
+	var last *Checkpoint
+	saves := 0
+	keep := func(cp *Checkpoint) error {
+		c := *cp
+		c.Done, c.Path = slices.Clone(cp.Done), slices.Clone(cp.Path)
+		last, saves = &c, saves+1
+		return nil
+	}
+	want, err := s.SolveCheckpointed(context.Background(), k.board, Checkpointing{Save: keep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last == nil || !slices.Equal(last.Path, want.Path) || last.Nodes != want.Nodes || last.Generated != want.Generated ||
+		last.Iterations != want.Iterations || last.Bound != len(want.Path) || len(last.Done) != 0 {
+		t.Fatalf("the last save is %+v, not the end of %d moves, %d nodes, %d generated in %d iterations",
+			last, len(want.Path), want.Nodes, want.Generated, want.Iterations)
+	}
+	end := *last
+	saves, reports := 0, 0
+	got, err := s.SolveCheckpointed(context.Background(), k.board, Checkpointing{From: &end, Save: keep,
+		Progress: func(SearchProgress) { reports++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Path, want.Path) || got.Nodes != want.Nodes || got.Generated != want.Generated ||
+		got.Iterations != want.Iterations || got.Elapsed != last.Elapsed || saves != 0 || reports != 0 {
+		t.Fatalf("from the end: %+v after %d saves and %d reports; the search %+v", got, saves, reports, want)
+	}
+
+	saves = 0
+	if _, err := s.SolveCheckpointed(context.Background(), k.board, Checkpointing{Save: keep, Every: time.Hour}); err != nil || saves != 0 {
+		t.Fatalf("a search that never saved: %v, %d saves", err, saves)
+	}
+
+	forged := map[string]func(c *Checkpoint){
+		"a path one move short":  func(c *Checkpoint) { c.Path = c.Path[:len(c.Path)-1]; c.Bound-- },
+		"a bound not its length": func(c *Checkpoint) { c.Bound += 2 },
+		"a path off the board": func(c *Checkpoint) {
+			c.Path = slices.Clone(c.Path)
+			for i := range 4 { // four moves up leave a 4x4 board from any cell
+				c.Path[i] = statespace.Up
+			}
+		},
+		"no iteration":          func(c *Checkpoint) { c.Iterations = 0 },
+		"subtrees under way":    func(c *Checkpoint) { c.Split, c.Tasks, c.Done = 2, 4, []Subtree{{Index: 1, Next: c.Bound + 2}} },
+		"iterations' nodes off": func(c *Checkpoint) { c.Nodes++ },
+	}
+	for name, forge := range forged {
+		c := *last
+		c.IterationNodes = slices.Clone(last.IterationNodes)
+		forge(&c)
+		_, err := s.SolveCheckpointed(context.Background(), k.board, Checkpointing{From: &c})
+		var ce *CheckpointError
+		if !errors.As(err, &ce) || ce.Kind() != errkind.Damaged {
+			t.Errorf("%s: got %v, want a damaged checkpoint", name, err)
+		}
 	}
 }

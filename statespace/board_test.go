@@ -2,6 +2,7 @@ package statespace
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -125,6 +126,35 @@ func TestParseMove(t *testing.T) {
 	}
 	if _, err := ParseMove("Sideways"); err == nil {
 		t.Error("ParseMove accepts Sideways")
+	}
+}
+
+// TestMoveLetters checks the one-letter form reads back every move
+// sequence of up to three moves, each letter its move's initial, and
+// names the first letter that is not a move.
+func TestMoveLetters(t *testing.T) {
+	seqs := [][]Move{{}}
+	for range 3 {
+		for _, s := range seqs {
+			for _, m := range Moves {
+				seqs = append(seqs, append(slices.Clone(s), m))
+			}
+		}
+	}
+	for _, s := range seqs {
+		text := MoveLetters(s)
+		back, err := ParseMoveLetters(text)
+		if err != nil || !slices.Equal(back, s) || len(text) != len(s) {
+			t.Fatalf("%v: %q reads back as %v, %v", s, text, back, err)
+		}
+		for i, m := range s {
+			if text[i] != m.String()[0] {
+				t.Fatalf("%v written %q", s, text)
+			}
+		}
+	}
+	if _, err := ParseMoveLetters("UDxL"); err == nil || !strings.Contains(err.Error(), "move 3") {
+		t.Errorf("ParseMoveLetters(UDxL): %v, want an error naming move 3", err)
 	}
 }
 

@@ -82,3 +82,30 @@ func JoinMoves(moves []Move, sep string) string {
 	}
 	return b.String()
 }
+
+// moveLetters are the one-letter names MoveLetters writes.
+var moveLetters = [4]byte{'U', 'D', 'L', 'R'}
+
+// MoveLetters writes moves one letter each (U, D, L, R), the compact form
+// files keep a path in.
+func MoveLetters(moves []Move) string {
+	b := make([]byte, len(moves))
+	for i, m := range moves {
+		b[i] = moveLetters[m&3]
+	}
+	return string(b)
+}
+
+// ParseMoveLetters reads MoveLetters' text; the error names the first
+// letter that is not U, D, L or R, counting moves from 1.
+func ParseMoveLetters(text string) ([]Move, error) {
+	out := make([]Move, len(text))
+	for i := range len(text) {
+		j := strings.IndexByte(string(moveLetters[:]), text[i])
+		if j < 0 {
+			return nil, fmt.Errorf("move %d is %q, not one of U, D, L, R", i+1, text[i])
+		}
+		out[i] = Move(j)
+	}
+	return out, nil
+}

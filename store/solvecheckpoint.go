@@ -44,6 +44,9 @@ type solveRecord struct {
 	// IterationNodes are the nodes of each finished iteration; a file
 	// without the field (this version's files may lack it) reads as none.
 	IterationNodes []uint64 `json:"iteration_nodes,omitempty"`
+	// Path is the solution of a search that ended (solver.Checkpoint.Path),
+	// one letter a move; absent while the search is under way.
+	Path *string `json:"path,omitempty"`
 }
 
 // WriteSolveCheckpoint writes c to path atomically (a crash leaves the
@@ -55,6 +58,10 @@ func WriteSolveCheckpoint(ctx context.Context, path string, cp *solver.Checkpoin
 		Heuristic: cp.Heuristic, Bound: cp.Bound, Iterations: cp.Iterations, Nodes: cp.Nodes,
 		Generated: cp.Generated, Elapsed: int64(cp.Elapsed), Split: cp.Split, Tasks: cp.Tasks, Done: [][4]int64{},
 		IterationNodes: cp.IterationNodes}
+	if cp.Path != nil {
+		p := statespace.MoveLetters(cp.Path)
+		rec.Path = &p
+	}
 	for _, st := range cp.Done {
 		rec.Done = append(rec.Done, [4]int64{int64(st.Index), int64(st.Nodes), int64(st.Generated), int64(st.Next)})
 	}
@@ -140,6 +147,14 @@ func decodeSolveCheckpoint(raw []byte, shape statespace.Shape) (solver.Checkpoin
 	cp := solver.Checkpoint{Board: board, Goal: goal, Heuristic: rec.Heuristic, Bound: rec.Bound,
 		Iterations: rec.Iterations, Nodes: rec.Nodes, Generated: rec.Generated,
 		Elapsed: time.Duration(rec.Elapsed), Split: rec.Split, Tasks: rec.Tasks, IterationNodes: rec.IterationNodes}
+	if rec.Path != nil {
+		if len(*rec.Path) > solver.MaxBound {
+			return solver.Checkpoint{}, fmt.Errorf("a solution of %d moves, more than the %d a search goes", len(*rec.Path), solver.MaxBound)
+		}
+		if cp.Path, err = statespace.ParseMoveLetters(*rec.Path); err != nil {
+			return solver.Checkpoint{}, fmt.Errorf("solution: %v", err)
+		}
+	}
 	for _, d := range rec.Done {
 		if d[0] < 0 || d[1] < 0 || d[2] < 0 || d[3] < 0 {
 			return solver.Checkpoint{}, fmt.Errorf("negative subtree field")

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,6 +40,52 @@ func TestSolveCheckpointRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, cp) {
 		t.Fatalf("read %+v, wrote %+v", got, cp)
+	}
+}
+
+// endedCheckpoint is the fixture's search ended: its path (the store
+// keeps it as letters, whatever its moves) and its totals.
+func endedCheckpoint(cp solver.Checkpoint) solver.Checkpoint {
+	cp.Split, cp.Tasks, cp.Done, cp.Bound = 0, 0, nil, 8
+	cp.Path = []statespace.Move{statespace.Up, statespace.Left, statespace.Down, statespace.Right,
+		statespace.Right, statespace.Up, statespace.Left, statespace.Down}
+	return cp
+}
+
+// TestSolveCheckpointEnded checks that the checkpoint of an ended search
+// reads back with its path, an empty path (the goal's) included, and that
+// a path of other letters, or longer than a search goes, is damage.
+func TestSolveCheckpointEnded(t *testing.T) {
+	path, goal, board, cp := solveCheckpointFixture(t)
+	for _, end := range []solver.Checkpoint{endedCheckpoint(cp), func() solver.Checkpoint {
+		c := endedCheckpoint(cp)
+		c.Path, c.Bound = []statespace.Move{}, 0
+		return c
+	}()} {
+		if err := WriteSolveCheckpoint(context.Background(), path, &end); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadSolveCheckpoint(path, goal, board, "pdb 5-5-5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, end) {
+			t.Fatalf("read %+v, wrote %+v", got, end)
+		}
+	}
+	for name, letters := range map[string]string{
+		"a letter not a move": "ULDX",
+		"too long":            strings.Repeat("UD", solver.MaxBound),
+	} {
+		rec := solveRecord{Shape: "4x4", Goal: goal.String(), Board: board.String(), Heuristic: "pdb 5-5-5", Done: [][4]int64{}, Path: &letters}
+		if err := writeSealed(context.Background(), path, solveCheckpointMagic, rec); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadSolveCheckpoint(path, goal, board, "pdb 5-5-5")
+		var de *CheckpointDamagedError
+		if !errors.As(err, &de) || !strings.Contains(err.Error(), "solution") {
+			t.Errorf("%s: got %v, want a *CheckpointDamagedError naming the solution", name, err)
+		}
 	}
 }
 
@@ -105,11 +152,17 @@ func TestSolveCheckpointRefused(t *testing.T) {
 // FuzzReadSolveCheckpoint: any bytes at a search checkpoint's path are
 // refused with a *CheckpointDamagedError or a *CheckpointMismatchError,
 // or read as a checkpoint that writes back and reads again the same,
-// never a panic. Seeds: the fixture with the iterations' nodes, the file
-// written without them (testdata), and pieces of them.
+// never a panic. Seeds: the fixture with the iterations' nodes, its
+// search ended, the file written without them (testdata), and pieces of
+// them.
 func FuzzReadSolveCheckpoint(f *testing.F) {
-	seedPath, goal, board, _ := solveCheckpointFixture(f)
-	for _, p := range []string{seedPath, filepath.Join("testdata", "solve-without-iteration-nodes.checkpoint")} {
+	seedPath, goal, board, cp := solveCheckpointFixture(f)
+	endPath := filepath.Join(filepath.Dir(seedPath), "ended.checkpoint")
+	end := endedCheckpoint(cp)
+	if err := WriteSolveCheckpoint(context.Background(), endPath, &end); err != nil {
+		f.Fatal(err)
+	}
+	for _, p := range []string{seedPath, endPath, filepath.Join("testdata", "solve-without-iteration-nodes.checkpoint")} {
 		raw, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)

@@ -57,6 +57,13 @@ func TestMatchesLocalSolver24(t *testing.T) {
 		}
 		same(t, label, got, local)
 		t.Logf("%s: %d moves, %d nodes in %d iterations", label, len(got.Path), got.Nodes, len(got.Iterations))
+		for _, it := range got.Iterations {
+			// What docs/DISTRIBUTED.md's cost model takes from a 24-puzzle
+			// split: the subtrees, the largest against the mean, the time.
+			mean := float64(it.SearchedNodes) / float64(max(it.Subtrees, 1))
+			t.Logf("  bound %d: %d subtrees, %d nodes searched (%d counted), largest subtree %d (%.0f× the mean), %.1f s in subtrees, %.1f s wall",
+				it.Bound, it.Subtrees, it.SearchedNodes, it.Nodes, it.MaxSubtreeNodes, float64(it.MaxSubtreeNodes)/max(mean, 1), it.SubtreeSeconds, it.Seconds)
+		}
 	}
 	if n != len(want) {
 		t.Fatalf("%d of the %d instances found in Korf's 50", n, len(want))

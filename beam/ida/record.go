@@ -31,31 +31,15 @@ type Record struct {
 // solver.MaxBound moves and a few numbers.
 const maxRecordBytes = 2*solver.MaxBound + 512
 
-var moveLetters = [4]byte{'U', 'D', 'L', 'R'}
+// movesText writes moves one letter each (statespace.MoveLetters).
+func movesText(moves []statespace.Move) string { return statespace.MoveLetters(moves) }
 
-// movesText writes moves one letter each.
-func movesText(moves []statespace.Move) string {
-	var b strings.Builder
-	for _, m := range moves {
-		b.WriteByte(moveLetters[m])
-	}
-	return b.String()
-}
-
-// parseMoves reads movesText's letters.
+// parseMoves reads movesText's letters, at most solver.MaxBound of them.
 func parseMoves(text string) ([]statespace.Move, error) {
 	if len(text) > solver.MaxBound {
 		return nil, fmt.Errorf("%d moves, more than the %d a search goes", len(text), solver.MaxBound)
 	}
-	out := make([]statespace.Move, len(text))
-	for i := range len(text) {
-		j := bytes.IndexByte(moveLetters[:], text[i])
-		if j < 0 {
-			return nil, fmt.Errorf("move %d is %q, not one of U, D, L, R", i+1, text[i])
-		}
-		out[i] = statespace.Move(j)
-	}
-	return out, nil
+	return statespace.ParseMoveLetters(text)
 }
 
 // RecordError says a subtree's result file is damaged or is not the one

@@ -34,10 +34,12 @@
 //	               preset (7-8, 6-6-3, 5-5-5) or patterns such as 1,2,3/4,5,6,7,8
 //	-resume        boards solved by search: go on from the checkpoint an
 //	               interrupted run left (Ctrl-C, a crash, a reboot), with the
-//	               same answer and node counts as an uninterrupted run
+//	               same answer and node counts as an uninterrupted run; a
+//	               search that ended under a checkpoint answers from it
 //	-checkpoint-dir DIR  boards solved by search: where checkpoints go
-//	               (default the cache folder); written every 30 s, when
-//	               interrupted (exit status 130), removed when a search ends
+//	               (default the cache folder); written every 30 s and when
+//	               interrupted (exit status 130); a search that wrote one
+//	               leaves its end there
 //
 // query random takes -shape, -goal, -table, -json, -csv, -path and
 // -tile-moves as above, and
@@ -212,7 +214,7 @@ func parseBoardFlags(sub cli.Subcommand, stderr io.Writer, args []string) (*boar
 	f.out.register(fs)
 	f.src.RegisterAllMoves(fs)
 	f.src.RegisterSearch(fs)
-	fs.BoolVar(&f.resume, "resume", false, "boards solved by search: go on from the checkpoint an interrupted run of the same search left (Ctrl-C, a crash, a reboot); the answer and node counts are an uninterrupted run's")
+	fs.BoolVar(&f.resume, "resume", false, "boards solved by search: go on from the checkpoint an interrupted run of the same search left (Ctrl-C, a crash, a reboot); the answer and node counts are an uninterrupted run's, and a search that ended under a checkpoint answers from it")
 	fs.StringVar(&f.checkpointDir, "checkpoint-dir", "", "boards solved by search: write checkpoints into `folder` (default: the cache folder), every 30 s and when interrupted")
 	boards, err := fs.Parse(args, true)
 	if err != nil {

@@ -15,16 +15,18 @@ import (
 // Ctrl-C (the context Main cancels on SIGINT) during a search writes its
 // checkpoint and exits with 130, naming -resume; the same command with
 // -resume finishes with the length and node counts of an uninterrupted
-// run, and removes the checkpoint.
+// run and leaves the search's end in the checkpoint, from which a third
+// run with -resume answers without searching again.
 func TestInterruptAndResume(t *testing.T) {
 	cacheWith555(t)
 	in := reference.Korf100()[resumeInstance-1]
 	ckdir := t.TempDir()
 	args := []string{"-shape", "4x4", "-goal", "first", "-json", "-checkpoint-dir", ckdir, in.Board}
 	type record struct {
-		Distance  int    `json:"distance"`
-		Nodes     uint64 `json:"nodes"`
-		Generated uint64 `json:"generated"`
+		Distance  int     `json:"distance"`
+		Nodes     uint64  `json:"nodes"`
+		Generated uint64  `json:"generated"`
+		Seconds   float64 `json:"seconds"`
 	}
 	solve := func(ctx context.Context, args []string) (record, int, string) {
 		var out, errb strings.Builder
@@ -81,12 +83,20 @@ func TestInterruptAndResume(t *testing.T) {
 		t.Fatalf("checkpoint folder holds %v; stderr %q", files, stderr)
 	}
 
-	got, code, stderr := solve(context.Background(), append([]string{"-resume"}, args...))
+	resume := append([]string{"-resume"}, args...)
+	got, code, stderr := solve(context.Background(), resume)
+	want.Seconds = got.Seconds // the time is the runs' own
 	if code != 0 || got != want {
 		t.Fatalf("resumed: exit %d, %+v; uninterrupted %+v: %s", code, got, want, stderr)
 	}
-	if files, _ := os.ReadDir(ckdir); len(files) != 0 {
-		t.Errorf("the checkpoint stays after the search ended: %v", files)
+	if files, _ := os.ReadDir(ckdir); len(files) != 1 {
+		t.Fatalf("after the search ended the checkpoint folder holds %v, want its end", files)
+	}
+	// The end answers: the same record, the search time the one measured
+	// (a search run again would measure its own).
+	again, code, stderr := solve(context.Background(), resume)
+	if code != 0 || again != got {
+		t.Fatalf("resumed after the end: exit %d, %+v; the ended search %+v: %s", code, again, got, stderr)
 	}
 }
 
