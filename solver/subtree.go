@@ -153,34 +153,11 @@ func (s *Solver) SearchSubtree(ctx context.Context, b statespace.Board, bound in
 	if len(moves) == 0 || len(moves) > maxDepth {
 		return SubtreeResult{}, fmt.Errorf("solver: a subtree's root is 1 to %d moves from the board, not %d", maxDepth, len(moves))
 	}
-	fsm, err := s.machine()
-	if err != nil {
-		return SubtreeResult{}, err
-	}
-	table := fsm.Table()
-	state := fsm.Start(b.Blank())
-	at := b
-	for i, m := range moves {
-		if m > statespace.Right {
-			return SubtreeResult{}, &SubtreeError{Moves: moves, At: i, Msg: "is not a move"}
-		}
-		next, ok := at.Apply(m)
-		if !ok {
-			return SubtreeResult{}, &SubtreeError{Moves: moves, At: i, Msg: "leaves the board"}
-		}
-		if state = table[int(state)*4+int(m)]; state < 0 {
-			return SubtreeResult{}, &SubtreeError{Moves: moves, At: i, Msg: "is a duplicate path the search cuts"}
-		}
-		at = next
-	}
 	var canceled atomic.Bool
 	defer cancelWatch(ctx, &canceled)()
-	x := s.fast.root(at)
-	x.state = state
-	sr := &searcher{e: s.fast, bound: bound, fsm: table, dual: s.Dual, next: maxDepth + 1, canceled: &canceled}
-	sr.load(&x)
-	for i, m := range moves {
-		sr.path[i] = uint8(m)
+	sr, err := s.searcherAt(b, bound, moves, &canceled)
+	if err != nil {
+		return SubtreeResult{}, err
 	}
 	found := sr.dfs(len(moves), int(moves[len(moves)-1]))
 	if sr.stopped {
@@ -191,6 +168,106 @@ func (s *Solver) SearchSubtree(ctx context.Context, b statespace.Board, bound in
 		r.Path = movesOf(sr.path[:sr.length])
 	}
 	return r, nil
+}
+
+// searcherAt returns a searcher under bound at the node the moves reach
+// from b, its path holding the moves, for a search below that node on one
+// goroutine with the solver's Prune and Dual settings.
+func (s *Solver) searcherAt(b statespace.Board, bound int, moves []statespace.Move, canceled *atomic.Bool) (*searcher, error) {
+	fsm, err := s.machine()
+	if err != nil {
+		return nil, err
+	}
+	table := fsm.Table()
+	state := fsm.Start(b.Blank())
+	at := b
+	for i, m := range moves {
+		if m > statespace.Right {
+			return nil, &SubtreeError{Moves: moves, At: i, Msg: "is not a move"}
+		}
+		next, ok := at.Apply(m)
+		if !ok {
+			return nil, &SubtreeError{Moves: moves, At: i, Msg: "leaves the board"}
+		}
+		if state = table[int(state)*4+int(m)]; state < 0 {
+			return nil, &SubtreeError{Moves: moves, At: i, Msg: "is a duplicate path the search cuts"}
+		}
+		at = next
+	}
+	x := s.fast.root(at)
+	x.state = state
+	sr := &searcher{e: s.fast, bound: bound, fsm: table, dual: s.Dual, next: maxDepth + 1, canceled: canceled}
+	sr.load(&x)
+	for i, m := range moves {
+		sr.path[i] = uint8(m)
+	}
+	return sr, nil
+}
+
+// RefineSplit cuts deeper the roots of sp whose moves (as
+// statespace.MoveLetters writes them) heavy holds: each is replaced by
+// the nodes extra levels below it, in the sequential order, and those of
+// them heavy holds are cut again. The work above the new roots moves into
+// the split's counts and each root's, so Combine over the new roots gives
+// the same outcome. A root less than extra + 1 levels above the bound
+// stays whole. An iteration's heaviest subtrees are heavy in the next
+// one too (they lie along the best paths), so cutting them deeper evens
+// out the next iteration's tasks, which one split depth does not.
+func (s *Solver) RefineSplit(ctx context.Context, sp Split, heavy map[string]bool, extra int) (Split, error) {
+	if sp.Found || len(heavy) == 0 {
+		return sp, nil
+	}
+	if extra < 1 {
+		return Split{}, fmt.Errorf("solver: refining by %d levels: want at least 1", extra)
+	}
+	var canceled atomic.Bool
+	defer cancelWatch(ctx, &canceled)()
+	out := sp
+	out.Roots = nil
+	// refine emits r, or the roots below it, given the work the sequential
+	// search does before r outside every root's subtree (beforeN, beforeG),
+	// and returns the work it moved out of r's subtree into the split.
+	var refine func(moves []statespace.Move, beforeN, beforeG uint64) (uint64, uint64, error)
+	refine = func(moves []statespace.Move, beforeN, beforeG uint64) (uint64, uint64, error) {
+		depth := len(moves) + extra
+		if !heavy[statespace.MoveLetters(moves)] || depth >= sp.Bound {
+			out.Roots = append(out.Roots, Root{Moves: moves, Nodes: beforeN, Generated: beforeG})
+			return 0, 0, nil
+		}
+		sr, err := s.searcherAt(sp.Board, sp.Bound, moves, &canceled)
+		if err != nil {
+			return 0, 0, err
+		}
+		sr.split = depth
+		found := sr.dfs(len(moves), int(moves[len(moves)-1]))
+		switch {
+		case sr.stopped:
+			return 0, 0, ctx.Err()
+		case found: // the goal above the new depth (never below a bound's split): stay whole
+			out.Roots = append(out.Roots, Root{Moves: moves, Nodes: beforeN, Generated: beforeG})
+			return 0, 0, nil
+		}
+		out.Next = min(out.Next, sr.next)
+		var deeperN, deeperG uint64 // moved up from refining earlier children
+		for _, t := range sr.tasks {
+			n, g, err := refine(movesOf(t.prefix), beforeN+t.expanded+deeperN, beforeG+t.generated+deeperG)
+			if err != nil {
+				return 0, 0, err
+			}
+			deeperN, deeperG = deeperN+n, deeperG+g
+		}
+		return sr.expanded + deeperN, sr.generated + deeperG, nil
+	}
+	var movedN, movedG uint64
+	for _, r := range sp.Roots {
+		n, g, err := refine(r.Moves, r.Nodes+movedN, r.Generated+movedG)
+		if err != nil {
+			return Split{}, err
+		}
+		movedN, movedG = movedN+n, movedG+g
+	}
+	out.Nodes, out.Generated = sp.Nodes+movedN, sp.Generated+movedG
+	return out, nil
 }
 
 // Combine returns the iteration's outcome from the results of its root

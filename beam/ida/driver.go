@@ -30,6 +30,12 @@ type Options struct {
 	// on a distributed runner, whose workers must all reach it. A folder
 	// holding results of the same search is resumed.
 	Results string
+	// Refine is how many of an iteration's heaviest subtrees are cut
+	// RefineLevels deeper in every later iteration (solver.RefineSplit),
+	// 0 for none (at most MaxRefine). One split depth leaves the
+	// 24-puzzle's largest subtree a tenth of its iteration or more, which
+	// no number of workers shortens; the counts are the same either way.
+	Refine int
 	// OnIteration, when not nil, is called with every iteration as it
 	// ends, the ones resumed from their records too.
 	OnIteration func(Iteration)
@@ -60,6 +66,8 @@ type Iteration struct {
 	Seconds float64 `json:"seconds"`
 	Found   bool    `json:"found"`
 	Resumed bool    `json:"resumed"` // its record was found from an earlier run
+
+	heaviest []Heavy // the record's, cut deeper in the next iterations
 }
 
 // Result is an optimal solution and what finding it cost, as the local
@@ -77,7 +85,16 @@ type runInfo struct {
 	Goal      string `json:"goal"`
 	Heuristic string `json:"heuristic"` // solver.Solver.Identity
 	Split     int    `json:"split"`
+	Refine    int    `json:"refine,omitempty"` // absent in folders written before refining
 }
+
+// RefineLevels is how much deeper Options.Refine cuts a heavy subtree:
+// on the 24-puzzle, some 20 to 40 subtrees in its place.
+const RefineLevels = 4
+
+// MaxRefine bounds Options.Refine: the heaviest subtrees are kept in the
+// iteration's record.
+const MaxRefine = 256
 
 // Run solves board for goal by IDA*, one Beam pipeline per iteration,
 // keeping every subtree's result in opts.Results and resuming from the
@@ -89,6 +106,8 @@ func Run(ctx context.Context, goal, board statespace.Board, opts Options) (*Resu
 		return nil, errors.New("ida: no results folder")
 	case opts.Split < 1:
 		return nil, fmt.Errorf("ida: split depth %d: want at least 1", opts.Split)
+	case opts.Refine < 0 || opts.Refine > MaxRefine:
+		return nil, fmt.Errorf("ida: refining %d subtrees: want 0 to %d", opts.Refine, MaxRefine)
 	}
 	if opts.Runner == "" {
 		opts.Runner = "prism"
@@ -101,21 +120,31 @@ func Run(ctx context.Context, goal, board statespace.Board, opts Options) (*Resu
 	if err != nil {
 		return nil, err
 	}
-	if err := claim(ctx, opts.Results, runInfo{Format: 1, Board: board.String(), Goal: goal.String(), Heuristic: s.Identity(), Split: opts.Split}); err != nil {
+	if err := claim(ctx, opts.Results, runInfo{Format: 1, Board: board.String(), Goal: goal.String(), Heuristic: s.Identity(), Split: opts.Split, Refine: opts.Refine}); err != nil {
 		return nil, err
 	}
-	job := Search{Shape: goal.Shape().String(), Goal: goal.String(), Board: board.String(), Heuristic: opts.Heuristic, Results: opts.Results}
+	job := Search{Shape: goal.Shape().String(), Goal: goal.String(), Board: board.String(), Heuristic: opts.Heuristic, Results: opts.Results,
+		Refine: opts.Refine}
 	res := &Result{}
+	// The heaviest subtrees of every iteration so far, from the records:
+	// a resumed run cuts each iteration as the first run did.
+	heavy := map[string]bool{}
 	for {
 		start := time.Now()
 		sp, err := s.SplitIteration(ctx, board, bound, opts.Split)
 		if err != nil {
 			return nil, err
 		}
+		if sp, err = s.RefineSplit(ctx, sp, heavy, RefineLevels); err != nil {
+			return nil, err
+		}
 		job.Bound = bound
 		it, out, err := iterate(ctx, opts.Runner, job, sp)
 		if err != nil {
 			return nil, err
+		}
+		for _, h := range it.heaviest {
+			heavy[h.Moves] = true
 		}
 		if !it.Resumed {
 			it.Seconds = time.Since(start).Seconds()
@@ -165,8 +194,12 @@ func iterate(ctx context.Context, runner string, job Search, sp solver.Split) (I
 	if rec.Subtrees != len(sp.Roots) {
 		return it, solver.IterationResult{}, fmt.Errorf("%s: %d subtrees, the iteration has %d", iterationPath(job.Results, sp.Bound), rec.Subtrees, len(sp.Roots))
 	}
+	if len(rec.Heaviest) > job.Refine {
+		return it, solver.IterationResult{}, &RecordError{Path: iterationPath(job.Results, sp.Bound),
+			Msg: fmt.Sprintf("%d heaviest subtrees, the run keeps %d", len(rec.Heaviest), job.Refine)}
+	}
 	it.SearchedNodes = sp.Nodes + rec.Nodes
-	it.MaxSubtreeNodes, it.SubtreeSeconds, it.Skipped = rec.MaxNodes, rec.Seconds, rec.Skipped
+	it.MaxSubtreeNodes, it.SubtreeSeconds, it.Skipped, it.heaviest = rec.MaxNodes, rec.Seconds, rec.Skipped, rec.Heaviest
 	results := make([]solver.SubtreeResult, len(sp.Roots))
 	if rec.First < 0 {
 		// The combine's sums are the iteration's: Combine needs only
@@ -201,10 +234,14 @@ func iterate(ctx context.Context, runner string, job Search, sp solver.Split) (I
 	return it, out, nil
 }
 
+// maxIterationBytes bounds an iteration's record: a few numbers and at
+// most MaxRefine heaviest subtrees, each a path and a count.
+const maxIterationBytes = 4096 + MaxRefine*(solver.MaxBound+64)
+
 // readIteration reads an iteration's record.
 func readIteration(ctx context.Context, results string, bound int) (iterationRecord, error) {
 	path := iterationPath(results, bound)
-	data, err := readFile(ctx, path, 4096)
+	data, err := readFile(ctx, path, maxIterationBytes)
 	if err != nil {
 		return iterationRecord{}, err
 	}
@@ -214,6 +251,14 @@ func readIteration(ctx context.Context, results string, bound int) (iterationRec
 	}
 	if rec.Bound != bound || rec.Subtrees < 1 || rec.Next <= bound && rec.First < 0 || rec.First >= rec.Subtrees {
 		return rec, &RecordError{Path: path, Msg: fmt.Sprintf("bound %d, %d subtrees, next %d, first solution %d: not an iteration under bound %d", rec.Bound, rec.Subtrees, rec.Next, rec.First, bound)}
+	}
+	if len(rec.Heaviest) > min(MaxRefine, rec.Subtrees) {
+		return rec, &RecordError{Path: path, Msg: fmt.Sprintf("%d heaviest of %d subtrees", len(rec.Heaviest), rec.Subtrees)}
+	}
+	for i, h := range rec.Heaviest {
+		if _, err := parseMoves(h.Moves); err != nil || h.Moves == "" || len(h.Moves) >= bound || h.Nodes > rec.Nodes {
+			return rec, &RecordError{Path: path, Msg: fmt.Sprintf("heaviest subtree %d (%q, %d nodes) is not one of the iteration's", i+1, h.Moves, h.Nodes)}
+		}
 	}
 	return rec, nil
 }

@@ -1,12 +1,14 @@
 package ida
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -123,9 +125,30 @@ func same(t *testing.T, label string, got *Result, want solver.Result) {
 	}
 }
 
+// runAgainst runs the Beam search of b with opts in a new results folder
+// and fails unless its path is optimal (of the published length) and its
+// counts are the local solver's (want).
+func runAgainst(t *testing.T, label string, goal, b statespace.Board, optimal int, opts Options, want solver.Result) *Result {
+	t.Helper()
+	opts.Results = t.TempDir()
+	got, err := Run(context.Background(), goal, b, opts)
+	if err != nil {
+		t.Fatalf("%s: %v", label, err)
+	}
+	if len(got.Path) != optimal {
+		t.Errorf("%s: %d moves, the published optimum is %d", label, len(got.Path), optimal)
+	}
+	if end, bad := b.ApplyAll(got.Path); bad >= 0 || end != goal {
+		t.Errorf("%s: the path does not reach the goal", label)
+	}
+	same(t, label, got, want)
+	return got
+}
+
 // TestMatchesLocalSolver checks that the Beam search's paths and counts
 // equal the local solver's on Korf's easiest instances, on the direct
-// runner and on Prism, at two split depths.
+// runner and on Prism, at several split depths, with and without the
+// heaviest subtrees cut deeper.
 func TestMatchesLocalSolver(t *testing.T) {
 	dir := databases(t)
 	for _, runner := range []string{"direct", "prism"} {
@@ -134,19 +157,9 @@ func TestMatchesLocalSolver(t *testing.T) {
 			for _, prune := range []int{0, 2} {
 				h := Heuristic{Databases: dir, Partition: "5-5-5", Prune: prune}
 				want := local(t, h, b)
-				split := 4 + 2*i
-				label := fmt.Sprintf("%s, instance %d, prune %d, split %d", runner, in.ID, prune, split)
-				got, err := Run(context.Background(), goal4, b, Options{Runner: runner, Heuristic: h, Split: split, Results: t.TempDir()})
-				if err != nil {
-					t.Fatalf("%s: %v", label, err)
-				}
-				if len(got.Path) != in.Optimal {
-					t.Errorf("%s: %d moves, the published optimum is %d", label, len(got.Path), in.Optimal)
-				}
-				if end, bad := b.ApplyAll(got.Path); bad >= 0 || end != goal4 {
-					t.Errorf("%s: the path does not reach the goal", label)
-				}
-				same(t, label, got, want)
+				split, refine := 4+2*i, 2*prune // the heaviest cut deeper, or not
+				label := fmt.Sprintf("%s, instance %d, prune %d, split %d, refine %d", runner, in.ID, prune, split, refine)
+				runAgainst(t, label, goal4, b, in.Optimal, Options{Runner: runner, Heuristic: h, Split: split, Refine: refine}, want)
 			}
 		}
 	}
@@ -157,7 +170,8 @@ var errKilled = errors.New("killed")
 
 // TestResumeAfterKill kills runs after a few subtrees of an iteration are
 // finished, resumes them, and checks that no finished subtree is searched
-// again and that the result is the local solver's.
+// again and that the result is the local solver's, the heaviest subtrees
+// cut deeper from the records as the first run cut them.
 func TestResumeAfterKill(t *testing.T) {
 	for _, runner := range []string{"direct", "prism"} {
 		t.Run(runner, func(t *testing.T) { testResume(t, runner) })
@@ -200,7 +214,7 @@ func testResume(t *testing.T, runner string) {
 			}
 			return nil
 		}
-		_, err := Run(context.Background(), goal4, b, Options{Runner: runner, Heuristic: h, Split: 5, Results: results})
+		_, err := Run(context.Background(), goal4, b, Options{Runner: runner, Heuristic: h, Split: 5, Refine: 3, Results: results})
 		if err == nil {
 			t.Fatalf("run %d was not killed", kill+1)
 		}
@@ -211,11 +225,21 @@ func testResume(t *testing.T, runner string) {
 		finished[key(bound, i)] = true
 		return nil
 	}
-	got, err := Run(context.Background(), goal4, b, Options{Runner: runner, Heuristic: h, Split: 5, Results: results})
+	got, err := Run(context.Background(), goal4, b, Options{Runner: runner, Heuristic: h, Split: 5, Refine: 3, Results: results})
 	if err != nil {
 		t.Fatal(err)
 	}
 	same(t, "resumed", got, want)
+	refined := 0
+	for _, it := range got.Iterations {
+		if len(it.heaviest) > 3 {
+			t.Errorf("bound %d: %d heaviest kept, want 3", it.Bound, len(it.heaviest))
+		}
+		refined += len(it.heaviest)
+	}
+	if refined == 0 {
+		t.Error("no iteration kept its heaviest subtrees")
+	}
 	var again []string
 	for k, n := range searched {
 		if n > 1 {
@@ -305,5 +329,40 @@ func TestRefusesAnotherSearchAndDamage(t *testing.T) {
 	_, err = Run(context.Background(), goal4, b, Options{Runner: "direct", Heuristic: h, Split: 5, Results: results})
 	if err == nil || !strings.Contains(err.Error(), "subtree-000000.json") {
 		t.Errorf("a damaged subtree file: %v, want an error naming it", err)
+	}
+}
+
+// TestHeaviestWhateverTheOrder checks the combine keeps the same heaviest
+// subtrees, in the same order, however the runner groups and orders the
+// records: ties broken by the moves.
+func TestHeaviestWhateverTheOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 1))
+	var records []Record
+	for i := range 200 {
+		records = append(records, Record{Index: i, Moves: fmt.Sprintf("%08b", i), Nodes: uint64(rng.IntN(20)), Next: 99})
+	}
+	f := sumFn{Keep: 7}
+	var want []Heavy
+	for trial := range 20 {
+		rng.Shuffle(len(records), func(i, j int) { records[i], records[j] = records[j], records[i] })
+		cut := rng.IntN(len(records))
+		a, b := f.CreateAccumulator(), f.CreateAccumulator()
+		for _, r := range records[:cut] {
+			a = f.AddInput(a, r)
+		}
+		for _, r := range records[cut:] {
+			b = f.AddInput(b, r)
+		}
+		got := f.ExtractOutput(f.MergeAccumulators(b, a)).Heaviest
+		if trial == 0 {
+			want = got
+			if len(want) != 7 || !slices.IsSortedFunc(want, func(x, y Heavy) int { return cmp.Compare(y.Nodes, x.Nodes) }) {
+				t.Fatalf("kept %v", want)
+			}
+			continue
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d kept %v, the first %v", trial, got, want)
+		}
 	}
 }

@@ -1,12 +1,15 @@
 package ida
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,6 +44,7 @@ type Search struct {
 	Heuristic
 	Results string // the results folder
 	Bound   int
+	Refine  int // the heaviest subtrees the iteration's record keeps (Options.Refine)
 }
 
 func (s Search) boards() (goal, board statespace.Board, err error) {
@@ -63,7 +67,7 @@ func iterationPipeline(job Search, tasks []Task) *beam.Pipeline {
 	all := beam.CreateList(s, tasks)
 	all = beam.Reshuffle(s, all) // the subtrees spread over the workers, not all on the creator's
 	records := beam.ParDo(s, &searchFn{Search: job}, all)
-	sum := beam.Combine(s, &sumFn{}, records)
+	sum := beam.Combine(s, &sumFn{Keep: job.Refine}, records)
 	beam.ParDo0(s, &commitFn{Search: job, Subtrees: len(tasks)}, sum)
 	return p
 }
@@ -210,16 +214,27 @@ type Sum struct {
 	Seconds   float64 `json:"subtree_seconds"`
 	Next      int     `json:"next"`
 	First     int     `json:"first_solution"`
+	// Heaviest are the subtrees with the most nodes, the heaviest first,
+	// as many as Options.Refine: the next iteration cuts them deeper.
+	Heaviest []Heavy `json:"heaviest,omitempty"`
+}
+
+// Heavy is a subtree among an iteration's heaviest: the moves to its
+// root and its nodes.
+type Heavy struct {
+	Moves string `json:"moves"`
+	Nodes uint64 `json:"nodes"`
 }
 
 func emptySum() Sum { return Sum{Next: solver.MaxBound + 1, First: -1} }
 
-// sumFn is the combine of an iteration's records.
-type sumFn struct{}
+// sumFn is the combine of an iteration's records, keeping the Keep
+// heaviest subtrees.
+type sumFn struct{ Keep int }
 
 func (sumFn) CreateAccumulator() Sum { return emptySum() }
 
-func (sumFn) AddInput(a Sum, r Record) Sum {
+func (f sumFn) AddInput(a Sum, r Record) Sum {
 	first, skipped := -1, 0
 	if r.Found {
 		first = r.Index
@@ -227,20 +242,39 @@ func (sumFn) AddInput(a Sum, r Record) Sum {
 	if r.Skipped {
 		skipped = 1
 	}
-	return sumFn{}.MergeAccumulators(a, Sum{Subtrees: 1, Skipped: skipped, Nodes: r.Nodes, Generated: r.Generated, MaxNodes: r.Nodes,
-		Seconds: r.Seconds, Next: r.Next, First: first})
+	var heaviest []Heavy
+	if f.Keep > 0 && !r.Skipped {
+		heaviest = []Heavy{{Moves: r.Moves, Nodes: r.Nodes}}
+	}
+	return f.MergeAccumulators(a, Sum{Subtrees: 1, Skipped: skipped, Nodes: r.Nodes, Generated: r.Generated, MaxNodes: r.Nodes,
+		Seconds: r.Seconds, Next: r.Next, First: first, Heaviest: heaviest})
 }
 
-func (sumFn) MergeAccumulators(a, b Sum) Sum {
+func (f sumFn) MergeAccumulators(a, b Sum) Sum {
 	first := a.First
 	if first < 0 || b.First >= 0 && b.First < first {
 		first = b.First
 	}
 	return Sum{Subtrees: a.Subtrees + b.Subtrees, Skipped: a.Skipped + b.Skipped, Nodes: a.Nodes + b.Nodes, Generated: a.Generated + b.Generated,
-		MaxNodes: max(a.MaxNodes, b.MaxNodes), Seconds: a.Seconds + b.Seconds, Next: min(a.Next, b.Next), First: first}
+		MaxNodes: max(a.MaxNodes, b.MaxNodes), Seconds: a.Seconds + b.Seconds, Next: min(a.Next, b.Next), First: first,
+		Heaviest: heaviest(a.Heaviest, b.Heaviest, f.Keep)}
 }
 
 func (sumFn) ExtractOutput(a Sum) Sum { return a }
+
+// heaviest returns the keep heaviest of a and b, the heaviest first and,
+// among equals, by their moves: the same whatever order the runner
+// merges in.
+func heaviest(a, b []Heavy, keep int) []Heavy {
+	all := append(slices.Clone(a), b...)
+	slices.SortFunc(all, func(x, y Heavy) int {
+		if c := cmp.Compare(y.Nodes, x.Nodes); c != 0 {
+			return c
+		}
+		return strings.Compare(x.Moves, y.Moves)
+	})
+	return all[:min(keep, len(all))]
+}
 
 // commitFn writes the iteration's record once every subtree's result is
 // in: the commit a resumed run finds.
