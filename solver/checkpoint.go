@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -50,6 +51,11 @@ type Checkpoint struct {
 	// checkpoint written without them has none: then the list holds only
 	// the iterations finished since, and is shorter than Iterations.
 	IterationNodes []uint64
+	// Heavy are the root subtrees, as statespace.MoveLetters writes the
+	// moves to them, that the iterations finished found heaviest: later
+	// iterations cut them deeper (refineTasks), so a resumed iteration
+	// is cut as it was.
+	Heavy []string
 	// Path, when not nil, is the solution of a search that ended: the
 	// counters are then the result's (every iteration, the last up to
 	// the solution), Bound is the path's length, and resuming returns
@@ -191,6 +197,10 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 	}
 	earlier := p.cp.Elapsed
 	p.elapsed = func() time.Duration { return earlier + time.Since(start) }
+	heavy := make(map[string]bool, len(p.cp.Heavy))
+	for _, h := range p.cp.Heavy {
+		heavy[h] = true
+	}
 	if b == s.goal {
 		return Result{Path: []statespace.Move{}, Iterations: 1, Elapsed: p.elapsed()}, nil
 	}
@@ -198,7 +208,7 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 		p.mu.Lock()
 		p.report(false)
 		p.mu.Unlock()
-		it, err := s.fast.iterate(ctx, b, p.cp.Bound, s.workers(), fsm, s.Dual, p)
+		it, err := s.fast.iterate(ctx, b, p.cp.Bound, s.workers(), fsm, s.Dual, p, heavy)
 		if err != nil {
 			if ctx.Err() != nil && p.err == nil {
 				if serr := p.flush(); serr != nil {
@@ -222,7 +232,7 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 			if p.save != nil && (p.saved || c.From != nil) { // a search worth a checkpoint keeps its end
 				end := p.cp
 				end.Iterations, end.Generated, end.Bound, end.Elapsed = r.Iterations, r.Generated, len(r.Path), r.Elapsed
-				end.Split, end.Tasks, end.Done, end.Path = 0, 0, nil, r.Path
+				end.Split, end.Tasks, end.Done, end.Heavy, end.Path = 0, 0, nil, nil, r.Path
 				err = p.save(&end)
 			}
 			p.mu.Unlock()
@@ -237,6 +247,7 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 		p.mu.Lock()
 		p.cp.Iterations, p.cp.Nodes, p.cp.Generated = r.Iterations, r.Nodes, r.Generated
 		p.cp.IterationNodes = append(p.cp.IterationNodes, it.expanded)
+		p.cp.Heavy = slices.Sorted(maps.Keys(heavy)) // a new slice: a save may hold the old one
 		p.cp.Bound, p.cp.Split, p.cp.Tasks, p.cp.Done = it.next, 0, 0, p.cp.Done[:0]
 		err = p.maybeSave()
 		p.mu.Unlock()
@@ -259,6 +270,14 @@ func (s *Solver) checkResume(cp *Checkpoint, b statespace.Board) error {
 	}
 	bad := func(format string, args ...any) error { return &CheckpointError{Msg: fmt.Sprintf(format, args...)} }
 	h := s.h.Distance(b)
+	if len(cp.Heavy) > MaxHeavy {
+		return bad("%d heavy subtrees, more than %d", len(cp.Heavy), MaxHeavy)
+	}
+	for _, k := range cp.Heavy {
+		if m, err := statespace.ParseMoveLetters(k); err != nil || len(m) == 0 || len(m) > maxDepth {
+			return bad("heavy subtree %q is not a path of 1 to %d moves", k, maxDepth)
+		}
+	}
 	if cp.Path != nil {
 		return checkFinished(cp, b, s.goal, h)
 	}
@@ -287,6 +306,10 @@ func (s *Solver) checkResume(cp *Checkpoint, b statespace.Board) error {
 	}
 	return nil
 }
+
+// MaxHeavy bounds a checkpoint's heavy subtrees: heaviestPerWorker a
+// goroutine, an iteration, with room for many cores and iterations.
+const MaxHeavy = 1 << 16
 
 // checkFinished refuses the checkpoint of an ended search whose path
 // does not take b to goal, is shorter than b's heuristic (h), or whose

@@ -144,3 +144,41 @@ func TestEndedSearchAnswersFromItsCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckpointKeepsHeavySubtrees checks that a checkpoint taken inside
+// a later iteration names the heaviest subtrees of those before, which cut
+// its tasks: resumed, it gives the uninterrupted result; resumed without
+// them, its subtrees are not the iteration's and it is refused.
+func TestCheckpointKeepsHeavySubtrees(t *testing.T) {
+	h := korfHeuristic(t)
+	k := easiestKorf(t, 2)[1]
+	s, _ := New(h)
+	s.Workers = 2
+	want, err := s.Solve(context.Background(), k.board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mid *Checkpoint // the last save inside an iteration cut at heavy subtrees
+	_, err = s.SolveCheckpointed(context.Background(), k.board, Checkpointing{Save: func(cp *Checkpoint) error {
+		if cp.Split > 0 && len(cp.Heavy) > 0 && len(cp.Done) > 0 && cp.Path == nil {
+			c := *cp
+			c.Done, c.Heavy = slices.Clone(cp.Done), slices.Clone(cp.Heavy)
+			mid = &c
+		}
+		return nil
+	}})
+	if err != nil || mid == nil {
+		t.Fatalf("no checkpoint inside an iteration with heavy subtrees (%v)", err)
+	}
+	got, err := s.SolveCheckpointed(context.Background(), k.board, Checkpointing{From: mid})
+	if err != nil || !slices.Equal(got.Path, want.Path) || got.Nodes != want.Nodes || got.Generated != want.Generated {
+		t.Fatalf("resumed: %v, %d nodes, %d generated; uninterrupted %d, %d", err, got.Nodes, got.Generated, want.Nodes, want.Generated)
+	}
+	bare := *mid
+	bare.Heavy = nil
+	_, err = s.SolveCheckpointed(context.Background(), k.board, Checkpointing{From: &bare})
+	var ce *CheckpointError
+	if !errors.As(err, &ce) || ce.Kind() != errkind.Damaged {
+		t.Fatalf("resumed without its heavy subtrees: %v, want an inconsistent checkpoint", err)
+	}
+}

@@ -138,9 +138,10 @@ func (s *Solver) Solve(ctx context.Context, b statespace.Board) (Result, error) 
 	}
 	var r Result
 	bound := s.h.Distance(b)
+	heavy := map[string]bool{} // the heaviest tasks so far, cut deeper
 	for {
 		r.Iterations++
-		it, err := s.iterate(ctx, b, bound)
+		it, err := s.iterate(ctx, b, bound, heavy)
 		r.Nodes += it.expanded
 		r.Generated += it.generated
 		if err != nil {
@@ -186,7 +187,7 @@ func (s *Solver) OptimalMoves(ctx context.Context, b statespace.Board, dist int)
 		if dist < 1 || s.h.Distance(child) > dist-1 {
 			continue
 		}
-		it, err := s.iterate(ctx, child, dist-1)
+		it, err := s.iterate(ctx, child, dist-1, nil)
 		cost.Nodes += it.expanded
 		cost.Generated += it.generated
 		if err != nil {
@@ -233,7 +234,8 @@ type iteration struct {
 	next      int // least f above the bound seen, when not found
 }
 
-func (s *Solver) iterate(ctx context.Context, b statespace.Board, bound int) (iteration, error) {
+// iterate runs one iteration from b (engine.iterate, heavy as there).
+func (s *Solver) iterate(ctx context.Context, b statespace.Board, bound int, heavy map[string]bool) (iteration, error) {
 	if b == s.goal {
 		return iteration{found: true, path: []statespace.Move{}}, nil
 	}
@@ -241,7 +243,7 @@ func (s *Solver) iterate(ctx context.Context, b statespace.Board, bound int) (it
 	if err != nil {
 		return iteration{}, err
 	}
-	return s.fast.iterate(ctx, b, bound, s.workers(), fsm, s.Dual, nil)
+	return s.fast.iterate(ctx, b, bound, s.workers(), fsm, s.Dual, nil, heavy)
 }
 
 // cancelWatch sets *flag when ctx is done, until the returned stop is

@@ -212,7 +212,8 @@ func (s *Solver) searcherAt(b statespace.Board, bound int, moves []statespace.Mo
 // the same outcome. A root less than extra + 1 levels above the bound
 // stays whole. An iteration's heaviest subtrees are heavy in the next
 // one too (they lie along the best paths), so cutting them deeper evens
-// out the next iteration's tasks, which one split depth does not.
+// out the next iteration's tasks, which one split depth does not; Solve's
+// parallel search cuts its own tasks the same way.
 func (s *Solver) RefineSplit(ctx context.Context, sp Split, heavy map[string]bool, extra int) (Split, error) {
 	if sp.Found || len(heavy) == 0 {
 		return sp, nil
@@ -222,35 +223,76 @@ func (s *Solver) RefineSplit(ctx context.Context, sp Split, heavy map[string]boo
 	}
 	var canceled atomic.Bool
 	defer cancelWatch(ctx, &canceled)()
+	tasks := make([]task, len(sp.Roots))
+	for i, r := range sp.Roots {
+		tasks[i] = task{prefix: prefixOf(r.Moves), expanded: r.Nodes, generated: r.Generated}
+	}
+	rt, err := refineTasks(tasks, heavy, extra, sp.Bound, func(t *task) (*searcher, error) {
+		return s.searcherAt(sp.Board, sp.Bound, movesOf(t.prefix), &canceled)
+	})
+	if err != nil {
+		return Split{}, err
+	}
+	if rt.stopped {
+		return Split{}, ctx.Err()
+	}
 	out := sp
-	out.Roots = nil
-	// refine emits r, or the roots below it, given the work the sequential
-	// search does before r outside every root's subtree (beforeN, beforeG),
-	// and returns the work it moved out of r's subtree into the split.
-	var refine func(moves []statespace.Move, beforeN, beforeG uint64) (uint64, uint64, error)
-	refine = func(moves []statespace.Move, beforeN, beforeG uint64) (uint64, uint64, error) {
-		depth := len(moves) + extra
-		if !heavy[statespace.MoveLetters(moves)] || depth >= sp.Bound {
-			out.Roots = append(out.Roots, Root{Moves: moves, Nodes: beforeN, Generated: beforeG})
+	out.Roots = make([]Root, len(rt.tasks))
+	for i, t := range rt.tasks {
+		out.Roots[i] = Root{Moves: movesOf(t.prefix), Nodes: t.expanded, Generated: t.generated}
+	}
+	out.Nodes, out.Generated, out.Next = sp.Nodes+rt.movedN, sp.Generated+rt.movedG, min(sp.Next, rt.next)
+	return out, nil
+}
+
+// refined is what refineTasks makes of an iteration's tasks: the new
+// tasks, the work moved from the tasks' subtrees into the split above
+// them, the least f above the bound seen there, and whether a search
+// stopped (canceled).
+type refined struct {
+	tasks          []task
+	movedN, movedG uint64
+	next           int
+	stopped        bool
+}
+
+// refineTasks replaces each task whose prefix heavy holds (as letters) by
+// the nodes extra levels below it, recursively, searching the levels
+// between on the searcher at returns for the task. Each new task's
+// expanded and generated are the work before it outside every task, as a
+// split counts them. The one kernel of RefineSplit and Solve's parallel
+// search.
+func refineTasks(tasks []task, heavy map[string]bool, extra, bound int, at func(*task) (*searcher, error)) (refined, error) {
+	out := refined{next: maxDepth + 1}
+	// cut emits t or the tasks below it, t's counts already those before
+	// it, and returns the work it moved out of t's subtree.
+	var cut func(t task) (uint64, uint64, error)
+	cut = func(t task) (uint64, uint64, error) {
+		depth := len(t.prefix) + extra
+		if out.stopped || !heavy[prefixKey(t.prefix)] || depth >= bound || len(t.prefix) == 0 {
+			out.tasks = append(out.tasks, t)
 			return 0, 0, nil
 		}
-		sr, err := s.searcherAt(sp.Board, sp.Bound, moves, &canceled)
+		sr, err := at(&t)
 		if err != nil {
 			return 0, 0, err
 		}
 		sr.split = depth
-		found := sr.dfs(len(moves), int(moves[len(moves)-1]))
-		switch {
-		case sr.stopped:
-			return 0, 0, ctx.Err()
-		case found: // the goal above the new depth (never below a bound's split): stay whole
-			out.Roots = append(out.Roots, Root{Moves: moves, Nodes: beforeN, Generated: beforeG})
+		found := sr.dfs(len(t.prefix), int(t.prefix[len(t.prefix)-1]))
+		if sr.stopped {
+			out.stopped = true
 			return 0, 0, nil
 		}
-		out.Next = min(out.Next, sr.next)
-		var deeperN, deeperG uint64 // moved up from refining earlier children
-		for _, t := range sr.tasks {
-			n, g, err := refine(movesOf(t.prefix), beforeN+t.expanded+deeperN, beforeG+t.generated+deeperG)
+		if found { // the goal above the new depth (never below a bound's split): stay whole
+			out.tasks = append(out.tasks, t)
+			return 0, 0, nil
+		}
+		out.next = min(out.next, sr.next)
+		var deeperN, deeperG uint64 // moved up from cutting earlier children
+		for _, c := range sr.tasks {
+			c.expanded += t.expanded + deeperN
+			c.generated += t.generated + deeperG
+			n, g, err := cut(c)
 			if err != nil {
 				return 0, 0, err
 			}
@@ -258,16 +300,30 @@ func (s *Solver) RefineSplit(ctx context.Context, sp Split, heavy map[string]boo
 		}
 		return sr.expanded + deeperN, sr.generated + deeperG, nil
 	}
-	var movedN, movedG uint64
-	for _, r := range sp.Roots {
-		n, g, err := refine(r.Moves, r.Nodes+movedN, r.Generated+movedG)
+	for _, t := range tasks {
+		t.expanded += out.movedN
+		t.generated += out.movedG
+		n, g, err := cut(t)
 		if err != nil {
-			return Split{}, err
+			return refined{}, err
 		}
-		movedN, movedG = movedN+n, movedG+g
+		out.movedN, out.movedG = out.movedN+n, out.movedG+g
 	}
-	out.Nodes, out.Generated = sp.Nodes+movedN, sp.Generated+movedG
 	return out, nil
+}
+
+// prefixKey writes a task's prefix as statespace.MoveLetters does.
+func prefixKey(p []uint8) string {
+	return statespace.MoveLetters(movesOf(p))
+}
+
+// prefixOf is movesOf's inverse.
+func prefixOf(moves []statespace.Move) []uint8 {
+	p := make([]uint8, len(moves))
+	for i, m := range moves {
+		p[i] = uint8(m)
+	}
+	return p
 }
 
 // Combine returns the iteration's outcome from the results of its root

@@ -44,6 +44,10 @@ type solveRecord struct {
 	// IterationNodes are the nodes of each finished iteration; a file
 	// without the field (this version's files may lack it) reads as none.
 	IterationNodes []uint64 `json:"iteration_nodes,omitempty"`
+	// Heavy are the subtrees later iterations cut deeper
+	// (solver.Checkpoint.Heavy), one letter a move; absent in files
+	// written before.
+	Heavy []string `json:"heavy,omitempty"`
 	// Path is the solution of a search that ended (solver.Checkpoint.Path),
 	// one letter a move; absent while the search is under way.
 	Path *string `json:"path,omitempty"`
@@ -57,7 +61,7 @@ func WriteSolveCheckpoint(ctx context.Context, path string, cp *solver.Checkpoin
 	rec := solveRecord{Shape: cp.Goal.Shape().String(), Goal: cp.Goal.String(), Board: cp.Board.String(),
 		Heuristic: cp.Heuristic, Bound: cp.Bound, Iterations: cp.Iterations, Nodes: cp.Nodes,
 		Generated: cp.Generated, Elapsed: int64(cp.Elapsed), Split: cp.Split, Tasks: cp.Tasks, Done: [][4]int64{},
-		IterationNodes: cp.IterationNodes}
+		IterationNodes: cp.IterationNodes, Heavy: cp.Heavy}
 	if cp.Path != nil {
 		p := statespace.MoveLetters(cp.Path)
 		rec.Path = &p
@@ -147,6 +151,15 @@ func decodeSolveCheckpoint(raw []byte, shape statespace.Shape) (solver.Checkpoin
 	cp := solver.Checkpoint{Board: board, Goal: goal, Heuristic: rec.Heuristic, Bound: rec.Bound,
 		Iterations: rec.Iterations, Nodes: rec.Nodes, Generated: rec.Generated,
 		Elapsed: time.Duration(rec.Elapsed), Split: rec.Split, Tasks: rec.Tasks, IterationNodes: rec.IterationNodes}
+	if len(rec.Heavy) > solver.MaxHeavy {
+		return solver.Checkpoint{}, fmt.Errorf("%d heavy subtrees, more than %d", len(rec.Heavy), solver.MaxHeavy)
+	}
+	for _, h := range rec.Heavy {
+		if m, err := statespace.ParseMoveLetters(h); err != nil || len(m) == 0 || len(m) > solver.MaxBound {
+			return solver.Checkpoint{}, fmt.Errorf("heavy subtree %q: not a path of 1 to %d moves", h, solver.MaxBound)
+		}
+	}
+	cp.Heavy = rec.Heavy
 	if rec.Path != nil {
 		if len(*rec.Path) > solver.MaxBound {
 			return solver.Checkpoint{}, fmt.Errorf("a solution of %d moves, more than the %d a search goes", len(*rec.Path), solver.MaxBound)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -22,7 +23,8 @@ func solveCheckpointFixture(t testing.TB) (path string, goal, board statespace.B
 	board = fixture.MustParse(t, "14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3")
 	cp = solver.Checkpoint{Board: board, Goal: goal, Heuristic: "pdb 5-5-5", Bound: 44, Iterations: 3, Nodes: 12345,
 		Generated: 23456, Elapsed: 1500 * time.Millisecond, Split: 5, Tasks: 130, IterationNodes: []uint64{100, 2000, 10245},
-		Done: []solver.Subtree{{Index: 0, Nodes: 10, Generated: 20, Next: 46}, {Index: 7, Nodes: 1, Generated: 2, Next: 48}}}
+		Heavy: []string{"ULDRU", "ULDRULDR"},
+		Done:  []solver.Subtree{{Index: 0, Nodes: 10, Generated: 20, Next: 46}, {Index: 7, Nodes: 1, Generated: 2, Next: 48}}}
 	path = filepath.Join(t.TempDir(), SolveCheckpointFile(goal, board, "pdb 5-5-5").Name())
 	if err := WriteSolveCheckpoint(context.Background(), path, &cp); err != nil {
 		t.Fatal(err)
@@ -54,7 +56,8 @@ func endedCheckpoint(cp solver.Checkpoint) solver.Checkpoint {
 
 // TestSolveCheckpointEnded checks that the checkpoint of an ended search
 // reads back with its path, an empty path (the goal's) included, and that
-// a path of other letters, or longer than a search goes, is damage.
+// a path of other letters, or longer than a search goes, is damage, as a
+// heavy subtree's is.
 func TestSolveCheckpointEnded(t *testing.T) {
 	path, goal, board, cp := solveCheckpointFixture(t)
 	for _, end := range []solver.Checkpoint{endedCheckpoint(cp), func() solver.Checkpoint {
@@ -77,7 +80,14 @@ func TestSolveCheckpointEnded(t *testing.T) {
 		"a letter not a move": "ULDX",
 		"too long":            strings.Repeat("UD", solver.MaxBound),
 	} {
-		rec := solveRecord{Shape: "4x4", Goal: goal.String(), Board: board.String(), Heuristic: "pdb 5-5-5", Done: [][4]int64{}, Path: &letters}
+		rec := solveRecord{Shape: "4x4", Goal: goal.String(), Board: board.String(), Heuristic: "pdb 5-5-5", Done: [][4]int64{}, Heavy: []string{letters}}
+		if err := writeSealed(context.Background(), path, solveCheckpointMagic, rec); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadSolveCheckpoint(path, goal, board, "pdb 5-5-5"); !strings.Contains(fmt.Sprint(err), "heavy subtree") {
+			t.Errorf("%s as a heavy subtree: got %v, want a damaged checkpoint naming it", name, err)
+		}
+		rec = solveRecord{Shape: "4x4", Goal: goal.String(), Board: board.String(), Heuristic: "pdb 5-5-5", Done: [][4]int64{}, Path: &letters}
 		if err := writeSealed(context.Background(), path, solveCheckpointMagic, rec); err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +108,7 @@ func TestSolveCheckpointWithoutIterationNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cp.IterationNodes = nil
+	cp.IterationNodes, cp.Heavy = nil, nil
 	if !reflect.DeepEqual(got, cp) {
 		t.Fatalf("read %+v, want %+v", got, cp)
 	}

@@ -31,7 +31,7 @@ type Options struct {
 	// holding results of the same search is resumed.
 	Results string
 	// Refine is how many of an iteration's heaviest subtrees are cut
-	// RefineLevels deeper in every later iteration (solver.RefineSplit),
+	// solver.RefineLevels deeper in every later iteration (RefineSplit),
 	// 0 for none (at most MaxRefine). One split depth leaves the
 	// 24-puzzle's largest subtree a tenth of its iteration or more, which
 	// no number of workers shortens; the counts are the same either way.
@@ -88,10 +88,6 @@ type runInfo struct {
 	Refine    int    `json:"refine,omitempty"` // absent in folders written before refining
 }
 
-// RefineLevels is how much deeper Options.Refine cuts a heavy subtree:
-// on the 24-puzzle, some 20 to 40 subtrees in its place.
-const RefineLevels = 4
-
 // MaxRefine bounds Options.Refine: the heaviest subtrees are kept in the
 // iteration's record.
 const MaxRefine = 256
@@ -135,7 +131,7 @@ func Run(ctx context.Context, goal, board statespace.Board, opts Options) (*Resu
 		if err != nil {
 			return nil, err
 		}
-		if sp, err = s.RefineSplit(ctx, sp, heavy, RefineLevels); err != nil {
+		if sp, err = s.RefineSplit(ctx, sp, heavy, solver.RefineLevels); err != nil {
 			return nil, err
 		}
 		job.Bound = bound

@@ -22,23 +22,7 @@ func TestInterruptAndResume(t *testing.T) {
 	in := reference.Korf100()[resumeInstance-1]
 	ckdir := t.TempDir()
 	args := []string{"-shape", "4x4", "-goal", "first", "-json", "-checkpoint-dir", ckdir, in.Board}
-	type record struct {
-		Distance  int     `json:"distance"`
-		Nodes     uint64  `json:"nodes"`
-		Generated uint64  `json:"generated"`
-		Seconds   float64 `json:"seconds"`
-	}
-	solve := func(ctx context.Context, args []string) (record, int, string) {
-		var out, errb strings.Builder
-		code := report(&errb, run(ctx, strings.NewReader(""), &out, &errb, args))
-		var r record
-		if code == 0 {
-			if err := json.Unmarshal([]byte(out.String()), &r); err != nil {
-				t.Fatalf("%v: %s", err, out.String())
-			}
-		}
-		return r, code, errb.String()
-	}
+	solve := func(ctx context.Context, args []string) (solveRecord, int, string) { return solveJSON(ctx, t, args) }
 	start := time.Now()
 	want, code, stderr := solve(context.Background(), args)
 	took := time.Since(start)
@@ -98,6 +82,29 @@ func TestInterruptAndResume(t *testing.T) {
 	if code != 0 || again != got {
 		t.Fatalf("resumed after the end: exit %d, %+v; the ended search %+v: %s", code, again, got, stderr)
 	}
+}
+
+// solveRecord is what the resume tests read of query -json's answer.
+type solveRecord struct {
+	Distance  int     `json:"distance"`
+	Nodes     uint64  `json:"nodes"`
+	Generated uint64  `json:"generated"`
+	Seconds   float64 `json:"seconds"`
+}
+
+// solveJSON runs query with args (-json among them) under ctx and returns
+// its answer, its exit status and its stderr.
+func solveJSON(ctx context.Context, t *testing.T, args []string) (solveRecord, int, string) {
+	t.Helper()
+	var out, errb strings.Builder
+	code := report(&errb, run(ctx, strings.NewReader(""), &out, &errb, args))
+	var r solveRecord
+	if code == 0 {
+		if err := json.Unmarshal([]byte(out.String()), &r); err != nil {
+			t.Fatalf("%v: %s", err, out.String())
+		}
+	}
+	return r, code, errb.String()
 }
 
 // resumeInstance is a Korf instance that takes the 5-5-5 databases long

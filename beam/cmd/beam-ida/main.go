@@ -44,6 +44,7 @@ import (
 	"github.com/tilespace/tilespace/cmd/cmdline"
 	"github.com/tilespace/tilespace/internal/exitstatus"
 	"github.com/tilespace/tilespace/internal/progress"
+	"github.com/tilespace/tilespace/solver"
 	"github.com/tilespace/tilespace/statespace"
 	"github.com/tilespace/tilespace/store"
 )
@@ -131,7 +132,7 @@ func parseFlags(stderr io.Writer, fs *flag.FlagSet, args []string, afterParse fu
 	fs.StringVar(&o.opts.Partition, "pdb", "", "the pattern databases' partition: a preset (6-6-3, 6-6-6-6x7, …) or patterns such as 1,2,3/4,5,6,7,8")
 	fs.StringVar(&o.opts.Databases, "databases", "", "folder holding the databases' files, which every worker reads: a local folder or gs://bucket/path (default: the tilespace cache folder)")
 	fs.IntVar(&o.opts.Split, "split", 8, "depth of the root subtrees, one pipeline element each")
-	fs.IntVar(&o.opts.Refine, "refine", defaultRefine, fmt.Sprintf("cut each iteration's `N` heaviest subtrees %d levels deeper in the later ones (0: one split depth; at most %d); the counts stay the same", ida.RefineLevels, ida.MaxRefine))
+	fs.IntVar(&o.opts.Refine, "refine", defaultRefine, fmt.Sprintf("cut each iteration's `N` heaviest subtrees %d levels deeper in the later ones (0: one split depth; at most %d); the counts stay the same", solver.RefineLevels, ida.MaxRefine))
 	fs.BoolVar(&o.opts.ZeroAware, "zero-aware", false, "take the partition's zero-aware databases (enumerate databases -zero-aware; the 24-puzzle's 6-6-6-6x7 set)")
 	fs.IntVar(&o.opts.Prune, "prune", 0, "depth of the duplicate-path pruning machine (0: the solver's default)")
 	fs.StringVar(&o.opts.Results, "results", "", "folder for each subtree's result: a local folder or gs://bucket/path (default: in the cache folder, by board)")
