@@ -228,13 +228,7 @@ func (s *Solver) SolveCheckpointed(ctx context.Context, b statespace.Board, c Ch
 			p.cp.IterationNodes = append(p.cp.IterationNodes, it.expanded)
 			p.cp.Nodes = r.Nodes
 			p.report(true)
-			var err error
-			if p.save != nil && (p.saved || c.From != nil) { // a search worth a checkpoint keeps its end
-				end := p.cp
-				end.Iterations, end.Generated, end.Bound, end.Elapsed = r.Iterations, r.Generated, len(r.Path), r.Elapsed
-				end.Split, end.Tasks, end.Done, end.Heavy, end.Path = 0, 0, nil, nil, r.Path
-				err = p.save(&end)
-			}
+			err := p.saveEnd(r, c.From != nil)
 			p.mu.Unlock()
 			if err != nil {
 				return Result{}, err
@@ -406,6 +400,19 @@ func (p *progress) flush() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.saveNow()
+}
+
+// saveEnd saves the end of a search that found r, when it saved a
+// checkpoint or resumed one (a search worth a checkpoint keeps its end);
+// p.mu held.
+func (p *progress) saveEnd(r Result, resumed bool) error {
+	if p.save == nil || !p.saved && !resumed {
+		return nil
+	}
+	end := p.cp
+	end.Iterations, end.Generated, end.Bound, end.Elapsed = r.Iterations, r.Generated, len(r.Path), r.Elapsed
+	end.Split, end.Tasks, end.Done, end.Heavy, end.Path = 0, 0, nil, nil, r.Path
+	return p.save(&end)
 }
 
 func (p *progress) saveNow() error {
