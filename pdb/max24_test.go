@@ -72,14 +72,12 @@ func TestMaximum24Admissible(t *testing.T) {
 			t.Fatalf("%s: 6-6-6-6 says %d, 6-6-6-6x7 %d (unpacked %d), the board is %d moves from the goal", what, s, v, u, dist)
 		}
 	}
-	optimal := map[int]int{}
 	above := 0
 	for _, in := range reference.Korf50() {
 		b, err := statespace.Parse(in.Board, goal.Shape())
 		if err != nil {
 			t.Fatal(err)
 		}
-		optimal[in.ID] = in.Optimal
 		check("instance "+strconv.Itoa(in.ID), b, in.Optimal)
 		if h.Distance(b) > single.Distance(b) {
 			above++
@@ -89,6 +87,36 @@ func TestMaximum24Admissible(t *testing.T) {
 		t.Error("6-6-6-6x7 is never above 6-6-6-6 on Korf's 50")
 	}
 
+	boards, paths := 0, 0
+	for _, kp := range korf24Paths(t, goal) {
+		x := kp.board
+		for k, m := range kp.moves {
+			check("instance "+strconv.Itoa(kp.id)+" after "+strconv.Itoa(k)+" moves", x, len(kp.moves)-k)
+			x, _ = x.Apply(m)
+			boards++
+		}
+		paths++
+	}
+	t.Logf("Korf's 50: 6-6-6-6x7 above 6-6-6-6 on %d; %d boards on %d optimal paths within their distances", above, boards, paths)
+}
+
+// korf24Path is one line of testdata/korf24-paths.tsv: an optimal
+// solution of one of Korf's 24-puzzle instances.
+type korf24Path struct {
+	id    int
+	board statespace.Board
+	moves []statespace.Move
+}
+
+// korf24Paths reads testdata/korf24-paths.tsv and fails unless every
+// line is one of Korf's 50 (its board the published one), once, with a
+// path of the published optimal length that takes it to goal.
+func korf24Paths(t *testing.T, goal statespace.Board) []korf24Path {
+	t.Helper()
+	published := map[int]reference.Instance{}
+	for _, in := range reference.Korf50() {
+		published[in.ID] = in
+	}
 	f, err := os.Open(filepath.Join("testdata", "korf24-paths.tsv"))
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +124,8 @@ func TestMaximum24Admissible(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<16)
-	boards, paths := 0, 0
+	var out []korf24Path
+	seen := map[int]bool{}
 	for sc.Scan() {
 		line := sc.Text()
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -104,40 +133,43 @@ func TestMaximum24Admissible(t *testing.T) {
 		}
 		fields := strings.Split(line, "\t")
 		id, err := strconv.Atoi(fields[0])
-		if err != nil || len(fields) != 3 {
+		if err != nil || len(fields) != 3 || seen[id] {
 			t.Fatalf("testdata line %q", line)
+		}
+		seen[id] = true
+		in, ok := published[id]
+		if !ok || fields[1] != in.Board {
+			t.Fatalf("instance %d: board %s is not Korf's", id, fields[1])
 		}
 		b, err := statespace.Parse(fields[1], goal.Shape())
 		if err != nil {
 			t.Fatal(err)
 		}
-		moves := fields[2]
-		if len(moves) != optimal[id] {
-			t.Fatalf("instance %d: the path has %d moves, the published optimum is %d", id, len(moves), optimal[id])
+		moves, err := statespace.ParseMoveLetters(fields[2])
+		if err != nil {
+			t.Fatalf("instance %d: %v", id, err)
 		}
-		x := b
-		for k := range len(moves) {
-			check("instance "+strconv.Itoa(id)+" after "+strconv.Itoa(k)+" moves", x, len(moves)-k)
-			m, err := statespace.ParseMove(moves[k : k+1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			var ok bool
-			if x, ok = x.Apply(m); !ok {
-				t.Fatalf("instance %d: move %d (%s) leaves the board", id, k+1, m)
-			}
-			boards++
+		if len(moves) != in.Optimal {
+			t.Fatalf("instance %d: the path has %d moves, the published optimum is %d", id, len(moves), in.Optimal)
 		}
-		if x != goal {
-			t.Fatalf("instance %d: the path ends on %s, not the goal", id, x)
+		if end, at := b.ApplyAll(moves); at >= 0 || end != goal {
+			t.Fatalf("instance %d: the path leaves the board (move %d) or does not end on the goal", id, at+1)
 		}
-		paths++
+		out = append(out, korf24Path{id: id, board: b, moves: moves})
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if paths == 0 {
+	if len(out) == 0 {
 		t.Fatal("no paths in testdata")
 	}
-	t.Logf("Korf's 50: 6-6-6-6x7 above 6-6-6-6 on %d; %d boards on %d optimal paths within their distances", above, boards, paths)
+	return out
+}
+
+// TestKorf24Paths checks the optimal paths kept for Korf's 24-puzzle
+// instances without the databases: each takes its board to the goal in
+// the published optimal number of moves.
+func TestKorf24Paths(t *testing.T) {
+	paths := korf24Paths(t, statespace.GoalFirst(statespace.Shape{Rows: 5, Cols: 5}))
+	t.Logf("%d of Korf's 50 with an optimal path", len(paths))
 }
