@@ -94,7 +94,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, args [
 			return err
 		}
 		o.opts.Databases = cmp.Or(o.opts.Databases, cache.Dir())
-		sum := sha256.Sum256([]byte(o.board.String()))
+		// Named by everything run.json records of the search, so another
+		// -pdb, -split or -refine on the same board gets its own folder.
+		sum := sha256.Sum256(fmt.Appendf(nil, "%s|%s|%v|%d|%d|%d", o.board, o.opts.Partition, o.opts.ZeroAware, o.opts.Prune, o.opts.Split, o.opts.Refine))
 		o.opts.Results = cmp.Or(o.opts.Results, cache.Path(store.BeamWorkFile(o.goal))+fmt.Sprintf("-ida-%x", sum[:6]))
 	}
 	if !o.verbose {
@@ -135,7 +137,7 @@ func parseFlags(stderr io.Writer, fs *flag.FlagSet, args []string, afterParse fu
 	fs.IntVar(&o.opts.Refine, "refine", defaultRefine, fmt.Sprintf("cut each iteration's `N` heaviest subtrees %d levels deeper in the later ones (0: one split depth; at most %d); the counts stay the same", solver.RefineLevels, ida.MaxRefine))
 	fs.BoolVar(&o.opts.ZeroAware, "zero-aware", false, "take the partition's zero-aware databases (enumerate databases -zero-aware; the 24-puzzle's 6-6-6-6x7 set)")
 	fs.IntVar(&o.opts.Prune, "prune", 0, "depth of the duplicate-path pruning machine (0: the solver's default)")
-	fs.StringVar(&o.opts.Results, "results", "", "folder for each subtree's result: a local folder or gs://bucket/path (default: in the cache folder, by board)")
+	fs.StringVar(&o.opts.Results, "results", "", "folder for each subtree's result: a local folder or gs://bucket/path (default: in the cache folder, one for each board, databases, -split and -refine)")
 	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object instead of text")
 	fs.BoolVar(&o.verbose, "v", false, "show the runner's log on stderr")
 	if fs.Lookup("runner") == nil {

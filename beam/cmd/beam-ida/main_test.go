@@ -109,3 +109,47 @@ func TestUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// The default results folder is named by the whole search: the same board
+// at another -refine gets a folder of its own, and the same command
+// again resumes its own.
+func TestDefaultResultsBySearch(t *testing.T) {
+	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
+	part, err := pdb.Preset("5-5-5", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	t.Setenv(store.EnvCache, cache)
+	if _, err := store.NewCache(cache).WritePDBs(context.Background(), a); err != nil {
+		t.Fatal(err)
+	}
+	solve := func(args ...string) report {
+		t.Helper()
+		stdout, stderr, err := runArgs(t, append([]string{"-pdb", "5-5-5", "-board", "4,5,7,2,9,14,12,13,0,3,6,11,8,1,15,10", "-split", "6", "-json"}, args...)...)
+		if err != nil {
+			t.Fatalf("%v: %v: %s", args, err, stderr)
+		}
+		var r report
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("%v: %s", err, stdout)
+		}
+		return r
+	}
+	plain, refined, again := solve("-refine", "0"), solve(), solve()
+	if plain.Results == refined.Results || again.Results != refined.Results || !strings.HasPrefix(refined.Results, cache) {
+		t.Fatalf("results folders %s, %s, %s (cache %s)", plain.Results, refined.Results, again.Results, cache)
+	}
+	if plain.Nodes != refined.Nodes || again.Nodes != refined.Nodes {
+		t.Errorf("nodes %d, %d, %d", plain.Nodes, refined.Nodes, again.Nodes)
+	}
+	for _, it := range again.Iterations {
+		if it.Subtrees > 0 && !it.Resumed {
+			t.Errorf("the same command again: bound %d not resumed", it.Bound)
+		}
+	}
+}
