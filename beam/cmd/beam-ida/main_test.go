@@ -39,18 +39,8 @@ func runArgs(t *testing.T, args ...string) (string, string, error) {
 // resumes every iteration from its record.
 func TestJSONEqualsSolver(t *testing.T) {
 	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
-	part, err := pdb.Preset("5-5-5", goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := pdb.BuildPartition(context.Background(), goal, part, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	dbs := t.TempDir()
-	if _, err := store.NewCache(dbs).WritePDBs(context.Background(), a); err != nil {
-		t.Fatal(err)
-	}
+	a := write555(t, goal, dbs)
 	s, err := solver.New(a)
 	if err != nil {
 		t.Fatal(err)
@@ -114,20 +104,9 @@ func TestUsageErrors(t *testing.T) {
 // at another -refine gets a folder of its own, and the same command
 // again resumes its own.
 func TestDefaultResultsBySearch(t *testing.T) {
-	goal := statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4})
-	part, err := pdb.Preset("5-5-5", goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := pdb.BuildPartition(context.Background(), goal, part, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cache := t.TempDir()
 	t.Setenv(store.EnvCache, cache)
-	if _, err := store.NewCache(cache).WritePDBs(context.Background(), a); err != nil {
-		t.Fatal(err)
-	}
+	write555(t, statespace.GoalFirst(statespace.Shape{Rows: 4, Cols: 4}), cache)
 	solve := func(args ...string) report {
 		t.Helper()
 		stdout, stderr, err := runArgs(t, append([]string{"-pdb", "5-5-5", "-board", "4,5,7,2,9,14,12,13,0,3,6,11,8,1,15,10", "-split", "6", "-json"}, args...)...)
@@ -152,4 +131,22 @@ func TestDefaultResultsBySearch(t *testing.T) {
 			t.Errorf("the same command again: bound %d not resumed", it.Bound)
 		}
 	}
+}
+
+// write555 builds the 5-5-5 databases for goal into the folder dir, as a
+// cache folder holds them, and returns them.
+func write555(t *testing.T, goal statespace.Board, dir string) *pdb.Additive {
+	t.Helper()
+	part, err := pdb.Preset("5-5-5", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := pdb.BuildPartition(context.Background(), goal, part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.NewCache(dir).WritePDBs(context.Background(), a); err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
